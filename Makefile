@@ -1,0 +1,40 @@
+# The two commands of the README: `make demo` runs the main job, `make test` runs the checks.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test check lint typecheck format schema bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/toolkit validate
+
+test: $(STAMP)
+	$(BIN)/ruff check toolkit tests benchmarks
+	$(BIN)/ruff format --check toolkit tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/toolkit schema --check
+	$(BIN)/pytest
+
+check: test
+
+format: $(STAMP)
+	$(BIN)/ruff format toolkit tests benchmarks
+	$(BIN)/ruff check --fix toolkit tests benchmarks
+
+schema: $(STAMP)
+	$(BIN)/toolkit schema
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/validate_speed.py
+
+clean:
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache
