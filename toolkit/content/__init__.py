@@ -1,0 +1,1 @@
+"""Content: positioned YAML loading, pydantic models, semantic checks, diagnostics."""

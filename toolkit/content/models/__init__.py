@@ -1,0 +1,1 @@
+"""Pydantic models of every content kind: strict types, unknown keys forbidden."""

@@ -1,0 +1,287 @@
+"""The game manifest: one per game, `rules/<game-id>.yaml`. Everything but the cards' content."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
+from toolkit.rules.effects import AcquireCost, Effect, Modifier
+from toolkit.rules.filters import CardFilter
+from toolkit.rules.scoring import ScoringRule, TieBreaker
+from toolkit.rules.setup import SetupStep
+
+CardKind = Literal["suits", "attractions", "park-cards", "project-plans", "scoring-cards", "bonus-cards"]
+"""The content kinds a manifest can list under `content`."""
+
+
+class Players(Model):
+    """The supported player counts."""
+
+    min: int = Field(ge=1, le=12)
+    """Fewest players."""
+    max: int = Field(ge=1, le=12)
+    """Most players."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Players:
+        if self.min > self.max:
+            raise ValueError(f"'min' ({self.min}) is above 'max' ({self.max})")
+        return self
+
+
+class Option(Model):
+    """A rule option a designer or player can switch (a variant, a house rule)."""
+
+    id: Id
+    """How setup steps and variants refer to the option."""
+    description: Text
+    """What the option changes."""
+    default: Scalar
+    """The value used unless a variant says otherwise."""
+    choices: list[Scalar] | None = None
+    """The allowed values; unset for a yes/no option."""
+
+
+class VocabularyValue(Model):
+    """One allowed value of a card field (a colour, a symbol)."""
+
+    id: Id
+    """The value as cards write it."""
+    name: Text
+    """The value as people read it."""
+    colour: Colour | None = None
+    """Colour used when printing this value."""
+
+
+class Vocabulary(Model):
+    """The closed list of values a card field may take, so typos are caught."""
+
+    kind: CardKind
+    """The card kind whose field this is."""
+    field: Id
+    """The card field (e.g. `colour`, `symbol`)."""
+    values: list[VocabularyValue] = Field(min_length=1)
+    """The allowed values."""
+
+
+class Zone(Model):
+    """A place cards can be: a hand, a display, a park."""
+
+    id: Id
+    """How rules refer to the zone."""
+    name: Text
+    """The zone as people read it."""
+    cards: CardKind | Literal["deck"]
+    """The kind of card it holds; `deck` for the play deck."""
+    owner: Literal["player", "shared"]
+    """One zone per player, or one for the table."""
+    visibility: Literal["public", "owner", "hidden"] = "public"
+    """Who may see the cards: everyone, the owner only, or nobody."""
+    layout: Literal["pile", "grid"] = "pile"
+    """A grid zone has positions (a park)."""
+
+
+class Rank(Model):
+    """One rank of a suited deck."""
+
+    rank: int = Field(ge=1)
+    """The rank's value; a higher value wins."""
+    label: Text
+    """The rank as printed (`A`, `10`)."""
+
+
+class CompositionRule(Model):
+    """Within each group of the deck, exactly `count` cards match `where`."""
+
+    where: CardFilter
+    """Which cards are counted."""
+    count: int = Field(ge=0)
+    """How many there must be in each group."""
+
+
+class SuitedDeck(Model):
+    """A deck of every rank in every suit (the suits come from the `suits` content file)."""
+
+    type: Literal["suited"]
+    ranks: list[Rank] = Field(min_length=1)
+    """The ranks, lowest first."""
+
+
+class CardsDeck(Model):
+    """A deck made of the cards of one content kind, with rules on its composition."""
+
+    type: Literal["cards"]
+    pool: CardKind
+    """The content kind the deck is made of."""
+    group_by: Id | None = None
+    """The field that forms groups for `composition` and `unique` (e.g. `colour`)."""
+    composition: list[CompositionRule] = Field(default_factory=list)
+    """Counts every group must have (6 roller coasters per colour ...)."""
+    unique: list[Id] = Field(default_factory=list)
+    """Fields whose values may not repeat within a group (numbers within a colour)."""
+
+
+Deck = Annotated[SuitedDeck | CardsDeck, Field(discriminator="type")]
+
+
+class Denomination(Model):
+    """Tokens of one value."""
+
+    value: int = Field(ge=1)
+    """What one token is worth."""
+    count: int = Field(ge=1)
+    """How many tokens there are."""
+
+
+class Resource(Model):
+    """A countable resource held by players (coins), with an optional finite supply."""
+
+    id: Id
+    """How rules refer to it."""
+    name: Text
+    """As people read it."""
+    icon: Id | None = None
+    """Icon used when printing."""
+    supply: list[Denomination] | None = None
+    """The physical supply; its total value is all there is. Unset: unlimited."""
+
+
+class Milestone(Model):
+    """A track position that grants points, modifiers or game-end effects once reached."""
+
+    at: int
+    """The track position."""
+    points: int = 0
+    """Victory points at game end when reached (cumulative with earlier milestones)."""
+    modifiers: list[Modifier] = Field(default_factory=list)
+    """Ongoing modifiers from the moment it is reached."""
+    at_game_end: list[Effect] = Field(default_factory=list)
+    """Effects applied during end scoring when reached (remove Sadness)."""
+
+
+class Track(Model):
+    """A track with a marker per player, clamped to its range."""
+
+    id: Id
+    """How rules refer to it."""
+    name: Text
+    """As people read it."""
+    min: int = 0
+    """Lowest position."""
+    max: int
+    """Highest position."""
+    start: int = 0
+    """Every player's starting position."""
+    milestones: list[Milestone] = Field(default_factory=list)
+    """Milestones along the track."""
+
+
+class TrickTaking(Model):
+    """Rounds of tricks: lead, follow suit if able, highest card of the led suit (or trump) wins."""
+
+    mechanic: Literal["trick_taking"]
+    rounds: int = Field(ge=1)
+    """Rounds in a game; each deals the whole deck evenly."""
+    hand: Id = "hand"
+    """The players' hand zone."""
+    follow_suit: bool = True
+    """Players must follow the led suit if able."""
+    trump: Id | None = None
+    """A suit that beats every other suit; unset for no trump."""
+    winner_leads: bool = True
+    """The trick's winner leads the next trick."""
+    next_round_leader: Literal["next_seat", "last_trick_winner"] = "next_seat"
+    """Who leads a new round: the seat after the previous round's first leader, or the last
+    trick's winner."""
+    on_win: Literal["suit_action"] = "suit_action"
+    """What winning a trick does: resolve the action of the winning card's suit."""
+    cleanup: list[Effect] = Field(default_factory=list)
+    """Effects applied to every player at the end of each round, in order."""
+
+
+class Grid(Model):
+    """Placement of cards on a player's grid following a project plan."""
+
+    zone: Id
+    """The players' grid zone (the park)."""
+    plan_slot: Id
+    """The table slot holding the project plan whose shape parks must fit."""
+    adjacency: Literal["orthogonal"] = "orthogonal"
+    """A new card must border a placed card on a side (except the first)."""
+    order_field: Id
+    """The numeric field that must ascend."""
+    ascending: Literal["rows_and_columns", "reading_order"] = "rows_and_columns"
+    """`rows_and_columns`: each face-up card is higher than those left of it in its row and above
+    it in its column; `reading_order`: higher than every card before it reading left to right,
+    top to bottom. Face-down cards are ignored."""
+    unique_field: Id | None = None
+    """No two face-up cards of a park share this field's value."""
+    face_down: bool = True
+    """A card may be placed face down (free; no number, colour or symbol)."""
+
+
+class Draft(Model):
+    """Simultaneous drafting: all choose a card at once, reveal, place, resolve, pass the rest."""
+
+    mechanic: Literal["draft"]
+    hand: Id = "hand"
+    """The players' hand zone."""
+    placements: int = Field(ge=1)
+    """Cards each player places in a game; the last hand card is set aside."""
+    pass_direction: Literal["left", "right"] = "left"
+    """The direction hands are passed at the start."""
+    price: AcquireCost
+    """What placing a card face up costs."""
+    action_field: Id | None = None
+    """Card field holding effects that resolve when the card is placed face up (shop actions)."""
+    resolve_order: Literal["highest_first", "lowest_first"] = "highest_first"
+    """Order of several triggered actions in a round, by `grid.order_field`."""
+    grid: Grid
+    """Where and how chosen cards are placed."""
+
+
+Structure = Annotated[TrickTaking | Draft, Field(discriminator="mechanic")]
+
+
+class Game(Model):
+    """A game: its players, content files, components, setup, structure, scoring, tie-breakers."""
+
+    kind: Literal["game"]
+    id: Id
+    """The game id; must equal the manifest's file name stem."""
+    name: Text
+    """The game's title."""
+    version: Text
+    """The content version, printed on every card."""
+    description: Text
+    """One paragraph on what the game is."""
+    players: Players
+    """Supported player counts."""
+    content: dict[CardKind, Text]
+    """Card content files by kind, relative to this manifest."""
+    options: list[Option] = Field(default_factory=list)
+    """Rule options."""
+    vocabularies: list[Vocabulary] = Field(default_factory=list)
+    """Closed value lists for card fields."""
+    zones: list[Zone] = Field(min_length=1)
+    """Where cards can be."""
+    deck: Deck
+    """The deck that is dealt."""
+    resources: list[Resource] = Field(default_factory=list)
+    """Resources players hold."""
+    tracks: list[Track] = Field(default_factory=list)
+    """Tracks with a marker per player."""
+    slots: list[Id] = Field(default_factory=list)
+    """Table slots that setup fills with cards (the project plan, scoring cards)."""
+    setup: list[SetupStep] = Field(min_length=1)
+    """Setup steps, in order."""
+    structure: Structure
+    """How play proceeds."""
+    scoring: list[ScoringRule] = Field(min_length=1)
+    """End scoring steps, in the order they apply."""
+    tie_breakers: list[TieBreaker] = Field(default_factory=list)
+    """Applied in order among players tied on points; players still tied share the victory."""
+    print_layouts: list[Text] = Field(default_factory=list)
+    """Print layout files, relative to this manifest."""

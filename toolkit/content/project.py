@@ -1,0 +1,161 @@
+"""Load content files into models: one file alone, or a whole game from its manifest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.kinds import KINDS
+from toolkit.content.models.cards import (
+    AttractionsFile,
+    BonusCardsFile,
+    ParkCardsFile,
+    ProjectPlansFile,
+    ScoringCardsFile,
+    SuitsFile,
+)
+from toolkit.content.models.manifest import Game
+from toolkit.content.schema_errors import diagnostics_from_error
+from toolkit.content.yaml_loader import Document, Path_, load_file
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class LoadedFile:
+    """A content file's positioned data and its validated model."""
+
+    path: Path
+    document: Document
+    model: BaseModel
+
+    def diag(
+        self, path: Path_, code: str, message: str, hint: str = "", *, key: bool = False,
+        severity: str = "error",
+    ) -> Diagnostic:
+        pos = self.document.position(path, key=key)
+        return Diagnostic(
+            self.document.file, pos.line, pos.column, "error" if severity == "error" else "warning",
+            code, message, hint,
+        )
+
+
+@dataclass
+class GameContent:
+    """A game's manifest and every content file it lists, all validated by schema."""
+
+    manifest: LoadedFile
+    files: dict[str, LoadedFile] = field(default_factory=dict)
+
+    @property
+    def game(self) -> Game:
+        assert isinstance(self.manifest.model, Game)
+        return self.manifest.model
+
+    def _get(self, kind: str, model: type[M]) -> M | None:
+        loaded = self.files.get(kind)
+        return loaded.model if loaded and isinstance(loaded.model, model) else None
+
+    @property
+    def suits(self) -> SuitsFile | None:
+        return self._get("suits", SuitsFile)
+
+    @property
+    def attractions(self) -> AttractionsFile | None:
+        return self._get("attractions", AttractionsFile)
+
+    @property
+    def park_cards(self) -> ParkCardsFile | None:
+        return self._get("park-cards", ParkCardsFile)
+
+    @property
+    def project_plans(self) -> ProjectPlansFile | None:
+        return self._get("project-plans", ProjectPlansFile)
+
+    @property
+    def scoring_cards(self) -> ScoringCardsFile | None:
+        return self._get("scoring-cards", ScoringCardsFile)
+
+    @property
+    def bonus_cards(self) -> BonusCardsFile | None:
+        return self._get("bonus-cards", BonusCardsFile)
+
+    def all_files(self) -> list[LoadedFile]:
+        return [self.manifest, *self.files.values()]
+
+
+def load_content_file(
+    path: Path, expected_kind: str | None = None
+) -> tuple[LoadedFile | None, list[Diagnostic]]:
+    """Load and schema-validate one file; its `kind:` picks the model."""
+    document, diagnostics = load_file(path)
+    if document is None:
+        return None, diagnostics
+    kind_value: Any = document.data.get("kind")
+    if kind_value is None:
+        pos = document.position(())
+        hint = f"add 'kind: {expected_kind}'" if expected_kind else "add 'kind:' naming the content kind"
+        return None, [
+            Diagnostic(document.file, pos.line, pos.column, "error", "missing-key",
+                       "missing required key 'kind'", hint + f" (one of: {', '.join(KINDS)})")
+        ]
+    model = KINDS.get(kind_value) if isinstance(kind_value, str) else None
+    if model is None:
+        pos = document.position(("kind",))
+        return None, [
+            Diagnostic(document.file, pos.line, pos.column, "error", "unknown-kind",
+                       f"unknown kind '{kind_value}'", did_you_mean(kind_value, KINDS))
+        ]
+    if expected_kind is not None and kind_value != expected_kind:
+        pos = document.position(("kind",))
+        return None, [
+            Diagnostic(document.file, pos.line, pos.column, "error", "kind-mismatch",
+                       f"the manifest lists this file as '{expected_kind}' but it says "
+                       f"'kind: {kind_value}'",
+                       "fix the file's kind or the manifest's 'content' entry")
+        ]
+    try:
+        validated = model.model_validate(document.data)
+    except ValidationError as error:
+        return None, diagnostics_from_error(document, model, error)
+    return LoadedFile(path, document, validated), []
+
+
+def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]]:
+    """Load a manifest and the content files it lists; schema errors of all files at once."""
+    manifest, diagnostics = load_content_file(manifest_path, "game")
+    if manifest is None:
+        return None, diagnostics
+    content = GameContent(manifest)
+    for kind, relative in content.game.content.items():
+        file_path = (manifest_path.parent / relative)
+        if not file_path.is_file():
+            diagnostics.append(
+                manifest.diag(("content", kind), "missing-file",
+                              f"content file '{relative}' does not exist",
+                              _nearby_files_hint(file_path))
+            )
+            continue
+        loaded, errors = load_content_file(file_path, kind)
+        diagnostics.extend(errors)
+        if loaded is not None:
+            content.files[kind] = loaded
+    for index, relative in enumerate(content.game.print_layouts):
+        if not (manifest_path.parent / relative).is_file():
+            diagnostics.append(
+                manifest.diag(("print_layouts", index), "missing-file",
+                              f"print layout '{relative}' does not exist")
+            )
+    return content, diagnostics
+
+
+def _nearby_files_hint(missing: Path) -> str:
+    folder = missing.parent
+    if not folder.is_dir():
+        return f"folder '{folder}' does not exist"
+    names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
+    return did_you_mean(missing.name, names)

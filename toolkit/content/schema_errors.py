@@ -1,0 +1,233 @@
+"""Turn pydantic validation errors into positioned diagnostics with helpful hints."""
+
+from __future__ import annotations
+
+import re
+import types
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.yaml_loader import Document, Path_
+
+_TYPE_WORDS = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "none_required": "nothing",
+}
+_RANGE_TYPES = {"greater_than", "greater_than_equal", "less_than", "less_than_equal"}
+_LENGTH_TYPES = {"too_short", "too_long", "string_too_short", "string_too_long"}
+
+
+def describe(value: Any, source_text: str | None = None) -> str:
+    """How a loaded value reads to a designer."""
+    if source_text is not None:
+        return f"'{source_text}' (which YAML reads as {describe(value)})"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the yes/no value {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'" if len(value) < 40 else "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def data_path(data: Any, loc: tuple[int | str, ...]) -> Path_:
+    """The path into the loaded data named by a pydantic location, minus union tags."""
+    path: list[str | int] = []
+    current = data
+    for part in loc:
+        if isinstance(current, dict) and isinstance(part, str) and part in current:
+            current = current[part]
+            path.append(part)
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            current = current[part]
+            path.append(part)
+    return tuple(path)
+
+
+def _unwrap(annotation: Any) -> Any:
+    while get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    return annotation
+
+
+def _union_members(annotation: Any) -> tuple[Any, ...]:
+    if get_origin(annotation) in (Union, types.UnionType):
+        return tuple(_unwrap(a) for a in get_args(annotation))
+    return ()
+
+
+def _tag_of(model: type[BaseModel]) -> set[str]:
+    tags: set[str] = set()
+    for field in model.model_fields.values():
+        annotation = _unwrap(field.annotation)
+        if get_origin(annotation) is Literal and field.is_required():
+            tags.update(str(a) for a in get_args(annotation))
+    return tags
+
+
+def model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel] | None:
+    """The model class that validates the value at a pydantic location, if any."""
+    current: Any = root
+    for part in loc:
+        current = _unwrap(current)
+        members = _union_members(current)
+        if members:
+            current = _pick_member(members, part)
+            if current is None:
+                return None
+            if isinstance(current, type) and issubclass(current, BaseModel) and (
+                str(part) in _tag_of(current) or part == current.__name__
+            ):
+                continue
+            current = _unwrap(current)
+        origin = get_origin(current)
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(str(part))
+            if field is None:
+                return None
+            current = field.annotation
+        elif origin in (list, tuple):
+            current = get_args(current)[0]
+        elif origin is dict:
+            current = get_args(current)[1]
+        else:
+            return None
+    current = _unwrap(current)
+    members = _union_members(current)
+    models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+    if len(models) == 1:
+        return models[0]
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return current
+    return None
+
+
+def _pick_member(members: tuple[Any, ...], part: int | str) -> Any:
+    for member in members:
+        if isinstance(member, type) and issubclass(member, BaseModel):
+            if str(part) in _tag_of(member) or part == member.__name__:
+                return member
+    non_null = [m for m in members if m is not type(None)]
+    if len(non_null) == 1:
+        return non_null[0]
+    for member in non_null:
+        if get_origin(member) in (list, dict) or (
+            isinstance(member, type) and issubclass(member, BaseModel)
+        ):
+            return member
+    return None
+
+
+def _expected_values(ctx: dict[str, Any]) -> list[str]:
+    expected = str(ctx.get("expected", ctx.get("expected_tags", "")))
+    return re.findall(r"'([^']*)'", expected)
+
+
+def diagnostics_from_error(
+    document: Document, model: type[BaseModel], error: ValidationError
+) -> list[Diagnostic]:
+    found: dict[tuple[int, int, str], Diagnostic] = {}
+    for item in error.errors(include_url=False):
+        diagnostic = _one(document, model, item)
+        key = (diagnostic.line, diagnostic.column, diagnostic.code)
+        found.setdefault(key, diagnostic)
+    return list(found.values())
+
+
+def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
+    loc: tuple[int | str, ...] = tuple(item["loc"])
+    kind: str = item["type"]
+    ctx: dict[str, Any] = item.get("ctx") or {}
+    value = item.get("input")
+    path = data_path(document.data, loc)
+
+    def make(code: str, message: str, hint: str = "", at: Path_ = path, key: bool = False) -> Diagnostic:
+        pos = document.position(at, key=key)
+        return Diagnostic(document.file, pos.line, pos.column, "error", code, message, hint)
+
+    if loc and loc[-1] == "[key]":
+        key_name = path[-1] if path else "?"
+        return make(
+            "unknown-key",
+            f"unknown key '{key_name}'",
+            did_you_mean(key_name, _expected_values(ctx)),
+            key=True,
+        )
+    if kind == "extra_forbidden":
+        name = str(loc[-1])
+        parent = model_at(model, loc[:-1])
+        allowed = sorted(parent.model_fields) if parent else []
+        return make("unknown-key", f"unknown key '{name}'", did_you_mean(name, allowed), key=True)
+    if kind == "missing":
+        name = str(loc[-1])
+        return make("missing-key", f"missing required key '{name}'", f"add '{name}:'")
+    if kind == "union_tag_invalid":
+        tag_key = str(ctx.get("discriminator", "")).strip("'")
+        tag = ctx.get("tag", "")
+        return make(
+            "unknown-primitive",
+            f"unknown {tag_key} '{tag}'",
+            did_you_mean(tag, _expected_values(ctx)),
+            at=(*path, tag_key) if tag_key else path,
+        )
+    if kind == "union_tag_not_found":
+        tag_key = str(ctx.get("discriminator", "")).strip("'")
+        return make("missing-key", f"missing required key '{tag_key}'", f"add '{tag_key}:' naming the primitive")
+    if kind == "literal_error":
+        return make(
+            "invalid-value",
+            f"{describe(value)} is not allowed here",
+            did_you_mean(value, _expected_values(ctx)),
+        )
+    if kind in _TYPE_WORDS:
+        source = document.plain_text.get(path)
+        hint = ""
+        if source is not None and kind == "string_type":
+            hint = f"YAML reads a bare '{source}' as a yes/no value or a date; quote it: '{source}'"
+        elif isinstance(value, str) and kind in ("int_type", "float_type") and _looks_numeric(value):
+            hint = "remove the quotes around the number"
+        elif isinstance(value, bool) and kind in ("int_type", "float_type"):
+            hint = "write a number"
+        elif value is None:
+            hint = "the value is empty; write it after the colon"
+        return make(
+            "wrong-type",
+            f"expected {_TYPE_WORDS[kind]}, got {describe(value, source)}",
+            hint,
+        )
+    if kind in _RANGE_TYPES:
+        return make("out-of-range", f"{describe(value)}: {item['msg'].lower()}")
+    if kind in _LENGTH_TYPES:
+        return make("wrong-length", item["msg"])
+    if kind == "string_pattern_mismatch":
+        return make(
+            "invalid-id",
+            f"{describe(value)} is not a valid id",
+            "ids use letters, digits, '-' and '_', e.g. 'ferris-wheel'",
+        )
+    message = str(item["msg"]).removeprefix("Value error, ")
+    return make("invalid-value", message)
+
+
+def _looks_numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

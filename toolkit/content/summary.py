@@ -1,0 +1,25 @@
+"""One readable line per validated game, for people reading `toolkit validate`."""
+
+from __future__ import annotations
+
+from toolkit.content.models.manifest import Draft, TrickTaking
+from toolkit.content.project import GameContent
+from toolkit.content.semantic import LIST_KEYS
+
+
+def game_summary(content: GameContent) -> str:
+    game = content.game
+    counts = []
+    for kind, loaded in content.files.items():
+        if kind in LIST_KEYS:
+            counts.append(f"{len(getattr(loaded.model, LIST_KEYS[kind]))} {kind}")
+    structure = game.structure
+    if isinstance(structure, TrickTaking):
+        play = f"trick-taking, {structure.rounds} rounds"
+    else:
+        assert isinstance(structure, Draft)
+        play = f"drafting, {structure.placements} placements"
+    return (
+        f"{game.id} ({game.name} {game.version}): {game.players.min}-{game.players.max} players, "
+        f"{play}; {', '.join(counts)}; {len(game.scoring)} scoring steps: valid"
+    )

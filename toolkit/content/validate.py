@@ -1,0 +1,86 @@
+"""`toolkit validate`: find the files named, check each game or file, collect diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.content.diagnostics import Diagnostic, sort_diagnostics
+from toolkit.content.project import GameContent, load_content_file, load_game
+from toolkit.content.semantic import check_game, check_standalone
+from toolkit.content.yaml_loader import display_path, load_file
+from toolkit.errors import UsageError
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class ValidationReport:
+    """What a validation run found, and what it checked."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: set[str] = field(default_factory=set)
+    games: list[GameContent] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return sum(d.severity == "warning" for d in self.diagnostics)
+
+
+def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
+    """Validate a game; returns the files it covers, so they are not checked twice."""
+    content, diagnostics = load_game(manifest)
+    covered = [manifest]
+    if content is not None:
+        covered.extend(manifest.parent / relative for relative in content.game.content.values())
+        if not diagnostics:
+            diagnostics = check_game(content)
+        if not diagnostics:
+            report.games.append(content)
+    report.files.update(display_path(p) for p in covered if p.is_file())
+    report.diagnostics.extend(diagnostics)
+    return covered
+
+
+def _is_manifest(path: Path) -> bool:
+    """A manifest says `kind: game`; peeking at the loaded data avoids guessing by folder."""
+    document, _ = load_file(path)
+    return document is not None and document.data.get("kind") == "game"
+
+
+def validate_paths(paths: list[Path], project: Path | None = None) -> ValidationReport:
+    """Validate manifests (with their content), single content files, or folders of both."""
+    report = ValidationReport()
+    if not paths:
+        rules = (project or Path.cwd()) / "rules"
+        manifests = sorted(p for p in rules.glob("*") if p.suffix in YAML_SUFFIXES)
+        if not manifests:
+            raise UsageError(f"no game manifests found in '{display_path(rules)}'")
+        paths = manifests
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES
+                                and p.is_file()))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise UsageError(f"no such file or folder: '{path}'")
+    manifests = [p for p in files if _is_manifest(p)]
+    covered: set[Path] = set()
+    for manifest in manifests:
+        covered.update(p.resolve() for p in validate_game(manifest, report))
+    for path in files:
+        if path.resolve() in covered:
+            continue
+        report.files.add(display_path(path))
+        loaded, diagnostics = load_content_file(path)
+        if loaded is not None:
+            diagnostics = check_standalone(loaded)
+        report.diagnostics.extend(diagnostics)
+    report.diagnostics = sort_diagnostics(report.diagnostics)
+    return report

@@ -1,0 +1,538 @@
+"""Safe, positioned YAML loading.
+
+Builds plain data (dict, list, str, int, float, bool, None) straight from the parser's
+events, so no tag can ever construct a Python object, and keeps the line and column of
+every key and value beside the data. Everything YAML allows but a content file should not
+contain (duplicate keys, merge keys, custom tags, several documents, alias bombs, deep
+nesting, YAML 1.1 number forms) becomes a positioned diagnostic instead of a surprise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from toolkit.content.diagnostics import Diagnostic
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NODES = 50_000
+"""Nodes materialised per file, aliases expanded: a billion-laughs file stops here."""
+
+Path_ = tuple[str | int, ...]
+
+_Parser: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVER = yaml.resolver.Resolver()
+_CORE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "!",
+}
+_PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_PLAIN_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_SPECIAL_FLOAT = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf")}
+_TRUE_WORDS = {"true", "yes", "on"}
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    line: int
+    column: int
+
+
+@dataclass
+class Document:
+    """A loaded file: its data, and where every key and value of it stands in the file."""
+
+    file: str
+    data: dict[str, Any]
+    values: dict[Path_, Position] = field(default_factory=dict)
+    keys: dict[Path_, Position] = field(default_factory=dict)
+    plain_text: dict[Path_, str] = field(default_factory=dict)
+    """Source text of plain scalars that YAML 1.1 read as a bool or a date (`no`, `on`)."""
+
+    def position(self, path: Path_, *, key: bool = False) -> Position:
+        """Position of `path`, or of its nearest ancestor present in the file."""
+        probe = tuple(path)
+        while True:
+            if key and probe in self.keys:
+                return self.keys[probe]
+            if probe in self.values:
+                return self.values[probe]
+            if not probe:
+                return Position(1, 1)
+            probe = probe[:-1]
+
+
+class _Abort(Exception):
+    """Loading cannot go on; the diagnostic says why."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        self.diagnostic = diagnostic
+
+
+@dataclass(slots=True, eq=False)
+class _Node:
+    kind: str  # "map", "seq" or "scalar"
+    line: int
+    column: int
+    items: list[Any] = field(default_factory=list)
+    value: Any = None
+    text: str = ""
+    ambiguous: bool = False
+    open: bool = True
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
+    """Load one content file; never raises for anything inside the file."""
+    name = display_path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [
+                _diag(
+                    name,
+                    1,
+                    1,
+                    "file-too-large",
+                    f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+                    "split the content into several files",
+                )
+            ]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [_diag(name, 1, 1, "file-unreadable", f"cannot read file: {exc.strerror}")]
+    return load_bytes(raw, name)
+
+
+def load_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]]:
+    try:
+        text = _decode(raw, name)
+        return _Builder(name, text).build()
+    except _Abort as stop:
+        return None, [stop.diagnostic]
+
+
+def _short_tag(tag: str | None) -> str:
+    return (tag or "").replace("tag:yaml.org,2002:", "!!")
+
+
+def _diag(file: str, line: int, column: int, code: str, message: str, hint: str = "") -> Diagnostic:
+    return Diagnostic(file, line, column, "error", code, message, hint)
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _decode(raw: bytes, name: str) -> str:
+    if len(raw) > MAX_FILE_BYTES:
+        raise _Abort(_diag(name, 1, 1, "file-too-large", f"file exceeds {MAX_FILE_BYTES:,} bytes"))
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        line, col = _line_col(raw[:nul].decode("utf-8", "replace"), nul)
+        raise _Abort(
+            _diag(
+                name,
+                line,
+                col,
+                "file-nul-byte",
+                "file contains a NUL byte; it is not a text file",
+                "save the file as UTF-8 text",
+            )
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8", "replace")
+        line, col = _line_col(good, len(good))
+        raise _Abort(
+            _diag(
+                name,
+                line,
+                col,
+                "file-encoding",
+                f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                "save the file as UTF-8 text",
+            )
+        ) from None
+    for number, line_text in enumerate(text.splitlines(), start=1):
+        indent = len(line_text) - len(line_text.lstrip(" \t"))
+        tab = line_text.find("\t", 0, indent)
+        if tab >= 0 and line_text.strip():
+            raise _Abort(
+                _diag(
+                    name,
+                    number,
+                    tab + 1,
+                    "yaml-tab",
+                    "tab character in indentation",
+                    "YAML indents with spaces only; replace the tab with spaces",
+                )
+            )
+    return text
+
+
+class _Builder:
+    """Turns parser events into nodes, then nodes into plain data with positions."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+        self.errors: list[Diagnostic] = []
+        self.anchors: dict[str, _Node] = {}
+        self.budget = MAX_NODES
+
+    def error(self, line: int, column: int, code: str, message: str, hint: str = "") -> None:
+        self.errors.append(_diag(self.name, line, column, code, message, hint))
+
+    def build(self) -> tuple[Document | None, list[Diagnostic]]:
+        root = self._compose()
+        if root is None:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    1,
+                    1,
+                    "file-empty",
+                    "file is empty",
+                    "a content file is a mapping that starts with 'kind:'",
+                )
+            )
+        if root.kind != "map":
+            raise _Abort(
+                _diag(
+                    self.name,
+                    root.line,
+                    root.column,
+                    "yaml-root-not-mapping",
+                    f"the file's top level is a {_kind_name(root)}, not a mapping",
+                    "a content file is a mapping of keys such as 'kind:' and 'id:'",
+                )
+            )
+        document = Document(self.name, {})
+        document.data = self._materialise(root, (), document, 0)
+        if self.errors:
+            return None, self.errors
+        return document, []
+
+    # -- events to nodes ------------------------------------------------------------
+
+    def _compose(self) -> _Node | None:
+        stack: list[_Node] = []
+        pending_keys: list[_Node | None] = []
+        root: _Node | None = None
+        documents = 0
+        try:
+            for event in yaml.parse(self.text, Loader=_Parser):
+                mark = event.start_mark
+                line, col = mark.line + 1, mark.column + 1
+                if isinstance(event, yaml.DocumentStartEvent):
+                    documents += 1
+                    if documents > 1:
+                        raise _Abort(
+                            _diag(
+                                self.name,
+                                line,
+                                col,
+                                "yaml-multi-document",
+                                "file holds several YAML documents",
+                                "keep one document per file; remove the '---' separator",
+                            )
+                        )
+                    continue
+                if isinstance(event, yaml.AliasEvent):
+                    node = self._alias(event, line, col)
+                elif isinstance(event, yaml.ScalarEvent):
+                    node = self._scalar(event, line, col)
+                elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+                    if len(stack) >= MAX_DEPTH:
+                        raise _Abort(
+                            _diag(
+                                self.name,
+                                line,
+                                col,
+                                "yaml-too-deep",
+                                f"nesting deeper than {MAX_DEPTH} levels",
+                                "flatten the structure",
+                            )
+                        )
+                    kind = "map" if isinstance(event, yaml.MappingStartEvent) else "seq"
+                    node = _Node(kind, line, col)
+                    self._check_tag(event.tag, kind, line, col)
+                    self._anchor(event.anchor, node)
+                    self._attach(stack, pending_keys, node)
+                    stack.append(node)
+                    pending_keys.append(None)
+                    if root is None:
+                        root = node
+                    continue
+                elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+                    stack.pop().open = False
+                    pending_keys.pop()
+                    continue
+                else:
+                    continue
+                if not stack:
+                    root = node
+                else:
+                    self._attach(stack, pending_keys, node)
+        except yaml.MarkedYAMLError as exc:
+            raise _Abort(self._syntax(exc)) from None
+        except yaml.reader.ReaderError as exc:
+            index = self.text.find(chr(exc.character)) if isinstance(exc.character, int) else 0
+            line, col = _line_col(self.text, max(index, 0))
+            raise _Abort(
+                _diag(
+                    self.name,
+                    line,
+                    col,
+                    "file-control-character",
+                    f"control character U+{int(exc.character):04X} is not allowed in YAML",
+                    "remove it, or write it as an escape inside a double-quoted string",
+                )
+            ) from None
+        except yaml.YAMLError as exc:
+            raise _Abort(_diag(self.name, 1, 1, "yaml-syntax", str(exc))) from None
+        return root
+
+    def _syntax(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = (exc.problem or "syntax error").replace("\t", "\\t")
+        hint = ""
+        if exc.context and exc.context_mark:
+            opened = exc.context_mark
+            hint = f"{exc.context}, started at line {opened.line + 1}, column {opened.column + 1}"
+            if "quoted" in exc.context:
+                hint += "; is a closing quote missing?"
+            elif "flow" in exc.context:
+                hint += "; is a closing bracket or a comma missing?"
+        elif exc.context:
+            hint = exc.context
+        if "mapping values are not allowed" in problem:
+            hint = hint or "a value containing ': ' must be quoted"
+        return _diag(self.name, line, col, "yaml-syntax", problem, hint)
+
+    def _attach(self, stack: list[_Node], pending_keys: list[_Node | None], node: _Node) -> None:
+        if not stack:
+            return
+        parent = stack[-1]
+        if parent.kind == "seq":
+            parent.items.append(node)
+            return
+        key = pending_keys[-1]
+        if key is None:
+            pending_keys[-1] = node
+            return
+        pending_keys[-1] = None
+        self._add_pair(parent, key, node)
+
+    def _add_pair(self, mapping: _Node, key: _Node, value: _Node) -> None:
+        if key.kind != "scalar":
+            self.error(
+                key.line,
+                key.column,
+                "yaml-complex-key",
+                "a mapping key must be plain text",
+                "write the key as a word",
+            )
+            return
+        if key.text == "<<" and not key.ambiguous and key.value == "<<":
+            self.error(
+                key.line,
+                key.column,
+                "yaml-merge-key",
+                "merge keys ('<<') are not supported",
+                "write the keys out in full; merging hides where a value comes from",
+            )
+            return
+        for existing, _ in mapping.items:
+            if existing.text == key.text:
+                self.error(
+                    key.line,
+                    key.column,
+                    "yaml-duplicate-key",
+                    f"duplicate key '{key.text}' (first defined at line {existing.line})",
+                    f"remove one of the two '{key.text}' entries (lines {existing.line} "
+                    f"and {key.line})",
+                )
+                return
+        mapping.items.append((key, value))
+
+    def _anchor(self, anchor: str | None, node: _Node) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = node
+
+    def _alias(self, event: yaml.AliasEvent, line: int, col: int) -> _Node:
+        target = self.anchors.get(event.anchor or "")
+        if target is None:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    line,
+                    col,
+                    "yaml-undefined-alias",
+                    f"alias '*{event.anchor}' names no anchor defined before it",
+                    "define '&name' on a value earlier in the file",
+                )
+            )
+        if target.open:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    line,
+                    col,
+                    "yaml-recursive-alias",
+                    f"alias '*{event.anchor}' refers to a value that contains it",
+                    "an alias cannot point into its own enclosing value",
+                )
+            )
+        return target
+
+    def _check_tag(self, tag: str | None, kind: str, line: int, col: int) -> None:
+        if tag is None or tag in _CORE_TAGS:
+            expected = {"map": "tag:yaml.org,2002:map", "seq": "tag:yaml.org,2002:seq"}.get(kind)
+            if tag is None or tag == "!" or kind == "scalar" or tag == expected:
+                return
+        self.error(
+            line,
+            col,
+            "yaml-tag",
+            f"tag '{_short_tag(tag)}' is not allowed",
+            "content files use plain YAML values; remove the '!' tag",
+        )
+
+    def _scalar(self, event: yaml.ScalarEvent, line: int, col: int) -> _Node:
+        text = event.value
+        node = _Node("scalar", line, col, text=text, open=False)
+        self._anchor(event.anchor, node)
+        tag = event.tag
+        if tag is not None and tag not in _CORE_TAGS:
+            self.error(
+                line,
+                col,
+                "yaml-tag",
+                f"tag '{_short_tag(tag)}' is not allowed",
+                "content files use plain YAML values; remove the '!' tag",
+            )
+            node.value = text
+            return node
+        plain = event.implicit[0] and tag is None
+        if not plain:
+            node.value = self._explicit(tag, text, line, col)
+            return node
+        resolved = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+        node.value = self._plain(resolved, text, node, line, col)
+        return node
+
+    def _explicit(self, tag: str | None, text: str, line: int, col: int) -> Any:
+        if tag in (None, "!", "tag:yaml.org,2002:str"):
+            return text
+        resolved = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+        if resolved != tag:
+            self.error(line, col, "yaml-tag", f"'{text}' cannot be read as {_short_tag(tag)}", "remove the tag")
+            return text
+        return self._plain(resolved, text, _Node("scalar", line, col), line, col)
+
+    def _plain(self, tag: str, text: str, node: _Node, line: int, col: int) -> Any:
+        kind = tag.rsplit(":", 1)[-1]
+        if kind == "null":
+            return None
+        if kind == "bool":
+            node.ambiguous = text.lower() not in ("true", "false")
+            return text.lower() in _TRUE_WORDS
+        if kind == "int":
+            if _PLAIN_INT.fullmatch(text):
+                return int(text)
+            self._ambiguous_number(text, line, col)
+            return text
+        if kind == "float":
+            lowered = text.lower()
+            if lowered in _SPECIAL_FLOAT:
+                return _SPECIAL_FLOAT[lowered]
+            if lowered == ".nan":
+                return float("nan")
+            if _PLAIN_FLOAT.fullmatch(text):
+                return float(text)
+            self._ambiguous_number(text, line, col)
+            return text
+        if kind == "timestamp":
+            node.ambiguous = True
+        return text
+
+    def _ambiguous_number(self, text: str, line: int, col: int) -> None:
+        self.error(
+            line,
+            col,
+            "yaml-ambiguous-number",
+            f"'{text}' is read differently by different YAML versions "
+            "(octal, sexagesimal, hexadecimal or underscored number)",
+            f"write a plain decimal number, or quote it as text: '{text}'",
+        )
+
+    # -- nodes to data -------------------------------------------------------------
+
+    def _materialise(self, node: _Node, path: Path_, document: Document, depth: int) -> Any:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    node.line,
+                    node.column,
+                    "yaml-alias-budget",
+                    f"aliases expand to more than {MAX_NODES:,} values",
+                    "this looks like an alias bomb; write the values out or use fewer aliases",
+                )
+            )
+        if depth > MAX_DEPTH:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    node.line,
+                    node.column,
+                    "yaml-too-deep",
+                    f"nesting deeper than {MAX_DEPTH} levels once aliases are expanded",
+                    "flatten the structure",
+                )
+            )
+        document.values[path] = Position(node.line, node.column)
+        if node.kind == "scalar":
+            if node.ambiguous:
+                document.plain_text[path] = node.text
+            return node.value
+        if node.kind == "seq":
+            return [
+                self._materialise(item, (*path, index), document, depth + 1)
+                for index, item in enumerate(node.items)
+            ]
+        result: dict[str, Any] = {}
+        for key, value in node.items:
+            child = (*path, key.text)
+            document.keys[child] = Position(key.line, key.column)
+            result[key.text] = self._materialise(value, child, document, depth + 1)
+        return result
+
+
+def _kind_name(node: _Node) -> str:
+    if node.kind == "seq":
+        return "list"
+    return "text value" if isinstance(node.value, str) else f"{type(node.value).__name__} value"

@@ -1,0 +1,74 @@
+"""Card filters and measures: the nouns that conditions, scoring and tie-breakers count."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import model_validator
+
+from toolkit.content.models.base import Id, Model, Scalar
+
+
+class FieldTest(Model):
+    """A test on one numeric card field, for what equality alone cannot say."""
+
+    at_least: int | None = None
+    """The field's value is at least this."""
+    at_most: int | None = None
+    """The field's value is at most this."""
+    parity: Literal["even", "odd"] | None = None
+    """The field's value is even or odd."""
+
+
+FieldMatch = Scalar | list[Scalar] | FieldTest
+"""A value (equal to it), a list (equal to one of them) or a test."""
+
+CardFilter = dict[str, FieldMatch]
+"""Card field name to what it must match; every entry must hold. `face_up: true` keeps face-up
+cards only (face-down cards have no number, colour or symbol)."""
+
+
+class Measure(Model):
+    """A number per player: a count of cards in a zone, a resource, or a track position."""
+
+    count: Id | None = None
+    """Count the cards in this zone of the player (e.g. `park`, `ridden`)."""
+    where: CardFilter | None = None
+    """With `count`: only cards matching this filter."""
+    resource: Id | None = None
+    """The amount of this resource the player holds."""
+    track: Id | None = None
+    """The player's position on this track."""
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Measure:
+        chosen = [n for n in ("count", "resource", "track") if getattr(self, n) is not None]
+        if len(chosen) != 1:
+            raise ValueError(
+                "a measure names exactly one of 'count', 'resource' or 'track' "
+                f"(found {', '.join(chosen) or 'none'})"
+            )
+        if self.where is not None and self.count is None:
+            raise ValueError("'where' filters cards, so it needs 'count'")
+        return self
+
+
+def card_matches(card: Any, card_filter: CardFilter) -> bool:
+    """Whether a card (any object with the filter's fields as attributes) passes a filter."""
+    for name, wanted in card_filter.items():
+        value = getattr(card, name, None)
+        if isinstance(wanted, list):
+            if value not in wanted:
+                return False
+        elif isinstance(wanted, FieldTest):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return False
+            if wanted.at_least is not None and value < wanted.at_least:
+                return False
+            if wanted.at_most is not None and value > wanted.at_most:
+                return False
+            if wanted.parity is not None and (value % 2 == 0) != (wanted.parity == "even"):
+                return False
+        elif value != wanted or type(value) is not type(wanted):
+            return False
+    return True
