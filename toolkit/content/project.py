@@ -92,43 +92,54 @@ def load_content_file(
     path: Path, expected_kind: str | None = None
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
     """Load and schema-validate one file; its `kind:` picks the model."""
+    _, loaded, diagnostics = _load(path, expected_kind)
+    return loaded, diagnostics
+
+
+def _load(
+    path: Path, expected_kind: str | None
+) -> tuple[Document | None, LoadedFile | None, list[Diagnostic]]:
     document, diagnostics = load_file(path)
     if document is None:
-        return None, diagnostics
+        return None, None, diagnostics
+
+    def fail(at: Path_, code: str, message: str, hint: str) -> list[Diagnostic]:
+        pos = document.position(at)
+        return [Diagnostic(document.file, pos.line, pos.column, "error", code, message, hint)]
+
     kind_value: Any = document.data.get("kind")
     if kind_value is None:
-        pos = document.position(())
-        hint = f"add 'kind: {expected_kind}'" if expected_kind else "add 'kind:' naming the content kind"
-        return None, [
-            Diagnostic(document.file, pos.line, pos.column, "error", "missing-key",
-                       "missing required key 'kind'", hint + f" (one of: {', '.join(KINDS)})")
-        ]
+        hint = f"add 'kind: {expected_kind}'" if expected_kind else "add 'kind:' (one of: "
+        hint += "" if expected_kind else ", ".join(KINDS) + ")"
+        return document, None, fail((), "missing-key", "missing required key 'kind'", hint)
     model = KINDS.get(kind_value) if isinstance(kind_value, str) else None
     if model is None:
-        pos = document.position(("kind",))
-        return None, [
-            Diagnostic(document.file, pos.line, pos.column, "error", "unknown-kind",
-                       f"unknown kind '{kind_value}'", did_you_mean(kind_value, KINDS))
-        ]
+        return document, None, fail(("kind",), "unknown-kind", f"unknown kind '{kind_value}'",
+                                    did_you_mean(kind_value, KINDS))
     if expected_kind is not None and kind_value != expected_kind:
-        pos = document.position(("kind",))
-        return None, [
-            Diagnostic(document.file, pos.line, pos.column, "error", "kind-mismatch",
-                       f"the manifest lists this file as '{expected_kind}' but it says "
-                       f"'kind: {kind_value}'",
-                       "fix the file's kind or the manifest's 'content' entry")
-        ]
+        return document, None, fail(
+            ("kind",), "kind-mismatch",
+            f"the manifest lists this file as '{expected_kind}' but it says 'kind: {kind_value}'",
+            "fix the file's kind or the manifest's 'content' entry",
+        )
     try:
         validated = model.model_validate(document.data)
     except ValidationError as error:
-        return None, diagnostics_from_error(document, model, error)
-    return LoadedFile(path, document, validated), []
+        return document, None, diagnostics_from_error(document, model, error)
+    return document, LoadedFile(path, document, validated), []
 
 
 def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]]:
     """Load a manifest and the content files it lists; schema errors of all files at once."""
-    manifest, diagnostics = load_content_file(manifest_path, "game")
+    document, manifest, diagnostics = _load(manifest_path, "game")
     if manifest is None:
+        # Still check the content files the manifest lists, so one run shows every error.
+        listed = document.data.get("content") if document is not None else None
+        if isinstance(listed, dict):
+            for kind, relative in listed.items():
+                file_path = manifest_path.parent / str(relative)
+                if kind in KINDS and isinstance(relative, str) and file_path.is_file():
+                    diagnostics.extend(load_content_file(file_path, kind)[1])
         return None, diagnostics
     content = GameContent(manifest)
     for kind, relative in content.game.content.items():

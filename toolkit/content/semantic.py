@@ -251,23 +251,25 @@ class _Checker:
         for index, rule in enumerate(deck.composition):
             self.check_filter(self.manifest, ("deck", "composition", index, "where"), rule.where,
                               deck.pool, grid=False)
-        if self.out or deck.group_by is None:
-            return
-        self.check_composition(deck)
+        if deck.group_by is not None:
+            self.check_composition(deck)
 
     def check_composition(self, deck: CardsDeck) -> None:
         loaded = self.content.files.get(deck.pool)
         if loaded is None or deck.group_by is None:
             return
         groups: dict[Any, list[tuple[Path_, Any]]] = {}
+        known_values = self.vocabulary(deck.pool, deck.group_by)
         for path, item in self.items(deck.pool):
-            groups.setdefault(getattr(item, deck.group_by), []).append((path, item))
+            value = getattr(item, deck.group_by, None)
+            if known_values is None or value in known_values:  # unknown ones are reported
+                groups.setdefault(value, []).append((path, item))
         for group, members in groups.items():
             for index, rule in enumerate(deck.composition):
                 found = sum(card_matches(item, rule.where) for _, item in members)
                 if found != rule.count:
                     self.error(loaded, (*members[0][0], deck.group_by), "composition",
-                               f"{deck.group_by} '{group}' has {found} cards matching "
+                               f"{deck.group_by} '{group}' has {found} card(s) with "
                                f"{_describe_filter(rule.where)}; the rules say {rule.count}",
                                f"see 'deck.composition' rule {index + 1} of the manifest")
             for name in deck.unique:
@@ -715,7 +717,20 @@ def _walk_effects(effects: list[Any], path: Path_) -> Iterator[tuple[Path_, Any]
 
 
 def _describe_filter(card_filter: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in card_filter.items()) or "anything"
+    from toolkit.rules.filters import FieldTest
+
+    parts = []
+    for name, wanted in card_filter.items():
+        if isinstance(wanted, FieldTest):
+            tests = [f"{name} >= {wanted.at_least}" if wanted.at_least is not None else "",
+                     f"{name} <= {wanted.at_most}" if wanted.at_most is not None else "",
+                     f"{name} {wanted.parity}" if wanted.parity else ""]
+            parts.append(" and ".join(t for t in tests if t))
+        elif isinstance(wanted, list):
+            parts.append(f"{name} in {', '.join(map(str, wanted))}")
+        else:
+            parts.append(f"{name} = {str(wanted).lower() if isinstance(wanted, bool) else wanted}")
+    return ", ".join(parts) or "anything"
 
 
 def _ranks(ranks: list[int]) -> str:
