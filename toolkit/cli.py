@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -29,7 +29,7 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class DiagnosticFormat(str, Enum):
+class DiagnosticFormat(StrEnum):
     text = "text"
     json = "json"
     github = "github"
@@ -98,7 +98,8 @@ def validate(
 @_guarded
 def schema(
     check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 if the committed schemas differ from the models.")
+        bool,
+        typer.Option("--check", help="Exit 1 if the committed schemas differ from the models."),
     ] = False,
     folder: Annotated[Path, typer.Option("--out", help="The schemas folder.")] = Path("schemas"),
 ) -> None:
@@ -114,8 +115,11 @@ def schema(
         typer.echo(f"ok: schemas in {folder} match the models")
         return
     changed = write_schemas(folder)
-    typer.echo(f"wrote {len(changed)} changed schema file(s) to {folder}" if changed
-               else f"schemas in {folder} already up to date")
+    typer.echo(
+        f"wrote {len(changed)} changed schema file(s) to {folder}"
+        if changed
+        else f"schemas in {folder} already up to date"
+    )
 
 
 def main() -> None:

@@ -24,7 +24,9 @@ class Diagnostic:
     hint: str = ""
 
     def render(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
+        text = (
+            f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
+        )
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text

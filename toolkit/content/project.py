@@ -34,13 +34,24 @@ class LoadedFile:
     model: BaseModel
 
     def diag(
-        self, path: Path_, code: str, message: str, hint: str = "", *, key: bool = False,
+        self,
+        path: Path_,
+        code: str,
+        message: str,
+        hint: str = "",
+        *,
+        key: bool = False,
         severity: str = "error",
     ) -> Diagnostic:
         pos = self.document.position(path, key=key)
         return Diagnostic(
-            self.document.file, pos.line, pos.column, "error" if severity == "error" else "warning",
-            code, message, hint,
+            self.document.file,
+            pos.line,
+            pos.column,
+            "error" if severity == "error" else "warning",
+            code,
+            message,
+            hint,
         )
 
 
@@ -114,13 +125,27 @@ def _load(
         return document, None, fail((), "missing-key", "missing required key 'kind'", hint)
     model = KINDS.get(kind_value) if isinstance(kind_value, str) else None
     if model is None:
-        return document, None, fail(("kind",), "unknown-kind", f"unknown kind '{kind_value}'",
-                                    did_you_mean(kind_value, KINDS))
+        return (
+            document,
+            None,
+            fail(
+                ("kind",),
+                "unknown-kind",
+                f"unknown kind '{kind_value}'",
+                did_you_mean(kind_value, KINDS),
+            ),
+        )
     if expected_kind is not None and kind_value != expected_kind:
-        return document, None, fail(
-            ("kind",), "kind-mismatch",
-            f"the manifest lists this file as '{expected_kind}' but it says 'kind: {kind_value}'",
-            "fix the file's kind or the manifest's 'content' entry",
+        return (
+            document,
+            None,
+            fail(
+                ("kind",),
+                "kind-mismatch",
+                f"the manifest lists this file as '{expected_kind}' "
+                f"but it says 'kind: {kind_value}'",
+                "fix the file's kind or the manifest's 'content' entry",
+            ),
         )
     try:
         validated = model.model_validate(document.data)
@@ -143,12 +168,15 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
         return None, diagnostics
     content = GameContent(manifest)
     for kind, relative in content.game.content.items():
-        file_path = (manifest_path.parent / relative)
+        file_path = manifest_path.parent / relative
         if not file_path.is_file():
             diagnostics.append(
-                manifest.diag(("content", kind), "missing-file",
-                              f"content file '{relative}' does not exist",
-                              _nearby_files_hint(file_path))
+                manifest.diag(
+                    ("content", kind),
+                    "missing-file",
+                    f"content file '{relative}' does not exist",
+                    _nearby_files_hint(file_path),
+                )
             )
             continue
         loaded, errors = load_content_file(file_path, kind)
@@ -158,8 +186,11 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
     for index, relative in enumerate(content.game.print_layouts):
         if not (manifest_path.parent / relative).is_file():
             diagnostics.append(
-                manifest.diag(("print_layouts", index), "missing-file",
-                              f"print layout '{relative}' does not exist")
+                manifest.diag(
+                    ("print_layouts", index),
+                    "missing-file",
+                    f"print layout '{relative}' does not exist",
+                )
             )
     return content, diagnostics
 

@@ -51,10 +51,9 @@ def data_path(data: Any, loc: tuple[int | str, ...]) -> Path_:
     path: list[str | int] = []
     current = data
     for part in loc:
-        if isinstance(current, dict) and isinstance(part, str) and part in current:
-            current = current[part]
-            path.append(part)
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+        in_mapping = isinstance(current, dict) and isinstance(part, str) and part in current
+        in_list = isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+        if in_mapping or in_list:
             current = current[part]
             path.append(part)
     return tuple(path)
@@ -91,8 +90,10 @@ def model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseMode
             current = _pick_member(members, part)
             if current is None:
                 return None
-            if isinstance(current, type) and issubclass(current, BaseModel) and (
-                str(part) in _tag_of(current) or part == current.__name__
+            if (
+                isinstance(current, type)
+                and issubclass(current, BaseModel)
+                and (str(part) in _tag_of(current) or part == current.__name__)
             ):
                 continue
             current = _unwrap(current)
@@ -120,9 +121,9 @@ def model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseMode
 
 def _pick_member(members: tuple[Any, ...], part: int | str) -> Any:
     for member in members:
-        if isinstance(member, type) and issubclass(member, BaseModel):
-            if str(part) in _tag_of(member) or part == member.__name__:
-                return member
+        is_model = isinstance(member, type) and issubclass(member, BaseModel)
+        if is_model and (str(part) in _tag_of(member) or part == member.__name__):
+            return member
     non_null = [m for m in members if m is not type(None)]
     if len(non_null) == 1:
         return non_null[0]
@@ -157,7 +158,9 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
     value = item.get("input")
     path = data_path(document.data, loc)
 
-    def make(code: str, message: str, hint: str = "", at: Path_ = path, key: bool = False) -> Diagnostic:
+    def make(
+        code: str, message: str, hint: str = "", at: Path_ = path, key: bool = False
+    ) -> Diagnostic:
         pos = document.position(at, key=key)
         return Diagnostic(document.file, pos.line, pos.column, "error", code, message, hint)
 
@@ -188,7 +191,11 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
         )
     if kind == "union_tag_not_found":
         tag_key = str(ctx.get("discriminator", "")).strip("'")
-        return make("missing-key", f"missing required key '{tag_key}'", f"add '{tag_key}:' naming the primitive")
+        return make(
+            "missing-key",
+            f"missing required key '{tag_key}'",
+            f"add '{tag_key}:' naming the primitive",
+        )
     if kind == "literal_error":
         return make(
             "invalid-value",
@@ -200,7 +207,9 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
         hint = ""
         if source is not None and kind == "string_type":
             hint = f"YAML reads a bare '{source}' as a yes/no value or a date; quote it: '{source}'"
-        elif isinstance(value, str) and kind in ("int_type", "float_type") and _looks_numeric(value):
+        elif (
+            isinstance(value, str) and kind in ("int_type", "float_type") and _looks_numeric(value)
+        ):
             hint = "remove the quotes around the number"
         elif isinstance(value, bool) and kind in ("int_type", "float_type"):
             hint = "write a number"

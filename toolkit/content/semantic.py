@@ -71,8 +71,16 @@ class _Checker:
 
     # -- helpers --------------------------------------------------------------------
 
-    def error(self, where: LoadedFile, path: Path_, code: str, message: str, hint: str = "",
-              *, key: bool = False) -> None:
+    def error(
+        self,
+        where: LoadedFile,
+        path: Path_,
+        code: str,
+        message: str,
+        hint: str = "",
+        *,
+        key: bool = False,
+    ) -> None:
         self.out.append(where.diag(path, code, message, hint, key=key))
 
     @property
@@ -93,7 +101,9 @@ class _Checker:
         if loaded is None:
             return []
         key = LIST_KEYS[kind]
-        return [((key, i), item) for i, item in enumerate(getattr(loaded.model, key.replace("-", "_")))]
+        return [
+            ((key, i), item) for i, item in enumerate(getattr(loaded.model, key.replace("-", "_")))
+        ]
 
     def ids(self, kind: str) -> list[str]:
         return [item.id for _, item in self.items(kind)]
@@ -124,13 +134,19 @@ class _Checker:
         fields = self.fields_of(zone.cards)
         return fields | GRID_ONLY_FIELDS if zone.layout == "grid" else fields
 
-    def known(self, where: LoadedFile, path: Path_, value: str, choices: Iterable[str],
-              what: str) -> bool:
+    def known(
+        self, where: LoadedFile, path: Path_, value: str, choices: Iterable[str], what: str
+    ) -> bool:
         options = list(choices)
         if value in options:
             return True
-        self.error(where, path, "unknown-reference", f"unknown {what} '{value}'",
-                   did_you_mean(value, options))
+        self.error(
+            where,
+            path,
+            "unknown-reference",
+            f"unknown {what} '{value}'",
+            did_you_mean(value, options),
+        )
         return False
 
     def vocabulary(self, kind: str, field: str) -> list[str] | None:
@@ -161,9 +177,13 @@ class _Checker:
     def check_identity(self) -> None:
         stem = self.manifest.path.stem
         if self.game.id != stem:
-            self.error(self.manifest, ("id",), "game-id-mismatch",
-                       f"game id '{self.game.id}' differs from the file name '{stem}'",
-                       f"rename the file to '{self.game.id}.yaml' or set 'id: {stem}'")
+            self.error(
+                self.manifest,
+                ("id",),
+                "game-id-mismatch",
+                f"game id '{self.game.id}' differs from the file name '{stem}'",
+                f"rename the file to '{self.game.id}.yaml' or set 'id: {stem}'",
+            )
 
     def check_manifest_ids(self) -> None:
         game = self.game
@@ -176,30 +196,41 @@ class _Checker:
             self._unique(self.manifest, key, values, ("id",))
         self._unique(self.manifest, "slots", game.slots, ())
         for index, vocab in enumerate(game.vocabularies):
-            self._unique(self.manifest, ("vocabularies", index, "values"),
-                         [v.id for v in vocab.values], ("id",))
+            self._unique(
+                self.manifest,
+                ("vocabularies", index, "values"),
+                [v.id for v in vocab.values],
+                ("id",),
+            )
         if isinstance(game.deck, SuitedDeck):
-            self._unique(self.manifest, ("deck", "ranks"), [r.rank for r in game.deck.ranks],
-                         ("rank",))
+            self._unique(
+                self.manifest, ("deck", "ranks"), [r.rank for r in game.deck.ranks], ("rank",)
+            )
 
     def unique_ids(self, loaded: LoadedFile, list_key: str) -> None:
         items = getattr(loaded.model, list_key.replace("-", "_"))
         self._unique(loaded, list_key, [item.id for item in items], ("id",))
         for index, item in enumerate(items):
             if isinstance(item, ScoringCard):
-                self._unique(loaded, (list_key, index, "sides"), [s.id for s in item.sides],
-                             ("id",))
+                self._unique(
+                    loaded, (list_key, index, "sides"), [s.id for s in item.sides], ("id",)
+                )
 
-    def _unique(self, where: LoadedFile, key: str | Path_, values: Sequence[Any],
-                suffix: Path_) -> None:
+    def _unique(
+        self, where: LoadedFile, key: str | Path_, values: Sequence[Any], suffix: Path_
+    ) -> None:
         base: Path_ = (key,) if isinstance(key, str) else key
         first: dict[Any, int] = {}
         for index, value in enumerate(values):
             if value in first:
                 line = where.document.position((*base, first[value], *suffix)).line
-                self.error(where, (*base, index, *suffix), "duplicate-id",
-                           f"'{value}' is used twice (first at line {line})",
-                           "every entry needs its own id")
+                self.error(
+                    where,
+                    (*base, index, *suffix),
+                    "duplicate-id",
+                    f"'{value}' is used twice (first at line {line})",
+                    "every entry needs its own id",
+                )
             else:
                 first[value] = index
 
@@ -207,12 +238,21 @@ class _Checker:
         for index, vocab in enumerate(self.game.vocabularies):
             path = ("vocabularies", index)
             if vocab.kind not in self.content.game.content:
-                self.error(self.manifest, (*path, "kind"), "unknown-reference",
-                           f"vocabulary for '{vocab.kind}', which 'content' does not list",
-                           did_you_mean(vocab.kind, self.game.content))
+                self.error(
+                    self.manifest,
+                    (*path, "kind"),
+                    "unknown-reference",
+                    f"vocabulary for '{vocab.kind}', which 'content' does not list",
+                    did_you_mean(vocab.kind, self.game.content),
+                )
                 continue
-            if not self.known(self.manifest, (*path, "field"), vocab.field,
-                              self.fields_of(vocab.kind), f"field of {vocab.kind}"):
+            if not self.known(
+                self.manifest,
+                (*path, "field"),
+                vocab.field,
+                self.fields_of(vocab.kind),
+                f"field of {vocab.kind}",
+            ):
                 continue
             allowed = [v.id for v in vocab.values]
             loaded = self.content.files.get(vocab.kind)
@@ -221,27 +261,45 @@ class _Checker:
             for item_path, item in self.items(vocab.kind):
                 value = getattr(item, vocab.field)
                 if value is not None and value not in allowed:
-                    self.error(loaded, (*item_path, vocab.field), "unknown-reference",
-                               f"unknown {vocab.field} '{value}'", did_you_mean(value, allowed))
+                    self.error(
+                        loaded,
+                        (*item_path, vocab.field),
+                        "unknown-reference",
+                        f"unknown {vocab.field} '{value}'",
+                        did_you_mean(value, allowed),
+                    )
 
     def check_zones(self) -> None:
         for index, zone in enumerate(self.game.zones):
             if zone.cards != "deck" and zone.cards not in self.game.content:
-                self.error(self.manifest, ("zones", index, "cards"), "unknown-reference",
-                           f"zone '{zone.id}' holds '{zone.cards}', which 'content' does not list",
-                           did_you_mean(zone.cards, [*self.game.content, "deck"]))
+                self.error(
+                    self.manifest,
+                    ("zones", index, "cards"),
+                    "unknown-reference",
+                    f"zone '{zone.id}' holds '{zone.cards}', which 'content' does not list",
+                    did_you_mean(zone.cards, [*self.game.content, "deck"]),
+                )
 
     def check_deck(self) -> None:
         deck = self.game.deck
         if isinstance(deck, SuitedDeck):
             if "suits" not in self.game.content:
-                self.error(self.manifest, ("deck", "type"), "unknown-reference",
-                           "a suited deck needs a 'suits' content file", "add 'suits:' to 'content'")
+                self.error(
+                    self.manifest,
+                    ("deck", "type"),
+                    "unknown-reference",
+                    "a suited deck needs a 'suits' content file",
+                    "add 'suits:' to 'content'",
+                )
             return
         if deck.pool not in self.game.content:
-            self.error(self.manifest, ("deck", "pool"), "unknown-reference",
-                       f"deck pool '{deck.pool}' is not listed in 'content'",
-                       did_you_mean(deck.pool, self.game.content))
+            self.error(
+                self.manifest,
+                ("deck", "pool"),
+                "unknown-reference",
+                f"deck pool '{deck.pool}' is not listed in 'content'",
+                did_you_mean(deck.pool, self.game.content),
+            )
             return
         fields = self.fields_of(deck.pool)
         if deck.group_by is not None:
@@ -249,8 +307,13 @@ class _Checker:
         for index, name in enumerate(deck.unique):
             self.known(self.manifest, ("deck", "unique", index), name, fields, "card field")
         for index, rule in enumerate(deck.composition):
-            self.check_filter(self.manifest, ("deck", "composition", index, "where"), rule.where,
-                              deck.pool, grid=False)
+            self.check_filter(
+                self.manifest,
+                ("deck", "composition", index, "where"),
+                rule.where,
+                deck.pool,
+                grid=False,
+            )
         if deck.group_by is not None:
             self.check_composition(deck)
 
@@ -268,50 +331,78 @@ class _Checker:
             for index, rule in enumerate(deck.composition):
                 found = sum(card_matches(item, rule.where) for _, item in members)
                 if found != rule.count:
-                    self.error(loaded, (*members[0][0], deck.group_by), "composition",
-                               f"{deck.group_by} '{group}' has {found} card(s) with "
-                               f"{_describe_filter(rule.where)}; the rules say {rule.count}",
-                               f"see 'deck.composition' rule {index + 1} of the manifest")
+                    self.error(
+                        loaded,
+                        (*members[0][0], deck.group_by),
+                        "composition",
+                        f"{deck.group_by} '{group}' has {found} card(s) with "
+                        f"{_describe_filter(rule.where)}; the rules say {rule.count}",
+                        f"see 'deck.composition' rule {index + 1} of the manifest",
+                    )
             for name in deck.unique:
                 seen: dict[Any, Path_] = {}
                 for path, item in members:
                     value = getattr(item, name)
                     if value in seen:
                         line = loaded.document.position(seen[value]).line
-                        self.error(loaded, (*path, name), "duplicate-value",
-                                   f"{deck.group_by} '{group}' has {name} {value} twice "
-                                   f"(also at line {line})", f"each {name} appears once per "
-                                   f"{deck.group_by}")
+                        self.error(
+                            loaded,
+                            (*path, name),
+                            "duplicate-value",
+                            f"{deck.group_by} '{group}' has {name} {value} twice "
+                            f"(also at line {line})",
+                            f"each {name} appears once per {deck.group_by}",
+                        )
                     seen[value] = (*path, name)
 
     def check_tracks(self) -> None:
         for index, track in enumerate(self.game.tracks):
             path = ("tracks", index)
             if track.min >= track.max:
-                self.error(self.manifest, (*path, "max"), "invalid-range",
-                           f"track '{track.id}' runs from {track.min} to {track.max}",
-                           "'max' must be above 'min'")
+                self.error(
+                    self.manifest,
+                    (*path, "max"),
+                    "invalid-range",
+                    f"track '{track.id}' runs from {track.min} to {track.max}",
+                    "'max' must be above 'min'",
+                )
                 continue
             if not track.min <= track.start <= track.max:
-                self.error(self.manifest, (*path, "start"), "out-of-range",
-                           f"start {track.start} lies outside {track.min}..{track.max}")
+                self.error(
+                    self.manifest,
+                    (*path, "start"),
+                    "out-of-range",
+                    f"start {track.start} lies outside {track.min}..{track.max}",
+                )
             seen: set[int] = set()
             for m_index, milestone in enumerate(track.milestones):
                 m_path = (*path, "milestones", m_index, "at")
                 if not track.min <= milestone.at <= track.max:
-                    self.error(self.manifest, m_path, "milestone-out-of-range",
-                               f"milestone at {milestone.at} lies outside track '{track.id}' "
-                               f"({track.min}..{track.max})",
-                               f"move it inside {track.min}..{track.max} or extend the track")
+                    self.error(
+                        self.manifest,
+                        m_path,
+                        "milestone-out-of-range",
+                        f"milestone at {milestone.at} lies outside track '{track.id}' "
+                        f"({track.min}..{track.max})",
+                        f"move it inside {track.min}..{track.max} or extend the track",
+                    )
                 if milestone.at in seen:
-                    self.error(self.manifest, m_path, "duplicate-id",
-                               f"two milestones at {milestone.at} on track '{track.id}'",
-                               "merge them into one milestone")
+                    self.error(
+                        self.manifest,
+                        m_path,
+                        "duplicate-id",
+                        f"two milestones at {milestone.at} on track '{track.id}'",
+                        "merge them into one milestone",
+                    )
                 seen.add(milestone.at)
                 for d_index, modifier in enumerate(milestone.modifiers):
-                    self.known(self.manifest, (*path, "milestones", m_index, "modifiers", d_index,
-                                               "resource"),
-                               modifier.resource, self.resource_ids(), "resource")
+                    self.known(
+                        self.manifest,
+                        (*path, "milestones", m_index, "modifiers", d_index, "resource"),
+                        modifier.resource,
+                        self.resource_ids(),
+                        "resource",
+                    )
 
     def resource_ids(self) -> list[str]:
         return [r.id for r in self.game.resources]
@@ -330,8 +421,11 @@ class _Checker:
             yield self.manifest, ("structure", "cleanup"), game.structure.cleanup
         for t_index, track in enumerate(game.tracks):
             for m_index, milestone in enumerate(track.milestones):
-                yield (self.manifest, ("tracks", t_index, "milestones", m_index, "at_game_end"),
-                       milestone.at_game_end)
+                yield (
+                    self.manifest,
+                    ("tracks", t_index, "milestones", m_index, "at_game_end"),
+                    milestone.at_game_end,
+                )
         if "suits" in self.content.files:
             for path, suit in self.items("suits"):
                 yield self.content.files["suits"], (*path, "action"), suit.action
@@ -346,23 +440,27 @@ class _Checker:
 
     def check_effect(self, where: LoadedFile, path: Path_, effect: Any) -> None:
         if isinstance(effect, fx.Gain | fx.Lose):
-            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(),
-                       "resource")
+            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(), "resource")
         elif isinstance(effect, fx.Advance):
             self.known(where, (*path, "track"), effect.track, self.track_ids(), "track")
         elif isinstance(effect, fx.CapResource):
-            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(),
-                       "resource")
+            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(), "resource")
             if effect.penalty_track is not None:
-                self.known(where, (*path, "penalty_track"), effect.penalty_track,
-                           self.track_ids(), "track")
+                self.known(
+                    where, (*path, "penalty_track"), effect.penalty_track, self.track_ids(), "track"
+                )
         elif isinstance(effect, fx.ByRank):
             self.check_ladder(where, path, effect)
         elif isinstance(effect, fx.Acquire):
             self.check_acquire(where, path, effect)
         elif isinstance(effect, fx.SwapWithOpponent):
-            self.known(where, (*path, "match_field"), effect.match_field,
-                       self.fields_of("deck"), "card field")
+            self.known(
+                where,
+                (*path, "match_field"),
+                effect.match_field,
+                self.fields_of("deck"),
+                "card field",
+            )
         elif isinstance(effect, fx.If):
             self.check_condition(where, (*path, "condition"), effect.condition)
 
@@ -378,13 +476,21 @@ class _Checker:
         missing = [r for r in ranks if covered[r] == 0]
         twice = [r for r in ranks if covered[r] > 1]
         if missing:
-            self.error(where, (*path, "tiers"), "ladder-gap",
-                       f"reward ladder gives nothing for rank(s) {_ranks(missing)}",
-                       "extend a tier's 'low'..'high' to cover them")
+            self.error(
+                where,
+                (*path, "tiers"),
+                "ladder-gap",
+                f"reward ladder gives nothing for rank(s) {_ranks(missing)}",
+                "extend a tier's 'low'..'high' to cover them",
+            )
         if twice:
-            self.error(where, (*path, "tiers"), "ladder-overlap",
-                       f"reward ladder covers rank(s) {_ranks(twice)} more than once",
-                       "make the tiers' ranges disjoint")
+            self.error(
+                where,
+                (*path, "tiers"),
+                "ladder-overlap",
+                f"reward ladder covers rank(s) {_ranks(twice)} more than once",
+                "make the tiers' ranges disjoint",
+            )
 
     def check_acquire(self, where: LoadedFile, path: Path_, acquire: fx.Acquire) -> None:
         shared = self.zone_ids("shared")
@@ -394,15 +500,30 @@ class _Checker:
         kind = self.zone_kind(acquire.source) or ""
         fields = self.fields_of(kind)
         if acquire.cost is not None:
-            self.known(where, (*path, "cost", "resource"), acquire.cost.resource,
-                       self.resource_ids(), "resource")
+            self.known(
+                where,
+                (*path, "cost", "resource"),
+                acquire.cost.resource,
+                self.resource_ids(),
+                "resource",
+            )
             self.known(where, (*path, "cost", "field"), acquire.cost.field, fields, "card field")
         if acquire.requirements_field is not None:
-            self.known(where, (*path, "requirements_field"), acquire.requirements_field, fields,
-                       "card field")
+            self.known(
+                where,
+                (*path, "requirements_field"),
+                acquire.requirements_field,
+                fields,
+                "card field",
+            )
         if acquire.group_limit is not None:
-            self.known(where, (*path, "group_limit", "field"), acquire.group_limit.field, fields,
-                       "card field")
+            self.known(
+                where,
+                (*path, "group_limit", "field"),
+                acquire.group_limit.field,
+                fields,
+                "card field",
+            )
 
     def check_condition(self, where: LoadedFile, path: Path_, condition: Condition) -> None:
         if isinstance(condition, Compare):
@@ -415,22 +536,28 @@ class _Checker:
 
     def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None:
         if measure.count is not None:
-            if self.known(where, (*path, "count"), measure.count, self.zone_ids("player"),
-                          "player zone") and measure.where is not None:
+            if (
+                self.known(
+                    where, (*path, "count"), measure.count, self.zone_ids("player"), "player zone"
+                )
+                and measure.where is not None
+            ):
                 kind = self.zone_kind(measure.count) or ""
                 grid = measure.count in self.grid_zones()
                 self.check_filter(where, (*path, "where"), measure.where, kind, grid=grid)
         elif measure.resource is not None:
-            self.known(where, (*path, "resource"), measure.resource, self.resource_ids(),
-                       "resource")
+            self.known(
+                where, (*path, "resource"), measure.resource, self.resource_ids(), "resource"
+            )
         elif measure.track is not None:
             self.known(where, (*path, "track"), measure.track, self.track_ids(), "track")
 
     def grid_zones(self) -> set[str]:
         return {z.id for z in self.game.zones if z.layout == "grid"}
 
-    def check_filter(self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str,
-                     *, grid: bool) -> None:
+    def check_filter(
+        self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
+    ) -> None:
         if kind == "deck":
             kind = self.deck_kind() or ""
         fields = self.fields_of(kind) | (GRID_ONLY_FIELDS if grid else set())
@@ -442,8 +569,13 @@ class _Checker:
             for index, value in enumerate(values):
                 if allowed is not None and isinstance(value, str) and value not in allowed:
                     at = (*path, name, index) if isinstance(wanted, list) else (*path, name)
-                    self.error(where, at, "unknown-reference", f"unknown {name} '{value}'",
-                               did_you_mean(value, allowed))
+                    self.error(
+                        where,
+                        at,
+                        "unknown-reference",
+                        f"unknown {name} '{value}'",
+                        did_you_mean(value, allowed),
+                    )
 
     # -- setup and structure --------------------------------------------------------------
 
@@ -452,9 +584,13 @@ class _Checker:
         options = {o.id: o for o in game.options}
         for index, option in enumerate(game.options):
             if option.choices is not None and option.default not in option.choices:
-                self.error(self.manifest, ("options", index, "default"), "invalid-value",
-                           f"default '{option.default}' is not one of the choices",
-                           did_you_mean(option.default, [str(c) for c in option.choices]))
+                self.error(
+                    self.manifest,
+                    ("options", index, "default"),
+                    "invalid-value",
+                    f"default '{option.default}' is not one of the choices",
+                    did_you_mean(option.default, [str(c) for c in option.choices]),
+                )
         for index, step in enumerate(game.setup):
             path: Path_ = ("setup", index)
             if step.when is not None and self.known(
@@ -463,18 +599,28 @@ class _Checker:
                 option = options[step.when.option]
                 allowed = option.choices if option.choices is not None else [True, False]
                 if step.when.equals not in allowed:
-                    self.error(self.manifest, (*path, "when", "equals"), "invalid-value",
-                               f"option '{option.id}' never equals '{step.when.equals}'",
-                               did_you_mean(step.when.equals, [str(a) for a in allowed]))
+                    self.error(
+                        self.manifest,
+                        (*path, "when", "equals"),
+                        "invalid-value",
+                        f"option '{option.id}' never equals '{step.when.equals}'",
+                        did_you_mean(step.when.equals, [str(a) for a in allowed]),
+                    )
             if isinstance(step, st.ChoosePerGroup):
                 self.check_choose_per_group(path, step)
             elif isinstance(step, st.DrawRandom):
                 self.check_draw_random(path, step, options)
             elif isinstance(step, st.PlaceCard):
-                if self.known(self.manifest, (*path, "pool"), step.pool, self.game.content,
-                              "content kind"):
-                    self.known(self.manifest, (*path, "card"), step.card, self.ids(step.pool),
-                               f"{step.pool} id")
+                if self.known(
+                    self.manifest, (*path, "pool"), step.pool, self.game.content, "content kind"
+                ):
+                    self.known(
+                        self.manifest,
+                        (*path, "card"),
+                        step.card,
+                        self.ids(step.pool),
+                        f"{step.pool} id",
+                    )
                 self.known(self.manifest, (*path, "to"), step.to, game.slots, "slot")
             elif isinstance(step, st.GiveResource):
                 self.check_give(path, step)
@@ -482,52 +628,78 @@ class _Checker:
                 self.check_deal(path, step)
 
     def check_choose_per_group(self, path: Path_, step: st.ChoosePerGroup) -> None:
-        if not self.known(self.manifest, (*path, "pool"), step.pool, self.game.content,
-                          "content kind"):
+        if not self.known(
+            self.manifest, (*path, "pool"), step.pool, self.game.content, "content kind"
+        ):
             return
         self.known(self.manifest, (*path, "to"), step.to, self.zone_ids("shared"), "shared zone")
-        if not self.known(self.manifest, (*path, "group_by"), step.group_by,
-                          self.fields_of(step.pool), "card field"):
+        if not self.known(
+            self.manifest,
+            (*path, "group_by"),
+            step.group_by,
+            self.fields_of(step.pool),
+            "card field",
+        ):
             return
         ids = self.ids(step.pool)
         for s_index, group in enumerate(step.exclusive):
             for c_index, card_id in enumerate(group):
-                self.known(self.manifest, (*path, "exclusive", s_index, c_index), card_id, ids,
-                           f"{step.pool} id")
+                self.known(
+                    self.manifest,
+                    (*path, "exclusive", s_index, c_index),
+                    card_id,
+                    ids,
+                    f"{step.pool} id",
+                )
         groups: dict[Any, list[str]] = {}
         for _, item in self.items(step.pool):
             groups.setdefault(getattr(item, step.group_by), []).append(item.id)
         exclusive = [set(group) for group in step.exclusive]
         for value, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
             if not _can_choose(members, step.count, exclusive):
-                self.error(self.manifest, (*path, "count"), "infeasible-setup",
-                           f"cannot choose {step.count} from {step.group_by} {value} "
-                           f"({len(members)} cards, exclusions applied)",
-                           f"add cards to {step.group_by} {value} or lower 'count'")
+                self.error(
+                    self.manifest,
+                    (*path, "count"),
+                    "infeasible-setup",
+                    f"cannot choose {step.count} from {step.group_by} {value} "
+                    f"({len(members)} cards, exclusions applied)",
+                    f"add cards to {step.group_by} {value} or lower 'count'",
+                )
 
-    def check_draw_random(self, path: Path_, step: st.DrawRandom,
-                          options: dict[str, Any]) -> None:
+    def check_draw_random(self, path: Path_, step: st.DrawRandom, options: dict[str, Any]) -> None:
         game = self.game
         self.known(self.manifest, (*path, "to"), step.to, game.slots, "slot")
-        if not self.known(self.manifest, (*path, "pool"), step.pool, game.content,
-                          "content kind"):
+        if not self.known(self.manifest, (*path, "pool"), step.pool, game.content, "content kind"):
             return
         fields = self.fields_of(step.pool)
         for name in step.where:
             self.known(self.manifest, (*path, "where", name), name, fields, "card field")
         if step.min_players_field is not None and not self.known(
-            self.manifest, (*path, "min_players_field"), step.min_players_field, fields,
+            self.manifest,
+            (*path, "min_players_field"),
+            step.min_players_field,
+            fields,
             "card field",
         ):
             return
-        candidates = [item for _, item in self.items(step.pool)
-                      if card_matches(item, dict(step.where))]
-        usable = [item for item in candidates if step.min_players_field is None
-                  or (getattr(item, step.min_players_field) or 0) <= game.players.min]
+        candidates = [
+            item for _, item in self.items(step.pool) if card_matches(item, dict(step.where))
+        ]
+        usable = [
+            item
+            for item in candidates
+            if step.min_players_field is None
+            or (getattr(item, step.min_players_field) or 0) <= game.players.min
+        ]
         if self.items(step.pool) and len(usable) < step.count:
-            self.error(self.manifest, (*path, "count"), "infeasible-setup",
-                       f"draws {step.count} {step.pool} but only {len(usable)} qualify "
-                       f"with {game.players.min} players", "lower 'count' or add cards")
+            self.error(
+                self.manifest,
+                (*path, "count"),
+                "infeasible-setup",
+                f"draws {step.count} {step.pool} but only {len(usable)} qualify "
+                f"with {game.players.min} players",
+                "lower 'count' or add cards",
+            )
         sides = {s.id for item in candidates for s in getattr(item, "sides", [])}
         if step.side not in (None, "random"):
             self.known(self.manifest, (*path, "side"), step.side, sides, "card side")
@@ -537,23 +709,34 @@ class _Checker:
             option = options[step.side_option]
             for value in [option.default, *(option.choices or [])]:
                 if value not in sides:
-                    self.error(self.manifest, (*path, "side_option"), "unknown-reference",
-                               f"option '{option.id}' can be '{value}', which is no side of "
-                               f"the {step.pool}", did_you_mean(value, sides))
+                    self.error(
+                        self.manifest,
+                        (*path, "side_option"),
+                        "unknown-reference",
+                        f"option '{option.id}' can be '{value}', which is no side of "
+                        f"the {step.pool}",
+                        did_you_mean(value, sides),
+                    )
                     break
 
     def check_give(self, path: Path_, step: st.GiveResource) -> None:
-        if not self.known(self.manifest, (*path, "resource"), step.resource, self.resource_ids(),
-                          "resource"):
+        if not self.known(
+            self.manifest, (*path, "resource"), step.resource, self.resource_ids(), "resource"
+        ):
             return
         resource = next(r for r in self.game.resources if r.id == step.resource)
         if resource.supply is not None:
             total = sum(d.value * d.count for d in resource.supply)
             need = step.amount * self.game.players.max
             if need > total:
-                self.error(self.manifest, (*path, "amount"), "infeasible-setup",
-                           f"{self.game.players.max} players need {need} {resource.id}; "
-                           f"the supply holds {total}", "enlarge the supply or give less")
+                self.error(
+                    self.manifest,
+                    (*path, "amount"),
+                    "infeasible-setup",
+                    f"{self.game.players.max} players need {need} {resource.id}; "
+                    f"the supply holds {total}",
+                    "enlarge the supply or give less",
+                )
 
     def deck_size(self) -> int:
         deck = self.game.deck
@@ -568,65 +751,108 @@ class _Checker:
         if size == 0:
             return
         if step.count is None and size < players:
-            self.error(self.manifest, path, "infeasible-setup",
-                       f"a deck of {size} cards cannot be dealt to {players} players")
+            self.error(
+                self.manifest,
+                path,
+                "infeasible-setup",
+                f"a deck of {size} cards cannot be dealt to {players} players",
+            )
         if step.count is not None and step.count * players > size:
-            self.error(self.manifest, (*path, "count"), "infeasible-setup",
-                       f"{players} players x {step.count} cards need {step.count * players}; "
-                       f"the deck has {size}", "lower 'count' or 'players.max'")
+            self.error(
+                self.manifest,
+                (*path, "count"),
+                "infeasible-setup",
+                f"{players} players x {step.count} cards need {step.count * players}; "
+                f"the deck has {size}",
+                "lower 'count' or 'players.max'",
+            )
 
     def check_structure(self) -> None:
         structure = self.game.structure
         path: Path_ = ("structure",)
         if isinstance(structure, TrickTaking):
-            self.known(self.manifest, (*path, "hand"), structure.hand, self.zone_ids("player"),
-                       "player zone")
+            self.known(
+                self.manifest,
+                (*path, "hand"),
+                structure.hand,
+                self.zone_ids("player"),
+                "player zone",
+            )
             if structure.trump is not None:
-                self.known(self.manifest, (*path, "trump"), structure.trump, self.ids("suits"),
-                           "suit")
+                self.known(
+                    self.manifest, (*path, "trump"), structure.trump, self.ids("suits"), "suit"
+                )
             return
         assert isinstance(structure, Draft)
-        self.known(self.manifest, (*path, "hand"), structure.hand, self.zone_ids("player"),
-                   "player zone")
+        self.known(
+            self.manifest, (*path, "hand"), structure.hand, self.zone_ids("player"), "player zone"
+        )
         fields = self.fields_of("deck")
-        self.known(self.manifest, (*path, "price", "resource"), structure.price.resource,
-                   self.resource_ids(), "resource")
-        self.known(self.manifest, (*path, "price", "field"), structure.price.field, fields,
-                   "card field")
+        self.known(
+            self.manifest,
+            (*path, "price", "resource"),
+            structure.price.resource,
+            self.resource_ids(),
+            "resource",
+        )
+        self.known(
+            self.manifest, (*path, "price", "field"), structure.price.field, fields, "card field"
+        )
         if structure.action_field is not None:
-            self.known(self.manifest, (*path, "action_field"), structure.action_field, fields,
-                       "card field")
+            self.known(
+                self.manifest, (*path, "action_field"), structure.action_field, fields, "card field"
+            )
         grid = structure.grid
         g_path = (*path, "grid")
-        if self.known(self.manifest, (*g_path, "zone"), grid.zone, self.zone_ids("player"),
-                      "player zone") and grid.zone not in self.grid_zones():
-            self.error(self.manifest, (*g_path, "zone"), "invalid-value",
-                       f"zone '{grid.zone}' is not a grid", "set 'layout: grid' on the zone")
-        self.known(self.manifest, (*g_path, "plan_slot"), grid.plan_slot, self.game.slots,
-                   "slot")
-        self.known(self.manifest, (*g_path, "order_field"), grid.order_field, fields,
-                   "card field")
+        if (
+            self.known(
+                self.manifest, (*g_path, "zone"), grid.zone, self.zone_ids("player"), "player zone"
+            )
+            and grid.zone not in self.grid_zones()
+        ):
+            self.error(
+                self.manifest,
+                (*g_path, "zone"),
+                "invalid-value",
+                f"zone '{grid.zone}' is not a grid",
+                "set 'layout: grid' on the zone",
+            )
+        self.known(self.manifest, (*g_path, "plan_slot"), grid.plan_slot, self.game.slots, "slot")
+        self.known(self.manifest, (*g_path, "order_field"), grid.order_field, fields, "card field")
         if grid.unique_field is not None:
-            self.known(self.manifest, (*g_path, "unique_field"), grid.unique_field, fields,
-                       "card field")
+            self.known(
+                self.manifest, (*g_path, "unique_field"), grid.unique_field, fields, "card field"
+            )
         deal = next((s for s in self.game.setup if isinstance(s, st.Deal) and s.count), None)
         if deal is not None and deal.count is not None and structure.placements > deal.count:
-            self.error(self.manifest, (*path, "placements"), "infeasible-setup",
-                       f"{structure.placements} placements need more than the {deal.count} "
-                       "cards dealt", "deal more cards or place fewer")
+            self.error(
+                self.manifest,
+                (*path, "placements"),
+                "infeasible-setup",
+                f"{structure.placements} placements need more than the {deal.count} cards dealt",
+                "deal more cards or place fewer",
+            )
         plans = self.content.files.get("project-plans")
         if plans is not None:
             for p_path, plan in self.items("project-plans"):
                 cells = plan.cells()
                 if len(cells) != structure.placements:
-                    self.error(plans, (*p_path, "shape"), "infeasible-setup",
-                               f"plan '{plan.id}' has {len(cells)} cells; parks hold "
-                               f"{structure.placements} cards",
-                               f"draw the shape with {structure.placements} '#'")
+                    self.error(
+                        plans,
+                        (*p_path, "shape"),
+                        "infeasible-setup",
+                        f"plan '{plan.id}' has {len(cells)} cells; parks hold "
+                        f"{structure.placements} cards",
+                        f"draw the shape with {structure.placements} '#'",
+                    )
                 elif not _connected(cells):
-                    self.error(plans, (*p_path, "shape"), "invalid-value",
-                               f"plan '{plan.id}' is not one connected shape",
-                               "every cell must border another on a side")
+                    self.error(
+                        plans,
+                        (*p_path, "shape"),
+                        "invalid-value",
+                        f"plan '{plan.id}' is not one connected shape",
+                        "every cell must border another on a side",
+                    )
 
     # -- scoring --------------------------------------------------------------------------
 
@@ -634,8 +860,7 @@ class _Checker:
         for index, rule in enumerate(self.game.scoring):
             self.check_rule(self.manifest, ("scoring", index), rule)
         for t_index, breaker in enumerate(self.game.tie_breakers):
-            self.check_measure(self.manifest, ("tie_breakers", t_index, "measure"),
-                               breaker.measure)
+            self.check_measure(self.manifest, ("tie_breakers", t_index, "measure"), breaker.measure)
         scoring = self.content.files.get("scoring-cards")
         if scoring is not None:
             for path, card in self.items("scoring-cards"):
@@ -654,8 +879,7 @@ class _Checker:
             self.check_measure(where, (*path, "measure"), measure)
         zone = getattr(rule, "zone", None)
         if zone is not None:
-            if not self.known(where, (*path, "zone"), zone, self.zone_ids("player"),
-                              "player zone"):
+            if not self.known(where, (*path, "zone"), zone, self.zone_ids("player"), "player zone"):
                 return
             fields = self.zone_fields(zone)
             kind = self.zone_kind(zone) or ""
@@ -665,18 +889,29 @@ class _Checker:
                     self.known(where, (*path, name), value, fields, "card field")
             where_filter = getattr(rule, "where", None)
             if where_filter:
-                self.check_filter(where, (*path, "where"), where_filter, kind,
-                                  grid=zone in self.grid_zones())
+                self.check_filter(
+                    where, (*path, "where"), where_filter, kind, grid=zone in self.grid_zones()
+                )
             if isinstance(rule, sc.Pairs):
-                allowed = self.vocabulary(kind if kind != "deck" else self.deck_kind() or "",
-                                          rule.field)
+                allowed = self.vocabulary(
+                    kind if kind != "deck" else self.deck_kind() or "", rule.field
+                )
                 for v_index, value in enumerate(rule.values):
                     if allowed is not None and value not in allowed:
-                        self.error(where, (*path, "values", v_index), "unknown-reference",
-                                   f"unknown {rule.field} '{value}'", did_you_mean(value, allowed))
+                        self.error(
+                            where,
+                            (*path, "values", v_index),
+                            "unknown-reference",
+                            f"unknown {rule.field} '{value}'",
+                            did_you_mean(value, allowed),
+                        )
             if isinstance(rule, sc.LargestGroup) and zone not in self.grid_zones():
-                self.error(where, (*path, "zone"), "invalid-value",
-                           f"'largest_group' needs a grid zone; '{zone}' is not one")
+                self.error(
+                    where,
+                    (*path, "zone"),
+                    "invalid-value",
+                    f"'largest_group' needs a grid zone; '{zone}' is not one",
+                )
         if isinstance(rule, sc.MilestonePoints | sc.MilestoneEffects):
             self.known(where, (*path, "track"), rule.track, self.track_ids(), "track")
         if isinstance(rule, sc.CardsInPlay):
@@ -689,14 +924,18 @@ class _Checker:
         tracks = {t.id: t for t in self.game.tracks}
         for path, attraction in self.items("attractions"):
             for track_id, needed in attraction.requires.items():
-                if not self.known(loaded, (*path, "requires", track_id), track_id, tracks,
-                                  "track"):
+                if not self.known(loaded, (*path, "requires", track_id), track_id, tracks, "track"):
                     continue
                 track = tracks[track_id]
                 if needed > track.max:
-                    self.error(loaded, (*path, "requires", track_id), "infeasible-setup",
-                               f"'{attraction.id}' needs {track_id} {needed}; the track ends "
-                               f"at {track.max}", "nobody could ever ride it")
+                    self.error(
+                        loaded,
+                        (*path, "requires", track_id),
+                        "infeasible-setup",
+                        f"'{attraction.id}' needs {track_id} {needed}; the track ends "
+                        f"at {track.max}",
+                        "nobody could ever ride it",
+                    )
 
 
 def _walk_effects(effects: list[Any], path: Path_) -> Iterator[tuple[Path_, Any]]:
@@ -722,9 +961,11 @@ def _describe_filter(card_filter: dict[str, Any]) -> str:
     parts = []
     for name, wanted in card_filter.items():
         if isinstance(wanted, FieldTest):
-            tests = [f"{name} >= {wanted.at_least}" if wanted.at_least is not None else "",
-                     f"{name} <= {wanted.at_most}" if wanted.at_most is not None else "",
-                     f"{name} {wanted.parity}" if wanted.parity else ""]
+            tests = [
+                f"{name} >= {wanted.at_least}" if wanted.at_least is not None else "",
+                f"{name} <= {wanted.at_most}" if wanted.at_most is not None else "",
+                f"{name} {wanted.parity}" if wanted.parity else "",
+            ]
             parts.append(" and ".join(t for t in tests if t))
         elif isinstance(wanted, list):
             parts.append(f"{name} in {', '.join(map(str, wanted))}")

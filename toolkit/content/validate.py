@@ -64,8 +64,9 @@ def validate_paths(paths: list[Path], project: Path | None = None) -> Validation
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES
-                                and p.is_file()))
+            files.extend(
+                sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+            )
         elif path.exists():
             files.append(path)
         else:

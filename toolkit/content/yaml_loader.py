@@ -27,6 +27,14 @@ Path_ = tuple[str | int, ...]
 
 _Parser: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
+
+
+def _implicit_tag(text: str) -> str:
+    """The tag YAML's implicit resolution gives a plain scalar (`no` -> bool)."""
+    tag: str = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    return tag
+
+
 _CORE_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -243,7 +251,7 @@ class _Builder:
         try:
             for event in yaml.parse(self.text, Loader=_Parser):
                 mark = event.start_mark
-                line, col = mark.line + 1, mark.column + 1
+                line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
                 if isinstance(event, yaml.DocumentStartEvent):
                     documents += 1
                     if documents > 1:
@@ -439,16 +447,22 @@ class _Builder:
         if not plain:
             node.value = self._explicit(tag, text, line, col)
             return node
-        resolved = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+        resolved = _implicit_tag(text)
         node.value = self._plain(resolved, text, node, line, col)
         return node
 
     def _explicit(self, tag: str | None, text: str, line: int, col: int) -> Any:
         if tag in (None, "!", "tag:yaml.org,2002:str"):
             return text
-        resolved = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+        resolved = _implicit_tag(text)
         if resolved != tag:
-            self.error(line, col, "yaml-tag", f"'{text}' cannot be read as {_short_tag(tag)}", "remove the tag")
+            self.error(
+                line,
+                col,
+                "yaml-tag",
+                f"'{text}' cannot be read as {_short_tag(tag)}",
+                "remove the tag",
+            )
             return text
         return self._plain(resolved, text, _Node("scalar", line, col), line, col)
 

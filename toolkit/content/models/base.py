@@ -9,7 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 Id = Annotated[
     str,
     StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=64),
-    Field(description="An identifier: letters, digits, '-' and '_', starting with a letter or digit."),
+    Field(
+        description="An identifier: letters, digits, '-' and '_', starting with a letter or digit."
+    ),
 ]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
 Colour = Annotated[

@@ -12,7 +12,9 @@ from toolkit.rules.filters import CardFilter
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
 
-CardKind = Literal["suits", "attractions", "park-cards", "project-plans", "scoring-cards", "bonus-cards"]
+CardKind = Literal[
+    "suits", "attractions", "park-cards", "project-plans", "scoring-cards", "bonus-cards"
+]
 """The content kinds a manifest can list under `content`."""
 
 
