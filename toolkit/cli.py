@@ -19,7 +19,7 @@ from toolkit.errors import ContentError, UsageError
 
 app = typer.Typer(
     name="toolkit",
-    help="Validate, simulate, print and play card games kept in YAML.",
+    help="A rules-data toolkit for card-game designers: games kept in YAML.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -67,7 +67,11 @@ def _guarded(command: F) -> F:
 def validate(
     paths: Annotated[
         list[Path] | None,
-        typer.Argument(help="Manifests, content files or folders. Default: every game in rules/."),
+        typer.Argument(
+            help="Game ids, manifests, content files or folders. Default: every game in rules/.",
+            metavar="[PATH|GAME]...",
+            show_default=False,
+        ),
     ] = None,
     output_format: Annotated[
         DiagnosticFormat, typer.Option("--format", help="Diagnostic format.")

@@ -105,6 +105,10 @@ class _Checker:
             ((key, i), item) for i, item in enumerate(getattr(loaded.model, key.replace("-", "_")))
         ]
 
+    def loaded(self, kind: str) -> bool:
+        """Whether a listed content kind loaded; checks against one that failed are skipped."""
+        return kind in self.content.files
+
     def ids(self, kind: str) -> list[str]:
         return [item.id for _, item in self.items(kind)]
 
@@ -613,7 +617,7 @@ class _Checker:
             elif isinstance(step, st.PlaceCard):
                 if self.known(
                     self.manifest, (*path, "pool"), step.pool, self.game.content, "content kind"
-                ):
+                ) and self.loaded(step.pool):
                     self.known(
                         self.manifest,
                         (*path, "card"),
@@ -630,7 +634,7 @@ class _Checker:
     def check_choose_per_group(self, path: Path_, step: st.ChoosePerGroup) -> None:
         if not self.known(
             self.manifest, (*path, "pool"), step.pool, self.game.content, "content kind"
-        ):
+        ) or not self.loaded(step.pool):
             return
         self.known(self.manifest, (*path, "to"), step.to, self.zone_ids("shared"), "shared zone")
         if not self.known(
@@ -669,7 +673,9 @@ class _Checker:
     def check_draw_random(self, path: Path_, step: st.DrawRandom, options: dict[str, Any]) -> None:
         game = self.game
         self.known(self.manifest, (*path, "to"), step.to, game.slots, "slot")
-        if not self.known(self.manifest, (*path, "pool"), step.pool, game.content, "content kind"):
+        if not self.known(
+            self.manifest, (*path, "pool"), step.pool, game.content, "content kind"
+        ) or not self.loaded(step.pool):
             return
         fields = self.fields_of(step.pool)
         for name in step.where:
@@ -778,7 +784,7 @@ class _Checker:
                 self.zone_ids("player"),
                 "player zone",
             )
-            if structure.trump is not None:
+            if structure.trump is not None and self.loaded("suits"):
                 self.known(
                     self.manifest, (*path, "trump"), structure.trump, self.ids("suits"), "suit"
                 )

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.content.diagnostics import Diagnostic, sort_diagnostics
+from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.project import GameContent, load_content_file, load_game
 from toolkit.content.semantic import check_game, check_standalone
 from toolkit.content.yaml_loader import display_path, load_file
@@ -37,8 +38,9 @@ def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
     covered = [manifest]
     if content is not None:
         covered.extend(manifest.parent / relative for relative in content.game.content.values())
-        if not diagnostics:
-            diagnostics = check_game(content)
+        # Semantic checks run even when some content file failed its schema: they skip what
+        # could not be loaded, so one run still reports every problem it can see.
+        diagnostics = [*diagnostics, *check_game(content)]
         if not diagnostics:
             report.games.append(content)
     report.files.update(display_path(p) for p in covered if p.is_file())
@@ -67,10 +69,8 @@ def validate_paths(paths: list[Path], project: Path | None = None) -> Validation
             files.extend(
                 sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
             )
-        elif path.exists():
-            files.append(path)
         else:
-            raise UsageError(f"no such file or folder: '{path}'")
+            files.append(resolve_path_or_game(path, project))
     manifests = [p for p in files if _is_manifest(p)]
     covered: set[Path] = set()
     for manifest in manifests:

@@ -35,4 +35,5 @@ class Model(BaseModel):
         frozen=True,
         use_attribute_docstrings=True,
         populate_by_name=False,
+        defer_build=True,
     )

@@ -1,0 +1,31 @@
+"""Find a game's manifest from what a user typed: a game id or a path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit.content.diagnostics import did_you_mean
+from toolkit.errors import UsageError
+
+MANIFEST_SUFFIXES = (".yaml", ".yml")
+
+
+def game_ids(project: Path) -> list[str]:
+    rules = project / "rules"
+    if not rules.is_dir():
+        return []
+    return sorted(p.stem for p in rules.iterdir() if p.suffix in MANIFEST_SUFFIXES)
+
+
+def resolve_path_or_game(argument: str | Path, project: Path | None = None) -> Path:
+    """An existing path as is; otherwise a game id looked up as `rules/<id>.yaml`."""
+    path = Path(argument)
+    if path.exists():
+        return path
+    project = project or Path.cwd()
+    for suffix in MANIFEST_SUFFIXES:
+        candidate = project / "rules" / f"{argument}{suffix}"
+        if candidate.is_file():
+            return candidate
+    hint = did_you_mean(str(argument), game_ids(project))
+    raise UsageError(f"no such file, folder or game: '{argument}'" + (f" ({hint})" if hint else ""))
