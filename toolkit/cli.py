@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from toolkit.errors import ContentError, UsageError
+from toolkit.errors import ContentError, UnsupportedGameError, UsageError
 
 app = typer.Typer(
     name="toolkit",
@@ -48,9 +48,12 @@ def _guarded(command: F) -> F:
             typer.echo(f"usage error: {error}", err=True)
             raise typer.Exit(2) from None
         except ContentError as error:
-            from toolkit.content.diagnostics import format_text
+            from toolkit.content.diagnostics import format_text, sort_diagnostics
 
-            typer.echo(format_text(error.diagnostics), err=True)
+            typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
+            raise typer.Exit(1) from None
+        except UnsupportedGameError as error:
+            typer.echo(f"error: {error}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
@@ -124,6 +127,150 @@ def schema(
         if changed
         else f"schemas in {folder} already up to date"
     )
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _bot_list(bots: str, players: int) -> list[str]:
+    from toolkit.agents import BOTS
+    from toolkit.content.diagnostics import did_you_mean
+
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in names:
+        if name not in BOTS:
+            hint = did_you_mean(name, BOTS)
+            raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise UsageError(
+            f"--bots names {len(names)} bots for {players} players: give one name, or one per seat"
+        )
+    return names
+
+
+@app.command()
+@_guarded
+def simulate(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 1000,
+    players: Annotated[
+        int | None, typer.Option(min=1, help="Players per game. Default: 4, or the game's most.")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="One bot for every seat, or a comma list, one per seat.")
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Seed of the run; the same seed replays it.")] = 1,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes. Default: every core.")
+    ] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+) -> None:
+    """Let bots play many games and report win rates, scores and how cards are used."""
+    import json
+    import os
+
+    from toolkit.engine.load import load_compiled_game
+    from toolkit.sim.report_text import format_simulation
+    from toolkit.sim.runner import simulate as run_simulation
+    from toolkit.sim.stats import summarise
+
+    manifest, compiled = load_compiled_game(game)
+    count = players if players is not None else min(4, compiled.max_players)
+    if not compiled.min_players <= count <= compiled.max_players:
+        raise UsageError(
+            f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
+        )
+    seats = _bot_list(bots, count)
+    with _progress(games) as advance:
+        records = run_simulation(
+            manifest, games, count, seats, seed, workers or os.cpu_count() or 1, advance
+        )
+    summary = {
+        "arguments": {
+            "game": compiled.id,
+            "games": games,
+            "players": count,
+            "bots": seats,
+            "seed": seed,
+        },
+        **summarise(records, seats),
+    }
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(format_simulation(summary))
+
+
+def _progress(total: int) -> Any:
+    """A progress bar on a terminal (stderr), nothing in a pipe."""
+    import contextlib
+
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext(lambda n: None)
+
+    @contextlib.contextmanager
+    def bar() -> Any:
+        from rich.progress import Progress
+
+        with Progress(transient=True, console=None) as progress:
+            task = progress.add_task("simulating", total=total)
+            yield lambda n: progress.advance(task, n)
+
+    return bar()
+
+
+@app.command()
+@_guarded
+def score(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    position: Annotated[Path, typer.Argument(help="An end-position YAML file.")],
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+) -> None:
+    """Score a hand-written end position: totals, the breakdown by source, the tie-break."""
+    import json
+
+    from toolkit.content.project import load_content_file
+    from toolkit.engine.load import load_compiled_game
+    from toolkit.engine.position import state_from_position
+    from toolkit.sim.report_text import table
+
+    _, compiled = load_compiled_game(game)
+    if not position.is_file():
+        raise UsageError(f"no such file: '{position}'")
+    loaded, diagnostics = load_content_file(position, "end-position")
+    if loaded is None:
+        raise ContentError(diagnostics)
+    state, diagnostics = state_from_position(compiled, loaded)
+    if state is None:
+        raise ContentError(diagnostics)
+    result = state.scores()
+    names = [p.name for p in loaded.model.players]  # type: ignore[attr-defined]
+    if output_format is OutputFormat.json:
+        payload = {
+            "game": compiled.id,
+            "players": [
+                {"name": names[p], "total": result.totals[p], "breakdown": result.breakdown[p]}
+                for p in range(state.n)
+            ],
+            "winners": [names[p] for p in result.winners],
+            "decided_by": result.decided_by,
+        }
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    sources = list(dict.fromkeys(k for b in result.breakdown for k in b))
+    rows = [[src, *[result.breakdown[p].get(src, 0) for p in range(state.n)]] for src in sources]
+    rows.append(["total", *result.totals])
+    typer.echo(table(["", *names], rows))
+    winners = " and ".join(names[p] for p in result.winners)
+    how = {
+        "points": "on points",
+        "shared": "shared victory: still tied after every tie-breaker",
+    }.get(result.decided_by, f"tie broken: {result.decided_by}")
+    typer.echo(f"\nwinner: {winners} ({how})")
 
 
 def main() -> None:

@@ -22,3 +22,16 @@ class ContentError(ToolkitError):
 
 class UsageError(ToolkitError):
     """A command was called in a way that cannot work (exit code 2)."""
+
+
+class IllegalActionError(ToolkitError):
+    """An action that the rules do not allow now; says why, with a short state summary."""
+
+    def __init__(self, reason: str, summary: str = "") -> None:
+        self.reason = reason
+        self.summary = summary
+        super().__init__(f"{reason} ({summary})" if summary else reason)
+
+
+class UnsupportedGameError(ToolkitError):
+    """Valid content that the interpreter cannot run (a mechanic it does not implement)."""

@@ -13,6 +13,7 @@ from toolkit.content.models.cards import (
     SuitsFile,
 )
 from toolkit.content.models.manifest import Game
+from toolkit.content.models.position import EndPosition
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -22,6 +23,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "project-plans": ProjectPlansFile,
     "scoring-cards": ScoringCardsFile,
     "bonus-cards": BonusCardsFile,
+    "end-position": EndPosition,
 }
 
 

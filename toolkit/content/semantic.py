@@ -439,8 +439,22 @@ class _Checker:
 
     def check_effects_everywhere(self) -> None:
         for where, path, effects in self.effect_sites():
+            unattended = "cleanup" in path or "at_game_end" in path
             for effect_path, effect in _walk_effects(effects, path):
                 self.check_effect(where, effect_path, effect)
+                if unattended and isinstance(effect, fx.INTERACTIVE):
+                    self.error(
+                        where,
+                        (*effect_path, "effect"),
+                        "invalid-value",
+                        f"'{effect.effect}' asks a player to choose, which cleanup and "
+                        "game-end effects cannot do",
+                        "move the choice into a card's action",
+                    )
+        for index, weight in enumerate(self.game.bots.greedy.weights):
+            self.check_measure(
+                self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure
+            )
 
     def check_effect(self, where: LoadedFile, path: Path_, effect: Any) -> None:
         if isinstance(effect, fx.Gain | fx.Lose):

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from toolkit.content.models.base import Model
 from toolkit.rules.filters import Measure
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler
+    from toolkit.engine.state import State
 
 
 class Compare(Model):
@@ -50,3 +56,28 @@ Condition = Annotated[Compare | AllOf | AnyOf | Not, Field(discriminator="check"
 
 for _model in (AllOf, AnyOf, Not):
     _model.model_rebuild()
+
+
+def compile_condition(condition: Condition, c: Compiler) -> Callable[[State, int], bool]:
+    """A condition as a fast test of (state, player)."""
+    if isinstance(condition, Compare):
+        measure, value = c.measure(condition.measure), condition.value
+        compare = _OPERATORS[condition.op]
+        return lambda state, player: compare(measure(state, player), value)
+    if isinstance(condition, AllOf):
+        tests = [compile_condition(inner, c) for inner in condition.conditions]
+        return lambda state, player: all(test(state, player) for test in tests)
+    if isinstance(condition, AnyOf):
+        tests = [compile_condition(inner, c) for inner in condition.conditions]
+        return lambda state, player: any(test(state, player) for test in tests)
+    inner = compile_condition(condition.condition, c)
+    return lambda state, player: not inner(state, player)
+
+
+_OPERATORS: dict[str, Callable[[int, int], bool]] = {
+    "at_least": operator.ge,
+    "at_most": operator.le,
+    "equals": operator.eq,
+    "more_than": operator.gt,
+    "less_than": operator.lt,
+}

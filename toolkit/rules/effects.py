@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections import Counter
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Id, Model
+from toolkit.engine.state import DECLINE, Decision, EffectFn, State
+from toolkit.errors import UnsupportedGameError
 from toolkit.rules.conditions import Condition
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler
 
 
 class Gain(Model):
@@ -19,6 +25,14 @@ class Gain(Model):
     amount: int = Field(ge=1)
     """How much is gained."""
 
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        resource, amount = c.resource(self.resource), self.amount
+
+        def gain(state: State, player: int, card: int) -> None:
+            state.gain(player, resource, amount)
+
+        return gain
+
 
 class Lose(Model):
     """The player returns an amount of a resource to the supply (as much as they hold)."""
@@ -28,6 +42,14 @@ class Lose(Model):
     """The resource lost."""
     amount: int = Field(ge=1)
     """How much is lost."""
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        resource, amount = c.resource(self.resource), self.amount
+
+        def lose(state: State, player: int, card: int) -> None:
+            state.pay(player, resource, amount)
+
+        return lose
 
 
 class Advance(Model):
@@ -44,6 +66,14 @@ class Advance(Model):
         if self.amount == 0:
             raise ValueError("'amount' of 0 moves nothing")
         return self
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        track, amount = c.track(self.track), self.amount
+
+        def advance(state: State, player: int, card: int) -> None:
+            state.advance(player, track, amount, cause)
+
+        return advance
 
 
 class RankRange(Model):
@@ -76,6 +106,20 @@ class ByRank(Model):
     effect: Literal["by_rank"]
     tiers: list[RankTier] = Field(min_length=1)
     """The ladder's steps; together they must cover every rank of the deck exactly once."""
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        by_rank: dict[int, tuple[EffectFn, ...]] = {}
+        for tier in self.tiers:
+            compiled = c.effects(tier.effects, cause)
+            for rank in range(tier.ranks.low, tier.ranks.high + 1):
+                by_rank[rank] = compiled
+        ranks = c.table("deck").fields["rank"]
+        per_card = tuple(by_rank.get(rank, ()) for rank in ranks)
+
+        def ladder(state: State, player: int, card: int) -> None:
+            state.run_effects(per_card[card], player, card)
+
+        return ladder
 
 
 class AcquireCost(Model):
@@ -125,6 +169,9 @@ class Acquire(Model):
     on_decline: list[Effect] = Field(default_factory=list)
     """Effects when the player declines although a legal choice existed."""
 
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        return _compile_acquire(self, c, cause)
+
 
 class CapResource(Model):
     """Discard a resource above a cap, with a penalty per discarded unit."""
@@ -141,11 +188,33 @@ class CapResource(Model):
     rounding: Literal["up", "down"] = "up"
     """How a partial group of discarded units counts."""
 
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        resource, cap, per = c.resource(self.resource), self.max, self.penalty_per
+        track = c.track(self.penalty_track) if self.penalty_track is not None else -1
+        round_up = self.rounding == "up"
+        reason = f"{c.game.resources[resource].name} over {cap}"
+
+        def cap_resource(state: State, player: int, card: int) -> None:
+            excess = state.res[player][resource] - cap
+            if excess <= 0:
+                return
+            state.pay(player, resource, excess)
+            state.log.append(("discard", player, resource, excess))
+            if track >= 0:
+                penalty = -(-excess // per) if round_up else excess // per
+                if penalty:
+                    state.advance(player, track, penalty, reason)
+
+        return cap_resource
+
 
 class ReversePassDirection(Model):
     """From now on, hands are passed the other way."""
 
     effect: Literal["reverse_pass_direction"]
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        raise _drafting_only("reverse_pass_direction")
 
 
 class ExtraPick(Model):
@@ -155,6 +224,9 @@ class ExtraPick(Model):
     all_players: bool = True
     """Every player picks (otherwise only the player who triggered it)."""
 
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        raise _drafting_only("extra_pick")
+
 
 class SwapWithHand(Model):
     """Swap one of the player's placed cards with a card of their hand; the new card is free."""
@@ -162,6 +234,9 @@ class SwapWithHand(Model):
     effect: Literal["swap_with_hand"]
     free: bool = True
     """The card placed from the hand costs nothing."""
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        raise _drafting_only("swap_with_hand")
 
 
 class SwapWithOpponent(Model):
@@ -171,6 +246,9 @@ class SwapWithOpponent(Model):
     match_field: Id
     """Both cards must have the same value in this field (e.g. `number`)."""
 
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        raise _drafting_only("swap_with_opponent")
+
 
 class Choose(Model):
     """The player chooses one of several effect lists."""
@@ -178,6 +256,18 @@ class Choose(Model):
     effect: Literal["choose"]
     options: list[list[Effect]] = Field(min_length=2)
     """The alternatives, each a list of effects."""
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        compiled = [c.effects(option, cause) for option in self.options]
+        choices = list(range(len(compiled)))
+
+        def resolve(state: State, decision: Decision, action: int) -> None:
+            state.run_effects(compiled[action], decision.player, decision.card)
+
+        def choose(state: State, player: int, card: int) -> None:
+            state.pending = Decision(player, "option", choices[:], resolve, [], card)
+
+        return choose
 
 
 class If(Model):
@@ -190,6 +280,17 @@ class If(Model):
     """Effects when the condition holds."""
     otherwise: list[Effect] = Field(default_factory=list)
     """Effects when it does not."""
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        from toolkit.rules.conditions import compile_condition
+
+        test = compile_condition(self.condition, c)
+        then, otherwise = c.effects(self.then, cause), c.effects(self.otherwise, cause)
+
+        def branch(state: State, player: int, card: int) -> None:
+            state.run_effects(then if test(state, player) else otherwise, player, card)
+
+        return branch
 
 
 Effect = Annotated[
@@ -226,3 +327,85 @@ Modifier = Annotated[Discount, Field(discriminator="modifier")]
 
 for _model in (RankTier, ByRank, Acquire, Choose, If):
     _model.model_rebuild()
+
+INTERACTIVE = (Acquire, Choose)
+"""Effects that ask a player to choose; not allowed where no one can be asked (cleanup)."""
+
+
+def _drafting_only(name: str) -> UnsupportedGameError:
+    return UnsupportedGameError(
+        f"'{name}' needs the drafting mechanic, which the interpreter does not run yet"
+    )
+
+
+def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
+    """Acquire: compute the legal choices, ask the player, pay, take; decline penalties."""
+    source, target = c.zone(spec.source), c.zone(spec.to)
+    table = c.table(source.kind)
+    src, dst = source.index, target.index
+    cost_resource = c.resource(spec.cost.resource) if spec.cost is not None else -1
+    costs = table.fields[spec.cost.field] if spec.cost is not None else (0,) * table.size
+    requirements = tuple(
+        tuple((c.track(t), v) for t, v in (table.fields[spec.requirements_field][k] or {}).items())
+        if spec.requirements_field is not None
+        else ()
+        for k in range(table.size)
+    )
+    limit = spec.group_limit
+    groups = table.fields[limit.field] if limit is not None else ()
+    all_groups = frozenset(groups)
+    per_group = limit.per_group if limit is not None else 0
+    lifted_when_all = limit.lifted_when_all_groups if limit is not None else False
+    decline = c.effects(spec.on_decline, f"declined ({cause})")
+    once_each, stays, optional = spec.once_each, spec.stays_in_source, spec.optional
+    game = c.game
+
+    def price(state: State, player: int, card: int) -> int:
+        if cost_resource < 0:
+            return 0
+        return max(0, costs[card] - game.discount(state, player, cost_resource))
+
+    def legal(state: State, player: int) -> list[int]:
+        owned = state.zones[dst][player]
+        held = state.res[player][cost_resource] if cost_resource >= 0 else 0
+        positions = state.track[player]
+        counts: Counter[object] = Counter(groups[k] for k in owned) if limit else Counter()
+        limited = limit is not None and not (lifted_when_all and all_groups <= counts.keys())
+        choices = []
+        for card in state.shared[src]:
+            if once_each and card in owned:
+                continue
+            if limited and counts[groups[card]] >= per_group:
+                continue
+            if cost_resource >= 0 and price(state, player, card) > held:
+                continue
+            if any(positions[t] < needed for t, needed in requirements[card]):
+                continue
+            choices.append(card)
+        return choices
+
+    def resolve(state: State, decision: Decision, action: int) -> None:
+        player = decision.player
+        if action == DECLINE:
+            state.stats.declined += 1
+            state.log.append(("decline", player, source.kind))
+            state.run_effects(decline, player, decision.card)
+            return
+        if cost_resource >= 0:
+            state.pay(player, cost_resource, price(state, player, action))
+        state.zones[dst][player].append(action)
+        if not stays:
+            state.shared[src].remove(action)
+        state.stats.acquired.append((dst, player, action, state.turn))
+        state.log.append(("acquire", player, source.kind, action))
+
+    def acquire(state: State, player: int, card: int) -> None:
+        choices = legal(state, player)
+        if not choices:
+            state.log.append(("no-choice", player, source.kind))
+            return
+        if optional:
+            choices.append(DECLINE)
+        state.pending = Decision(player, source.kind, choices, resolve, [], card)
+
+    return acquire

@@ -2,17 +2,49 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Id, Model, Scalar, Text
+from toolkit.errors import UnsupportedGameError
 from toolkit.rules.filters import CardFilter, Measure
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler
+    from toolkit.engine.state import State
+
+PointsFn = Callable[["State"], list[int]]
+"""A compiled rule: the points of every player."""
+PartsFn = Callable[["State"], list[tuple[str, list[int]]]]
+"""A compiled rule as labelled parts, so cards in play keep their own labels."""
 
 
 class _Rule(Model):
     label: Text
     """Name of the points' source in score breakdowns (e.g. 'yellow cards')."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        raise NotImplementedError
+
+    def compile_parts(self, c: Compiler) -> PartsFn:
+        points, label = self.compile(c), self.label
+        return lambda state: [(label, points(state))]
+
+
+def _zone_cards(c: Compiler, zone_id: str, where: CardFilter | None) -> Callable[..., list[int]]:
+    """Cards of a player's zone that pass a filter, as a function of (state, player)."""
+    zone = c.zone(zone_id)
+    z, test = zone.index, c.predicate(zone.kind, where)
+    if not where:
+        return lambda state, player: state.zones[z][player]
+    return lambda state, player: [card for card in state.zones[z][player] if test(card)]
+
+
+def _field(c: Compiler, zone_id: str, field: str) -> tuple[object, ...]:
+    return c.table(c.zone(zone_id).kind).fields[field]
 
 
 class SumField(_Rule):
@@ -26,6 +58,13 @@ class SumField(_Rule):
     where: CardFilter | None = None
     """Only cards matching this filter."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, values = _zone_cards(c, self.zone, self.where), _field(c, self.zone, self.field)
+        return lambda state: [
+            sum(values[k] for k in cards(state, p))  # type: ignore[misc]
+            for p in range(state.n)
+        ]
+
 
 class PerCard(_Rule):
     """Points for each card of the player's zone that matches a filter."""
@@ -38,6 +77,10 @@ class PerCard(_Rule):
     points: int
     """Points per matching card."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, points = _zone_cards(c, self.zone, self.where), self.points
+        return lambda state: [len(cards(state, p)) * points for p in range(state.n)]
+
 
 class PerUnit(_Rule):
     """Points per whole `per` units of a measure (1 per 2 coins; -2 per Sadness)."""
@@ -49,6 +92,10 @@ class PerUnit(_Rule):
     """Units per award; remainders score nothing."""
     points: int
     """Points per award (negative for penalties)."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        measure, per, points = c.measure(self.measure), self.per, self.points
+        return lambda state: [measure(state, p) // per * points for p in range(state.n)]
 
 
 class TableRow(Model):
@@ -76,6 +123,15 @@ class TableByCount(_Rule):
             raise ValueError(f"table rows must have strictly ascending 'at_most' (got {bounds})")
         return self
 
+    def compile(self, c: Compiler) -> PointsFn:
+        measure = c.measure(self.measure)
+        rows = [(row.at_most, row.points) for row in self.table]
+
+        def lookup(value: int) -> int:
+            return next((points for at_most, points in rows if value <= at_most), 0)
+
+        return lambda state: [lookup(measure(state, p)) for p in range(state.n)]
+
 
 class DistinctValues(_Rule):
     """Points for each different value of a field among the player's cards (symbols)."""
@@ -89,6 +145,15 @@ class DistinctValues(_Rule):
     """Only cards matching this filter."""
     points: int = 1
     """Points per distinct value."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, values = _zone_cards(c, self.zone, self.where), _field(c, self.zone, self.field)
+        points = self.points
+
+        def distinct(state: State, player: int) -> int:
+            return len({values[k] for k in cards(state, player)} - {None})
+
+        return lambda state: [distinct(state, p) * points for p in range(state.n)]
 
 
 class Pairs(_Rule):
@@ -104,6 +169,17 @@ class Pairs(_Rule):
     points: int
     """Points per pair."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, values = _zone_cards(c, self.zone, None), _field(c, self.zone, self.field)
+        first, second = self.values
+        points = self.points
+
+        def pairs(state: State, player: int) -> int:
+            found = [values[k] for k in cards(state, player)]
+            return min(found.count(first), found.count(second))
+
+        return lambda state: [pairs(state, p) * points for p in range(state.n)]
+
 
 class SetsOfDistinct(_Rule):
     """Points for each set of `size` cards with pairwise different values of a field."""
@@ -117,6 +193,13 @@ class SetsOfDistinct(_Rule):
     """Cards per set."""
     points: int
     """Points per complete set."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, values = _zone_cards(c, self.zone, None), _field(c, self.zone, self.field)
+        size, points = self.size, self.points
+        return lambda state: [
+            count_sets([values[k] for k in cards(state, p)], size) * points for p in range(state.n)
+        ]
 
 
 class LongestRun(_Rule):
@@ -138,6 +221,30 @@ class LongestRun(_Rule):
     points_per_card: int
     """Points per card of the longest run."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, numbers = _zone_cards(c, self.zone, None), _field(c, self.zone, self.field)
+        same = _field(c, self.zone, self.same_field) if self.same_field is not None else None
+        minimum, points = self.min_length, self.points_per_card
+
+        def run(state: State, player: int) -> int:
+            mine = cards(state, player)
+            groups: dict[object, set[int]] = {}
+            for k in mine:
+                number = numbers[k]
+                if isinstance(number, int):
+                    groups.setdefault(same[k] if same is not None else None, set()).add(number)
+            best = max(
+                (
+                    longest_run(group)
+                    for key, group in groups.items()
+                    if key is not None or same is None
+                ),
+                default=0,
+            )
+            return best * points if best >= minimum else 0
+
+        return lambda state: [run(state, p) for p in range(state.n)]
+
 
 class LargestGroup(_Rule):
     """Points per card in the largest orthogonally adjacent group sharing a field's value."""
@@ -151,6 +258,9 @@ class LargestGroup(_Rule):
     """Smaller groups score nothing."""
     points_per_card: int
     """Points per card of the largest group."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        raise UnsupportedGameError("'largest_group' needs grid placement, not yet interpreted")
 
 
 class Majority(_Rule):
@@ -168,6 +278,17 @@ class Majority(_Rule):
     minimum: int = 1
     """A player needs at least this much to rank at all."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        measure, ladder, minimum = c.measure(self.measure), self.points, self.minimum
+
+        def majority(state: State) -> list[int]:
+            values = [measure(state, p) for p in range(state.n)]
+            ranked = sorted({v for v in values if v >= minimum}, reverse=True)
+            award = {v: ladder[i] for i, v in enumerate(ranked[: len(ladder)])}
+            return [award.get(v, 0) for v in values]
+
+        return majority
+
 
 class Threshold(_Rule):
     """Points when a measure reaches a threshold (at least 4 even cards: 3 points)."""
@@ -180,6 +301,12 @@ class Threshold(_Rule):
     points: int
     """Points when the threshold is reached."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        measure, at_least, points = c.measure(self.measure), self.at_least, self.points
+        return lambda state: [
+            points if measure(state, p) >= at_least else 0 for p in range(state.n)
+        ]
+
 
 class MilestonePoints(_Rule):
     """The victory points of every milestone the player reached on a track."""
@@ -187,6 +314,14 @@ class MilestonePoints(_Rule):
     rule: Literal["milestone_points"]
     track: Id
     """The track whose milestones score."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        t = c.track(self.track)
+        milestones = [(m.at, m.points) for m in c.game.tracks[t].milestones]
+        return lambda state: [
+            sum(points for at, points in milestones if state.track[p][t] >= at)
+            for p in range(state.n)
+        ]
 
 
 class MilestoneEffects(_Rule):
@@ -196,6 +331,19 @@ class MilestoneEffects(_Rule):
     track: Id
     """The track whose milestones' game-end effects apply."""
 
+    def compile(self, c: Compiler) -> PointsFn:
+        t = c.track(self.track)
+        milestones = [(m.at, m.at_game_end) for m in c.game.tracks[t].milestones]
+
+        def apply_effects(state: State) -> list[int]:
+            for player in range(state.n):
+                for at, effects in milestones:
+                    if state.track[player][t] >= at:
+                        state.run_effects(effects, player, -1)
+            return [0] * state.n
+
+        return apply_effects
+
 
 class CardsInPlay(_Rule):
     """Score the rules printed on the cards that setup placed in a slot (scoring or bonus cards)."""
@@ -203,6 +351,39 @@ class CardsInPlay(_Rule):
     rule: Literal["cards_in_play"]
     slot: Id
     """The setup slot holding the cards."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        parts = self.compile_parts(c)
+        return lambda state: [sum(points[p] for _, points in parts(state)) for p in range(state.n)]
+
+    def compile_parts(self, c: Compiler) -> PartsFn:
+        """Compile the rules of every card that could lie in the slot, by (kind, card, side)."""
+        compiled: dict[tuple[str, int, str], list[tuple[str, PointsFn]]] = {}
+        for kind in ("scoring-cards", "bonus-cards"):
+            if kind not in c.game.tables:
+                continue
+            table = c.table(kind)
+            for card in range(table.size):
+                sides = table.fields.get("sides")
+                if sides is not None:
+                    for side in sides[card]:
+                        compiled[(kind, card, side.id)] = [
+                            (rule.label, rule.compile(c)) for rule in side.rules
+                        ]
+                else:
+                    compiled[(kind, card, "")] = [
+                        (rule.label, rule.compile(c)) for rule in table.fields["rules"][card]
+                    ]
+        slot = self.slot
+
+        def parts(state: State) -> list[tuple[str, list[int]]]:
+            return [
+                (label, points(state))
+                for entry in state.slots.get(slot, [])
+                for label, points in compiled[entry]
+            ]
+
+        return parts
 
 
 ScoringRule = Annotated[
@@ -222,6 +403,28 @@ ScoringRule = Annotated[
     | CardsInPlay,
     Field(discriminator="rule"),
 ]
+
+
+def count_sets(values: list[object], size: int) -> int:
+    """The most disjoint sets of `size` cards with pairwise different values."""
+    counts = sorted(Counter(v for v in values if v is not None).values(), reverse=True)
+    best = 0
+    for sets in range(1, len(values) // size + 1):
+        if sum(min(count, sets) for count in counts) >= size * sets:
+            best = sets
+    return best
+
+
+def longest_run(numbers: set[int]) -> int:
+    """Length of the longest run of directly consecutive numbers."""
+    best = 0
+    for number in numbers:
+        if number - 1 not in numbers:
+            length = 1
+            while number + length in numbers:
+                length += 1
+            best = max(best, length)
+    return best
 
 
 class TieBreaker(Model):

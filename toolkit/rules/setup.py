@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from toolkit.content.models.base import Id, Model, Scalar
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler
+    from toolkit.engine.state import State
+
+SetupFn = Callable[["State"], None]
 
 
 class OptionIs(Model):
@@ -21,6 +28,22 @@ class OptionIs(Model):
 class _Step(Model):
     when: OptionIs | None = None
     """Only run this step when an option has a value."""
+
+    def compile(self, c: Compiler) -> SetupFn:
+        run = self.compile_step(c)
+        when = self.when
+        if when is None:
+            return run
+        option, equals = when.option, when.equals
+
+        def guarded(state: State) -> None:
+            if state.options.get(option) == equals:
+                run(state)
+
+        return guarded
+
+    def compile_step(self, c: Compiler) -> SetupFn:
+        raise NotImplementedError
 
 
 class ChoosePerGroup(_Step):
@@ -37,6 +60,27 @@ class ChoosePerGroup(_Step):
     """Sets of card ids of which at most one may be chosen in the same game."""
     to: Id
     """The shared zone the chosen cards go to (e.g. `display`)."""
+
+    def compile_step(self, c: Compiler) -> SetupFn:
+        table = c.table(self.pool)
+        values = table.fields[self.group_by]
+        groups = [
+            [card for card in range(table.size) if values[card] == value]
+            for value in sorted(set(values), key=str)
+        ]
+        exclusive = [frozenset(table.index(i) for i in group) for group in self.exclusive]
+        zone, count = c.zone(self.to).index, self.count
+
+        def choose(state: State) -> None:
+            for members in groups:
+                while True:  # feasibility is checked by validation, so this ends
+                    picked = state.rng.sample(members, count)
+                    if all(len(ex.intersection(picked)) <= 1 for ex in exclusive):
+                        break
+                state.shared[zone].extend(sorted(picked))
+            state.log.append(("display", tuple(state.shared[zone])))
+
+        return choose
 
 
 class DrawRandom(_Step):
@@ -58,6 +102,31 @@ class DrawRandom(_Step):
     to: Id
     """The slot the cards go to."""
 
+    def compile_step(self, c: Compiler) -> SetupFn:
+        table = c.table(self.pool)
+        where = {k: v for k, v in self.where.items()}
+        candidates = [k for k in range(table.size) if table.matches(k, where)]  # type: ignore[arg-type]
+        sides_field = table.fields.get("sides")
+        min_field = table.fields.get(self.min_players_field) if self.min_players_field else None
+        kind, slot, count = self.pool, self.to, self.count
+        fixed_side, side_option = self.side, self.side_option
+
+        def side_of(state: State, card: int) -> str:
+            sides = [s.id for s in sides_field[card]] if sides_field is not None else [""]
+            if side_option is not None:
+                return str(state.options[side_option])
+            if fixed_side == "random":
+                return state.rng.choice(sides)
+            return fixed_side if fixed_side is not None else sides[0]
+
+        def draw(state: State) -> None:
+            usable = [k for k in candidates if min_field is None or (min_field[k] or 0) <= state.n]
+            picked = state.rng.sample(usable, count)
+            state.slots[slot] = [(kind, k, side_of(state, k)) for k in picked]
+            state.log.append(("slot", slot, tuple(table.ids[k] for k in picked)))
+
+        return draw
+
 
 class PlaceCard(_Step):
     """Put a specific card from a pool into a table slot (the standard scoring card)."""
@@ -70,6 +139,18 @@ class PlaceCard(_Step):
     to: Id
     """The slot it goes to."""
 
+    def compile_step(self, c: Compiler) -> SetupFn:
+        table = c.table(self.pool)
+        card = table.index(self.card)
+        sides = table.fields.get("sides")
+        side = sides[card][0].id if sides is not None else ""
+        entry, slot = (self.pool, card, side), self.to
+
+        def place(state: State) -> None:
+            state.slots[slot] = [entry]
+
+        return place
+
 
 class StartingPlayer(_Step):
     """Choose the starting player."""
@@ -77,6 +158,15 @@ class StartingPlayer(_Step):
     step: Literal["starting_player"]
     method: Literal["random", "first_seat"] = "random"
     """How the starting player is chosen."""
+
+    def compile_step(self, c: Compiler) -> SetupFn:
+        at_random = self.method == "random"
+
+        def start(state: State) -> None:
+            state.first_player = state.rng.randrange(state.n) if at_random else 0
+            state.log.append(("first-player", state.first_player))
+
+        return start
 
 
 class GiveResource(_Step):
@@ -87,6 +177,15 @@ class GiveResource(_Step):
     """The resource."""
     amount: int = Field(ge=1)
     """How much each player receives."""
+
+    def compile_step(self, c: Compiler) -> SetupFn:
+        resource, amount = c.resource(self.resource), self.amount
+
+        def give(state: State) -> None:
+            for player in range(state.n):
+                state.gain(player, resource, amount)
+
+        return give
 
 
 class Deal(_Step):
@@ -101,6 +200,14 @@ class Deal(_Step):
     """Cards per player; unset deals the whole deck evenly."""
     to: Id = "hand"
     """The players' zone receiving the cards."""
+
+    def compile_step(self, c: Compiler) -> SetupFn:
+        zone, count = c.zone(self.to).index, self.count
+
+        def deal(state: State) -> None:
+            state.deal(zone, count)
+
+        return deal
 
 
 SetupStep = Annotated[

@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
 from toolkit.rules.effects import AcquireCost, Effect, Modifier
-from toolkit.rules.filters import CardFilter
+from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
 
@@ -247,6 +247,29 @@ class Draft(Model):
 Structure = Annotated[TrickTaking | Draft, Field(discriminator="mechanic")]
 
 
+class HeuristicWeight(Model):
+    """How much one measure of a player is worth to the greedy bot, beside its points."""
+
+    measure: Measure
+    """What is weighed (coins held, Fame ...)."""
+    weight: float
+    """Points one unit of the measure is worth to the bot."""
+
+
+class GreedySettings(Model):
+    """The greedy bot: one-step lookahead on the game's own scoring plus these weights."""
+
+    weights: list[HeuristicWeight] = Field(default_factory=list)
+    """Extra value of resources and track positions that do not score yet."""
+
+
+class BotSettings(Model):
+    """Tuning of the built-in bots for this game."""
+
+    greedy: GreedySettings = Field(default_factory=GreedySettings)
+    """Settings of the greedy bot."""
+
+
 class Game(Model):
     """A game: its players, content files, components, setup, structure, scoring, tie-breakers."""
 
@@ -285,5 +308,7 @@ class Game(Model):
     """End scoring steps, in the order they apply."""
     tie_breakers: list[TieBreaker] = Field(default_factory=list)
     """Applied in order among players tied on points; players still tied share the victory."""
+    bots: BotSettings = Field(default_factory=BotSettings)
+    """Tuning of the built-in bots."""
     print_layouts: list[Text] = Field(default_factory=list)
     """Print layout files, relative to this manifest."""

@@ -1,0 +1,36 @@
+"""The greedy bot: tries every legal action one step ahead and keeps the best.
+
+"Best" is the game's own end scoring applied to the position reached, plus the weights the
+manifest gives under `bots.greedy` for what does not score yet (coins, track progress). It
+knows nothing of any particular game. Ties are broken at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from toolkit.engine.state import State
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> int:
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        game = state.game
+        best: list[int] = []
+        best_value = float("-inf")
+        for action in actions:
+            after = state.clone()
+            after.apply(player, action)
+            value = game.heuristic(after, player)
+            if value > best_value:
+                best_value, best = value, [action]
+            elif value == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)

@@ -1,0 +1,17 @@
+"""The random bot: uniform over the legal actions; the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+import random
+
+from toolkit.engine.state import State
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> int:
+        return self.rng.choice(state.legal_actions(player))

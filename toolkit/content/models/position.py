@@ -1,0 +1,32 @@
+"""A hand-written end position, for `toolkit score`: what each player has at game end."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from toolkit.content.models.base import Id, Model, Text
+
+
+class PlayerPosition(Model):
+    """One player's situation at the end of a game."""
+
+    name: Text
+    """The player's name, as results show it."""
+    zones: dict[Id, list[Id]] = Field(default_factory=dict)
+    """Card ids in each of the player's zones (e.g. `ridden: [carousel, zipper]`)."""
+    tracks: dict[Id, int] = Field(default_factory=dict)
+    """Track positions; tracks left out stay at their start."""
+    resources: dict[Id, int] = Field(default_factory=dict)
+    """Resources held; resources left out are 0."""
+
+
+class EndPosition(Model):
+    """Players' end positions in one game, scored by `toolkit score`."""
+
+    kind: Literal["end-position"]
+    game: Id
+    """The game id this position belongs to."""
+    players: list[PlayerPosition] = Field(min_length=1)
+    """Every player, in seat order."""

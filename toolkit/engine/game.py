@@ -1,0 +1,381 @@
+"""Compile validated content into an immutable `Game` with precomputed tables and closures.
+
+Compilation happens once; the `State`s a game creates never look at pydantic models, ids
+as strings or the YAML again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from toolkit.content.models.manifest import CardsDeck, SuitedDeck, TrickTaking
+from toolkit.content.project import GameContent
+from toolkit.content.semantic import CARD_MODELS, LIST_KEYS
+from toolkit.engine.state import EffectFn, State
+from toolkit.engine.tables import CardPredicate, CardTable, table_from_models
+from toolkit.errors import UnsupportedGameError
+from toolkit.rules.filters import CardFilter, Measure
+
+UNLIMITED = 10**9
+MeasureFn = Callable[[State, int], int]
+ScoreFn = Callable[[State], list[int]]
+SetupFn = Callable[[State], None]
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceSpec:
+    id: str
+    name: str
+    supply: int
+
+
+@dataclass(frozen=True, slots=True)
+class MilestoneSpec:
+    at: int
+    points: int
+    discounts: tuple[tuple[int, int], ...]
+    """(resource index, amount) of the discounts it grants."""
+    at_game_end: tuple[EffectFn, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpec:
+    id: str
+    name: str
+    min: int
+    max: int
+    start: int
+    milestones: tuple[MilestoneSpec, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    id: str
+    name: str
+    kind: str
+    shared: bool
+    index: int
+    hidden_from_others: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringStep:
+    label: str
+    compute: ScoreFn
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakerSpec:
+    label: str
+    most: bool
+    measure: MeasureFn
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Final scores: totals, a breakdown by source, and the winners after tie-breakers."""
+
+    totals: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+    decided_by: str
+    """The tie-breaker that decided the winner ('points' if none was needed, 'shared' if tied)."""
+
+
+class Mechanic(Protocol):
+    """A phase machine: what players do, in which order (trick-taking, drafting ...)."""
+
+    def setup(self, state: State) -> None: ...
+    def to_move(self, state: State) -> tuple[int, ...]: ...
+    def legal_actions(self, state: State, player: int) -> list[int]: ...
+    def apply(self, state: State, player: int, action: int) -> None: ...
+    def after_effects(self, state: State) -> None: ...
+    def describe_action(self, state: State, action: int) -> str: ...
+    def observe(self, state: State, player: int) -> dict[str, Any]: ...
+    def summary(self, state: State) -> str: ...
+
+
+@dataclass
+class Game:
+    """Everything needed to play, precomputed. Create states with `new_state`."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    option_defaults: dict[str, Any]
+    resources: tuple[ResourceSpec, ...]
+    tracks: tuple[TrackSpec, ...]
+    player_zones: tuple[ZoneSpec, ...]
+    shared_zones: tuple[ZoneSpec, ...]
+    tables: dict[str, CardTable]
+    deck: CardTable
+    setup_steps: tuple[SetupFn, ...] = ()
+    scoring: tuple[ScoringStep, ...] = ()
+    tie_breakers: tuple[TieBreakerSpec, ...] = ()
+    heuristic_weights: tuple[tuple[MeasureFn, float], ...] = ()
+    mechanic: Mechanic = field(default=None)  # type: ignore[assignment]
+    seat_tuples: tuple[tuple[int], ...] = tuple((p,) for p in range(16))
+    discounts: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    """Per resource: (track index, milestone position, amount) of every discount."""
+
+    def new_state(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        chosen = {**self.option_defaults, **(options or {})}
+        state = State(self, players, seed, chosen)
+        for step in self.setup_steps:
+            step(state)
+        self.mechanic.setup(state)
+        return state
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def score(self, state: State) -> Scores:
+        """Apply the scoring steps in order on a copy (steps may move markers, as Joy does)."""
+        work = state.clone()
+        totals = [0] * state.n
+        breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
+        for step in self.scoring:
+            points = step.compute(work)
+            for player in range(state.n):
+                totals[player] += points[player]
+                breakdown[player][step.label] = (
+                    breakdown[player].get(step.label, 0) + points[player]
+                )
+        best = max(totals)
+        tied = [p for p in range(state.n) if totals[p] == best]
+        decided_by = "points"
+        for breaker in self.tie_breakers:
+            if len(tied) == 1:
+                break
+            values = {p: breaker.measure(work, p) for p in tied}
+            target = max(values.values()) if breaker.most else min(values.values())
+            narrowed = [p for p in tied if values[p] == target]
+            if len(narrowed) < len(tied):
+                decided_by = breaker.label
+            tied = narrowed
+        if len(tied) > 1:
+            decided_by = "shared"
+        return Scores(tuple(totals), tuple(breakdown), tuple(tied), decided_by)
+
+    def heuristic(self, state: State, player: int) -> float:
+        """Provisional score as if the game ended now, plus the manifest's bot weights."""
+        value: float = self.score(state).totals[player]
+        for measure, weight in self.heuristic_weights:
+            value += weight * measure(state, player)
+        return value
+
+    def discount(self, state: State, player: int, resource: int) -> int:
+        total = 0
+        positions = state.track[player]
+        for track, at, amount in self.discounts[resource]:
+            if positions[track] >= at:
+                total += amount
+        return total
+
+    # -- presentation -------------------------------------------------------------------
+
+    def describe_action(self, state: State, action: int) -> str:
+        return self.mechanic.describe_action(state, action)
+
+    def observe(self, state: State, player: int) -> dict[str, Any]:
+        view = self.mechanic.observe(state, player)
+        view["resources"] = {
+            r.id: [state.res[p][i] for p in range(state.n)] for i, r in enumerate(self.resources)
+        }
+        view["supply"] = {r.id: state.supply[i] for i, r in enumerate(self.resources)}
+        view["tracks"] = {
+            t.id: [state.track[p][i] for p in range(state.n)] for i, t in enumerate(self.tracks)
+        }
+        view["zones"] = {}
+        for zone in self.player_zones:
+            if zone.hidden_from_others:
+                cards = [
+                    [self.tables[zone.kind].ids[c] for c in state.zones[zone.index][p]]
+                    if p == player
+                    else len(state.zones[zone.index][p])
+                    for p in range(state.n)
+                ]
+            else:
+                cards = [
+                    [self.tables[zone.kind].ids[c] for c in state.zones[zone.index][p]]
+                    for p in range(state.n)
+                ]
+            view["zones"][zone.id] = cards
+        for zone in self.shared_zones:
+            view["zones"][zone.id] = [
+                self.tables[zone.kind].ids[c] for c in state.shared[zone.index]
+            ]
+        return view
+
+    def card_name(self, kind: str, card: int) -> str:
+        return self.tables[kind].names[card]
+
+
+class Compiler:
+    """What primitives see while compiling: ids resolved to indexes, tables, helpers."""
+
+    def __init__(self, content: GameContent, game: Game) -> None:
+        self.content = content
+        self.game = game
+
+    def resource(self, resource_id: str) -> int:
+        return next(i for i, r in enumerate(self.game.resources) if r.id == resource_id)
+
+    def track(self, track_id: str) -> int:
+        return next(i for i, t in enumerate(self.game.tracks) if t.id == track_id)
+
+    def zone(self, zone_id: str) -> ZoneSpec:
+        for zone in (*self.game.player_zones, *self.game.shared_zones):
+            if zone.id == zone_id:
+                return zone
+        raise KeyError(zone_id)
+
+    def table(self, kind: str) -> CardTable:
+        return self.game.tables[kind]
+
+    def predicate(self, kind: str, card_filter: CardFilter | None) -> CardPredicate:
+        return self.game.tables[kind].predicate(card_filter)
+
+    def effects(self, effects: Sequence[Any], cause: str) -> tuple[EffectFn, ...]:
+        return tuple(effect.compile(self, cause) for effect in effects)
+
+    def measure(self, measure: Measure) -> MeasureFn:
+        if measure.resource is not None:
+            r = self.resource(measure.resource)
+            return lambda state, player: state.res[player][r]
+        if measure.track is not None:
+            t = self.track(measure.track)
+            return lambda state, player: state.track[player][t]
+        assert measure.count is not None
+        zone = self.zone(measure.count)
+        z = zone.index
+        if not measure.where:
+            return lambda state, player: len(state.zones[z][player])
+        test = self.predicate(zone.kind, measure.where)
+        return lambda state, player: sum(1 for card in state.zones[z][player] if test(card))
+
+
+def compile_game(content: GameContent) -> Game:
+    """Build the `Game` for validated content (run `toolkit validate` checks first)."""
+    manifest = content.game
+    tables: dict[str, CardTable] = {}
+    for kind, loaded in content.files.items():
+        if kind in CARD_MODELS and kind != "suits":
+            tables[kind] = table_from_models(kind, getattr(loaded.model, LIST_KEYS[kind]))
+    deck_spec = manifest.deck
+    if isinstance(deck_spec, SuitedDeck):
+        assert content.suits is not None
+        suits = content.suits.suits
+        ids, names, suit_field, rank_field = [], [], [], []
+        for suit in suits:
+            for rank in deck_spec.ranks:
+                ids.append(f"{suit.id}-{rank.label}")
+                names.append(f"{rank.label} of {suit.name}")
+                suit_field.append(suit.id)
+                rank_field.append(rank.rank)
+        deck = CardTable(
+            "deck",
+            tuple(ids),
+            tuple(names),
+            {"id": tuple(ids), "suit": tuple(suit_field), "rank": tuple(rank_field)},
+        )
+    else:
+        assert isinstance(deck_spec, CardsDeck)
+        deck = tables[deck_spec.pool]
+    tables["deck"] = deck
+
+    resources = tuple(
+        ResourceSpec(
+            r.id,
+            r.name,
+            sum(d.value * d.count for d in r.supply) if r.supply is not None else UNLIMITED,
+        )
+        for r in manifest.resources
+    )
+    player_zones: list[ZoneSpec] = []
+    shared_zones: list[ZoneSpec] = []
+    for zone in manifest.zones:
+        group = shared_zones if zone.owner == "shared" else player_zones
+        group.append(
+            ZoneSpec(
+                zone.id,
+                zone.name,
+                zone.cards,
+                zone.owner == "shared",
+                len(group),
+                zone.visibility != "public",
+            )
+        )
+    game = Game(
+        id=manifest.id,
+        name=manifest.name,
+        min_players=manifest.players.min,
+        max_players=manifest.players.max,
+        option_defaults={o.id: o.default for o in manifest.options},
+        resources=resources,
+        tracks=(),
+        player_zones=tuple(player_zones),
+        shared_zones=tuple(shared_zones),
+        tables=tables,
+        deck=deck,
+    )
+    compiler = Compiler(content, game)
+    # Tracks first without milestones, so milestone effects can refer to any track.
+    game.tracks = tuple(TrackSpec(t.id, t.name, t.min, t.max, t.start, ()) for t in manifest.tracks)
+    game.tracks = tuple(
+        TrackSpec(
+            t.id,
+            t.name,
+            t.min,
+            t.max,
+            t.start,
+            tuple(
+                MilestoneSpec(
+                    m.at,
+                    m.points,
+                    tuple((compiler.resource(d.resource), d.amount) for d in m.modifiers),
+                    compiler.effects(m.at_game_end, f"{t.name} {m.at}"),
+                )
+                for m in t.milestones
+            ),
+        )
+        for t in manifest.tracks
+    )
+    game.discounts = tuple(
+        tuple(
+            (t_index, m.at, amount)
+            for t_index, track in enumerate(game.tracks)
+            for m in track.milestones
+            for r_index, amount in m.discounts
+            if r_index == resource_index
+        )
+        for resource_index in range(len(resources))
+    )
+    game.setup_steps = tuple(step.compile(compiler) for step in manifest.setup)
+    game.scoring = tuple(
+        ScoringStep(rule.label, rule.compile(compiler)) for rule in manifest.scoring
+    )
+    game.tie_breakers = tuple(
+        TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
+        for b in manifest.tie_breakers
+    )
+    game.heuristic_weights = tuple(
+        (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
+    )
+    structure = manifest.structure
+    if isinstance(structure, TrickTaking):
+        from toolkit.mechanics.trick_taking import TrickTakingMechanic
+
+        game.mechanic = TrickTakingMechanic.compile(structure, compiler)
+    else:
+        raise UnsupportedGameError(
+            f"{manifest.name} uses the '{structure.mechanic}' mechanic, which the interpreter "
+            "does not run yet"
+        )
+    return game

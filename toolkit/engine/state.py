@@ -1,0 +1,257 @@
+"""A game in progress: plain lists and ints only, so bots can clone and step it quickly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolkit.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Game
+
+EffectFn = Callable[["State", int, int], None]
+"""A compiled effect: (state, player, card) -> None. `card` is the deck card that triggered it,
+or -1. An effect that needs a choice sets `state.pending` and the runner suspends."""
+
+DECLINE = -1
+"""The action that declines an optional choice."""
+
+
+@dataclass(slots=True)
+class Frame:
+    """Where to resume a suspended effect list."""
+
+    effects: Sequence[EffectFn]
+    next_index: int
+    player: int
+    card: int
+
+
+@dataclass(slots=True)
+class Decision:
+    """A choice one player must make before play goes on (which attraction to ride)."""
+
+    player: int
+    kind: str
+    """What is being chosen: the card kind of the options, or `option` for `choose`."""
+    options: list[int]
+    resolve: Callable[[State, Decision, int], None]
+    frames: list[Frame] = field(default_factory=list)
+    card: int = -1
+
+
+@dataclass(slots=True)
+class Stats:
+    """Counters the simulator reports; kept on the state so no log has to be parsed."""
+
+    track_gains: dict[tuple[int, str], int] = field(default_factory=dict)
+    declined: int = 0
+    supply_short: int = 0
+    acquired: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """(zone, player, card, turn) for every acquisition."""
+
+    def copy(self) -> Stats:
+        return Stats(dict(self.track_gains), self.declined, self.supply_short, self.acquired[:])
+
+
+class State:
+    """The whole mutable state of one game. Mechanic-specific state lives in `mech`."""
+
+    __slots__ = (
+        "first_player",
+        "game",
+        "log",
+        "mech",
+        "n",
+        "options",
+        "out_of_play",
+        "pending",
+        "res",
+        "rng",
+        "seed",
+        "shared",
+        "slots",
+        "stats",
+        "supply",
+        "terminal",
+        "track",
+        "turn",
+        "zones",
+    )
+
+    def __init__(self, game: Game, n: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.n = n
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.res: list[list[int]] = [[0] * len(game.resources) for _ in range(n)]
+        self.supply: list[int] = [r.supply for r in game.resources]
+        self.track: list[list[int]] = [[t.start for t in game.tracks] for _ in range(n)]
+        self.zones: list[list[list[int]]] = [[[] for _ in range(n)] for _ in game.player_zones]
+        self.shared: list[list[int]] = [[] for _ in game.shared_zones]
+        self.slots: dict[str, list[tuple[str, int, str]]] = {}
+        """Table slots: (content kind, card index, side id) per card placed by setup."""
+        self.pending: Decision | None = None
+        self.first_player = 0
+        self.out_of_play: list[int] = []
+        self.terminal = False
+        self.turn = 0
+        self.log: list[tuple[Any, ...]] = []
+        self.stats = Stats()
+        self.mech: Any = None
+
+    # -- the engine contract ----------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        """Players who must decide now."""
+        if self.terminal:
+            return ()
+        if self.pending is not None:
+            return self.game.seat_tuples[self.pending.player]
+        return self.game.mechanic.to_move(self)
+
+    def legal_actions(self, player: int) -> list[int]:
+        if self.terminal:
+            return []
+        pending = self.pending
+        if pending is not None:
+            return pending.options[:] if pending.player == player else []
+        return self.game.mechanic.legal_actions(self, player)
+
+    def apply(self, player: int, action: int) -> None:
+        """Play `action` for `player`; raises IllegalActionError with the reason if not allowed."""
+        if self.terminal:
+            raise IllegalActionError("the game is over", self.summary())
+        pending = self.pending
+        if pending is not None:
+            if player != pending.player:
+                raise IllegalActionError(
+                    f"player {player} cannot act: player {pending.player} must choose "
+                    f"({pending.kind})",
+                    self.summary(),
+                )
+            if action not in pending.options:
+                raise IllegalActionError(
+                    f"{self.game.describe_action(self, action)} is not one of the choices "
+                    f"for {pending.kind}",
+                    self.summary(),
+                )
+            self.pending = None
+            self.log.append(("choose", player, pending.kind, action))
+            pending.resolve(self, pending, action)
+            self._resume(pending.frames)
+            if self.pending is None:
+                self.game.mechanic.after_effects(self)
+            return
+        self.game.mechanic.apply(self, player, action)
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def scores(self) -> Any:
+        """Final (or provisional, if called mid-game) scores with a breakdown by source."""
+        return self.game.score(self)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may see: other hands and hidden zones become counts."""
+        return self.game.observe(self, player)
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.game = self.game
+        other.n = self.n
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.res = [r[:] for r in self.res]
+        other.supply = self.supply[:]
+        other.track = [t[:] for t in self.track]
+        other.zones = [[cards[:] for cards in zone] for zone in self.zones]
+        other.shared = [cards[:] for cards in self.shared]
+        other.slots = self.slots
+        other.pending = self.pending
+        other.first_player = self.first_player
+        other.out_of_play = self.out_of_play
+        other.terminal = self.terminal
+        other.turn = self.turn
+        other.log = self.log[:]
+        other.stats = self.stats.copy()
+        other.mech = self.mech.copy() if self.mech is not None else None
+        return other
+
+    def summary(self) -> str:
+        return self.game.mechanic.summary(self)
+
+    # -- running effects ---------------------------------------------------------------
+
+    def run_effects(self, effects: Sequence[EffectFn], player: int, card: int) -> bool:
+        """Run effects in order; False when one of them waits for a player's choice."""
+        return self._run(effects, 0, player, card)
+
+    def _run(self, effects: Sequence[EffectFn], start: int, player: int, card: int) -> bool:
+        for index in range(start, len(effects)):
+            effects[index](self, player, card)
+            pending = self.pending
+            if pending is not None:
+                pending.frames.append(Frame(effects, index + 1, player, card))
+                return False
+        return True
+
+    def _resume(self, frames: list[Frame]) -> None:
+        for position, frame in enumerate(frames):
+            if not self._run(frame.effects, frame.next_index, frame.player, frame.card):
+                assert self.pending is not None
+                self.pending.frames.extend(frames[position + 1 :])
+                return
+
+    # -- primitive operations used by compiled effects ------------------------------------
+
+    def deal(self, zone: int, count: int | None) -> None:
+        """Shuffle the whole deck and deal `count` cards each, or as evenly as possible.
+
+        Cards left over stay face down out of play until the next deal.
+        """
+        deck = list(range(self.game.deck.size))
+        self.rng.shuffle(deck)
+        each = count if count is not None else len(deck) // self.n
+        hands = self.zones[zone]
+        for player in range(self.n):
+            hands[player] = deck[player * each : (player + 1) * each]
+        self.out_of_play = deck[self.n * each :]
+        self.log.append(("deal", each, len(self.out_of_play)))
+
+    def gain(self, player: int, resource: int, amount: int) -> int:
+        """Take up to `amount` from the supply; returns what was actually paid."""
+        left = self.supply[resource]
+        if amount > left:
+            self.stats.supply_short += 1
+            amount = left
+        self.supply[resource] = left - amount
+        self.res[player][resource] += amount
+        return amount
+
+    def pay(self, player: int, resource: int, amount: int) -> int:
+        """Return up to `amount` to the supply; returns what was actually paid."""
+        held = self.res[player][resource]
+        amount = min(amount, held)
+        self.res[player][resource] = held - amount
+        self.supply[resource] += amount
+        return amount
+
+    def advance(self, player: int, track: int, amount: int, cause: str) -> int:
+        """Move a marker, clamped to the track; returns the actual move."""
+        spec = self.game.tracks[track]
+        before = self.track[player][track]
+        after = min(spec.max, max(spec.min, before + amount))
+        self.track[player][track] = after
+        moved = after - before
+        if moved > 0:
+            key = (track, cause)
+            gains = self.stats.track_gains
+            gains[key] = gains.get(key, 0) + moved
+        return moved

@@ -1,0 +1,70 @@
+"""Card tables: every card of a kind as a small int, with its fields in tuples by index."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from toolkit.rules.filters import CardFilter, FieldTest
+
+CardPredicate = Callable[[int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class CardTable:
+    """The cards of one kind: ids, display names and field values, all indexed by card int."""
+
+    kind: str
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    fields: dict[str, tuple[Any, ...]]
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    def index(self, card_id: str) -> int:
+        return self.ids.index(card_id)
+
+    def value(self, field: str, card: int) -> Any:
+        return self.fields[field][card]
+
+    def predicate(self, card_filter: CardFilter | None) -> CardPredicate:
+        """A fast test for the cards matching a filter, precomputed as a set of ints."""
+        if not card_filter:
+            return lambda card: True
+        matching = frozenset(i for i in range(self.size) if self.matches(i, card_filter))
+        return matching.__contains__
+
+    def matches(self, card: int, card_filter: CardFilter) -> bool:
+        for name, wanted in card_filter.items():
+            value = self.fields[name][card] if name in self.fields else None
+            if isinstance(wanted, list):
+                if value not in wanted:
+                    return False
+            elif isinstance(wanted, FieldTest):
+                if not isinstance(value, int) or isinstance(value, bool):
+                    return False
+                if wanted.at_least is not None and value < wanted.at_least:
+                    return False
+                if wanted.at_most is not None and value > wanted.at_most:
+                    return False
+                if wanted.parity is not None and (value % 2 == 0) != (wanted.parity == "even"):
+                    return False
+            elif value != wanted or type(value) is not type(wanted):
+                return False
+        return True
+
+
+def table_from_models(kind: str, items: Sequence[BaseModel]) -> CardTable:
+    names = list(type(items[0]).model_fields) if items else []
+    fields = {name: tuple(getattr(item, name) for item in items) for name in names}
+    return CardTable(
+        kind=kind,
+        ids=tuple(getattr(item, "id") for item in items),  # noqa: B009
+        names=tuple(str(getattr(item, "name", getattr(item, "id"))) for item in items),  # noqa: B009
+        fields=fields,
+    )

@@ -1,0 +1,1 @@
+"""Reusable phase machines configured by data (trick-taking, ...)."""

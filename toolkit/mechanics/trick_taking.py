@@ -1,0 +1,211 @@
+"""Trick-taking, configured by data: lead, follow suit if able, highest of the led suit (or
+trump) wins, the winner resolves the winning card's suit action and leads; rounds end when
+hands are empty, with cleanup effects; the whole deck is dealt again each round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolkit.content.models.manifest import TrickTaking
+from toolkit.engine.state import DECLINE, EffectFn, State
+from toolkit.errors import IllegalActionError
+from toolkit.rules.setup import Deal
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler
+
+
+@dataclass(slots=True)
+class TrickState:
+    """Where play stands: who is to play, the trick so far, the round."""
+
+    current: int
+    round_leader: int
+    round: int = 1
+    trick: int = 1
+    led: int = -1
+    plays: list[tuple[int, int]] = field(default_factory=list)
+
+    def copy(self) -> TrickState:
+        return TrickState(
+            self.current, self.round_leader, self.round, self.trick, self.led, self.plays[:]
+        )
+
+
+@dataclass(frozen=True)
+class TrickTakingMechanic:
+    hand: int
+    rounds: int
+    follow_suit: bool
+    trump: int
+    winner_leads: bool
+    leader_is_last_winner: bool
+    deal_count: int | None
+    suit_of: tuple[int, ...]
+    rank_of: tuple[int, ...]
+    suit_actions: tuple[tuple[EffectFn, ...], ...]
+    cleanup: tuple[EffectFn, ...]
+    card_names: tuple[str, ...]
+    suit_names: tuple[str, ...]
+    seats: tuple[tuple[int], ...]
+
+    @classmethod
+    def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
+        suits_file = c.content.suits
+        assert suits_file is not None
+        suit_ids = [suit.id for suit in suits_file.suits]
+        deck = c.table("deck")
+        deal = next(
+            (s for s in c.content.game.setup if isinstance(s, Deal) and s.to == spec.hand), None
+        )
+        return cls(
+            hand=c.zone(spec.hand).index,
+            rounds=spec.rounds,
+            follow_suit=spec.follow_suit,
+            trump=suit_ids.index(spec.trump) if spec.trump is not None else -1,
+            winner_leads=spec.winner_leads,
+            leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
+            deal_count=deal.count if deal is not None else None,
+            suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
+            rank_of=tuple(deck.fields["rank"]),
+            suit_actions=tuple(
+                c.effects(suit.action, f"{suit.name} action") for suit in suits_file.suits
+            ),
+            cleanup=c.effects(spec.cleanup, "cleanup"),
+            card_names=deck.names,
+            suit_names=tuple(suit.name for suit in suits_file.suits),
+            seats=tuple((p,) for p in range(16)),
+        )
+
+    # -- the phase machine ---------------------------------------------------------------
+
+    def setup(self, state: State) -> None:
+        if not any(state.zones[self.hand]):
+            state.deal(self.hand, self.deal_count)
+        state.mech = TrickState(current=state.first_player, round_leader=state.first_player)
+        state.turn = 1
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return self.seats[state.mech.current]
+
+    def legal_actions(self, state: State, player: int) -> list[int]:
+        mech: TrickState = state.mech
+        if player != mech.current:
+            return []
+        hand = state.zones[self.hand][player]
+        led = mech.led
+        if self.follow_suit and led >= 0:
+            suit_of = self.suit_of
+            same = [card for card in hand if suit_of[card] == led]
+            if same:
+                return same
+        return hand[:]
+
+    def apply(self, state: State, player: int, card: int) -> None:
+        mech: TrickState = state.mech
+        if player != mech.current:
+            raise IllegalActionError(
+                f"it is player {mech.current}'s turn, not player {player}'s", self.summary(state)
+            )
+        hand = state.zones[self.hand][player]
+        if card not in hand:
+            raise IllegalActionError(
+                f"{self.describe_action(state, card)} is not in player {player}'s hand",
+                self.summary(state),
+            )
+        suit_of = self.suit_of
+        led = mech.led
+        if (
+            self.follow_suit
+            and led >= 0
+            and suit_of[card] != led
+            and any(suit_of[other] == led for other in hand)
+        ):
+            raise IllegalActionError(
+                f"player {player} must follow suit ({self.suit_names[led]})", self.summary(state)
+            )
+        hand.remove(card)
+        plays = mech.plays
+        plays.append((player, card))
+        state.log.append(("play", player, card))
+        if led < 0:
+            mech.led = suit_of[card]
+        if len(plays) < state.n:
+            mech.current = (player + 1) % state.n
+            return
+        winner, winning = self.trick_winner(plays, mech.led)
+        state.log.append(("trick", winner, winning))
+        mech.plays = []
+        mech.led = -1
+        mech.current = winner if self.winner_leads else (plays[0][0] + 1) % state.n
+        if state.run_effects(self.suit_actions[suit_of[winning]], winner, winning):
+            self.after_effects(state)
+
+    def trick_winner(self, plays: list[tuple[int, int]], led: int) -> tuple[int, int]:
+        """The winning (player, card): highest trump if any was played, else of the led suit."""
+        suit_of, rank_of = self.suit_of, self.rank_of
+        target = led
+        if self.trump >= 0 and any(suit_of[card] == self.trump for _, card in plays):
+            target = self.trump
+        best_player, best_card = -1, -1
+        for player, card in plays:
+            if suit_of[card] == target and (best_card < 0 or rank_of[card] > rank_of[best_card]):
+                best_player, best_card = player, card
+        return best_player, best_card
+
+    def after_effects(self, state: State) -> None:
+        """The trick is resolved: go on with the next trick, or end the round (and game)."""
+        mech: TrickState = state.mech
+        state.turn += 1
+        mech.trick += 1
+        if state.zones[self.hand][mech.current]:
+            return
+        for player in range(state.n):
+            state.run_effects(self.cleanup, player, -1)
+        state.log.append(("round-end", mech.round))
+        if mech.round >= self.rounds:
+            state.terminal = True
+            state.log.append(("game-end",))
+            return
+        mech.round += 1
+        mech.trick = 1
+        if not self.leader_is_last_winner:
+            mech.round_leader = (mech.round_leader + 1) % state.n
+            mech.current = mech.round_leader
+        else:
+            mech.round_leader = mech.current
+        state.deal(self.hand, self.deal_count)
+
+    # -- presentation ----------------------------------------------------------------------
+
+    def describe_action(self, state: State, action: int) -> str:
+        pending = state.pending
+        if pending is not None:
+            if action == DECLINE:
+                return "decline"
+            if pending.kind == "option":
+                return f"option {action + 1}"
+            return state.game.card_name(pending.kind, action)
+        return self.card_names[action] if 0 <= action < len(self.card_names) else str(action)
+
+    def observe(self, state: State, player: int) -> dict[str, Any]:
+        mech: TrickState = state.mech
+        deck = state.game.deck
+        return {
+            "player": player,
+            "round": mech.round,
+            "trick": mech.trick,
+            "to_move": list(state.to_move()),
+            "led_suit": self.suit_names[mech.led] if mech.led >= 0 else None,
+            "plays": [(p, deck.ids[card]) for p, card in mech.plays],
+            "hand": [deck.ids[card] for card in state.zones[self.hand][player]],
+        }
+
+    def summary(self, state: State) -> str:
+        mech: TrickState = state.mech
+        if mech is None:
+            return "setting up"
+        led = self.suit_names[mech.led] if mech.led >= 0 else "none"
+        return f"round {mech.round}, trick {mech.trick}, player {mech.current} to play, led: {led}"

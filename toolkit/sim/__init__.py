@@ -1,0 +1,1 @@
+"""Batch simulation: many seeded games, in parallel workers, summarised into statistics."""

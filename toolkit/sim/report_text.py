@@ -1,0 +1,109 @@
+"""Plain-text tables for the terminal and for pipes; no colours, stable column widths."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Columns of text are left-aligned, columns of numbers right-aligned."""
+    cells = [[str(h) for h in headers], *[[_cell(v) for v in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    numeric = [
+        all(isinstance(row[i], int | float) or row[i] is None for row in rows) and i > 0
+        for i in range(len(headers))
+    ]
+    lines = []
+    for index, row in enumerate(cells):
+        lines.append(
+            "  ".join(
+                value.rjust(width) if numeric[col] else value.ljust(width)
+                for col, (value, width) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+        )
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def format_simulation(summary: dict[str, Any]) -> str:
+    args = summary["arguments"]
+    out = [
+        f"{args['game']}: {args['games']} games, {args['players']} players, "
+        f"bots {','.join(args['bots'])}, seed {args['seed']}",
+        "",
+    ]
+    seats = summary["seats"]
+    out.append(
+        table(
+            ["seat", "bot", "wins", "win rate", "95% interval", "mean", "sd", "min", "max"],
+            [
+                [
+                    s["seat"],
+                    s["bot"],
+                    f"{s['wins']:g}",
+                    f"{s['win_rate']:.1%}",
+                    f"{s['win_rate_ci95'][0]:.1%}-{s['win_rate_ci95'][1]:.1%}",
+                    s["score_mean"],
+                    s["score_sd"],
+                    s["score_min"],
+                    s["score_max"],
+                ]
+                for s in seats
+            ],
+        )
+    )
+    sources = list(dict.fromkeys(k for s in seats for k in s["score_by_source"]))
+    out += ["", "Mean points by source"]
+    out.append(
+        table(
+            ["source", *[f"seat {s['seat']}" for s in seats]],
+            [[src, *[s["score_by_source"].get(src, 0.0) for s in seats]] for src in sources],
+        )
+    )
+    for zone, rows in summary["cards"].items():
+        out += ["", f"Cards in '{zone}'"]
+        out.append(
+            table(
+                ["card", "games shown", "taken in", "per game", "mean turn"],
+                [
+                    [
+                        r["card"],
+                        r["games_on_display"],
+                        f"{r['acquire_rate']:.1%}",
+                        r["acquisitions_per_game"],
+                        r["mean_turn"],
+                    ]
+                    for r in rows
+                ],
+            )
+        )
+    level = summary["game"]
+    out += ["", "Track gains per game, by cause"]
+    out.append(
+        table(
+            ["track", "cause", "steps"],
+            [
+                [track, cause, steps]
+                for track, causes in level["track_gains_per_game"].items()
+                for cause, steps in causes.items()
+            ],
+        )
+    )
+    out += [
+        "",
+        f"choices declined per game: {level['declined_per_game']:.2f}",
+        f"games where the supply ran short: {level['supply_exhausted_rate']:.1%}",
+        f"shared victories: {level['shared_victory_rate']:.1%}",
+        "winner decided by: " + ", ".join(f"{k} {v}" for k, v in level["decided_by"].items()),
+    ]
+    return "\n".join(out)

@@ -1,0 +1,128 @@
+"""Play many games with bots and keep one plain record per game.
+
+Game `i` of a run with seed `s` is seeded from (s, i) alone, and records come back in game
+order, so the results do not depend on how many worker processes played them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from toolkit.agents import make_bot
+from toolkit.content.project import load_game
+from toolkit.engine.game import Game, compile_game
+from toolkit.errors import ContentError
+
+CHUNK = 50
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What the statistics need from one finished game; plain data, cheap to pickle."""
+
+    seed: int
+    totals: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+    decided_by: str
+    display: dict[str, tuple[str, ...]]
+    """Shared zone id to the card ids in it at setup."""
+    acquired: tuple[tuple[str, int, str, int], ...]
+    """(zone id, player, card id, turn) of every acquisition."""
+    track_gains: dict[str, dict[str, int]]
+    """Track id to cause to the total steps gained by all players."""
+    declined: int
+    supply_short: int
+    turns: int
+
+
+def game_seed(seed: int, index: int) -> int:
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecord:
+    state = game.new_state(seed, players)
+    display = {
+        zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])
+        for zone in game.shared_zones
+    }
+    agents = [make_bot(name, seed + seat + 1) for seat, name in enumerate(bots)]
+    while not state.terminal:
+        for player in state.to_move():
+            state.apply(player, agents[player].choose(state, player))
+    scores = state.scores()
+    zones = game.player_zones
+    gains: dict[str, dict[str, int]] = {}
+    for (track, cause), steps in sorted(state.stats.track_gains.items()):
+        gains.setdefault(game.tracks[track].id, {})[cause] = steps
+    return GameRecord(
+        seed=seed,
+        totals=scores.totals,
+        breakdown=scores.breakdown,
+        winners=scores.winners,
+        decided_by=scores.decided_by,
+        display=display,
+        acquired=tuple(
+            (zones[z].id, player, game.tables[zones[z].kind].ids[card], turn)
+            for z, player, card, turn in state.stats.acquired
+        ),
+        track_gains=gains,
+        declined=state.stats.declined,
+        supply_short=state.stats.supply_short,
+        turns=state.turn,
+    )
+
+
+@lru_cache(maxsize=4)
+def _compiled(manifest: str) -> Game:
+    content, diagnostics = load_game(Path(manifest))
+    if content is None or diagnostics:
+        raise ContentError(diagnostics)
+    return compile_game(content)
+
+
+def _play_chunk(job: tuple[str, int, list[int], int, list[str]]) -> list[GameRecord]:
+    manifest, seed, indexes, players, bots = job
+    game = _compiled(manifest)
+    return [play_game(game, game_seed(seed, i), players, bots) for i in indexes]
+
+
+def simulate(
+    manifest: Path,
+    games: int,
+    players: int,
+    bots: list[str],
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], Any] | None = None,
+) -> list[GameRecord]:
+    """Play `games` games; `progress(n)` is called as chunks of n games finish."""
+    path = str(manifest.resolve())
+    jobs = [
+        (path, seed, list(range(start, min(start + CHUNK, games))), players, bots)
+        for start in range(0, games, CHUNK)
+    ]
+    records: list[GameRecord] = []
+    for chunk in _run(jobs, workers):
+        records.extend(chunk)
+        if progress is not None:
+            progress(len(chunk))
+    return records
+
+
+def _run(
+    jobs: list[tuple[str, int, list[int], int, list[str]]], workers: int
+) -> Iterator[list[GameRecord]]:
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield _play_chunk(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_chunk, jobs)

@@ -1,0 +1,117 @@
+"""Statistics over game records: win rates with intervals, score distributions, card usage."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from typing import Any
+
+from toolkit.sim.runner import GameRecord
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion; sound near 0 and 1, unlike the normal one."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - margin), min(1.0, centre + margin))
+
+
+def _r(value: float) -> float:
+    """Round for output, so JSON is stable and readable."""
+    return round(value, 4)
+
+
+def summarise(records: list[GameRecord], bots: list[str]) -> dict[str, Any]:
+    games = len(records)
+    players = len(bots)
+    seats = []
+    for seat in range(players):
+        scores = [r.totals[seat] for r in records]
+        wins = sum(1 / len(r.winners) for r in records if seat in r.winners)
+        low, high = wilson_interval(wins, games)
+        sources: dict[str, float] = defaultdict(float)
+        for record in records:
+            for label, points in record.breakdown[seat].items():
+                sources[label] += points
+        seats.append(
+            {
+                "seat": seat + 1,
+                "bot": bots[seat],
+                "wins": _r(wins),
+                "win_rate": _r(wins / games) if games else 0.0,
+                "win_rate_ci95": [_r(low), _r(high)],
+                "score_mean": _r(statistics.fmean(scores)) if scores else 0.0,
+                "score_sd": _r(statistics.stdev(scores)) if len(scores) > 1 else 0.0,
+                "score_min": min(scores, default=0),
+                "score_max": max(scores, default=0),
+                "score_by_source": {k: _r(v / games) for k, v in sources.items()},
+            }
+        )
+    return {
+        "seats": seats,
+        "cards": _card_usage(records),
+        "game": _game_level(records),
+    }
+
+
+def _card_usage(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
+    """Per shared zone (the attraction display), how each card that appeared there fared."""
+    shown: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    taken: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    acquisitions: dict[str, list[int]] = defaultdict(list)
+    for record in records:
+        for zone, cards in record.display.items():
+            for card in cards:
+                shown[zone][card] += 1
+            taken_here = {card for _, _, card, _ in record.acquired if card in cards}
+            for card in taken_here:
+                taken[zone][card] += 1
+        for _, _, card, turn in record.acquired:
+            acquisitions[card].append(turn)
+    usage: dict[str, list[dict[str, Any]]] = {}
+    for zone in sorted(shown):
+        rows = []
+        for card in sorted(shown[zone]):
+            on_display = shown[zone][card]
+            turns = acquisitions.get(card, [])
+            rows.append(
+                {
+                    "card": card,
+                    "games_on_display": on_display,
+                    "acquire_rate": _r(taken[zone][card] / on_display),
+                    "acquisitions_per_game": _r(len(turns) / on_display),
+                    "mean_turn": _r(statistics.fmean(turns)) if turns else None,
+                }
+            )
+        usage[zone] = rows
+    return usage
+
+
+def _game_level(records: list[GameRecord]) -> dict[str, Any]:
+    games = len(records) or 1
+    gains: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for record in records:
+        for track, causes in record.track_gains.items():
+            for cause, steps in causes.items():
+                gains[track][cause] += steps
+    decided: dict[str, int] = defaultdict(int)
+    for record in records:
+        decided[record.decided_by] += 1
+    return {
+        "track_gains_per_game": {
+            track: {cause: _r(total / games) for cause, total in sorted(causes.items())}
+            for track, causes in sorted(gains.items())
+        },
+        "declined_per_game": _r(sum(r.declined for r in records) / games),
+        "supply_exhausted_rate": _r(sum(r.supply_short > 0 for r in records) / games),
+        "shared_victory_rate": _r(sum(len(r.winners) > 1 for r in records) / games),
+        "decided_by": dict(sorted(decided.items())),
+        "mean_turns": _r(statistics.fmean(r.turns for r in records)) if records else 0.0,
+    }
