@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test check lint typecheck format schema bench clean
+.PHONY: demo test check format schema golden bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,12 @@ format: $(STAMP)
 schema: $(STAMP)
 	$(BIN)/toolkit schema
 
+golden: $(STAMP)
+	$(BIN)/python tests/golden/regenerate.py
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/validate_speed.py
+	$(BIN)/python benchmarks/simulate_speed.py
 
 clean:
 	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache

@@ -137,7 +137,7 @@ class Game:
 
     def score(self, state: State) -> Scores:
         """Apply the scoring steps in order on a copy (steps may move markers, as Joy does)."""
-        work = state.clone()
+        work = state.clone(for_scoring=True)
         totals = [0] * state.n
         breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
         for step in self.scoring:
@@ -213,8 +213,27 @@ class Game:
             ]
         return view
 
+    def shared_zones_card_names(self, cards: tuple[int, ...]) -> list[str]:
+        """Names of cards shown in the (first) shared zone, as the log records them."""
+        kind = self.shared_zones[0].kind if self.shared_zones else "deck"
+        return [self.tables[kind].names[card] for card in cards]
+
     def card_name(self, kind: str, card: int) -> str:
         return self.tables[kind].names[card]
+
+    # -- lookups by id, for tools and tests (never in the hot loop) -------------------------
+
+    def card(self, kind: str, card_id: str) -> int:
+        return self.tables[kind].index(card_id)
+
+    def zone(self, zone_id: str) -> ZoneSpec:
+        return next(z for z in (*self.player_zones, *self.shared_zones) if z.id == zone_id)
+
+    def track_index(self, track_id: str) -> int:
+        return next(i for i, t in enumerate(self.tracks) if t.id == track_id)
+
+    def resource_index(self, resource_id: str) -> int:
+        return next(i for i, r in enumerate(self.resources) if r.id == resource_id)
 
 
 class Compiler:
@@ -264,6 +283,11 @@ class Compiler:
 def compile_game(content: GameContent) -> Game:
     """Build the `Game` for validated content (run `toolkit validate` checks first)."""
     manifest = content.game
+    if not isinstance(manifest.structure, TrickTaking):
+        raise UnsupportedGameError(
+            f"{manifest.name} uses the '{manifest.structure.mechanic}' mechanic, which the "
+            "interpreter does not run yet"
+        )
     tables: dict[str, CardTable] = {}
     for kind, loaded in content.files.items():
         if kind in CARD_MODELS and kind != "suits":
@@ -368,14 +392,7 @@ def compile_game(content: GameContent) -> Game:
     game.heuristic_weights = tuple(
         (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
     )
-    structure = manifest.structure
-    if isinstance(structure, TrickTaking):
-        from toolkit.mechanics.trick_taking import TrickTakingMechanic
+    from toolkit.mechanics.trick_taking import TrickTakingMechanic
 
-        game.mechanic = TrickTakingMechanic.compile(structure, compiler)
-    else:
-        raise UnsupportedGameError(
-            f"{manifest.name} uses the '{structure.mechanic}' mechanic, which the interpreter "
-            "does not run yet"
-        )
+    game.mechanic = TrickTakingMechanic.compile(manifest.structure, compiler)
     return game

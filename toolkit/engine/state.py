@@ -160,14 +160,19 @@ class State:
         """What `player` may see: other hands and hidden zones become counts."""
         return self.game.observe(self, player)
 
-    def clone(self) -> State:
+    def clone(self, *, for_scoring: bool = False) -> State:
+        """An independent copy. `for_scoring` skips the random generator, the log and the
+        statistics, which scoring never uses: cheaper for bots that evaluate many positions."""
         other = State.__new__(State)
         other.game = self.game
         other.n = self.n
         other.seed = self.seed
         other.options = self.options
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if for_scoring:
+            other.rng = self.rng
+        else:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         other.res = [r[:] for r in self.res]
         other.supply = self.supply[:]
         other.track = [t[:] for t in self.track]
@@ -179,8 +184,8 @@ class State:
         other.out_of_play = self.out_of_play
         other.terminal = self.terminal
         other.turn = self.turn
-        other.log = self.log[:]
-        other.stats = self.stats.copy()
+        other.log = [] if for_scoring else self.log[:]
+        other.stats = Stats() if for_scoring else self.stats.copy()
         other.mech = self.mech.copy() if self.mech is not None else None
         return other
 

@@ -1,0 +1,18 @@
+"""A whole game as text: the golden-file format, and what a designer reads to follow a game."""
+
+from __future__ import annotations
+
+from toolkit.agents import make_bot
+from toolkit.engine.game import Game
+from toolkit.engine.narrate import narrate, narrate_scores
+
+
+def play_transcript(game: Game, seed: int, players: int, bots: list[str]) -> str:
+    state = game.new_state(seed, players)
+    agents = [make_bot(name, seed + seat + 1) for seat, name in enumerate(bots)]
+    while not state.terminal:
+        for player in state.to_move():
+            state.apply(player, agents[player].choose(state, player))
+    header = f"{game.name}: seed {seed}, {players} players, bots {', '.join(bots)}"
+    lines = [header, *narrate(game, state.log), *narrate_scores(game, state)]
+    return "\n".join(lines) + "\n"
