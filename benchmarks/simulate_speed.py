@@ -68,13 +68,11 @@ def main() -> None:
     print("Midway Memories, 4 players, games per second")
     print(f"  direct hand-written loop (random): {direct_loop(random_games):8.0f}")
     for workers in (1, 2):
-        print(
-            f"  random bots, {workers} worker(s):        {rate(random_games, 'random', workers):8.0f}"
-        )
+        speed = rate(random_games, "random", workers)
+        print(f"  random bots, {workers} worker(s):        {speed:8.0f}")
     for workers in (1, 2):
-        print(
-            f"  greedy bots, {workers} worker(s):        {rate(greedy_games, 'greedy', workers):8.1f}"
-        )
+        speed = rate(greedy_games, "greedy", workers)
+        print(f"  greedy bots, {workers} worker(s):        {speed:8.1f}")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def test_json_is_identical_whatever_the_worker_count() -> None:
     assert one.returncode == 0, one.stderr
     assert one.stdout == two.stdout
     summary = json.loads(one.stdout)
-    assert list(summary)[0] == "arguments"
+    assert next(iter(summary)) == "arguments"
     assert summary["arguments"] == {
         "game": "midway-memories",
         "games": 120,
