@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 demo: $(STAMP)
 	$(BIN)/toolkit validate
+	$(BIN)/toolkit simulate midway-memories --games 2000 --players 4 --bots greedy,random,random,random
 
 test: $(STAMP)
 	$(BIN)/ruff check toolkit tests benchmarks
