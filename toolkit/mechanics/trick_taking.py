@@ -187,8 +187,13 @@ class TrickTakingMechanic:
                 return "decline"
             if pending.kind == "option":
                 return f"option {action + 1}"
-            return state.game.card_name(pending.kind, action)
-        return self.card_names[action] if 0 <= action < len(self.card_names) else str(action)
+            table = state.game.tables[pending.kind]
+            if 0 <= action < table.size:
+                return table.names[action]
+            return f"action {action}"
+        if 0 <= action < len(self.card_names):
+            return self.card_names[action]
+        return f"action {action}"
 
     def observe(self, state: State, player: int) -> dict[str, Any]:
         mech: TrickState = state.mech
