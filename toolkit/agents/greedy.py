@@ -1,6 +1,7 @@
 """The greedy bot: tries every legal action one step ahead and keeps the best.
 
-"Best" is the game's own end scoring applied to the position reached, plus the weights the
+"Best" is the game's own end scoring applied to the position reached (for a simultaneous
+choice: the bot's own choice, placed at once, without guessing the others'), plus the weights the
 manifest gives under `bots.greedy` for what does not score yet (coins, track progress). It
 knows nothing of any particular game. Ties are broken at random.
 """
@@ -26,8 +27,7 @@ class GreedyBot:
         best: list[int] = []
         best_value = float("-inf")
         for action in actions:
-            after = state.clone()
-            after.apply(player, action)
+            after = game.mechanic.preview(state, player, action)
             value = game.heuristic(after, player)
             if value > best_value:
                 best_value, best = value, [action]

@@ -20,12 +20,16 @@ def game_ids(project: Path) -> list[str]:
 def resolve_path_or_game(argument: str | Path, project: Path | None = None) -> Path:
     """An existing path as is; otherwise a game id looked up as `rules/<id>.yaml`."""
     path = Path(argument)
-    if path.exists():
-        return path
+    try:
+        if path.exists():
+            return path
+        project = project or Path.cwd()
+        for suffix in MANIFEST_SUFFIXES:
+            candidate = project / "rules" / f"{argument}{suffix}"
+            if candidate.is_file():
+                return candidate
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot use '{str(argument)[:80]}...': {error}") from None
     project = project or Path.cwd()
-    for suffix in MANIFEST_SUFFIXES:
-        candidate = project / "rules" / f"{argument}{suffix}"
-        if candidate.is_file():
-            return candidate
     hint = did_you_mean(str(argument), game_ids(project))
     raise UsageError(f"no such file, folder or game: '{argument}'" + (f" ({hint})" if hint else ""))

@@ -163,13 +163,13 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
         if isinstance(listed, dict):
             for kind, relative in listed.items():
                 file_path = manifest_path.parent / str(relative)
-                if kind in KINDS and isinstance(relative, str) and file_path.is_file():
+                if kind in KINDS and isinstance(relative, str) and is_file(file_path):
                     diagnostics.extend(load_content_file(file_path, kind)[1])
         return None, diagnostics
     content = GameContent(manifest)
     for kind, relative in content.game.content.items():
         file_path = manifest_path.parent / relative
-        if not file_path.is_file():
+        if not is_file(file_path):
             diagnostics.append(
                 manifest.diag(
                     ("content", kind),
@@ -184,7 +184,7 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
         if loaded is not None:
             content.files[kind] = loaded
     for index, relative in enumerate(content.game.print_layouts):
-        if not (manifest_path.parent / relative).is_file():
+        if not is_file(manifest_path.parent / relative):
             diagnostics.append(
                 manifest.diag(
                     ("print_layouts", index),
@@ -195,9 +195,18 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
     return content, diagnostics
 
 
+def is_file(path: Path) -> bool:
+    """`Path.is_file`, but False for paths the system refuses (too long, invalid)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _nearby_files_hint(missing: Path) -> str:
     folder = missing.parent
-    if not folder.is_dir():
+    try:
+        names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
+    except (OSError, ValueError):
         return f"folder '{folder}' does not exist"
-    names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
     return did_you_mean(missing.name, names)

@@ -487,10 +487,24 @@ class _Checker:
         if not isinstance(deck, SuitedDeck):
             self.error(where, path, "invalid-value", "'by_rank' needs a suited deck with ranks")
             return
-        covered: Counter[int] = Counter()
-        for tier in ladder.tiers:
-            covered.update(range(tier.ranks.low, tier.ranks.high + 1))
         ranks = [r.rank for r in deck.ranks]
+        covered: Counter[int] = Counter(
+            rank
+            for tier in ladder.tiers
+            for rank in ranks
+            if tier.ranks.low <= rank <= tier.ranks.high
+        )
+        low, high = min(ranks), max(ranks)
+        for t_index, tier in enumerate(ladder.tiers):
+            if tier.ranks.low < low or tier.ranks.high > high:
+                self.error(
+                    where,
+                    (*path, "tiers", t_index, "ranks"),
+                    "out-of-range",
+                    f"ranks {tier.ranks.low}..{tier.ranks.high} reach beyond the deck's ranks "
+                    f"({low}..{high})",
+                    f"keep 'low' and 'high' within {low}..{high}",
+                )
         missing = [r for r in ranks if covered[r] == 0]
         twice = [r for r in ranks if covered[r] > 1]
         if missing:

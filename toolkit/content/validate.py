@@ -7,7 +7,7 @@ from pathlib import Path
 
 from toolkit.content.diagnostics import Diagnostic, sort_diagnostics
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.content.project import GameContent, load_content_file, load_game
+from toolkit.content.project import GameContent, is_file, load_content_file, load_game
 from toolkit.content.semantic import check_game, check_standalone
 from toolkit.content.yaml_loader import display_path, load_file
 from toolkit.errors import UsageError
@@ -43,9 +43,16 @@ def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
         diagnostics = [*diagnostics, *check_game(content)]
         if not diagnostics:
             report.games.append(content)
-    report.files.update(display_path(p) for p in covered if p.is_file())
+    report.files.update(display_path(p) for p in covered if is_file(p))
     report.diagnostics.extend(diagnostics)
     return covered
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_manifest(path: Path) -> bool:
@@ -65,7 +72,7 @@ def validate_paths(paths: list[Path], project: Path | None = None) -> Validation
         paths = manifests
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if _is_dir(path):
             files.extend(
                 sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
             )

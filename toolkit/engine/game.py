@@ -15,7 +15,6 @@ from toolkit.content.project import GameContent
 from toolkit.content.semantic import CARD_MODELS, LIST_KEYS
 from toolkit.engine.state import EffectFn, State
 from toolkit.engine.tables import CardPredicate, CardTable, table_from_models
-from toolkit.errors import UnsupportedGameError
 from toolkit.rules.filters import CardFilter, Measure
 
 UNLIMITED = 10**9
@@ -58,6 +57,7 @@ class ZoneSpec:
     shared: bool
     index: int
     hidden_from_others: bool
+    grid: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,7 @@ class Mechanic(Protocol):
     def apply(self, state: State, player: int, action: int) -> None: ...
     def after_effects(self, state: State) -> None: ...
     def describe_action(self, state: State, action: int) -> str: ...
+    def preview(self, state: State, player: int, action: int) -> State: ...
     def observe(self, state: State, player: int) -> dict[str, Any]: ...
     def summary(self, state: State) -> str: ...
 
@@ -274,20 +275,24 @@ class Compiler:
         assert measure.count is not None
         zone = self.zone(measure.count)
         z = zone.index
-        if not measure.where:
+        where = dict(measure.where or {})
+        face_up = where.pop("face_up", None)
+        if zone.grid and face_up is False:
+            # Face-down cards have no fields: they match only a filter on face_up alone.
+            if where:
+                return lambda state, player: 0
+            return lambda state, player: sum(1 for c in state.grids[z][player].values() if c < 0)
+        if zone.grid and face_up is None and not where:
+            return lambda state, player: len(state.grids[z][player])
+        if not where:
             return lambda state, player: len(state.zones[z][player])
-        test = self.predicate(zone.kind, measure.where)
+        test = self.predicate(zone.kind, where)
         return lambda state, player: sum(1 for card in state.zones[z][player] if test(card))
 
 
 def compile_game(content: GameContent) -> Game:
     """Build the `Game` for validated content (run `toolkit validate` checks first)."""
     manifest = content.game
-    if not isinstance(manifest.structure, TrickTaking):
-        raise UnsupportedGameError(
-            f"{manifest.name} uses the '{manifest.structure.mechanic}' mechanic, which the "
-            "interpreter does not run yet"
-        )
     tables: dict[str, CardTable] = {}
     for kind, loaded in content.files.items():
         if kind in CARD_MODELS and kind != "suits":
@@ -334,6 +339,7 @@ def compile_game(content: GameContent) -> Game:
                 zone.owner == "shared",
                 len(group),
                 zone.visibility != "public",
+                zone.layout == "grid",
             )
         )
     game = Game(
@@ -392,7 +398,13 @@ def compile_game(content: GameContent) -> Game:
     game.heuristic_weights = tuple(
         (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
     )
-    from toolkit.mechanics.trick_taking import TrickTakingMechanic
+    structure = manifest.structure
+    if isinstance(structure, TrickTaking):
+        from toolkit.mechanics.trick_taking import TrickTakingMechanic
 
-    game.mechanic = TrickTakingMechanic.compile(manifest.structure, compiler)
+        game.mechanic = TrickTakingMechanic.compile(structure, compiler)
+    else:
+        from toolkit.mechanics.drafting import DraftMechanic
+
+        game.mechanic = DraftMechanic.compile(structure, compiler)
     return game

@@ -52,9 +52,17 @@ class Stats:
     supply_short: int = 0
     acquired: list[tuple[int, int, int, int]] = field(default_factory=list)
     """(zone, player, card, turn) for every acquisition."""
+    counters: dict[str, int] = field(default_factory=dict)
+    """Named event counts a mechanic keeps (face-down cards, shop actions used)."""
 
     def copy(self) -> Stats:
-        return Stats(dict(self.track_gains), self.declined, self.supply_short, self.acquired[:])
+        return Stats(
+            dict(self.track_gains),
+            self.declined,
+            self.supply_short,
+            self.acquired[:],
+            dict(self.counters),
+        )
 
 
 class State:
@@ -63,6 +71,7 @@ class State:
     __slots__ = (
         "first_player",
         "game",
+        "grids",
         "log",
         "mech",
         "n",
@@ -93,6 +102,11 @@ class State:
         self.track: list[list[int]] = [[t.start for t in game.tracks] for _ in range(n)]
         self.zones: list[list[list[int]]] = [[[] for _ in range(n)] for _ in game.player_zones]
         self.shared: list[list[int]] = [[] for _ in game.shared_zones]
+        self.grids: list[list[dict[tuple[int, int], int]]] = [
+            [{} for _ in range(n)] for _ in game.player_zones
+        ]
+        """Positions of the cards of grid zones: (row, column) -> card, or ~card face down.
+        The zone's list holds the face-up cards only, so scoring by field ignores face-down."""
         self.slots: dict[str, list[tuple[str, int, str]]] = {}
         """Table slots: (content kind, card index, side id) per card placed by setup."""
         self.pending: Decision | None = None
@@ -178,6 +192,7 @@ class State:
         other.track = [t[:] for t in self.track]
         other.zones = [[cards[:] for cards in zone] for zone in self.zones]
         other.shared = [cards[:] for cards in self.shared]
+        other.grids = [[dict(grid) for grid in zone] for zone in self.grids]
         other.slots = self.slots
         other.pending = self.pending
         other.first_player = self.first_player

@@ -41,6 +41,10 @@ class CardTable:
 
     def matches(self, card: int, card_filter: CardFilter) -> bool:
         for name, wanted in card_filter.items():
+            if name == "face_up":  # cards listed in zones are face up; face-down have no fields
+                if wanted is True:
+                    continue
+                return False
             value = self.fields[name][card] if name in self.fields else None
             if isinstance(wanted, list):
                 if value not in wanted:

@@ -180,6 +180,12 @@ class TrickTakingMechanic:
 
     # -- presentation ----------------------------------------------------------------------
 
+    def preview(self, state: State, player: int, action: int) -> State:
+        """The position right after `action`, for one-step lookahead."""
+        after = state.clone()
+        after.apply(player, action)
+        return after
+
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending
         if pending is not None:

@@ -9,7 +9,6 @@ from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Id, Model
 from toolkit.engine.state import DECLINE, Decision, EffectFn, State
-from toolkit.errors import UnsupportedGameError
 from toolkit.rules.conditions import Condition
 
 if TYPE_CHECKING:
@@ -108,12 +107,13 @@ class ByRank(Model):
     """The ladder's steps; together they must cover every rank of the deck exactly once."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        ranks = c.table("deck").fields["rank"]
         by_rank: dict[int, tuple[EffectFn, ...]] = {}
         for tier in self.tiers:
             compiled = c.effects(tier.effects, cause)
-            for rank in range(tier.ranks.low, tier.ranks.high + 1):
-                by_rank[rank] = compiled
-        ranks = c.table("deck").fields["rank"]
+            for rank in set(ranks):
+                if tier.ranks.low <= rank <= tier.ranks.high:
+                    by_rank[rank] = compiled
         per_card = tuple(by_rank.get(rank, ()) for rank in ranks)
 
         def ladder(state: State, player: int, card: int) -> None:
@@ -214,29 +214,31 @@ class ReversePassDirection(Model):
     effect: Literal["reverse_pass_direction"]
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
-        raise _drafting_only("reverse_pass_direction")
+        from toolkit.mechanics.drafting import reverse_effect
+
+        return reverse_effect
 
 
 class ExtraPick(Model):
     """Every player chooses, pays for and places one more card from their hand before passing."""
 
     effect: Literal["extra_pick"]
-    all_players: bool = True
-    """Every player picks (otherwise only the player who triggered it)."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
-        raise _drafting_only("extra_pick")
+        from toolkit.mechanics.drafting import extra_pick_effect
+
+        return extra_pick_effect
 
 
 class SwapWithHand(Model):
     """Swap one of the player's placed cards with a card of their hand; the new card is free."""
 
     effect: Literal["swap_with_hand"]
-    free: bool = True
-    """The card placed from the hand costs nothing."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
-        raise _drafting_only("swap_with_hand")
+        from toolkit.mechanics.drafting import swap_with_hand_effect
+
+        return swap_with_hand_effect
 
 
 class SwapWithOpponent(Model):
@@ -247,7 +249,9 @@ class SwapWithOpponent(Model):
     """Both cards must have the same value in this field (e.g. `number`)."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
-        raise _drafting_only("swap_with_opponent")
+        from toolkit.mechanics.drafting import make_swap_with_opponent
+
+        return make_swap_with_opponent(c.table("deck").fields[self.match_field])
 
 
 class Choose(Model):
@@ -330,12 +334,6 @@ for _model in (RankTier, ByRank, Acquire, Choose, If):
 
 INTERACTIVE = (Acquire, Choose)
 """Effects that ask a player to choose; not allowed where no one can be asked (cleanup)."""
-
-
-def _drafting_only(name: str) -> UnsupportedGameError:
-    return UnsupportedGameError(
-        f"'{name}' needs the drafting mechanic, which the interpreter does not run yet"
-    )
 
 
 def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Id, Model, Scalar, Text
-from toolkit.errors import UnsupportedGameError
 from toolkit.rules.filters import CardFilter, Measure
 
 if TYPE_CHECKING:
@@ -260,7 +259,16 @@ class LargestGroup(_Rule):
     """Points per card of the largest group."""
 
     def compile(self, c: Compiler) -> PointsFn:
-        raise UnsupportedGameError("'largest_group' needs grid placement, not yet interpreted")
+        z = c.zone(self.zone).index
+        values = _field(c, self.zone, self.field)
+        minimum, points = self.min_size, self.points_per_card
+
+        def group(state: State, player: int) -> int:
+            park = state.grids[z][player]
+            best = largest_group({cell: values[card] for cell, card in park.items() if card >= 0})
+            return best * points if best >= minimum else 0
+
+        return lambda state: [group(state, p) for p in range(state.n)]
 
 
 class Majority(_Rule):
@@ -412,6 +420,26 @@ def count_sets(values: list[object], size: int) -> int:
     for sets in range(1, len(values) // size + 1):
         if sum(min(count, sets) for count in counts) >= size * sets:
             best = sets
+    return best
+
+
+def largest_group(cells: dict[tuple[int, int], object]) -> int:
+    """Size of the largest set of orthogonally adjacent cells sharing one value."""
+    seen: set[tuple[int, int]] = set()
+    best = 0
+    for start, value in cells.items():
+        if start in seen or value is None:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if cell not in seen and cells.get(cell) == value:
+                    seen.add(cell)
+                    stack.append(cell)
+        best = max(best, size)
     return best
 
 

@@ -1,0 +1,464 @@
+"""Simultaneous drafting onto grids, configured by data.
+
+Every pick, all players choose a card of their hand at once, together with where it goes and
+whether it is paid for (face up) or placed face down. The choice is hidden until all have
+chosen; then all cards are revealed, paid and placed, and the actions of face-up cards that
+carry one (shop actions) resolve, higher card number first, each possibly asking its owner to
+choose and possibly triggering more. Then hands pass in the current direction.
+
+Choosing the place together with the card is equivalent to the printed sequence (choose, then
+reveal and place): where a card may go depends only on one's own park, which nobody else
+changes between the choice and the placement.
+
+Corner cases the rule text leaves open, decided here:
+
+- An extra pick (blue shop) happens after every triggered action of the pick has resolved and
+  before hands pass. A player whose park is already full, or whose hand is empty, skips it.
+  Several extra picks in one round are played one after another.
+- The game ends when no player can place any more: normally after the pick that fills every
+  park (9 cards). Cards left in hands are then set aside.
+- A player can always place face down (the plan's shape is connected, so an empty bordering
+  cell always exists); a player who cannot pay or place any card face up must do so.
+- A card that reaches a park face up through a swap (red or purple shop) triggers its own
+  shop action for the player whose park it reaches, after the current one.
+- The red swap may exchange a face-up or a face-down card of the park; the hand card is placed
+  face up for free and must obey the ascending and unique-number rules at that cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolkit.content.models.manifest import Draft
+from toolkit.engine.state import DECLINE, Decision, EffectFn, State
+from toolkit.errors import IllegalActionError
+from toolkit.mechanics.grid import Cell, Shape, ascending_ok, initial_offsets
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler
+
+NO_CHOICE = -2
+
+
+def cell_code(cell: Cell) -> int:
+    return (cell[0] + 32) * 64 + (cell[1] + 32)
+
+
+def code_cell(code: int) -> Cell:
+    return (code // 64 - 32, code % 64 - 32)
+
+
+def pick_action(card: int, cell: Cell, face_down: bool) -> int:
+    return (card << 13) | (cell_code(cell) << 1) | int(face_down)
+
+
+def decode_pick(action: int) -> tuple[int, Cell, bool]:
+    return action >> 13, code_cell((action >> 1) & 4095), bool(action & 1)
+
+
+@dataclass(slots=True)
+class DraftState:
+    shape: Shape
+    size: int
+    waiting: list[bool]
+    choices: list[int]
+    offsets: list[frozenset[Cell]]
+    direction: int = 1
+    round: int = 1
+    extra_picks: int = 0
+    queue: list[tuple[int, int, int]] = field(default_factory=list)
+    """Triggered actions waiting to resolve: (card number, owner, card)."""
+    set_aside: list[int] = field(default_factory=list)
+
+    def copy(self) -> DraftState:
+        return DraftState(
+            self.shape,
+            self.size,
+            self.waiting[:],
+            self.choices[:],
+            self.offsets[:],
+            self.direction,
+            self.round,
+            self.extra_picks,
+            self.queue[:],
+            self.set_aside[:],
+        )
+
+
+@dataclass(frozen=True)
+class DraftMechanic:
+    hand: int
+    park: int
+    price_resource: int
+    prices: tuple[int, ...]
+    numbers: tuple[int, ...]
+    unique_numbers: bool
+    reading_order: bool
+    face_down_allowed: bool
+    highest_first: bool
+    start_direction: int
+    plan_slot: str
+    shapes: dict[int, Shape]
+    actions: tuple[tuple[EffectFn, ...], ...]
+    card_ids: tuple[str, ...]
+    card_names: tuple[str, ...]
+
+    @classmethod
+    def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
+        deck = c.table("deck")
+        grid = spec.grid
+        plans = c.table("project-plans")
+        field_values = deck.fields[spec.action_field] if spec.action_field else None
+        actions = tuple(
+            c.effects(field_values[card], f"shop {deck.ids[card]}") if field_values else ()
+            for card in range(deck.size)
+        )
+        return cls(
+            hand=c.zone(spec.hand).index,
+            park=c.zone(grid.zone).index,
+            price_resource=c.resource(spec.price.resource),
+            prices=tuple(deck.fields[spec.price.field]),
+            numbers=tuple(deck.fields[grid.order_field]),
+            unique_numbers=grid.unique_field is not None,
+            reading_order=grid.ascending == "reading_order",
+            face_down_allowed=grid.face_down,
+            highest_first=spec.resolve_order == "highest_first",
+            start_direction=1 if spec.pass_direction == "left" else -1,
+            plan_slot=grid.plan_slot,
+            shapes={k: Shape.from_rows(plans.fields["shape"][k]) for k in range(plans.size)},
+            actions=actions,
+            card_ids=deck.ids,
+            card_names=deck.names,
+        )
+
+    # -- phases ------------------------------------------------------------------------------
+
+    def setup(self, state: State) -> None:
+        _, plan, _ = state.slots[self.plan_slot][0]
+        shape = self.shapes[plan]
+        n = state.n
+        state.mech = DraftState(
+            shape=shape,
+            size=len(shape.cells),
+            waiting=[True] * n,
+            choices=[NO_CHOICE] * n,
+            offsets=[initial_offsets(shape)] * n,
+            direction=self.start_direction,
+        )
+        state.turn = 1
+        self._start_pick(state)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        waiting = state.mech.waiting
+        return tuple(p for p in range(state.n) if waiting[p])
+
+    def legal_actions(self, state: State, player: int) -> list[int]:
+        mech: DraftState = state.mech
+        if not mech.waiting[player]:
+            return []
+        park = state.grids[self.park][player]
+        cells = mech.shape.open_cells(park, mech.offsets[player])
+        coins = state.res[player][self.price_resource]
+        prices, numbers, reading = self.prices, self.numbers, self.reading_order
+        used = {numbers[card] for card in park.values() if card >= 0}
+        actions = []
+        for card in state.zones[self.hand][player]:
+            base = card << 13
+            face_up = prices[card] <= coins and not (self.unique_numbers and numbers[card] in used)
+            for cell in cells:
+                code = cell_code(cell) << 1
+                if face_up and ascending_ok(park, cell, numbers[card], numbers, reading):
+                    actions.append(base | code)
+                if self.face_down_allowed:
+                    actions.append(base | code | 1)
+        return actions
+
+    def apply(self, state: State, player: int, action: int) -> None:
+        mech: DraftState = state.mech
+        if not mech.waiting[player]:
+            raise IllegalActionError(
+                f"player {player} has already chosen or has nothing to choose",
+                self.summary(state),
+            )
+        if action not in self.legal_actions(state, player):
+            raise IllegalActionError(
+                f"player {player} cannot {self.describe_action(state, action)}: "
+                "not in hand, not payable, or against the placement rules",
+                self.summary(state),
+            )
+        mech.choices[player] = action
+        mech.waiting[player] = False
+        state.log.append(("pick", player, action))
+        if not any(mech.waiting):
+            self._reveal(state)
+
+    def _reveal(self, state: State) -> None:
+        mech: DraftState = state.mech
+        for player in range(state.n):
+            action = mech.choices[player]
+            if action == NO_CHOICE:
+                continue
+            card, cell, face_down = decode_pick(action)
+            state.zones[self.hand][player].remove(card)
+            if not face_down:
+                state.pay(player, self.price_resource, self.prices[card])
+            self.place(state, player, card, cell, face_down)
+        mech.choices = [NO_CHOICE] * state.n
+        state.turn += 1
+        self._process_queue(state)
+
+    def place(self, state: State, player: int, card: int, cell: Cell, face_down: bool) -> None:
+        mech: DraftState = state.mech
+        park = state.grids[self.park][player]
+        park[cell] = ~card if face_down else card
+        mech.offsets[player] = mech.shape.narrow(mech.offsets[player], cell)
+        state.log.append(("place", player, card, cell, face_down))
+        if face_down:
+            counters = state.stats.counters
+            counters["face-down cards"] = counters.get("face-down cards", 0) + 1
+            return
+        state.zones[self.park][player].append(card)
+        self.trigger(state, player, card)
+
+    def trigger(self, state: State, player: int, card: int) -> None:
+        if self.actions[card]:
+            state.mech.queue.append((self.numbers[card], player, card))
+
+    def _process_queue(self, state: State) -> None:
+        mech: DraftState = state.mech
+        while mech.queue:
+            mech.queue.sort(reverse=self.highest_first)
+            _, owner, card = mech.queue.pop(0)
+            counters = state.stats.counters
+            key = f"shop {self.card_ids[card]}"
+            counters[key] = counters.get(key, 0) + 1
+            state.log.append(("shop", owner, card))
+            if not state.run_effects(self.actions[card], owner, card):
+                return  # a player must choose; after_effects resumes
+        self._end_of_pick(state)
+
+    def after_effects(self, state: State) -> None:
+        self._process_queue(state)
+
+    def _end_of_pick(self, state: State) -> None:
+        mech: DraftState = state.mech
+        while mech.extra_picks > 0:
+            mech.extra_picks -= 1
+            if self._start_pick(state):
+                state.log.append(("extra-pick",))
+                return
+        hands = state.zones[self.hand]
+        if not any(len(state.grids[self.park][p]) < mech.size for p in range(state.n)):
+            for hand in hands:
+                mech.set_aside.extend(hand)
+                hand.clear()
+            state.terminal = True
+            state.log.append(("game-end",))
+            return
+        n, step = state.n, mech.direction
+        state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
+        state.log.append(("pass", "left" if step == 1 else "right"))
+        mech.round += 1
+        if not self._start_pick(state):
+            state.terminal = True
+            state.log.append(("game-end",))
+
+    def _start_pick(self, state: State) -> bool:
+        """Open a pick for every player who can place; False when nobody can."""
+        mech: DraftState = state.mech
+        mech.waiting = [
+            len(state.grids[self.park][p]) < mech.size and bool(state.zones[self.hand][p])
+            for p in range(state.n)
+        ]
+        mech.choices = [NO_CHOICE] * state.n
+        return any(mech.waiting)
+
+    # -- what shop actions do ------------------------------------------------------------------
+
+    def reverse_direction(self, state: State) -> None:
+        state.mech.direction = -state.mech.direction
+        state.log.append(("reverse",))
+
+    def request_extra_pick(self, state: State) -> None:
+        state.mech.extra_picks += 1
+
+    def hand_swaps(self, state: State, player: int) -> list[int]:
+        """(cell, hand card) pairs: a placed card may give way to a hand card, free."""
+        park = state.grids[self.park][player]
+        numbers = self.numbers
+        options = []
+        for cell in park:
+            used = {numbers[c] for at, c in park.items() if c >= 0 and at != cell}
+            for new in state.zones[self.hand][player]:
+                if self.unique_numbers and numbers[new] in used:
+                    continue
+                if ascending_ok(park, cell, numbers[new], numbers, self.reading_order):
+                    options.append((cell_code(cell) << 6) | new)
+        return options
+
+    def swap_with_hand(self, state: State, player: int, option: int) -> None:
+        cell, new = code_cell(option >> 6), option & 63
+        park = state.grids[self.park][player]
+        old = park[cell]
+        hand = state.zones[self.hand][player]
+        hand.remove(new)
+        if old >= 0:
+            state.zones[self.park][player].remove(old)
+            hand.append(old)
+        else:
+            hand.append(~old)
+        park[cell] = new
+        state.zones[self.park][player].append(new)
+        state.log.append(("swap-hand", player, cell, old, new))
+        self.trigger(state, player, new)
+
+    def opponent_swaps(self, state: State, player: int, match: tuple[Any, ...]) -> list[int]:
+        """(own cell, other player, their cell) with face-up cards of equal `match` value."""
+        mine = state.grids[self.park][player]
+        options = []
+        for cell, card in mine.items():
+            if card < 0:
+                continue
+            for other in range(state.n):
+                if other == player:
+                    continue
+                for their_cell, theirs in state.grids[self.park][other].items():
+                    if theirs >= 0 and match[theirs] == match[card]:
+                        options.append(
+                            (((cell_code(cell) << 3) | other) << 12) | cell_code(their_cell)
+                        )
+        return options
+
+    def swap_with_opponent(self, state: State, player: int, option: int) -> None:
+        their_cell = code_cell(option & 4095)
+        other = (option >> 12) & 7
+        cell = code_cell(option >> 15)
+        mine, theirs = state.grids[self.park][player], state.grids[self.park][other]
+        my_card, their_card = mine[cell], theirs[their_cell]
+        mine[cell], theirs[their_cell] = their_card, my_card
+        zone = state.zones[self.park]
+        zone[player].remove(my_card)
+        zone[player].append(their_card)
+        zone[other].remove(their_card)
+        zone[other].append(my_card)
+        state.log.append(("swap-opponent", player, other, my_card, their_card))
+        self.trigger(state, player, their_card)
+        self.trigger(state, other, my_card)
+
+    # -- presentation ----------------------------------------------------------------------------
+
+    def preview(self, state: State, player: int, action: int) -> State:
+        """The position right after `player`'s own pick, without waiting for the others."""
+        after = state.clone()
+        if state.pending is not None or not state.mech.waiting[player]:
+            after.apply(player, action)
+            return after
+        card, cell, face_down = decode_pick(action)
+        after.zones[self.hand][player].remove(card)
+        if not face_down:
+            after.pay(player, self.price_resource, self.prices[card])
+        self.place(after, player, card, cell, face_down)
+        after.mech.queue.clear()
+        return after
+
+    def describe_action(self, state: State, action: int) -> str:
+        pending = state.pending
+        if pending is not None:
+            if action == DECLINE:
+                return "decline"
+            if pending.kind == "swap-hand":
+                cell, new = code_cell(action >> 6), action & 63
+                return f"put {self._name(new)} at {cell} in place of the card there"
+            if pending.kind == "swap-opponent":
+                other = (action >> 12) & 7
+                return (
+                    f"swap the card at {code_cell(action >> 15)} with player {other + 1}'s "
+                    f"card at {code_cell(action & 4095)}"
+                )
+            return f"option {action + 1}"
+        if action < 0:
+            return f"action {action}"
+        card, cell, face_down = decode_pick(action)
+        how = "face down" if face_down else "face up"
+        return f"place {self._name(card)} {how} at {cell}"
+
+    def _name(self, card: int) -> str:
+        return self.card_ids[card] if 0 <= card < len(self.card_ids) else f"card {card}"
+
+    def observe(self, state: State, player: int) -> dict[str, Any]:
+        mech: DraftState = state.mech
+        parks = []
+        for p in range(state.n):
+            cells = {}
+            for (r, c), card in sorted(state.grids[self.park][p].items()):
+                if card >= 0:
+                    cells[f"{r},{c}"] = self.card_ids[card]
+                else:
+                    cells[f"{r},{c}"] = f"down:{self.card_ids[~card]}" if p == player else "down"
+            parks.append(cells)
+        own = mech.choices[player]
+        return {
+            "player": player,
+            "round": mech.round,
+            "direction": "left" if mech.direction == 1 else "right",
+            "to_move": list(state.to_move()),
+            "hand": [self.card_ids[c] for c in state.zones[self.hand][player]],
+            "hand_sizes": [len(h) for h in state.zones[self.hand]],
+            "my_choice": self.describe_action(state, own) if own != NO_CHOICE else None,
+            "parks": parks,
+        }
+
+    def summary(self, state: State) -> str:
+        mech: DraftState | None = state.mech
+        if mech is None:
+            return "setting up"
+        waiting = [p for p in range(state.n) if mech.waiting[p]]
+        return f"round {mech.round}, waiting for players {waiting}"
+
+
+def swap_with_hand_effect(state: State, player: int, card: int) -> None:
+    mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
+    options = mechanic.hand_swaps(state, player)
+    if not options:
+        state.log.append(("no-choice", player, "swap-hand"))
+        return
+
+    def resolve(state: State, decision: Decision, action: int) -> None:
+        if action == DECLINE:
+            state.stats.declined += 1
+            state.log.append(("decline", decision.player, "swap-hand"))
+            return
+        mechanic.swap_with_hand(state, decision.player, action)
+
+    state.pending = Decision(player, "swap-hand", [*options, DECLINE], resolve, [], card)
+
+
+def make_swap_with_opponent(match: tuple[Any, ...]) -> EffectFn:
+    def swap_with_opponent_effect(state: State, player: int, card: int) -> None:
+        mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
+        options = mechanic.opponent_swaps(state, player, match)
+        if not options:
+            state.log.append(("no-choice", player, "swap-opponent"))
+            return
+
+        def resolve(state: State, decision: Decision, action: int) -> None:
+            if action == DECLINE:
+                state.stats.declined += 1
+                state.log.append(("decline", decision.player, "swap-opponent"))
+                return
+            mechanic.swap_with_opponent(state, decision.player, action)
+
+        state.pending = Decision(player, "swap-opponent", [*options, DECLINE], resolve, [], card)
+
+    return swap_with_opponent_effect
+
+
+def reverse_effect(state: State, player: int, card: int) -> None:
+    mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
+    mechanic.reverse_direction(state)
+
+
+def extra_pick_effect(state: State, player: int, card: int) -> None:
+    mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
+    mechanic.request_extra_pick(state)
