@@ -89,10 +89,17 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_drafting_game_is_refused_cleanly() -> None:
-    result = run("simulate", "oh-my-park", "--games", "1")
-    assert result.returncode == 1
-    assert "draft" in result.stderr and "Traceback" not in result.stderr
+def test_a_drafting_game_simulates_with_setup_statistics() -> None:
+    result = run(
+        "simulate", "oh-my-park", "--games", "60", "--players", "3", "--format", "json",
+        "--workers", "1",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert set(summary["setups"]) == {"plan", "standard-scoring", "variable-scoring"}
+    assert sum(row["games"] for row in summary["setups"]["plan"]) == 60
+    assert "face-down cards" in summary["game"]["counters_per_game"]
+    assert 0 <= summary["game"]["resources_left_mean"]["coins"] <= 15
 
 
 def test_score_example_end_position() -> None:

@@ -125,14 +125,12 @@ def _load(
         return document, None, fail((), "missing-key", "missing required key 'kind'", hint)
     model = KINDS.get(kind_value) if isinstance(kind_value, str) else None
     if model is None:
+        written = document.plain_text.get(("kind",), str(kind_value))
         return (
             document,
             None,
             fail(
-                ("kind",),
-                "unknown-kind",
-                f"unknown kind '{kind_value}'",
-                did_you_mean(kind_value, KINDS),
+                ("kind",), "unknown-kind", f"unknown kind '{written}'", did_you_mean(written, KINDS)
             ),
         )
     if expected_kind is not None and kind_value != expected_kind:
@@ -170,12 +168,15 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
     for kind, relative in content.game.content.items():
         file_path = manifest_path.parent / relative
         if not is_file(file_path):
+            folder = _is_dir(file_path)
             diagnostics.append(
                 manifest.diag(
                     ("content", kind),
                     "missing-file",
-                    f"content file '{relative}' does not exist",
-                    _nearby_files_hint(file_path),
+                    f"content file '{relative}' is a folder, not a file"
+                    if folder
+                    else f"content file '{relative}' does not exist",
+                    "name the YAML file inside it" if folder else _nearby_files_hint(file_path),
                 )
             )
             continue
@@ -193,6 +194,13 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
                 )
             )
     return content, diagnostics
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def is_file(path: Path) -> bool:

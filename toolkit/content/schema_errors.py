@@ -143,8 +143,15 @@ def _expected_values(ctx: dict[str, Any]) -> list[str]:
 def diagnostics_from_error(
     document: Document, model: type[BaseModel], error: ValidationError
 ) -> list[Diagnostic]:
+    items = error.errors(include_url=False)
+    paths = [data_path(document.data, tuple(item["loc"])) for item in items]
     found: dict[tuple[int, int, str], Diagnostic] = {}
-    for item in error.errors(include_url=False):
+    for item, path in zip(items, paths, strict=True):
+        # A value that may take several forms (text, list or test) fails once per form; a
+        # type error at a value is noise when another form's error lies deeper inside it.
+        deeper = any(len(other) > len(path) and other[: len(path)] == path for other in paths)
+        if item["type"] in _TYPE_WORDS and deeper:
+            continue
         diagnostic = _one(document, model, item)
         key = (diagnostic.line, diagnostic.column, diagnostic.code)
         found.setdefault(key, diagnostic)
@@ -166,6 +173,13 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
 
     if loc and loc[-1] == "[key]":
         key_name = path[-1] if path else "?"
+        if kind == "string_pattern_mismatch":
+            return make(
+                "invalid-id",
+                f"'{key_name}' is not a valid id",
+                "ids use letters, digits, '-' and '_', e.g. 'ferris-wheel'",
+                key=True,
+            )
         return make(
             "unknown-key",
             f"unknown key '{key_name}'",
@@ -210,7 +224,10 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
         elif (
             isinstance(value, str) and kind in ("int_type", "float_type") and _looks_numeric(value)
         ):
-            hint = "remove the quotes around the number"
+            if path in document.quoted:
+                hint = "remove the quotes around the number"
+            else:
+                hint = f"YAML reads '{value}' as text; write the number in plain digits"
         elif isinstance(value, bool) and kind in ("int_type", "float_type"):
             hint = "write a number"
         elif value is None:

@@ -471,7 +471,15 @@ class _Checker:
             self.check_ladder(where, path, effect)
         elif isinstance(effect, fx.Acquire):
             self.check_acquire(where, path, effect)
-        elif isinstance(effect, fx.SwapWithOpponent):
+        if isinstance(effect, fx.DRAFT_ONLY) and not isinstance(self.game.structure, Draft):
+            self.error(
+                where,
+                (*path, "effect"),
+                "invalid-value",
+                f"'{effect.effect}' works only in drafting games ('mechanic: draft')",
+                "use it on cards of a drafting game",
+            )
+        if isinstance(effect, fx.SwapWithOpponent):
             self.known(
                 where,
                 (*path, "match_field"),

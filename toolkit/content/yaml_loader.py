@@ -10,6 +10,7 @@ nesting, YAML 1.1 number forms) becomes a positioned diagnostic instead of a sur
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,8 @@ class Document:
     keys: dict[Path_, Position] = field(default_factory=dict)
     plain_text: dict[Path_, str] = field(default_factory=dict)
     """Source text of plain scalars that YAML 1.1 read as a bool or a date (`no`, `on`)."""
+    quoted: set[Path_] = field(default_factory=set)
+    """Paths of values written in quotes."""
 
     def position(self, path: Path_, *, key: bool = False) -> Position:
         """Position of `path`, or of its nearest ancestor present in the file."""
@@ -97,6 +100,7 @@ class _Node:
     value: Any = None
     text: str = ""
     ambiguous: bool = False
+    quoted: bool = False
     open: bool = True
 
 
@@ -155,7 +159,8 @@ def _decode(raw: bytes, name: str) -> str:
         raise _Abort(_diag(name, 1, 1, "file-too-large", f"file exceeds {MAX_FILE_BYTES:,} bytes"))
     nul = raw.find(b"\x00")
     if nul >= 0:
-        line, col = _line_col(raw[:nul].decode("utf-8", "replace"), nul)
+        before = raw[:nul].decode("utf-8-sig", "replace")
+        line, col = _line_col(before, len(before))
         raise _Abort(
             _diag(
                 name,
@@ -169,7 +174,7 @@ def _decode(raw: bytes, name: str) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        good = raw[: exc.start].decode("utf-8", "replace")
+        good = raw[: exc.start].decode("utf-8-sig", "replace")
         line, col = _line_col(good, len(good))
         raise _Abort(
             _diag(
@@ -181,20 +186,6 @@ def _decode(raw: bytes, name: str) -> str:
                 "save the file as UTF-8 text",
             )
         ) from None
-    for number, line_text in enumerate(text.splitlines(), start=1):
-        indent = len(line_text) - len(line_text.lstrip(" \t"))
-        tab = line_text.find("\t", 0, indent)
-        if tab >= 0 and line_text.strip():
-            raise _Abort(
-                _diag(
-                    name,
-                    number,
-                    tab + 1,
-                    "yaml-tab",
-                    "tab character in indentation",
-                    "YAML indents with spaces only; replace the tab with spaces",
-                )
-            )
     return text
 
 
@@ -204,9 +195,20 @@ class _Builder:
     def __init__(self, name: str, text: str) -> None:
         self.name = name
         self.text = text
+        # Editors count lines by '\n' only; YAML also breaks lines at U+0085, U+2028 and
+        # U+2029, so positions are recomputed from the parser's character index.
+        self.line_starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
         self.errors: list[Diagnostic] = []
         self.anchors: dict[str, _Node] = {}
         self.budget = MAX_NODES
+
+    def where(self, mark: Any) -> tuple[int, int]:
+        """Editor (line, column), 1-based, of a parser mark."""
+        if mark is None:
+            return 1, 1
+        index = min(mark.index, len(self.text))
+        line = bisect_right(self.line_starts, index)
+        return line, index - self.line_starts[line - 1] + 1
 
     def error(self, line: int, column: int, code: str, message: str, hint: str = "") -> None:
         self.errors.append(_diag(self.name, line, column, code, message, hint))
@@ -250,8 +252,7 @@ class _Builder:
         documents = 0
         try:
             for event in yaml.parse(self.text, Loader=_Parser):
-                mark = event.start_mark
-                line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                line, col = self.where(event.start_mark)
                 if isinstance(event, yaml.DocumentStartEvent):
                     documents += 1
                     if documents > 1:
@@ -323,12 +324,22 @@ class _Builder:
 
     def _syntax(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = self.where(mark)
+        index = mark.index if mark is not None else -1
+        if 0 <= index < len(self.text) and self.text[index] == "\t":
+            return _diag(
+                self.name,
+                line,
+                col,
+                "yaml-tab",
+                "tab character where YAML expects spaces",
+                "YAML indents with spaces only; replace the tab with spaces",
+            )
         problem = (exc.problem or "syntax error").replace("\t", "\\t")
         hint = ""
         if exc.context and exc.context_mark:
-            opened = exc.context_mark
-            hint = f"{exc.context}, started at line {opened.line + 1}, column {opened.column + 1}"
+            opened_line, opened_col = self.where(exc.context_mark)
+            hint = f"{exc.context}, started at line {opened_line}, column {opened_col}"
             if "quoted" in exc.context:
                 hint += "; is a closing quote missing?"
             elif "flow" in exc.context:
@@ -444,6 +455,7 @@ class _Builder:
             node.value = text
             return node
         plain = event.implicit[0] and tag is None
+        node.quoted = event.style in ("'", '"')
         if not plain:
             node.value = self._explicit(tag, text, line, col)
             return node
@@ -532,6 +544,8 @@ class _Builder:
         if node.kind == "scalar":
             if node.ambiguous:
                 document.plain_text[path] = node.text
+            if node.quoted:
+                document.quoted.add(path)
             return node.value
         if node.kind == "seq":
             return [
@@ -549,4 +563,11 @@ class _Builder:
 def _kind_name(node: _Node) -> str:
     if node.kind == "seq":
         return "list"
-    return "text value" if isinstance(node.value, str) else f"{type(node.value).__name__} value"
+    value = node.value
+    if value is None:
+        return "empty value"
+    if isinstance(value, bool):
+        return "yes/no value"
+    if isinstance(value, int | float):
+        return "number"
+    return "text value"

@@ -332,8 +332,11 @@ Modifier = Annotated[Discount, Field(discriminator="modifier")]
 for _model in (RankTier, ByRank, Acquire, Choose, If):
     _model.model_rebuild()
 
-INTERACTIVE = (Acquire, Choose)
+INTERACTIVE = (Acquire, Choose, SwapWithHand, SwapWithOpponent)
 """Effects that ask a player to choose; not allowed where no one can be asked (cleanup)."""
+
+DRAFT_ONLY = (ReversePassDirection, ExtraPick, SwapWithHand, SwapWithOpponent)
+"""Effects that act on passing hands and parks, so only a drafting game has them."""
 
 
 def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:

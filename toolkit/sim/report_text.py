@@ -87,18 +87,47 @@ def format_simulation(summary: dict[str, Any]) -> str:
                 ],
             )
         )
-    level = summary["game"]
-    out += ["", "Track gains per game, by cause"]
-    out.append(
-        table(
-            ["track", "cause", "steps"],
-            [
-                [track, cause, steps]
-                for track, causes in level["track_gains_per_game"].items()
-                for cause, steps in causes.items()
-            ],
+    for slot, rows in summary["setups"].items():
+        counter_names = list(
+            dict.fromkeys(name for row in rows for name in row["per_player_per_game"])
         )
-    )
+        out += ["", f"Games by '{slot}'"]
+        out.append(
+            table(
+                ["card", "games", "mean score", "winning score", *counter_names],
+                [
+                    [
+                        r["card"],
+                        r["games"],
+                        r["score_mean"],
+                        r["winning_score_mean"],
+                        *[r["per_player_per_game"].get(name, 0.0) for name in counter_names],
+                    ]
+                    for r in rows
+                ],
+            )
+        )
+    level = summary["game"]
+    if level["track_gains_per_game"]:
+        out += ["", "Track gains per game, by cause"]
+        out.append(
+            table(
+                ["track", "cause", "steps"],
+                [
+                    [track, cause, steps]
+                    for track, causes in level["track_gains_per_game"].items()
+                    for cause, steps in causes.items()
+                ],
+            )
+        )
+    if level["counters_per_game"]:
+        out += ["", "Events per game"]
+        out.append(table(["event", "count"], list(level["counters_per_game"].items())))
+    out += [
+        "",
+        "Resources left at the end, mean per player: "
+        + ", ".join(f"{name} {mean:.2f}" for name, mean in level["resources_left_mean"].items()),
+    ]
     out += [
         "",
         f"choices declined per game: {level['declined_per_game']:.2f}",

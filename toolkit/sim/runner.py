@@ -40,6 +40,12 @@ class GameRecord:
     declined: int
     supply_short: int
     turns: int
+    counters: dict[str, int]
+    """Named event counts (face-down cards, shop actions used), summed over players."""
+    slots: dict[str, tuple[str, ...]]
+    """Setup slot to the cards in it (`card` or `card:side`): plan, scoring cards."""
+    resources_left: dict[str, tuple[int, ...]]
+    """Resource id to what each player holds at the end."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -77,6 +83,18 @@ def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecor
         declined=state.stats.declined,
         supply_short=state.stats.supply_short,
         turns=state.turn,
+        counters=dict(sorted(state.stats.counters.items())),
+        slots={
+            slot: tuple(
+                game.tables[kind].ids[card] + (f":{side}" if side else "")
+                for kind, card, side in entries
+            )
+            for slot, entries in sorted(state.slots.items())
+        },
+        resources_left={
+            resource.id: tuple(state.res[p][index] for p in range(state.n))
+            for index, resource in enumerate(game.resources)
+        },
     )
 
 

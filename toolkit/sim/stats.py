@@ -57,8 +57,40 @@ def summarise(records: list[GameRecord], bots: list[str]) -> dict[str, Any]:
     return {
         "seats": seats,
         "cards": _card_usage(records),
+        "setups": _by_setup(records),
         "game": _game_level(records),
     }
+
+
+def _by_setup(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
+    """Per setup slot (project plan, scoring card ...), how games went with each card in it."""
+    games: dict[str, dict[str, list[GameRecord]]] = defaultdict(lambda: defaultdict(list))
+    for record in records:
+        for slot, cards in record.slots.items():
+            for card in cards:
+                games[slot][card].append(record)
+    result: dict[str, list[dict[str, Any]]] = {}
+    for slot in sorted(games):
+        rows = []
+        for card, played in sorted(games[slot].items()):
+            scores = [total for r in played for total in r.totals]
+            counters: dict[str, float] = defaultdict(float)
+            for record in played:
+                for name, count in record.counters.items():
+                    counters[name] += count / len(record.totals)
+            rows.append(
+                {
+                    "card": card,
+                    "games": len(played),
+                    "score_mean": _r(statistics.fmean(scores)),
+                    "winning_score_mean": _r(statistics.fmean(max(r.totals) for r in played)),
+                    "per_player_per_game": {
+                        name: _r(total / len(played)) for name, total in sorted(counters.items())
+                    },
+                }
+            )
+        result[slot] = rows
+    return result
 
 
 def _card_usage(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
@@ -104,7 +136,19 @@ def _game_level(records: list[GameRecord]) -> dict[str, Any]:
     decided: dict[str, int] = defaultdict(int)
     for record in records:
         decided[record.decided_by] += 1
+    counters: dict[str, float] = defaultdict(float)
+    for record in records:
+        for name, count in record.counters.items():
+            counters[name] += count
+    left: dict[str, list[int]] = defaultdict(list)
+    for record in records:
+        for resource, amounts in record.resources_left.items():
+            left[resource].extend(amounts)
     return {
+        "counters_per_game": {name: _r(total / games) for name, total in sorted(counters.items())},
+        "resources_left_mean": {
+            resource: _r(statistics.fmean(amounts)) for resource, amounts in sorted(left.items())
+        },
         "track_gains_per_game": {
             track: {cause: _r(total / games) for cause, total in sorted(causes.items())}
             for track, causes in sorted(gains.items())
