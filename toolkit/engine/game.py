@@ -16,6 +16,7 @@ from toolkit.content.semantic import CARD_MODELS, LIST_KEYS
 from toolkit.engine.state import EffectFn, State
 from toolkit.engine.tables import CardPredicate, CardTable, table_from_models
 from toolkit.rules.filters import CardFilter, Measure
+from toolkit.rules.setup import DrawRandom, PlaceCard
 
 UNLIMITED = 10**9
 MeasureFn = Callable[[State, int], int]
@@ -62,8 +63,10 @@ class ZoneSpec:
 
 @dataclass(frozen=True, slots=True)
 class ScoringStep:
+    """One end-scoring step; its parts keep their own labels (a scoring card's rules)."""
+
     label: str
-    compute: ScoreFn
+    parts: Callable[[State], list[tuple[str, list[int]]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,12 @@ class Game:
     seat_tuples: tuple[tuple[int], ...] = tuple((p,) for p in range(16))
     discounts: tuple[tuple[tuple[int, int, int], ...], ...] = ()
     """Per resource: (track index, milestone position, amount) of every discount."""
+    slot_pools: dict[str, str] = field(default_factory=dict)
+    """Setup slot to the content kind its cards come from."""
+    fixed_slots: tuple[tuple[str, tuple[str, int, str]], ...] = ()
+    """Slots setup always fills with the same card."""
+    required_slots: tuple[str, ...] = ()
+    """Slots setup fills at random in every game (a position must name their cards)."""
 
     def new_state(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
@@ -142,12 +151,11 @@ class Game:
         totals = [0] * state.n
         breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
         for step in self.scoring:
-            points = step.compute(work)
-            for player in range(state.n):
-                totals[player] += points[player]
-                breakdown[player][step.label] = (
-                    breakdown[player].get(step.label, 0) + points[player]
-                )
+            for label, points in step.parts(work):
+                for player in range(state.n):
+                    totals[player] += points[player]
+                    row = breakdown[player]
+                    row[label] = row.get(label, 0) + points[player]
         best = max(totals)
         tied = [p for p in range(state.n) if totals[p] == best]
         decided_by = "points"
@@ -388,8 +396,20 @@ def compile_game(content: GameContent) -> Game:
         for resource_index in range(len(resources))
     )
     game.setup_steps = tuple(step.compile(compiler) for step in manifest.setup)
+    for step in manifest.setup:
+        if isinstance(step, PlaceCard):
+            table = tables[step.pool]
+            card = table.index(step.card)
+            sides = table.fields.get("sides")
+            side = sides[card][0].id if sides is not None else ""
+            game.slot_pools[step.to] = step.pool
+            game.fixed_slots += ((step.to, (step.pool, card, side)),)
+        elif isinstance(step, DrawRandom):
+            game.slot_pools[step.to] = step.pool
+            if step.when is None:
+                game.required_slots += (step.to,)
     game.scoring = tuple(
-        ScoringStep(rule.label, rule.compile(compiler)) for rule in manifest.scoring
+        ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
     )
     game.tie_breakers = tuple(
         TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))

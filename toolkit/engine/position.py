@@ -115,5 +115,145 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
                     )
                 )
             state.res[seat][resources[resource_id]] = amount
+        for zone_id, rows in player.grids.items():
+            _fill_grid(game, loaded, state, seat, zone_id, rows, errors)
+    _fill_slots(game, loaded, position, state, errors)
+    if not errors:
+        _check_grids(game, loaded, position, state, errors)
     state.terminal = True
     return (None, errors) if errors else (state, [])
+
+
+def _fill_grid(
+    game: Game,
+    loaded: LoadedFile,
+    state: State,
+    seat: int,
+    zone_id: str,
+    rows: list[str],
+    errors: list[Diagnostic],
+) -> None:
+    base = ("players", seat, "grids", zone_id)
+    zone = next((z for z in game.player_zones if z.id == zone_id and z.grid), None)
+    if zone is None:
+        grids = [z.id for z in game.player_zones if z.grid]
+        errors.append(
+            loaded.diag(
+                base,
+                "unknown-reference",
+                f"unknown grid zone '{zone_id}'",
+                did_you_mean(zone_id, grids),
+                key=True,
+            )
+        )
+        return
+    table = game.tables[zone.kind]
+    for r, row in enumerate(rows):
+        for c, mark in enumerate(row.split()):
+            if mark == ".":
+                continue
+            if mark == "##":
+                state.grids[zone.index][seat][(r, c)] = ~0
+                continue
+            if mark not in table.ids:
+                errors.append(
+                    loaded.diag(
+                        (*base, r),
+                        "unknown-reference",
+                        f"unknown card '{mark}' in row {r + 1}",
+                        did_you_mean(mark, table.ids) or "write a card id, '##' (face down) or '.'",
+                    )
+                )
+                continue
+            card = table.index(mark)
+            owner = next((p for p in range(state.n) if card in state.zones[zone.index][p]), None)
+            if owner is not None:
+                where = "twice in the grid" if owner == seat else f"also in player {owner + 1}'s"
+                errors.append(loaded.diag((*base, r), "duplicate-id", f"'{mark}' is {where}"))
+                continue
+            state.grids[zone.index][seat][(r, c)] = card
+            state.zones[zone.index][seat].append(card)
+
+
+def _fill_slots(
+    game: Game,
+    loaded: LoadedFile,
+    position: EndPosition,
+    state: State,
+    errors: list[Diagnostic],
+) -> None:
+    for slot, entries in position.slots.items():
+        if slot not in game.slot_pools:
+            errors.append(
+                loaded.diag(
+                    ("slots", slot),
+                    "unknown-reference",
+                    f"unknown slot '{slot}'",
+                    did_you_mean(slot, game.slot_pools),
+                    key=True,
+                )
+            )
+            continue
+        kind = game.slot_pools[slot]
+        table = game.tables[kind]
+        placed = []
+        for index, entry in enumerate(entries):
+            card_id, _, side = entry.partition(":")
+            if card_id not in table.ids:
+                errors.append(
+                    loaded.diag(
+                        ("slots", slot, index),
+                        "unknown-reference",
+                        f"unknown {kind} id '{card_id}'",
+                        did_you_mean(card_id, table.ids),
+                    )
+                )
+                continue
+            card = table.index(card_id)
+            sides = [s.id for s in table.fields["sides"][card]] if "sides" in table.fields else []
+            if sides and side not in sides:
+                errors.append(
+                    loaded.diag(
+                        ("slots", slot, index),
+                        "unknown-reference",
+                        f"'{card_id}' needs one of its sides: "
+                        + ", ".join(f"'{card_id}:{s}'" for s in sides),
+                        did_you_mean(side, sides) if side else "",
+                    )
+                )
+                continue
+            placed.append((kind, card, side if sides else ""))
+        state.slots[slot] = placed
+    for step in game.fixed_slots:
+        if step[0] not in position.slots:
+            state.slots[step[0]] = [step[1]]
+    for slot in game.required_slots:
+        if slot not in state.slots:
+            errors.append(
+                loaded.diag(
+                    (),
+                    "missing-key",
+                    f"the position must say which card lies in slot '{slot}'",
+                    f"add 'slots: {{{slot}: [...]}}'",
+                )
+            )
+
+
+def _check_grids(
+    game: Game,
+    loaded: LoadedFile,
+    position: EndPosition,
+    state: State,
+    errors: list[Diagnostic],
+) -> None:
+    """A hand-written park must obey the placement rules of the plan in play."""
+    check = getattr(game.mechanic, "check_park", None)
+    if check is None:
+        return
+    for seat in range(state.n):
+        for zone in game.player_zones:
+            if zone.grid and zone.id in position.players[seat].grids:
+                for problem in check(state, seat):
+                    errors.append(
+                        loaded.diag(("players", seat, "grids", zone.id), "illegal-park", problem)
+                    )

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.content.models.manifest import Draft
 from toolkit.engine.state import DECLINE, Decision, EffectFn, State
 from toolkit.errors import IllegalActionError
-from toolkit.mechanics.grid import Cell, Shape, ascending_ok, initial_offsets
+from toolkit.mechanics.grid import Cell, Shape, ascending_ok, initial_offsets, park_is_valid
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Compiler
@@ -345,6 +345,12 @@ class DraftMechanic:
         state.log.append(("swap-opponent", player, other, my_card, their_card))
         self.trigger(state, player, their_card)
         self.trigger(state, other, my_card)
+
+    def check_park(self, state: State, player: int) -> list[str]:
+        """Placement-rule problems of a whole park (for hand-written positions)."""
+        _, plan, _ = state.slots[self.plan_slot][0]
+        park = state.grids[self.park][player]
+        return park_is_valid(park, self.shapes[plan], self.numbers, self.reading_order)
 
     # -- presentation ----------------------------------------------------------------------------
 

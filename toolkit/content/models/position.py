@@ -20,6 +20,9 @@ class PlayerPosition(Model):
     """Track positions; tracks left out stay at their start."""
     resources: dict[Id, int] = Field(default_factory=dict)
     """Resources held; resources left out are 0."""
+    grids: dict[Id, list[str]] = Field(default_factory=dict)
+    """Grid zones drawn as rows, top to bottom: card ids separated by spaces, `##` for a
+    face-down card, `.` for an empty cell (e.g. `park: ["Y2 P3 B7", "## P5 R9"]`)."""
 
 
 class EndPosition(Model):
@@ -28,5 +31,8 @@ class EndPosition(Model):
     kind: Literal["end-position"]
     game: Id
     """The game id this position belongs to."""
+    slots: dict[Id, list[str]] = Field(default_factory=dict)
+    """Cards on the table by setup slot, as `card` or `card:side` (e.g.
+    `variable-scoring: [variable-1:green]`). Slots filled by a fixed card need not be given."""
     players: list[PlayerPosition] = Field(min_length=1)
     """Every player, in seat order."""
