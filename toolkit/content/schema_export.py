@@ -4,14 +4,34 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+from toolkit.content.docstrings import all_models, attribute_docstrings
 from toolkit.content.kinds import KINDS, schema_file_name
+from toolkit.content.models.base import Model
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
+def _document(schema: dict[str, Any], model: type[Any]) -> None:
+    docs = attribute_docstrings(model)
+    for name, prop in schema.get("properties", {}).items():
+        if "description" in prop:
+            continue
+        if name in docs:
+            prop["description"] = docs[name]
+        elif "const" in prop:  # a tag such as `effect: gain`
+            prop["description"] = f"Says which {name} this is: always '{prop['const']}'."
+
+
 def schema_for(kind: str) -> dict[str, object]:
-    schema = KINDS[kind].model_json_schema()
+    model = KINDS[kind]
+    schema = model.model_json_schema()
+    models = all_models(Model)
+    _document(schema, model)
+    for name, definition in schema.get("$defs", {}).items():
+        if name in models:
+            _document(definition, models[name])
     return {
         "$schema": SCHEMA_DIALECT,
         "$id": schema_file_name(kind),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -22,26 +22,17 @@ Colour = Annotated[
 Scalar = str | int | bool
 
 
-def _describe_tags(schema: dict[str, Any]) -> None:
-    """Tag fields (`kind: game`, `effect: gain`) get a description naming their fixed value."""
-    for name, prop in schema.get("properties", {}).items():
-        if "description" not in prop and "const" in prop:
-            prop["description"] = f"Says which {name} this is: always '{prop['const']}'."
-
-
 class Model(BaseModel):
     """Base of every content model: strict, frozen, and closed to unknown keys.
 
-    Field descriptions come from the attribute docstrings, so the JSON Schemas that editors
-    show are written next to the fields they describe.
+    Each field is documented by a docstring under it; `toolkit schema` reads those into the
+    JSON Schemas editors show (see `toolkit.content.docstrings`).
     """
 
     model_config = ConfigDict(
         strict=True,
         extra="forbid",
         frozen=True,
-        use_attribute_docstrings=True,
         populate_by_name=False,
         defer_build=True,
-        json_schema_extra=_describe_tags,
     )
