@@ -18,12 +18,13 @@ sys.path.insert(0, str(ROOT))
 from toolkit.sim.runner import simulate  # noqa: E402
 
 MANIFEST = ROOT / "rules" / "midway-memories.yaml"
+PARK = ROOT / "rules" / "oh-my-park.yaml"
 
 
-def rate(games: int, bots: str, workers: int) -> float:
-    simulate(MANIFEST, min(games, 50), 4, [bots] * 4, seed=99, workers=1)  # warm up
+def rate(games: int, bots: str, workers: int, manifest: Path = MANIFEST) -> float:
+    simulate(manifest, min(games, 50), 4, [bots] * 4, seed=99, workers=1)  # warm up
     start = time.perf_counter()
-    simulate(MANIFEST, games, 4, [bots] * 4, seed=1, workers=workers)
+    simulate(manifest, games, 4, [bots] * 4, seed=1, workers=workers)
     return games / (time.perf_counter() - start)
 
 
@@ -73,6 +74,12 @@ def main() -> None:
     for workers in (1, 2):
         speed = rate(greedy_games, "greedy", workers)
         print(f"  greedy bots, {workers} worker(s):        {speed:8.1f}")
+    print("Oh my park!, 4 players, games per second")
+    for workers in (1, 2):
+        speed = rate(random_games // 2, "random", workers, PARK)
+        print(f"  random bots, {workers} worker(s):        {speed:8.0f}")
+    speed = rate(max(greedy_games // 5, 10), "greedy", 1, PARK)
+    print(f"  greedy bots, 1 worker:            {speed:8.1f}")
 
 
 if __name__ == "__main__":
