@@ -167,6 +167,9 @@ def simulate(
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes. Default: every core.")
     ] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
+    ] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
@@ -178,7 +181,8 @@ def simulate(
     from toolkit.sim.runner import simulate as run_simulation
     from toolkit.sim.stats import summarise
 
-    manifest, compiled = load_compiled_game(game)
+    variants = list(variant or [])
+    manifest, compiled = load_compiled_game(game, variants)
     count = players if players is not None else min(4, compiled.max_players)
     if not compiled.min_players <= count <= compiled.max_players:
         raise UsageError(
@@ -187,7 +191,14 @@ def simulate(
     seats = _bot_list(bots, count)
     with _progress(games) as advance:
         records = run_simulation(
-            manifest, games, count, seats, seed, workers or os.cpu_count() or 1, advance
+            manifest,
+            games,
+            count,
+            seats,
+            seed,
+            workers or os.cpu_count() or 1,
+            advance,
+            variants,
         )
     summary = {
         "arguments": {
@@ -196,6 +207,7 @@ def simulate(
             "players": count,
             "bots": seats,
             "seed": seed,
+            "variants": [str(v) for v in variants],
         },
         **summarise(records, seats),
     }

@@ -14,6 +14,7 @@ from toolkit.content.models.cards import (
 )
 from toolkit.content.models.manifest import Game
 from toolkit.content.models.position import EndPosition
+from toolkit.content.models.variant import Variant
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -24,6 +25,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "scoring-cards": ScoringCardsFile,
     "bonus-cards": BonusCardsFile,
     "end-position": EndPosition,
+    "variant": Variant,
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -45,7 +46,7 @@ class LoadedFile:
     ) -> Diagnostic:
         pos = self.document.position(path, key=key)
         return Diagnostic(
-            self.document.file,
+            self.document.file_of(pos),
             pos.line,
             pos.column,
             "error" if severity == "error" else "warning",
@@ -99,16 +100,20 @@ class GameContent:
         return [self.manifest, *self.files.values()]
 
 
+Patch = Callable[[Document], list[Diagnostic]]
+"""Changes a loaded file's data before validation (a variant overlay); returns its errors."""
+
+
 def load_content_file(
-    path: Path, expected_kind: str | None = None
+    path: Path, expected_kind: str | None = None, patches: Sequence[Patch] = ()
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
     """Load and schema-validate one file; its `kind:` picks the model."""
-    _, loaded, diagnostics = _load(path, expected_kind)
+    _, loaded, diagnostics = _load(path, expected_kind, patches)
     return loaded, diagnostics
 
 
 def _load(
-    path: Path, expected_kind: str | None
+    path: Path, expected_kind: str | None, patches: Sequence[Patch] = ()
 ) -> tuple[Document | None, LoadedFile | None, list[Diagnostic]]:
     document, diagnostics = load_file(path)
     if document is None:
@@ -116,7 +121,9 @@ def _load(
 
     def fail(at: Path_, code: str, message: str, hint: str) -> list[Diagnostic]:
         pos = document.position(at)
-        return [Diagnostic(document.file, pos.line, pos.column, "error", code, message, hint)]
+        return [
+            Diagnostic(document.file_of(pos), pos.line, pos.column, "error", code, message, hint)
+        ]
 
     kind_value: Any = document.data.get("kind")
     if kind_value is None:
@@ -145,16 +152,25 @@ def _load(
                 "fix the file's kind or the manifest's 'content' entry",
             ),
         )
+    patch_errors = [error for patch in patches for error in patch(document)]
     try:
         validated = model.model_validate(document.data)
     except ValidationError as error:
-        return document, None, diagnostics_from_error(document, model, error)
+        return document, None, [*patch_errors, *diagnostics_from_error(document, model, error)]
+    if patch_errors:
+        return document, None, patch_errors
     return document, LoadedFile(path, document, validated), []
 
 
-def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]]:
-    """Load a manifest and the content files it lists; schema errors of all files at once."""
-    document, manifest, diagnostics = _load(manifest_path, "game")
+def load_game(
+    manifest_path: Path, patches: dict[str, list[Patch]] | None = None
+) -> tuple[GameContent | None, list[Diagnostic]]:
+    """Load a manifest and the content files it lists; schema errors of all files at once.
+
+    `patches` (by kind, `game` for the manifest) change the raw data first: variants.
+    """
+    patches = patches or {}
+    document, manifest, diagnostics = _load(manifest_path, "game", patches.get("game", []))
     if manifest is None:
         # Still check the content files the manifest lists, so one run shows every error.
         listed = document.data.get("content") if document is not None else None
@@ -180,7 +196,7 @@ def load_game(manifest_path: Path) -> tuple[GameContent | None, list[Diagnostic]
                 )
             )
             continue
-        loaded, errors = load_content_file(file_path, kind)
+        loaded, errors = load_content_file(file_path, kind, patches.get(kind, []))
         diagnostics.extend(errors)
         if loaded is not None:
             content.files[kind] = loaded

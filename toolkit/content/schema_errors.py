@@ -169,7 +169,7 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
         code: str, message: str, hint: str = "", at: Path_ = path, key: bool = False
     ) -> Diagnostic:
         pos = document.position(at, key=key)
-        return Diagnostic(document.file, pos.line, pos.column, "error", code, message, hint)
+        return Diagnostic(document.file_of(pos), pos.line, pos.column, "error", code, message, hint)
 
     if loc and loc[-1] == "[key]":
         key_name = path[-1] if path else "?"

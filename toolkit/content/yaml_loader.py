@@ -56,6 +56,8 @@ _TRUE_WORDS = {"true", "yes", "on"}
 class Position:
     line: int
     column: int
+    file: str | None = None
+    """Set when the value came from another file (a variant overlay)."""
 
 
 @dataclass
@@ -70,6 +72,9 @@ class Document:
     """Source text of plain scalars that YAML 1.1 read as a bool or a date (`no`, `on`)."""
     quoted: set[Path_] = field(default_factory=set)
     """Paths of values written in quotes."""
+
+    def file_of(self, position: Position) -> str:
+        return position.file or self.file
 
     def position(self, path: Path_, *, key: bool = False) -> Position:
         """Position of `path`, or of its nearest ancestor present in the file."""

@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.agents import make_bot
-from toolkit.content.project import load_game
-from toolkit.engine.game import Game, compile_game
-from toolkit.errors import ContentError
+from toolkit.engine.game import Game
+from toolkit.engine.load import load_compiled_game
 
 CHUNK = 50
 
@@ -98,17 +97,19 @@ def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecor
     )
 
 
-@lru_cache(maxsize=4)
-def _compiled(manifest: str) -> Game:
-    content, diagnostics = load_game(Path(manifest))
-    if content is None or diagnostics:
-        raise ContentError(diagnostics)
-    return compile_game(content)
+Job = tuple[str, tuple[str, ...], int, list[int], int, list[str]]
+"""(manifest, variants, run seed, game indexes, players, bots): plain data for a worker."""
 
 
-def _play_chunk(job: tuple[str, int, list[int], int, list[str]]) -> list[GameRecord]:
-    manifest, seed, indexes, players, bots = job
-    game = _compiled(manifest)
+@lru_cache(maxsize=8)
+def _compiled(manifest: str, variants: tuple[str, ...]) -> Game:
+    _, game = load_compiled_game(manifest, [Path(v) for v in variants])
+    return game
+
+
+def _play_chunk(job: Job) -> list[GameRecord]:
+    manifest, variants, seed, indexes, players, bots = job
+    game = _compiled(manifest, variants)
     return [play_game(game, game_seed(seed, i), players, bots) for i in indexes]
 
 
@@ -120,11 +121,17 @@ def simulate(
     seed: int,
     workers: int = 1,
     progress: Callable[[int], Any] | None = None,
+    variants: list[Path] | None = None,
 ) -> list[GameRecord]:
-    """Play `games` games; `progress(n)` is called as chunks of n games finish."""
+    """Play `games` games; `progress(n)` is called as chunks of n games finish.
+
+    Game i is seeded from (seed, i) only, so a variant played with the same seed meets the
+    same deals and setups wherever the rules let it: paired comparisons.
+    """
     path = str(manifest.resolve())
-    jobs = [
-        (path, seed, list(range(start, min(start + CHUNK, games))), players, bots)
+    overlays = tuple(str(v.resolve()) for v in variants or [])
+    jobs: list[Job] = [
+        (path, overlays, seed, list(range(start, min(start + CHUNK, games))), players, bots)
         for start in range(0, games, CHUNK)
     ]
     records: list[GameRecord] = []
@@ -135,9 +142,7 @@ def simulate(
     return records
 
 
-def _run(
-    jobs: list[tuple[str, int, list[int], int, list[str]]], workers: int
-) -> Iterator[list[GameRecord]]:
+def _run(jobs: list[Job], workers: int) -> Iterator[list[GameRecord]]:
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield _play_chunk(job)

@@ -1,0 +1,207 @@
+"""Apply variant overlays to a game's raw data before it is validated and compiled.
+
+Values a variant brings keep their own positions, so a mistake in a variant (a wrong type, a
+reference to nothing) is reported at the variant's line, like any content error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.models.variant import Variant
+from toolkit.content.project import LoadedFile, load_content_file
+from toolkit.content.yaml_loader import Document, Path_, Position
+
+Patch = Callable[[Document], list[Diagnostic]]
+LIST_KEYS = {
+    "suits": "suits",
+    "attractions": "attractions",
+    "park-cards": "cards",
+    "project-plans": "plans",
+    "scoring-cards": "cards",
+    "bonus-cards": "cards",
+}
+
+
+@dataclass
+class Overlay:
+    """A loaded, schema-checked variant file."""
+
+    loaded: LoadedFile
+
+    @property
+    def variant(self) -> Variant:
+        assert isinstance(self.loaded.model, Variant)
+        return self.loaded.model
+
+    def targets(self) -> set[str]:
+        kinds = {op.path.split("/", 1)[0] for op in self.variant.set}
+        kinds |= {op.kind for op in self.variant.add} | {op.kind for op in self.variant.remove}
+        if self.variant.options:
+            kinds.add("game")
+        return kinds
+
+    def patch(self, kind: str) -> Patch:
+        return lambda document: _apply(self, kind, document)
+
+
+def load_overlays(paths: list[Path], game_id: str) -> tuple[list[Overlay], list[Diagnostic]]:
+    overlays, diagnostics = [], []
+    for path in paths:
+        loaded, errors = load_content_file(path, "variant")
+        diagnostics.extend(errors)
+        if loaded is None:
+            continue
+        overlay = Overlay(loaded)
+        if overlay.variant.game != game_id:
+            diagnostics.append(
+                loaded.diag(
+                    ("game",),
+                    "game-mismatch",
+                    f"this variant is for '{overlay.variant.game}', not '{game_id}'",
+                )
+            )
+            continue
+        overlays.append(overlay)
+    return overlays, diagnostics
+
+
+def _rebase(source: Document, source_path: Path_, target: Document, target_path: Path_) -> None:
+    """Give the values copied from a variant their positions in the variant's file."""
+    for table, into in ((source.values, target.values), (source.keys, target.keys)):
+        for path, pos in table.items():
+            if path[: len(source_path)] == source_path:
+                moved = (*target_path, *path[len(source_path) :])
+                into[moved] = Position(pos.line, pos.column, source.file)
+
+
+def _drop(document: Document, prefix: Path_) -> None:
+    for table in (document.values, document.keys):
+        for path in [p for p in table if p[: len(prefix)] == prefix]:
+            del table[path]
+
+
+def _apply(overlay: Overlay, kind: str, document: Document) -> list[Diagnostic]:
+    variant, source = overlay.variant, overlay.loaded.document
+    errors: list[Diagnostic] = []
+
+    def fail(at: Path_, code: str, message: str, hint: str = "") -> None:
+        errors.append(overlay.loaded.diag(at, code, message, hint))
+
+    for index, op in enumerate(variant.set):
+        segments = op.path.split("/")
+        if segments[0] != kind:
+            continue
+        resolved = _resolve(document.data, kind, segments[1:])
+        if isinstance(resolved, str):
+            fail(("set", index, "path"), "unknown-path", f"'{op.path}' names nothing: {resolved}")
+            continue
+        container, key, path = resolved
+        _drop(document, path)
+        container[key] = op.value
+        _rebase(source, ("set", index, "value"), document, path)
+    if kind == "game":
+        for option, value in variant.options.items():
+            options = document.data.get("options")
+            ids = [o.get("id") for o in options] if isinstance(options, list) else []
+            if option not in ids:
+                fail(
+                    ("options", option),
+                    "unknown-reference",
+                    f"unknown option '{option}'",
+                    did_you_mean(option, [str(i) for i in ids]),
+                )
+                continue
+            at = ids.index(option)
+            assert isinstance(options, list)
+            options[at]["default"] = value
+            _rebase(source, ("options", option), document, ("options", at, "default"))
+    list_key = LIST_KEYS.get(kind)
+    if list_key is None:
+        return errors
+    cards = document.data.get(list_key)
+    if not isinstance(cards, list):
+        return errors
+    for index, removal in enumerate(variant.remove):
+        if removal.kind != kind:
+            continue
+        ids = [c.get("id") if isinstance(c, dict) else None for c in cards]
+        if removal.id not in ids:
+            fail(
+                ("remove", index, "id"),
+                "unknown-reference",
+                f"no {kind} card '{removal.id}' to remove",
+                did_you_mean(removal.id, [str(i) for i in ids]),
+            )
+            continue
+        at = ids.index(removal.id)
+        del cards[at]
+        _shift(document, (list_key,), at)
+    for index, addition in enumerate(variant.add):
+        if addition.kind != kind:
+            continue
+        cards.append(addition.card)
+        _rebase(source, ("add", index, "card"), document, (list_key, len(cards) - 1))
+    return errors
+
+
+def _shift(document: Document, list_path: Path_, removed: int) -> None:
+    """Positions of the items after a removed list item move up by one."""
+    depth = len(list_path)
+    for table in (document.values, document.keys):
+        moved = {}
+        for path in list(table):
+            if path[:depth] != list_path or len(path) <= depth:
+                continue
+            item = path[depth]
+            if isinstance(item, int) and item >= removed:
+                pos = table.pop(path)
+                if item > removed:
+                    moved[(*list_path, item - 1, *path[depth + 1 :])] = pos
+        table.update(moved)
+
+
+def _resolve(data: Any, kind: str, segments: list[str]) -> tuple[Any, Any, Path_] | str:
+    """The container, key and data path a variant path names, or why it names nothing."""
+    if not segments or segments == [""]:
+        return "a path needs at least one key after the file"
+    current: Any = data
+    path: list[str | int] = []
+    if kind in LIST_KEYS:
+        key = LIST_KEYS[kind]
+        current = current.get(key) if isinstance(current, dict) else None
+        path.append(key)
+    for position, segment in enumerate(segments):
+        last = position == len(segments) - 1
+        if isinstance(current, dict):
+            if segment not in current and not last:
+                return f"no key '{segment}'" + _hint(segment, list(current))
+            if last:
+                return current, segment, (*path, segment)
+            current = current[segment]
+            path.append(segment)
+        elif isinstance(current, list):
+            ids = [item.get("id") if isinstance(item, dict) else None for item in current]
+            if segment in ids:
+                index = ids.index(segment)
+            elif segment.isdigit() and int(segment) < len(current):
+                index = int(segment)
+            else:
+                known = [str(i) for i in ids if i is not None]
+                return f"no item '{segment}'" + _hint(segment, known)
+            if last:
+                return current, index, (*path, index)
+            current = current[index]
+            path.append(index)
+        else:
+            return f"'{'/'.join(segments[:position])}' holds a single value, not '{segment}'"
+    return "empty path"
+
+
+def _hint(word: str, choices: list[str]) -> str:
+    hint = did_you_mean(word, choices)
+    return f" ({hint})" if hint else ""
