@@ -33,8 +33,9 @@ def run_toolkit(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str
 
 
 def copy_project(folder: Path) -> Path:
-    for part in ("rules", "cards"):
-        shutil.copytree(REPO / part, folder / part)
+    for part in ("rules", "cards", "print"):
+        if (REPO / part).exists():
+            shutil.copytree(REPO / part, folder / part)
     return folder
 
 

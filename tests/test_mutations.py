@@ -136,8 +136,9 @@ mutations = byte_mutations() | structure_mutations()
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of rules/ and cards/, so the manifests' relative references still work."""
     root = tmp_path_factory.mktemp("project")
-    for part in ("rules", "cards"):
-        shutil.copytree(REPO / part, root / part)
+    for part in ("rules", "cards", "print"):
+        if (REPO / part).exists():
+            shutil.copytree(REPO / part, root / part)
     return root
 
 

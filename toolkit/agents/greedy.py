@@ -24,6 +24,8 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         game = state.game
+        if game.mechanic.is_quiet(state, player):
+            return self.rng.choice(actions)  # no action changes the evaluation
         best: list[int] = []
         best_value = float("-inf")
         for action in actions:

@@ -15,6 +15,7 @@ from toolkit.content.models.cards import (
 from toolkit.content.models.manifest import Game
 from toolkit.content.models.position import EndPosition
 from toolkit.content.models.variant import Variant
+from toolkit.pnp.layout_model import PrintLayout
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -25,6 +26,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "scoring-cards": ScoringCardsFile,
     "bonus-cards": BonusCardsFile,
     "end-position": EndPosition,
+    "print-layout": PrintLayout,
     "variant": Variant,
 }
 

@@ -97,6 +97,7 @@ class Mechanic(Protocol):
     def after_effects(self, state: State) -> None: ...
     def describe_action(self, state: State, action: int) -> str: ...
     def preview(self, state: State, player: int, action: int) -> State: ...
+    def is_quiet(self, state: State, player: int) -> bool: ...
     def observe(self, state: State, player: int) -> dict[str, Any]: ...
     def summary(self, state: State) -> str: ...
 
@@ -110,6 +111,7 @@ class Game:
     min_players: int
     max_players: int
     option_defaults: dict[str, Any]
+    option_choices: dict[str, list[Any]]
     resources: tuple[ResourceSpec, ...]
     tracks: tuple[TrackSpec, ...]
     player_zones: tuple[ZoneSpec, ...]
@@ -136,6 +138,19 @@ class Game:
             raise ValueError(
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
+        for name, value in (options or {}).items():
+            if name not in self.option_choices:
+                raise ValueError(
+                    f"{self.name} has no option '{name}'"
+                    + (
+                        f" (options: {', '.join(self.option_choices)})"
+                        if self.option_choices
+                        else ""
+                    )
+                )
+            allowed = self.option_choices[name]
+            if value not in allowed:
+                raise ValueError(f"option '{name}' takes {allowed}, not {value!r}")
         chosen = {**self.option_defaults, **(options or {})}
         state = State(self, players, seed, chosen)
         for step in self.setup_steps:
@@ -356,6 +371,10 @@ def compile_game(content: GameContent) -> Game:
         min_players=manifest.players.min,
         max_players=manifest.players.max,
         option_defaults={o.id: o.default for o in manifest.options},
+        option_choices={
+            o.id: list(o.choices) if o.choices is not None else [True, False]
+            for o in manifest.options
+        },
         resources=resources,
         tracks=(),
         player_zones=tuple(player_zones),

@@ -168,7 +168,9 @@ def _fill_grid(
             card = table.index(mark)
             owner = next((p for p in range(state.n) if card in state.zones[zone.index][p]), None)
             if owner is not None:
-                where = "twice in the grid" if owner == seat else f"also in player {owner + 1}'s"
+                where = (
+                    "twice in the grid" if owner == seat else f"also in player {owner + 1}'s park"
+                )
                 errors.append(loaded.diag((*base, r), "duplicate-id", f"'{mark}' is {where}"))
                 continue
             state.grids[zone.index][seat][(r, c)] = card
@@ -253,7 +255,8 @@ def _check_grids(
     for seat in range(state.n):
         for zone in game.player_zones:
             if zone.grid and zone.id in position.players[seat].grids:
-                for problem in check(state, seat):
-                    errors.append(
-                        loaded.diag(("players", seat, "grids", zone.id), "illegal-park", problem)
-                    )
+                for cell, problem in check(state, seat):
+                    at: tuple[str | int, ...] = ("players", seat, "grids", zone.id)
+                    if cell is not None:
+                        at = (*at, cell[0])
+                    errors.append(loaded.diag(at, "illegal-park", problem))

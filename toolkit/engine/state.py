@@ -69,6 +69,7 @@ class State:
     """The whole mutable state of one game. Mechanic-specific state lives in `mech`."""
 
     __slots__ = (
+        "draws",
         "first_player",
         "game",
         "grids",
@@ -79,7 +80,6 @@ class State:
         "out_of_play",
         "pending",
         "res",
-        "rng",
         "seed",
         "shared",
         "slots",
@@ -96,7 +96,7 @@ class State:
         self.n = n
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        self.draws = 0
         self.res: list[list[int]] = [[0] * len(game.resources) for _ in range(n)]
         self.supply: list[int] = [r.supply for r in game.resources]
         self.track: list[list[int]] = [[t.start for t in game.tracks] for _ in range(n)]
@@ -175,18 +175,14 @@ class State:
         return self.game.observe(self, player)
 
     def clone(self, *, for_scoring: bool = False) -> State:
-        """An independent copy. `for_scoring` skips the random generator, the log and the
-        statistics, which scoring never uses: cheaper for bots that evaluate many positions."""
+        """An independent copy. `for_scoring` skips the log and the statistics, which
+        scoring and lookahead never read: cheaper for bots that evaluate many positions."""
         other = State.__new__(State)
         other.game = self.game
         other.n = self.n
         other.seed = self.seed
         other.options = self.options
-        if for_scoring:
-            other.rng = self.rng
-        else:
-            other.rng = random.Random()
-            other.rng.setstate(self.rng.getstate())
+        other.draws = self.draws
         other.res = [r[:] for r in self.res]
         other.supply = self.supply[:]
         other.track = [t[:] for t in self.track]
@@ -206,6 +202,15 @@ class State:
 
     def summary(self) -> str:
         return self.game.mechanic.summary(self)
+
+    def random(self) -> random.Random:
+        """A generator for the next random event (a shuffle, a setup draw).
+
+        Each event's generator is seeded from the game's seed and the event's number, so a
+        game is determined by its seed and actions, and a clone costs no generator copy.
+        """
+        self.draws += 1
+        return random.Random(f"{self.seed}/{self.draws}")
 
     # -- running effects ---------------------------------------------------------------
 
@@ -237,7 +242,7 @@ class State:
         Cards left over stay face down out of play until the next deal.
         """
         deck = list(range(self.game.deck.size))
-        self.rng.shuffle(deck)
+        self.random().shuffle(deck)
         each = count if count is not None else len(deck) // self.n
         hands = self.zones[zone]
         for player in range(self.n):

@@ -20,7 +20,9 @@ Corner cases the rule text leaves open, decided here:
 - A player can always place face down (the plan's shape is connected, so an empty bordering
   cell always exists); a player who cannot pay or place any card face up must do so.
 - A card that reaches a park face up through a swap (red or purple shop) triggers its own
-  shop action for the player whose park it reaches, after the current one.
+  shop action for the player whose park it reaches, after the current one; but no card's
+  action resolves twice in one round (the purple card swapped away by its own action does not
+  fire again for its new owner), so chains always end.
 - The red swap may exchange a face-up or a face-down card of the park; the hand card is placed
   face up for free and must obey the ascending and unique-number rules at that cell.
 """
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.content.models.manifest import Draft
 from toolkit.engine.state import DECLINE, Decision, EffectFn, State
 from toolkit.errors import IllegalActionError
-from toolkit.mechanics.grid import Cell, Shape, ascending_ok, initial_offsets, park_is_valid
+from toolkit.mechanics.grid import Cell, Shape, ascending_ok, initial_offsets, park_problems
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Compiler
@@ -70,6 +72,8 @@ class DraftState:
     queue: list[tuple[int, int, int]] = field(default_factory=list)
     """Triggered actions waiting to resolve: (card number, owner, card)."""
     set_aside: list[int] = field(default_factory=list)
+    resolved: set[int] = field(default_factory=set)
+    """Cards whose action resolved this round; none resolves twice, so chains end."""
 
     def copy(self) -> DraftState:
         return DraftState(
@@ -83,6 +87,7 @@ class DraftState:
             self.extra_picks,
             self.queue[:],
             self.set_aside[:],
+            set(self.resolved),
         )
 
 
@@ -222,14 +227,16 @@ class DraftMechanic:
         self.trigger(state, player, card)
 
     def trigger(self, state: State, player: int, card: int) -> None:
-        if self.actions[card]:
-            state.mech.queue.append((self.numbers[card], player, card))
+        mech: DraftState = state.mech
+        if self.actions[card] and card not in mech.resolved:
+            mech.queue.append((self.numbers[card], player, card))
 
     def _process_queue(self, state: State) -> None:
         mech: DraftState = state.mech
         while mech.queue:
             mech.queue.sort(reverse=self.highest_first)
             _, owner, card = mech.queue.pop(0)
+            mech.resolved.add(card)
             counters = state.stats.counters
             key = f"shop {self.card_ids[card]}"
             counters[key] = counters.get(key, 0) + 1
@@ -260,6 +267,7 @@ class DraftMechanic:
         state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
         state.log.append(("pass", "left" if step == 1 else "right"))
         mech.round += 1
+        mech.resolved = set()
         if not self._start_pick(state):
             state.terminal = True
             state.log.append(("game-end",))
@@ -346,17 +354,17 @@ class DraftMechanic:
         self.trigger(state, player, their_card)
         self.trigger(state, other, my_card)
 
-    def check_park(self, state: State, player: int) -> list[str]:
+    def check_park(self, state: State, player: int) -> list[tuple[Cell | None, str]]:
         """Placement-rule problems of a whole park (for hand-written positions)."""
         _, plan, _ = state.slots[self.plan_slot][0]
         park = state.grids[self.park][player]
-        return park_is_valid(park, self.shapes[plan], self.numbers, self.reading_order)
+        return park_problems(park, self.shapes[plan], self.numbers, self.reading_order)
 
     # -- presentation ----------------------------------------------------------------------------
 
     def preview(self, state: State, player: int, action: int) -> State:
         """The position right after `player`'s own pick, without waiting for the others."""
-        after = state.clone()
+        after = state.clone(for_scoring=True)
         if state.pending is not None or not state.mech.waiting[player]:
             after.apply(player, action)
             return after
@@ -367,6 +375,10 @@ class DraftMechanic:
         self.place(after, player, card, cell, face_down)
         after.mech.queue.clear()
         return after
+
+    def is_quiet(self, state: State, player: int) -> bool:
+        """A pick always changes the player's park or coins."""
+        return False
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending

@@ -103,10 +103,17 @@ def ascending_ok(
 def park_is_valid(
     park: Park, shape: Shape, numbers: tuple[int, ...], reading_order: bool
 ) -> list[str]:
-    """Every placement rule checked on a whole park; the list of problems (empty when valid)."""
-    problems = []
+    """Every placement rule checked on a whole park; the problems (empty when valid)."""
+    return [message for _, message in park_problems(park, shape, numbers, reading_order)]
+
+
+def park_problems(
+    park: Park, shape: Shape, numbers: tuple[int, ...], reading_order: bool
+) -> list[tuple[Cell | None, str]]:
+    """Placement-rule problems with the cell at fault (rows and columns counted from 1)."""
+    problems: list[tuple[Cell | None, str]] = []
     if park and not shape.translations(park):
-        problems.append("the park does not fit the plan's shape")
+        problems.append((None, "the park does not fit the plan's shape"))
     cells = set(park)
     if len(cells) > 1:
         start = next(iter(cells))
@@ -119,12 +126,24 @@ def park_is_valid(
                     seen.add(n)
                     stack.append(n)
         if seen != cells:
-            problems.append("the park's cards are not all connected")
-    faces = [card for card in park.values() if card >= 0]
-    values = [numbers[card] for card in faces]
-    if len(values) != len(set(values)):
-        problems.append("a number appears twice")
-    for cell, card in park.items():
-        if card >= 0 and not ascending_ok(park, cell, numbers[card], numbers, reading_order):
-            problems.append(f"the card at {cell} breaks the ascending order")
+            problems.append((None, "the park's cards are not all connected"))
+    first: dict[int, Cell] = {}
+    for cell, card in sorted(park.items()):
+        if card < 0:
+            continue
+        number = numbers[card]
+        if number in first:
+            problems.append(
+                (
+                    cell,
+                    f"number {number} appears twice ({_where(first[number])} and {_where(cell)})",
+                )
+            )
+        first.setdefault(number, cell)
+        if not ascending_ok(park, cell, number, numbers, reading_order):
+            problems.append((cell, f"the card at {_where(cell)} breaks the ascending order"))
     return problems
+
+
+def _where(cell: Cell) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"

@@ -182,9 +182,14 @@ class TrickTakingMechanic:
 
     def preview(self, state: State, player: int, action: int) -> State:
         """The position right after `action`, for one-step lookahead."""
-        after = state.clone()
+        after = state.clone(for_scoring=True)
         after.apply(player, action)
         return after
+
+    def is_quiet(self, state: State, player: int) -> bool:
+        """Whether any card `player` plays now leaves everything that scores unchanged: true
+        unless the play completes the trick (or answers a choice)."""
+        return state.pending is None and len(state.mech.plays) < state.n - 1
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending

@@ -72,9 +72,10 @@ class ChoosePerGroup(_Step):
         zone, count = c.zone(self.to).index, self.count
 
         def choose(state: State) -> None:
+            rng = state.random()
             for members in groups:
                 while True:  # feasibility is checked by validation, so this ends
-                    picked = state.rng.sample(members, count)
+                    picked = rng.sample(members, count)
                     if all(len(ex.intersection(picked)) <= 1 for ex in exclusive):
                         break
                 state.shared[zone].extend(sorted(picked))
@@ -116,12 +117,12 @@ class DrawRandom(_Step):
             if side_option is not None:
                 return str(state.options[side_option])
             if fixed_side == "random":
-                return state.rng.choice(sides)
+                return state.random().choice(sides)
             return fixed_side if fixed_side is not None else sides[0]
 
         def draw(state: State) -> None:
             usable = [k for k in candidates if min_field is None or (min_field[k] or 0) <= state.n]
-            picked = state.rng.sample(usable, count)
+            picked = state.random().sample(usable, count)
             state.slots[slot] = [(kind, k, side_of(state, k)) for k in picked]
             state.log.append(("slot", slot, tuple(table.ids[k] for k in picked)))
 
@@ -163,7 +164,7 @@ class StartingPlayer(_Step):
         at_random = self.method == "random"
 
         def start(state: State) -> None:
-            state.first_player = state.rng.randrange(state.n) if at_random else 0
+            state.first_player = state.random().randrange(state.n) if at_random else 0
             state.log.append(("first-player", state.first_player))
 
         return start
