@@ -3,7 +3,9 @@
 "Best" is the game's own end scoring applied to the position reached (for a simultaneous
 choice: the bot's own choice, placed at once, without guessing the others'), plus the weights the
 manifest gives under `bots.greedy` for what does not score yet (coins, track progress). It
-knows nothing of any particular game. Ties are broken at random.
+knows nothing of any particular game. Ties are broken at random. Moves the mechanic knows to
+score alike (the same card placed in different cells, when no scoring rule in play looks at
+positions) are evaluated once.
 """
 
 from __future__ import annotations
@@ -28,11 +30,11 @@ class GreedyBot:
             return self.rng.choice(actions)  # no action changes the evaluation
         best: list[int] = []
         best_value = float("-inf")
-        for action in actions:
-            after = game.mechanic.preview(state, player, action)
+        for group in game.mechanic.equivalent_actions(state, player, actions):
+            after = game.mechanic.preview(state, player, group[0])
             value = game.heuristic(after, player)
             if value > best_value:
-                best_value, best = value, [action]
+                best_value, best = value, list(group)
             elif value == best_value:
-                best.append(action)
+                best.extend(group)
         return best[0] if len(best) == 1 else self.rng.choice(best)

@@ -98,6 +98,9 @@ class Mechanic(Protocol):
     def describe_action(self, state: State, action: int) -> str: ...
     def preview(self, state: State, player: int, action: int) -> State: ...
     def is_quiet(self, state: State, player: int) -> bool: ...
+    def equivalent_actions(
+        self, state: State, player: int, actions: list[int]
+    ) -> list[list[int]]: ...
     def observe(self, state: State, player: int) -> dict[str, Any]: ...
     def summary(self, state: State) -> str: ...
 
@@ -132,6 +135,18 @@ class Game:
     """Slots setup always fills with the same card."""
     required_slots: tuple[str, ...] = ()
     """Slots setup fills at random in every game (a position must name their cards)."""
+    positional_always: bool = False
+    """Some end-scoring rule of the manifest looks at where cards lie (largest group)."""
+    positional_cards: frozenset[tuple[str, int, str]] = frozenset()
+    """Slot entries (kind, card, side) whose rules look at where cards lie."""
+
+    def scoring_uses_positions(self, state: State) -> bool:
+        """Whether the scoring in play for this state depends on card positions."""
+        if self.positional_always:
+            return True
+        return any(
+            entry in self.positional_cards for entries in state.slots.values() for entry in entries
+        )
 
     def new_state(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
@@ -430,6 +445,20 @@ def compile_game(content: GameContent) -> Game:
     game.scoring = tuple(
         ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
     )
+    game.positional_always = any(rule.positional for rule in manifest.scoring)
+    positional: set[tuple[str, int, str]] = set()
+    for kind in ("scoring-cards", "bonus-cards"):
+        rule_cards = tables.get(kind)
+        if rule_cards is None:
+            continue
+        for card in range(rule_cards.size):
+            if "sides" in rule_cards.fields:
+                for side in rule_cards.fields["sides"][card]:
+                    if any(rule.positional for rule in side.rules):
+                        positional.add((kind, card, side.id))
+            elif any(rule.positional for rule in rule_cards.fields["rules"][card]):
+                positional.add((kind, card, ""))
+    game.positional_cards = frozenset(positional)
     game.tie_breakers = tuple(
         TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
         for b in manifest.tie_breakers

@@ -380,6 +380,16 @@ class DraftMechanic:
         """A pick always changes the player's park or coins."""
         return False
 
+    def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
+        """Actions that score alike, grouped: the same card the same way up in different
+        cells, unless the scoring in play looks at positions."""
+        if state.pending is not None or state.game.scoring_uses_positions(state):
+            return [[action] for action in actions]
+        groups: dict[int, list[int]] = {}
+        for action in actions:
+            groups.setdefault((action >> 13) * 2 + (action & 1), []).append(action)
+        return list(groups.values())
+
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending
         if pending is not None:

@@ -186,6 +186,10 @@ class TrickTakingMechanic:
         after.apply(player, action)
         return after
 
+    def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
+        """Every card is its own case in a trick."""
+        return [[action] for action in actions]
+
     def is_quiet(self, state: State, player: int) -> bool:
         """Whether any card `player` plays now leaves everything that scores unchanged: true
         unless the play completes the trick (or answers a choice)."""

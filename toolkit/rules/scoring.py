@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -24,6 +24,9 @@ PartsFn = Callable[["State"], list[tuple[str, list[int]]]]
 class _Rule(Model):
     label: Text
     """Name of the points' source in score breakdowns (e.g. 'yellow cards')."""
+
+    positional: ClassVar[bool] = False
+    """Whether the points depend on where cards lie (bots may then not merge placements)."""
 
     def compile(self, c: Compiler) -> PointsFn:
         raise NotImplementedError
@@ -249,6 +252,7 @@ class LargestGroup(_Rule):
     """Points per card in the largest orthogonally adjacent group sharing a field's value."""
 
     rule: Literal["largest_group"]
+    positional: ClassVar[bool] = True
     zone: Id
     """The player's grid zone."""
     field: Id
