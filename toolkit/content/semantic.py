@@ -451,6 +451,26 @@ class _Checker:
                         "game-end effects cannot do",
                         "move the choice into a card's action",
                     )
+        for index, target in enumerate(self.game.targets):
+            if target.zone is not None:
+                self.known(
+                    self.manifest,
+                    ("targets", index, "zone"),
+                    target.zone,
+                    self.zone_ids("shared"),
+                    "shared zone",
+                )
+            if (
+                target.at_least is not None
+                and target.at_most is not None
+                and target.at_least > target.at_most
+            ):
+                self.error(
+                    self.manifest,
+                    ("targets", index),
+                    "invalid-range",
+                    f"'at_least' ({target.at_least}) is above 'at_most' ({target.at_most})",
+                )
         for index, weight in enumerate(self.game.bots.greedy.weights):
             self.check_measure(
                 self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure

@@ -49,6 +49,25 @@ class Overlay:
         return lambda document: _apply(self, kind, document)
 
 
+COMMAND_LINE = "--set"
+
+
+def overlay_from_sets(sets: list[tuple[str, Any]], game_id: str) -> Overlay:
+    """A variant made on the command line (`--set PATH=VALUE`); errors name '--set'."""
+    data = {
+        "kind": "variant",
+        "game": game_id,
+        "name": ", ".join(f"{path}={value}" for path, value in sets),
+        "set": [{"path": path, "value": value} for path, value in sets],
+    }
+    document = Document(COMMAND_LINE, data)
+    for index in range(len(sets)):
+        for key in ("path", "value"):
+            document.values[("set", index, key)] = Position(1, index + 1)
+    model = Variant.model_validate(data)
+    return Overlay(LoadedFile(Path(COMMAND_LINE), document, model))
+
+
 def load_overlays(paths: list[Path], game_id: str) -> tuple[list[Overlay], list[Diagnostic]]:
     overlays, diagnostics = [], []
     for path in paths:

@@ -92,6 +92,7 @@ class Mechanic(Protocol):
 
     def setup(self, state: State) -> None: ...
     def to_move(self, state: State) -> tuple[int, ...]: ...
+    def round_of(self, state: State) -> int: ...
     def legal_actions(self, state: State, player: int) -> list[int]: ...
     def apply(self, state: State, player: int, action: int) -> None: ...
     def after_effects(self, state: State) -> None: ...
@@ -135,6 +136,8 @@ class Game:
     """Slots setup always fills with the same card."""
     required_slots: tuple[str, ...] = ()
     """Slots setup fills at random in every game (a position must name their cards)."""
+    targets: tuple[Any, ...] = ()
+    """The manifest's balance targets (content models: read by reports, never in play)."""
     positional_always: bool = False
     """Some end-scoring rule of the manifest looks at where cards lie (largest group)."""
     positional_cards: frozenset[tuple[str, int, str]] = frozenset()
@@ -256,6 +259,11 @@ class Game:
         """Names of cards shown in the (first) shared zone, as the log records them."""
         kind = self.shared_zones[0].kind if self.shared_zones else "deck"
         return [self.tables[kind].names[card] for card in cards]
+
+    def deck_and_pool_ids(self) -> list[str]:
+        """Ids of the cards players can end up holding: deck cards and shared-zone pools."""
+        kinds = {zone.kind for zone in self.player_zones if not zone.hidden_from_others}
+        return [card for kind in sorted(kinds) for card in self.tables[kind].ids]
 
     def card_name(self, kind: str, card: int) -> str:
         return self.tables[kind].names[card]
@@ -446,6 +454,7 @@ def compile_game(content: GameContent) -> Game:
         ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
     )
     game.positional_always = any(rule.positional for rule in manifest.scoring)
+    game.targets = tuple(manifest.targets)
     positional: set[tuple[str, int, str]] = set()
     for kind in ("scoring-cards", "bonus-cards"):
         rule_cards = tables.get(kind)

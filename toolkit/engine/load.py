@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.project import GameContent, Patch, load_game
@@ -11,17 +12,23 @@ from toolkit.engine.game import Game, compile_game
 from toolkit.errors import ContentError
 
 
-def load_valid_game(argument: str, variants: list[Path] | None = None) -> tuple[Path, GameContent]:
-    """Load and fully validate a game, with variant overlays applied; errors raise
-    `ContentError` (a variant's mistakes at the variant's lines)."""
+def load_valid_game(
+    argument: str,
+    variants: list[Path] | None = None,
+    sets: list[tuple[str, Any]] | None = None,
+) -> tuple[Path, GameContent]:
+    """Load and fully validate a game, with variant overlays (files, then `--set` values)
+    applied; errors raise `ContentError` (a variant's mistakes at the variant's lines)."""
     manifest = resolve_path_or_game(argument)
     patches: dict[str, list[Patch]] = {}
-    if variants:
-        from toolkit.content.variants import load_overlays
+    if variants or sets:
+        from toolkit.content.variants import load_overlays, overlay_from_sets
 
-        overlays, errors = load_overlays(variants, _game_id(manifest))
+        overlays, errors = load_overlays(list(variants or []), _game_id(manifest))
         if errors:
             raise ContentError(errors)
+        if sets:
+            overlays.append(overlay_from_sets(sets, _game_id(manifest)))
         for overlay in overlays:
             for kind in overlay.targets():
                 patches.setdefault(kind, []).append(overlay.patch(kind))
@@ -33,8 +40,12 @@ def load_valid_game(argument: str, variants: list[Path] | None = None) -> tuple[
     return manifest, content
 
 
-def load_compiled_game(argument: str, variants: list[Path] | None = None) -> tuple[Path, Game]:
-    manifest, content = load_valid_game(argument, variants)
+def load_compiled_game(
+    argument: str,
+    variants: list[Path] | None = None,
+    sets: list[tuple[str, Any]] | None = None,
+) -> tuple[Path, Game]:
+    manifest, content = load_valid_game(argument, variants, sets)
     return manifest, compile_game(content)
 
 

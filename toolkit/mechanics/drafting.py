@@ -154,6 +154,9 @@ class DraftMechanic:
         state.turn = 1
         self._start_pick(state)
 
+    def round_of(self, state: State) -> int:
+        return int(state.mech.round)
+
     def to_move(self, state: State) -> tuple[int, ...]:
         waiting = state.mech.waiting
         return tuple(p for p in range(state.n) if waiting[p])

@@ -90,6 +90,9 @@ class TrickTakingMechanic:
     def to_move(self, state: State) -> tuple[int, ...]:
         return self.seats[state.mech.current]
 
+    def round_of(self, state: State) -> int:
+        return int(state.mech.round)
+
     def legal_actions(self, state: State, player: int) -> list[int]:
         mech: TrickState = state.mech
         if player != mech.current:

@@ -128,6 +128,7 @@ def format_simulation(summary: dict[str, Any]) -> str:
         "Resources left at the end, mean per player: "
         + ", ".join(f"{name} {mean:.2f}" for name, mean in level["resources_left_mean"].items()),
     ]
+    out += ["", format_balance(summary)]
     out += [
         "",
         f"choices declined per game: {level['declined_per_game']:.2f}",
@@ -136,3 +137,44 @@ def format_simulation(summary: dict[str, Any]) -> str:
         "winner decided by: " + ", ".join(f"{k} {v}" for k, v in level["decided_by"].items()),
     ]
     return "\n".join(out)
+
+
+def format_balance(summary: dict[str, Any]) -> str:
+    metrics = summary["balance"]
+    out = [
+        "Balance",
+        f"first-seat advantage {metrics['first_seat_advantage']:+.3f}, "
+        f"seat win-rate spread {metrics['win_rate_spread']:.3f}, "
+        f"winning margin {metrics['winning_margin']:.2f}, "
+        f"lead changes {metrics['lead_changes']:.2f}, drama {metrics['drama']:.2f}",
+        "score sources: "
+        + ", ".join(f"{k} {v:.0%}" for k, v in metrics["source_shares"].items() if v),
+    ]
+    if summary.get("never_used"):
+        out.append("never held by anyone: " + ", ".join(summary["never_used"]))
+    if summary.get("targets"):
+        out += ["", "Targets"]
+        out.append(format_targets(summary["targets"]))
+    return "\n".join(out)
+
+
+def format_targets(targets: list[dict[str, Any]]) -> str:
+    return table(
+        ["target", "value", "goal", "result", "detail"],
+        [
+            [
+                t["target"],
+                f"{t['value']:.3f}",
+                _goal(t["at_least"], t["at_most"]),
+                "pass" if t["passed"] else "FAIL",
+                t["detail"],
+            ]
+            for t in targets
+        ],
+    )
+
+
+def _goal(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f"{low:g}..{high:g}"
+    return f">= {low:g}" if low is not None else f"<= {high:g}"

@@ -45,6 +45,10 @@ class GameRecord:
     """Setup slot to the cards in it (`card` or `card:side`): plan, scoring cards."""
     resources_left: dict[str, tuple[int, ...]]
     """Resource id to what each player holds at the end."""
+    holdings: tuple[tuple[str, ...], ...]
+    """Per player, the cards in their public zones at the end (attractions ridden, park)."""
+    checkpoints: tuple[tuple[int, ...], ...]
+    """Provisional totals (as if the game ended) at the end of each round, for drama."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -59,10 +63,18 @@ def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecor
         for zone in game.shared_zones
     }
     agents = [make_bot(name, seed + seat + 1) for seat, name in enumerate(bots)]
+    mechanic = game.mechanic
+    checkpoints: list[tuple[int, ...]] = []
+    current_round = mechanic.round_of(state)
     while not state.terminal:
         for player in state.to_move():
             state.apply(player, agents[player].choose(state, player))
+        if not state.terminal and mechanic.round_of(state) != current_round:
+            current_round = mechanic.round_of(state)
+            checkpoints.append(state.scores().totals)
     scores = state.scores()
+    checkpoints.append(scores.totals)
+    public = [zone for zone in game.player_zones if not zone.hidden_from_others]
     zones = game.player_zones
     gains: dict[str, dict[str, int]] = {}
     for (track, cause), steps in sorted(state.stats.track_gains.items()):
@@ -94,22 +106,33 @@ def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecor
             resource.id: tuple(state.res[p][index] for p in range(state.n))
             for index, resource in enumerate(game.resources)
         },
+        holdings=tuple(
+            tuple(
+                game.tables[zone.kind].ids[card]
+                for zone in public
+                for card in state.zones[zone.index][player]
+            )
+            for player in range(state.n)
+        ),
+        checkpoints=tuple(checkpoints),
     )
 
 
-Job = tuple[str, tuple[str, ...], int, list[int], int, list[str]]
-"""(manifest, variants, run seed, game indexes, players, bots): plain data for a worker."""
+Sets = tuple[tuple[str, Any], ...]
+Job = tuple[str, tuple[str, ...], Sets, int, list[int], int, list[str]]
+"""(manifest, variant files, --set values, run seed, game indexes, players, bots): plain data
+for a worker."""
 
 
 @lru_cache(maxsize=8)
-def _compiled(manifest: str, variants: tuple[str, ...]) -> Game:
-    _, game = load_compiled_game(manifest, [Path(v) for v in variants])
+def _compiled(manifest: str, variants: tuple[str, ...], sets: Sets) -> Game:
+    _, game = load_compiled_game(manifest, [Path(v) for v in variants], list(sets))
     return game
 
 
 def _play_chunk(job: Job) -> list[GameRecord]:
-    manifest, variants, seed, indexes, players, bots = job
-    game = _compiled(manifest, variants)
+    manifest, variants, sets, seed, indexes, players, bots = job
+    game = _compiled(manifest, variants, sets)
     return [play_game(game, game_seed(seed, i), players, bots) for i in indexes]
 
 
@@ -122,6 +145,7 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], Any] | None = None,
     variants: list[Path] | None = None,
+    sets: list[tuple[str, Any]] | None = None,
 ) -> list[GameRecord]:
     """Play `games` games; `progress(n)` is called as chunks of n games finish.
 
@@ -130,8 +154,9 @@ def simulate(
     """
     path = str(manifest.resolve())
     overlays = tuple(str(v.resolve()) for v in variants or [])
+    values: Sets = tuple((p, v) for p, v in sets or [])
     jobs: list[Job] = [
-        (path, overlays, seed, list(range(start, min(start + CHUNK, games))), players, bots)
+        (path, overlays, values, seed, list(range(start, min(start + CHUNK, games))), players, bots)
         for start in range(0, games, CHUNK)
     ]
     records: list[GameRecord] = []

@@ -5,9 +5,13 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from toolkit.sim.runner import GameRecord
+
+if TYPE_CHECKING:
+    from toolkit.content.models.manifest import Target
 
 Z95 = 1.959963984540054
 
@@ -28,7 +32,24 @@ def _r(value: float) -> float:
     return round(value, 4)
 
 
-def summarise(records: list[GameRecord], bots: list[str]) -> dict[str, Any]:
+def summarise(
+    records: list[GameRecord],
+    bots: list[str],
+    targets: Sequence[Target] = (),
+    all_cards: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Every statistic of a run, as plain data (the JSON output and every report read it)."""
+    from toolkit.sim.balance import balance, card_effects, check_targets, never_used
+
+    summary = _summarise(records, bots)
+    summary["balance"] = balance(records, len(bots))
+    summary["card_effects"] = card_effects(records)
+    summary["never_used"] = never_used(records, all_cards)
+    summary["targets"] = check_targets(targets, summary)
+    return summary
+
+
+def _summarise(records: list[GameRecord], bots: list[str]) -> dict[str, Any]:
     games = len(records)
     players = len(bots)
     seats = []

@@ -270,6 +270,48 @@ class BotSettings(Model):
     """Settings of the greedy bot."""
 
 
+Metric = Literal[
+    "first_seat_advantage",
+    "win_rate_spread",
+    "acquire_rate",
+    "top_source_share",
+    "winning_margin",
+    "lead_changes",
+    "shared_victory_rate",
+]
+
+
+class Target(Model):
+    """A balance goal checked by `simulate`, `compare` and `report` (pass or fail).
+
+    `first_seat_advantage`: seat 1's win rate minus a fair share. `win_rate_spread`: highest
+    minus lowest seat win rate. `acquire_rate`: share of games, among those where a card of
+    `zone` was on show, in which it was taken (every card must pass). `top_source_share`: the
+    largest share of all points that one scoring source gives. `winning_margin`: mean points
+    between the winner and the runner-up. `lead_changes`: mean changes of leader per game.
+    `shared_victory_rate`: share of games with several winners.
+    """
+
+    metric: Metric
+    """What is measured."""
+    zone: Id | None = None
+    """For `acquire_rate`: the shared zone whose cards are measured."""
+    at_least: float | None = None
+    """The lowest acceptable value."""
+    at_most: float | None = None
+    """The highest acceptable value."""
+    label: Text | None = None
+    """How the target reads in reports."""
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Target:
+        if self.at_least is None and self.at_most is None:
+            raise ValueError("a target needs 'at_least', 'at_most' or both")
+        if self.metric == "acquire_rate" and self.zone is None:
+            raise ValueError("an 'acquire_rate' target names its 'zone'")
+        return self
+
+
 class Game(Model):
     """A game: its players, content files, components, setup, structure, scoring, tie-breakers."""
 
@@ -310,5 +352,7 @@ class Game(Model):
     """Applied in order among players tied on points; players still tied share the victory."""
     bots: BotSettings = Field(default_factory=BotSettings)
     """Tuning of the built-in bots."""
+    targets: list[Target] = Field(default_factory=list)
+    """Balance goals that simulations report as passed or failed."""
     print_layouts: list[Text] = Field(default_factory=list)
     """Print layout files, relative to this manifest."""

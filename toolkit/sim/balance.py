@@ -1,0 +1,149 @@
+"""Balance metrics beyond win rates, and the manifest's targets checked against them."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from toolkit.content.models.manifest import Target
+from toolkit.sim.runner import GameRecord
+from toolkit.sim.stats import Z95, _r
+
+
+def win_credit(record: GameRecord, player: int) -> float:
+    """A win is worth 1, a shared victory 1/k to each of the k winners."""
+    return 1 / len(record.winners) if player in record.winners else 0.0
+
+
+def diff_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """Difference of two means (a - b) with a 95% normal interval (Welch's standard error)."""
+    if not a or not b:
+        return 0.0, 0.0, 0.0
+    diff = statistics.fmean(a) - statistics.fmean(b)
+    var_a = statistics.variance(a) if len(a) > 1 else 0.0
+    var_b = statistics.variance(b) if len(b) > 1 else 0.0
+    error = math.sqrt(var_a / len(a) + var_b / len(b))
+    return diff, diff - Z95 * error, diff + Z95 * error
+
+
+def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
+    games = len(records) or 1
+    rates = [sum(win_credit(r, seat) for r in records) / games for seat in range(players)]
+    margins, lead_changes, drama = [], [], []
+    for record in records:
+        ordered = sorted(record.totals, reverse=True)
+        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        leaders = [_leader(totals) for totals in record.checkpoints]
+        known = [leader for leader in leaders if leader is not None]
+        lead_changes.append(sum(1 for a, b in zip(known, known[1:], strict=False) if a != b))
+        middle = record.checkpoints[len(record.checkpoints) // 2 - 1] if record.checkpoints else ()
+        if middle:
+            winner = record.winners[0]
+            others = [t for p, t in enumerate(middle) if p != winner]
+            drama.append(max(0, max(others, default=0) - middle[winner]))
+    sources: dict[str, float] = defaultdict(float)
+    for record in records:
+        for breakdown in record.breakdown:
+            for label, points in breakdown.items():
+                sources[label] += abs(points)
+    total_points = sum(sources.values()) or 1.0
+    shares = {label: _r(points / total_points) for label, points in sources.items()}
+    return {
+        "first_seat_advantage": _r(rates[0] - 1 / players),
+        "win_rate_spread": _r(max(rates) - min(rates)),
+        "winning_margin": _r(statistics.fmean(margins)) if margins else 0.0,
+        "lead_changes": _r(statistics.fmean(lead_changes)) if lead_changes else 0.0,
+        "drama": _r(statistics.fmean(drama)) if drama else 0.0,
+        "source_shares": shares,
+        "top_source_share": max(shares.values(), default=0.0),
+    }
+
+
+def _leader(totals: tuple[int, ...]) -> int | None:
+    best = max(totals)
+    leaders = [p for p, t in enumerate(totals) if t == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def card_effects(records: list[GameRecord]) -> list[dict[str, Any]]:
+    """Per card held at the end by someone: how often, and the win-rate difference it goes
+    with (holders versus the other players of the games where it was held or on show)."""
+    held: dict[str, list[float]] = defaultdict(list)
+    others: dict[str, list[float]] = defaultdict(list)
+    for record in records:
+        shown = {card for cards in record.display.values() for card in cards}
+        owners: dict[str, set[int]] = defaultdict(set)
+        for player, cards in enumerate(record.holdings):
+            for card in cards:
+                owners[card].add(player)
+        for card in set(owners) | shown:
+            for player in range(len(record.totals)):
+                credit = win_credit(record, player)
+                (held if player in owners[card] else others)[card].append(credit)
+    rows = []
+    for card in sorted(set(held) | set(others)):
+        holders = held.get(card, [])
+        rest = others.get(card, [])
+        diff, low, high = diff_interval(holders, rest)
+        rows.append(
+            {
+                "card": card,
+                "held_by_share": _r(len(holders) / (len(holders) + len(rest))),
+                "win_rate_held": _r(statistics.fmean(holders)) if holders else None,
+                "win_rate_not_held": _r(statistics.fmean(rest)) if rest else None,
+                "difference": _r(diff),
+                "difference_ci95": [_r(low), _r(high)],
+            }
+        )
+    return rows
+
+
+def never_used(records: list[GameRecord], all_cards: Sequence[str]) -> list[str]:
+    """Cards of the game that no player ever ended a game holding."""
+    seen = {card for record in records for cards in record.holdings for card in cards}
+    return [card for card in all_cards if card not in seen]
+
+
+def check_targets(targets: Sequence[Target], summary: dict[str, Any]) -> list[dict[str, Any]]:
+    results = []
+    metrics = summary["balance"]
+    for target in targets:
+        detail = ""
+        if target.metric == "acquire_rate":
+            rows = summary["cards"].get(target.zone or "", [])
+            values = {row["card"]: row["acquire_rate"] for row in rows}
+            failing = [
+                card
+                for card, value in values.items()
+                if not _within(value, target.at_least, target.at_most)
+            ]
+            value = min(values.values(), default=0.0) if failing else 0.0
+            passed = bool(values) and not failing
+            shown = [f"{card} {values[card]:.0%}" for card in failing]
+            detail = "outside: " + ", ".join(shown) if failing else f"all {len(values)} cards"
+            value = _r(sum(values.values()) / len(values)) if values else 0.0
+        elif target.metric == "shared_victory_rate":
+            value = summary["game"]["shared_victory_rate"]
+            passed = _within(value, target.at_least, target.at_most)
+        else:
+            value = metrics[target.metric]
+            passed = _within(value, target.at_least, target.at_most)
+        results.append(
+            {
+                "target": target.label or target.metric,
+                "metric": target.metric,
+                "value": value,
+                "at_least": target.at_least,
+                "at_most": target.at_most,
+                "passed": passed,
+                "detail": detail,
+            }
+        )
+    return results
+
+
+def _within(value: float, low: float | None, high: float | None) -> bool:
+    return (low is None or value >= low) and (high is None or value <= high)
