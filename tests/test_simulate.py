@@ -38,6 +38,8 @@ def test_json_is_identical_whatever_the_worker_count() -> None:
         "players": 4,
         "bots": ["random"] * 4,
         "seed": 3,
+        "variants": [],
+        "set": {},
     }
 
 

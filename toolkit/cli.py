@@ -134,24 +134,6 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
-def _bot_list(bots: str, players: int) -> list[str]:
-    from toolkit.agents import BOTS
-    from toolkit.content.diagnostics import did_you_mean
-
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    for name in names:
-        if name not in BOTS:
-            hint = did_you_mean(name, BOTS)
-            raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise UsageError(
-            f"--bots names {len(names)} bots for {players} players: give one name, or one per seat"
-        )
-    return names
-
-
 @app.command()
 @_guarded
 def simulate(
@@ -174,47 +156,252 @@ def simulate(
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
     import json
+
+    from toolkit.sim.report_text import format_simulation
+    from toolkit.sim.run import RunSpec, run
+
+    spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
+                   list(variant or []))  # fmt: skip
+    _check_seats(spec)
+    with _progress(games) as advance:
+        result = run(spec, advance)
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(result.summary, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(format_simulation(result.summary))
+
+
+@app.command()
+@_guarded
+def compare(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    variant: Annotated[
+        list[Path], typer.Option(help="A variant to compare with the baseline (repeatable).")
+    ],
+    games: Annotated[int, typer.Option(min=2, help="Games per side.")] = 1000,
+    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
+    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Seed shared by baseline and variants.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+) -> None:
+    """A/B: baseline and each variant on the same seeds, differences with 95% intervals."""
+    import json
+
+    from toolkit.sim.compare import compare_runs
+    from toolkit.sim.report_text import format_comparison
+    from toolkit.sim.run import RunSpec, run
+
+    base_spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers))
+    _check_seats(base_spec)
+    with _progress(games * (1 + len(variant))) as advance:
+        baseline = run(base_spec, advance)
+        results = []
+        for path in variant:
+            spec = RunSpec(game, games, players, base_spec.bots, seed, base_spec.workers, [path])
+            other = run(spec, advance)
+            from toolkit.content.project import load_content_file
+
+            loaded, _ = load_content_file(path, "variant")
+            name = getattr(loaded.model, "name", path.stem) if loaded else path.stem
+            results.append(
+                {
+                    "name": name,
+                    "file": str(path),
+                    **compare_runs(
+                        baseline.records, other.records, baseline.summary, other.summary
+                    ),
+                }
+            )
+    arguments = {k: v for k, v in baseline.summary["arguments"].items() if k not in ("set",)}
+    arguments["variants"] = [str(p) for p in variant]
+    result = {"arguments": arguments, "variants": results}
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(format_comparison(result))
+
+
+@app.command()
+@_guarded
+def sweep(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    set_values: Annotated[
+        list[str],
+        typer.Option("--set", help="PATH=V1,V2,... or PATH=LO..HI (repeatable: a grid)."),
+    ],
+    games: Annotated[int, typer.Option(min=2, help="Games per point.")] = 500,
+    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
+    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Seed shared by every point.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant applied under every point.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also draw the sweep as a PDF chart here.")
+    ] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+) -> None:
+    """Simulate every combination of values and tabulate the key statistics and targets."""
+    import json
+
+    from toolkit.sim.report_text import format_sweep
+    from toolkit.sim.run import RunSpec
+    from toolkit.sim.sweep import parse_set
+    from toolkit.sim.sweep import sweep as run_sweep
+
+    axes = [parse_set(text) for text in set_values]
+    points = 1
+    for _, values in axes:
+        points *= len(values)
+    base = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
+                   list(variant or []))  # fmt: skip
+    _check_seats(base)
+    with _progress(games * points) as advance:
+        result = run_sweep(base, axes, advance)
+    if out is not None:
+        from toolkit.sim.report_pdf import render_sweep
+
+        render_sweep(result, out)
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(format_sweep(result))
+        if out is not None:
+            typer.echo(f"chart: {out}")
+
+
+@app.command()
+@_guarded
+def report(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Default: build/<game>/<game>-report.pdf.")
+    ] = None,
+    games: Annotated[int, typer.Option(min=2, help="Games to simulate.")] = 2000,
+    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
+    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
+    ] = None,
+    export: Annotated[
+        ExportFormat | None,
+        typer.Option("--format", help="Also export every table beside the PDF: json or csv."),
+    ] = None,
+) -> None:
+    """A PDF playtest report: win rates with intervals, score distributions and sources,
+    card usage, drama and lead changes, and the targets."""
+    from toolkit.sim.report_pdf import export_tables, render_report
+    from toolkit.sim.run import RunSpec, run
+
+    spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
+                   list(variant or []))  # fmt: skip
+    _check_seats(spec)
+    with _progress(games) as advance:
+        result = run(spec, advance)
+    target = out or Path("build") / result.summary["arguments"]["game"] / (
+        f"{result.summary['arguments']['game']}-report.pdf"
+    )
+    pages = render_report(result.summary, result.records, target)
+    typer.echo(f"{target}: {pages} pages")
+    if export is not None:
+        for path in export_tables(result.summary, target, export.value):
+            typer.echo(f"table: {path}")
+
+
+@app.command()
+@_guarded
+def build(
+    games_ids: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[GAME]...", help="Games to build. Default: every game in rules/."),
+    ] = None,
+    games: Annotated[int, typer.Option(min=2, help="Games per player count.")] = 2000,
+    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
+    seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="The build folder.")] = Path("build"),
+) -> None:
+    """The main job: validate, simulate every player count, print the cards and write the
+    report of each game into build/<game>/."""
+    from toolkit.content.diagnostics import format_text
+    from toolkit.content.locate import game_ids
+    from toolkit.content.validate import validate_paths
+    from toolkit.sim.build import build_game, build_summary
+
+    chosen = list(games_ids or game_ids(Path.cwd()))
+    if not chosen:
+        raise UsageError("no games in rules/ to build")
+    from toolkit.content.locate import resolve_path_or_game
+
+    report = validate_paths([resolve_path_or_game(g) for g in chosen])
+    if report.errors:
+        typer.echo(format_text(report.diagnostics), err=True)
+        raise typer.Exit(1)
+    typer.echo(f"validated {len(report.files)} files: no problems")
+    builds = []
+    bot_names = _bot_names(bots)
+    for game in chosen:
+        builds.append(
+            build_game(game, out, games, bot_names, seed, _workers(workers), None, _print_cards)
+        )
+        typer.echo(f"built {game}")
+    typer.echo(build_summary(builds))
+
+
+def _print_cards(game: str, target: Path) -> tuple[Path, str]:
+    """The game's print-and-play PDF (home profile, A4, duplex backs)."""
+    from toolkit.pnp.build import print_game
+    from toolkit.pnp.document import PrintOptions
+
+    printed = print_game(game, PrintOptions("a4", "home", "duplex", True, ()), target, None)
+    note = f"{len(printed.result.pages)} pages, {printed.result.cards} cards"
+    if printed.result.warnings:
+        note += f", {len(printed.result.warnings)} warnings"
+    return printed.path, note
+
+
+class ExportFormat(StrEnum):
+    json = "json"
+    csv = "csv"
+
+
+def _workers(workers: int | None) -> int:
     import os
 
-    from toolkit.engine.load import load_compiled_game
-    from toolkit.sim.report_text import format_simulation
-    from toolkit.sim.runner import simulate as run_simulation
-    from toolkit.sim.stats import summarise
+    return workers or os.cpu_count() or 1
 
-    variants = list(variant or [])
-    manifest, compiled = load_compiled_game(game, variants)
-    count = players if players is not None else min(4, compiled.max_players)
-    if not compiled.min_players <= count <= compiled.max_players:
+
+def _bot_names(bots: str) -> list[str]:
+    from toolkit.agents import BOTS
+    from toolkit.content.diagnostics import did_you_mean
+
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in names:
+        if name not in BOTS:
+            hint = did_you_mean(name, BOTS)
+            raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
+    if not names:
+        raise UsageError("--bots names no bot")
+    return names
+
+
+def _check_seats(spec: Any) -> None:
+    """One bot for all seats, or one per seat: checked before any game is played."""
+    from toolkit.engine.load import load_compiled_game
+
+    _, game = load_compiled_game(spec.game, spec.variants, spec.sets)
+    players = spec.players if spec.players is not None else min(4, game.max_players)
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+    if len(spec.bots) not in (1, players):
         raise UsageError(
-            f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
+            f"--bots names {len(spec.bots)} bots for {players} players: give one name, "
+            "or one per seat"
         )
-    seats = _bot_list(bots, count)
-    with _progress(games) as advance:
-        records = run_simulation(
-            manifest,
-            games,
-            count,
-            seats,
-            seed,
-            workers or os.cpu_count() or 1,
-            advance,
-            variants,
-        )
-    summary = {
-        "arguments": {
-            "game": compiled.id,
-            "games": games,
-            "players": count,
-            "bots": seats,
-            "seed": seed,
-            "variants": [str(v) for v in variants],
-        },
-        **summarise(records, seats),
-    }
-    if output_format is OutputFormat.json:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        typer.echo(format_simulation(summary))
 
 
 def _progress(total: int) -> Any:
@@ -283,6 +470,63 @@ def score(
         "shared": "shared victory: still tied after every tie-breaker",
     }.get(result.decided_by, f"tie broken: {result.decided_by}")
     typer.echo(f"\nwinner: {winners} ({how})")
+
+
+class PaperName(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class PrintProfile(StrEnum):
+    home = "home"
+    print_shop = "print-shop"
+
+
+class BacksMode(StrEnum):
+    duplex = "duplex"
+    separate = "separate"
+    none = "none"
+
+
+@app.command("print")
+@_guarded
+def print_cards(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    paper: Annotated[PaperName, typer.Option(help="Paper size of the pages.")] = PaperName.a4,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="PDF to write. Default: build/<game>/<game>-cards.pdf."),
+    ] = None,
+    profile: Annotated[
+        PrintProfile,
+        typer.Option(help="home: 3x3 cards per sheet; print-shop: one card per page."),
+    ] = PrintProfile.home,
+    backs: Annotated[
+        BacksMode,
+        typer.Option(help="duplex: backs mirrored for a long-edge flip; separate; none."),
+    ] = BacksMode.duplex,
+    no_bleed: Annotated[bool, typer.Option("--no-bleed", help="Cards without bleed.")] = False,
+    only: Annotated[
+        str | None, typer.Option(help="Comma list of components or card ids to print.")
+    ] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant file to apply first (repeatable).")
+    ] = None,
+) -> None:
+    """Render every card, board and reference sheet of a game into a print-and-play PDF."""
+    from toolkit.pnp.build import print_game
+    from toolkit.pnp.document import PrintOptions
+
+    names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
+    options = PrintOptions(paper.value, profile.value, backs.value, not no_bleed, names)
+    printed = print_game(game, options, out, variant)
+    for warning in printed.result.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    typer.echo(
+        f"{printed.path}: {len(printed.result.pages)} pages, {printed.result.cards} cards "
+        f"({profile.value}, {paper.value}, backs {backs.value}), "
+        f"{len(printed.result.warnings)} warning(s)"
+    )
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from collections import defaultdict
@@ -32,13 +33,10 @@ def diff_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, float,
 def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
     games = len(records) or 1
     rates = [sum(win_credit(r, seat) for r in records) / games for seat in range(players)]
-    margins, lead_changes, drama = [], [], []
+    margins = [winning_margin(r) for r in records]
+    changes = [lead_changes(r) for r in records]
+    drama: list[int] = []
     for record in records:
-        ordered = sorted(record.totals, reverse=True)
-        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
-        leaders = [_leader(totals) for totals in record.checkpoints]
-        known = [leader for leader in leaders if leader is not None]
-        lead_changes.append(sum(1 for a, b in zip(known, known[1:], strict=False) if a != b))
         middle = record.checkpoints[len(record.checkpoints) // 2 - 1] if record.checkpoints else ()
         if middle:
             winner = record.winners[0]
@@ -55,17 +53,28 @@ def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
         "first_seat_advantage": _r(rates[0] - 1 / players),
         "win_rate_spread": _r(max(rates) - min(rates)),
         "winning_margin": _r(statistics.fmean(margins)) if margins else 0.0,
-        "lead_changes": _r(statistics.fmean(lead_changes)) if lead_changes else 0.0,
+        "lead_changes": _r(statistics.fmean(changes)) if changes else 0.0,
         "drama": _r(statistics.fmean(drama)) if drama else 0.0,
         "source_shares": shares,
         "top_source_share": max(shares.values(), default=0.0),
     }
 
 
-def _leader(totals: tuple[int, ...]) -> int | None:
-    best = max(totals)
-    leaders = [p for p, t in enumerate(totals) if t == best]
-    return leaders[0] if len(leaders) == 1 else None
+def winning_margin(record: GameRecord) -> int:
+    """Points between the winner and the runner-up."""
+    ordered = sorted(record.totals, reverse=True)
+    return ordered[0] - ordered[1] if len(ordered) > 1 else 0
+
+
+def lead_changes(record: GameRecord) -> int:
+    """How often the sole leader changed from one round's end to the next."""
+    leaders = []
+    for totals in record.checkpoints:
+        best = max(totals)
+        top = [p for p, t in enumerate(totals) if t == best]
+        if len(top) == 1:
+            leaders.append(top[0])
+    return sum(1 for a, b in itertools.pairwise(leaders) if a != b)
 
 
 def card_effects(records: list[GameRecord]) -> list[dict[str, Any]]:

@@ -178,3 +178,74 @@ def _goal(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
         return f"{low:g}..{high:g}"
     return f">= {low:g}" if low is not None else f"<= {high:g}"
+
+
+def format_comparison(result: dict[str, Any]) -> str:
+    args = result["arguments"]
+    out = [
+        f"{args['game']}: {args['games']} games on paired seeds, {args['players']} players, "
+        f"bots {','.join(args['bots'])}, seed {args['seed']}",
+    ]
+    for variant in result["variants"]:
+        out += ["", f"Variant: {variant['name']} ({variant['file']})", ""]
+        out.append(
+            table(
+                ["statistic", "baseline", "variant", "difference", "95% interval", ""],
+                [
+                    [
+                        name,
+                        row["baseline"],
+                        row["variant"],
+                        f"{row['difference']:+.3f}",
+                        f"{row['ci95'][0]:+.3f}..{row['ci95'][1]:+.3f}",
+                        "*" if row["significant"] else "",
+                    ]
+                    for name, row in variant["differences"].items()
+                ],
+            )
+        )
+        out.append("* the 95% interval of the difference excludes zero")
+        if variant["targets"]:
+            out += ["", "Targets"]
+            for verdict in variant["targets"]:
+                out.append(
+                    f"  {verdict['target']}: {verdict['baseline']:.3f} -> "
+                    f"{verdict['variant']:.3f}, {verdict['verdict']}"
+                    + (f" ({verdict['detail']})" if verdict["detail"] else "")
+                )
+    return "\n".join(out)
+
+
+def format_sweep(result: dict[str, Any]) -> str:
+    args = result["arguments"]
+    axes = list(args["axes"])
+    target_names = list(dict.fromkeys(t for row in result["points"] for t in row["targets"]))
+    out = [
+        f"{args['game']}: sweep of {', '.join(axes)}, {args['games']} games per point, "
+        f"{args['players']} players, bots {','.join(args['bots'])}, seed {args['seed']}",
+        "",
+        table(
+            [*axes, "seat win rates", "mean score", "1st seat", "spread", "margin", "targets"],
+            [
+                [
+                    *[str(row["point"][axis]) for axis in axes],
+                    " ".join(f"{rate:.0%}" for rate in row["seat_win_rates"]),
+                    row["mean_score"],
+                    f"{row['first_seat_advantage']:+.3f}",
+                    row["win_rate_spread"],
+                    row["winning_margin"],
+                    f"{row['targets_passed']}/{len(row['targets'])}",
+                ]
+                for row in result["points"]
+            ],
+        ),
+    ]
+    if target_names:
+        out += ["", "Targets passed per point:"]
+        for row in result["points"]:
+            point = ", ".join(f"{k}={v}" for k, v in row["point"].items())
+            failed = [name for name, ok in row["targets"].items() if not ok]
+            out.append(
+                f"  {point}: " + ("all pass" if not failed else "fails " + "; ".join(failed))
+            )
+    return "\n".join(out)
