@@ -19,6 +19,8 @@ from toolkit.engine.state import DECLINE, State
 from toolkit.errors import IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent
+DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
+"""The design's prototype attraction values: these scenarios were written against them."""
 SUPPLY = 80
 LEVELS = {
     "carousel": 1,
@@ -49,7 +51,7 @@ BREAKDOWN_LABELS = [
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    _, compiled = load_compiled_game(str(ROOT / "rules" / "midway-memories.yaml"))
+    _, compiled = load_compiled_game(str(ROOT / "rules" / "midway-memories.yaml"), [DESIGN])
     return compiled
 
 
