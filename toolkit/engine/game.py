@@ -6,6 +6,7 @@ as strings or the YAML again.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -99,6 +100,7 @@ class Mechanic(Protocol):
     def describe_action(self, state: State, action: int) -> str: ...
     def preview(self, state: State, player: int, action: int) -> State: ...
     def is_quiet(self, state: State, player: int) -> bool: ...
+    def determinize(self, state: State, observer: int, rng: random.Random) -> State: ...
     def equivalent_actions(
         self, state: State, player: int, actions: list[int]
     ) -> list[list[int]]: ...
@@ -136,6 +138,8 @@ class Game:
     """Slots setup always fills with the same card."""
     required_slots: tuple[str, ...] = ()
     """Slots setup fills at random in every game (a position must name their cards)."""
+    strategies: dict[str, Any] = field(default_factory=dict)
+    """Priority strategies by id, compiled from the game's `strategies` content file."""
     targets: tuple[Any, ...] = ()
     """The manifest's balance targets (content models: read by reports, never in play)."""
     positional_always: bool = False

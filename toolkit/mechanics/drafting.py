@@ -29,6 +29,7 @@ Corner cases the rule text leaves open, decided here:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,10 @@ class DraftState:
     set_aside: list[int] = field(default_factory=list)
     resolved: set[int] = field(default_factory=set)
     """Cards whose action resolved this round; none resolves twice, so chains end."""
+    passed: list[tuple[int, ...]] = field(default_factory=list)
+    """The hand each player passed at the last pass: its passer knows what its neighbour holds."""
+    passed_step: int = 0
+    """The direction of that pass (+1 to the next seat, -1 to the previous)."""
 
     def copy(self) -> DraftState:
         return DraftState(
@@ -88,6 +93,8 @@ class DraftState:
             self.queue[:],
             self.set_aside[:],
             set(self.resolved),
+            self.passed,
+            self.passed_step,
         )
 
 
@@ -267,6 +274,8 @@ class DraftMechanic:
             state.log.append(("game-end",))
             return
         n, step = state.n, mech.direction
+        mech.passed = [tuple(hand) for hand in hands]
+        mech.passed_step = step
         state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
         state.log.append(("pass", "left" if step == 1 else "right"))
         mech.round += 1
@@ -382,6 +391,63 @@ class DraftMechanic:
     def is_quiet(self, state: State, player: int) -> bool:
         """A pick always changes the player's park or coins."""
         return False
+
+    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        """A copy where what `observer` cannot see is dealt anew, consistently with what it saw.
+
+        Others' hands, their hidden picks of the current turn (undone, so they choose again
+        without the observer learning them), the identities of their face-down cards and the
+        undealt cards are shuffled together; the neighbour who received the observer's last
+        passed hand gets back as much of that hand as is still unaccounted for.
+        """
+        copy = state.clone(for_scoring=True)
+        copy.seed = rng.getrandbits(62)
+        mech: DraftState = copy.mech
+        n = copy.n
+        for player in range(n):
+            if player != observer and mech.choices[player] != NO_CHOICE:
+                mech.choices[player] = NO_CHOICE
+                mech.waiting[player] = True
+        hands = copy.zones[self.hand]
+        parks = copy.grids[self.park]
+        own = set(hands[observer])
+        visible = {card for park in parks for card in park.values() if card >= 0}
+        own_down = {~card for card in parks[observer].values() if card < 0}
+        pool = [
+            card
+            for card in range(len(self.numbers))
+            if card not in own
+            and card not in visible
+            and card not in own_down
+            and card not in mech.set_aside
+        ]
+        rng.shuffle(pool)
+        remaining = set(pool)
+        receiver = (observer + mech.passed_step) % n if mech.passed else None
+        order = [p for p in range(n) if p != observer]
+        if receiver is not None and receiver != observer:
+            order.remove(receiver)
+            order.insert(0, receiver)
+        for player in order:
+            size = len(hands[player])
+            known: list[int] = []
+            if player == receiver and mech.passed:
+                known = [c for c in mech.passed[observer] if c in remaining][:size]
+            for card in known:
+                remaining.discard(card)
+            rest = [c for c in pool if c in remaining][: size - len(known)]
+            for card in rest:
+                remaining.discard(card)
+            hands[player] = known + rest
+        for player in order:
+            park = parks[player]
+            for cell, card in list(park.items()):
+                if card < 0 and remaining:
+                    new = next(c for c in pool if c in remaining)
+                    remaining.discard(new)
+                    park[cell] = ~new
+        copy.out_of_play = [c for c in pool if c in remaining]
+        return copy
 
     def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
         """Actions that score alike, grouped: the same card the same way up in different

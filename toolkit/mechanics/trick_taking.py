@@ -5,6 +5,7 @@ hands are empty, with cleanup effects; the whole deck is dealt again each round.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -188,6 +189,72 @@ class TrickTakingMechanic:
         after = state.clone(for_scoring=True)
         after.apply(player, action)
         return after
+
+    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        """A copy where the other hands and the face-down leftovers are dealt anew from the
+        cards `observer` has not seen, respecting the suits each player showed void in this
+        round; later deals are unknown too (the copy gets a new seed)."""
+        copy = state.clone(for_scoring=True)
+        copy.seed = rng.getrandbits(62)
+        suit_of = self.suit_of
+        played: set[int] = set()
+        void: list[set[int]] = [set() for _ in range(state.n)]
+        trick: list[tuple[int, int]] = []
+        for event in reversed(state.log):
+            if event[0] == "deal":
+                break
+            if event[0] == "play":
+                trick.append((event[1], event[2]))
+        trick.reverse()
+        led = -1
+        for count, (player, card) in enumerate(trick):
+            played.add(card)
+            if count % state.n == 0:
+                led = suit_of[card]
+            elif suit_of[card] != led:
+                void[player].add(led)
+        hands = copy.zones[self.hand]
+        pool = [
+            card
+            for card in range(len(suit_of))
+            if card not in played and card not in hands[observer]
+        ]
+        others = [p for p in range(state.n) if p != observer]
+        for _ in range(20):
+            rng.shuffle(pool)
+            dealt = self._deal_respecting(pool, others, [len(hands[p]) for p in others], void)
+            if dealt is not None:
+                break
+        else:
+            dealt = []
+            start = 0
+            for p in others:
+                dealt.append(pool[start : start + len(hands[p])])
+                start += len(hands[p])
+        used = set()
+        for p, cards in zip(others, dealt, strict=True):
+            hands[p] = list(cards)
+            used.update(cards)
+        copy.out_of_play = [card for card in pool if card not in used]
+        return copy
+
+    def _deal_respecting(
+        self, pool: list[int], players: list[int], sizes: list[int], void: list[set[int]]
+    ) -> list[list[int]] | None:
+        """Deal from the shuffled pool so that no player gets a suit it is void in."""
+        suit_of = self.suit_of
+        order = sorted(range(len(players)), key=lambda i: -len(void[players[i]]))
+        left = list(pool)
+        dealt: list[list[int]] = [[] for _ in players]
+        for index in order:
+            allowed = [c for c in left if suit_of[c] not in void[players[index]]]
+            if len(allowed) < sizes[index]:
+                return None
+            chosen = allowed[: sizes[index]]
+            dealt[index] = chosen
+            taken = set(chosen)
+            left = [c for c in left if c not in taken]
+        return dealt
 
     def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
         """Every card is its own case in a trick."""

@@ -1,0 +1,151 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration deals the hidden information anew consistently with what the bot has seen
+(the mechanic's `determinize`: unseen hands, voids shown, hands passed in a draft; others'
+hidden simultaneous choices are undone, never read), walks one shared tree with UCB using
+availability counts, adds one node, plays on at random to the end of the next round, values
+the position with the game's own scoring and backs the result up.
+Actions that score alike (a card in different cells) share a node. Deterministic for a
+seed when limited by iterations; a time limit trades that for a bounded think time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from toolkit.engine.state import State
+
+DEFAULT_ITERATIONS = 200
+EXPLORATION = 0.7
+ROLLOUT_ROUNDS = 1
+"""Random play goes on to the end of the next round; the position is then valued by the
+game's own scoring plus the manifest's bot weights (the greedy bot's evaluation)."""
+
+
+class _Node:
+    __slots__ = ("available", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class IsmctsBot:
+    name = "ismcts"
+
+    def __init__(
+        self, seed: int, iterations: int | None = None, seconds: float | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS
+        self.seconds = seconds
+        self.rollout_rounds = ROLLOUT_ROUNDS
+
+    def choose(self, state: State, player: int) -> int:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        mechanic = state.game.mechanic
+        root_groups = _groups(state, player, legal)
+        if len(root_groups) == 1:
+            return self.rng.choice(legal)
+        root = _Node(-1)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        for done in range(self.iterations):
+            if deadline is not None and done > 8 and time.perf_counter() > deadline:
+                break
+            world = mechanic.determinize(state, player, self.rng)
+            self._iterate(root, world, player)
+        best = max(
+            root_groups,
+            key=lambda key: (
+                (root.children[key].visits, root.children[key].reward)
+                if key in root.children
+                else (-1, 0.0)
+            ),
+        )
+        return self.rng.choice(root_groups[best])
+
+    def _iterate(self, root: _Node, world: State, observer: int) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        first = True
+        while not world.terminal:
+            movers = world.to_move()
+            mover = observer if first and observer in movers else movers[0]
+            first = False
+            groups = _groups(world, mover, world.legal_actions(mover))
+            untried = [key for key in groups if key not in node.children]
+            for key in groups:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                key = rng.choice(untried)
+                child = _Node(mover)
+                child.available = 1
+                node.children[key] = child
+                world.apply(mover, rng.choice(groups[key]))
+                path.append(child)
+                break
+            key = max(groups, key=lambda k: _ucb(node.children[k]))
+            node = node.children[key]
+            world.apply(mover, rng.choice(groups[key]))
+            path.append(node)
+        horizon = world.game.mechanic.round_of(world) + self.rollout_rounds
+        while not world.terminal and world.game.mechanic.round_of(world) < horizon:
+            for mover in world.to_move():
+                groups = _groups(world, mover, world.legal_actions(mover))
+                world.apply(mover, rng.choice(groups[rng.choice(list(groups))]))
+        rewards = _rewards(world) if world.terminal else _estimate(world)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += rewards[visited.player]
+
+
+def _groups(state: State, player: int, legal: list[int]) -> dict[int, list[int]]:
+    """Legal actions grouped by what they score alike, keyed by their first member."""
+    if len(legal) <= 1:
+        return {action: [action] for action in legal}
+    grouped = state.game.mechanic.equivalent_actions(state, player, legal)
+    return {group[0]: group for group in grouped}
+
+
+def _ucb(node: _Node) -> float:
+    if node.visits == 0:
+        return math.inf
+    return node.reward / node.visits + EXPLORATION * math.sqrt(
+        math.log(max(node.available, 1)) / node.visits
+    )
+
+
+def _estimate(state: State) -> list[float]:
+    """Rewards of an unfinished game from the heuristic value of each player's position."""
+    values = [state.game.heuristic(state, p) for p in range(state.n)]
+    low, high = min(values), max(values)
+    spread = (high - low) or 1.0
+    best = [p for p, v in enumerate(values) if v == high]
+    return [
+        (1 / len(best) if p in best else 0.0) + 0.25 * (values[p] - low) / spread
+        for p in range(state.n)
+    ]
+
+
+def _rewards(state: State) -> list[float]:
+    """A win is worth 1 (shared among co-winners), plus a small share for the score margin so
+    that losing well beats losing badly."""
+    scores = state.scores()
+    totals = scores.totals
+    low, high = min(totals), max(totals)
+    spread = (high - low) or 1
+    return [
+        (1 / len(scores.winners) if p in scores.winners else 0.0)
+        + 0.25 * (totals[p] - low) / spread
+        for p in range(state.n)
+    ]

@@ -1,0 +1,89 @@
+"""Bots against each other: every seat rotation on the same seeds, win rates with intervals,
+and a rating from the pairwise results inside each game."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from toolkit.sim.runner import GameRecord, simulate
+from toolkit.sim.stats import _r, wilson_interval
+
+
+def rotations(bots: list[str], players: int) -> list[list[str]]:
+    """Seat assignments: the bots cycled over the seats, shifted once per seat."""
+    return [
+        [bots[(seat + shift) % len(bots)] for seat in range(players)] for shift in range(players)
+    ]
+
+
+def ladder(
+    manifest: Path,
+    bots: list[str],
+    games: int,
+    players: int,
+    seed: int,
+    workers: int,
+    progress: Callable[[int], Any] | None = None,
+    variants: list[Path] | None = None,
+) -> dict[str, Any]:
+    results: list[tuple[list[str], GameRecord]] = []
+    for seats in rotations(bots, players):
+        for record in simulate(manifest, games, players, seats, seed, workers, progress, variants):
+            results.append((seats, record))
+    return summarise_ladder(results, bots)
+
+
+def summarise_ladder(
+    results: list[tuple[list[str], GameRecord]], bots: list[str]
+) -> dict[str, Any]:
+    wins: dict[str, float] = defaultdict(float)
+    seats_played: dict[str, int] = defaultdict(int)
+    scores: dict[str, list[int]] = defaultdict(list)
+    pairwise: dict[str, list[float]] = defaultdict(list)
+    for seats, record in results:
+        for seat, bot in enumerate(seats):
+            seats_played[bot] += 1
+            scores[bot].append(record.totals[seat])
+            if seat in record.winners:
+                wins[bot] += 1 / len(record.winners)
+            for other, rival in enumerate(seats):
+                if rival == bot:
+                    continue
+                mine, theirs = record.totals[seat], record.totals[other]
+                pairwise[bot].append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    rows = []
+    for bot in dict.fromkeys(bots):
+        played = seats_played[bot]
+        low, high = wilson_interval(wins[bot], played)
+        share = statistics.fmean(pairwise[bot]) if pairwise[bot] else 0.5
+        share = min(max(share, 0.001), 0.999)
+        rows.append(
+            {
+                "bot": bot,
+                "seats_played": played,
+                "wins": _r(wins[bot]),
+                "win_rate": _r(wins[bot] / played) if played else 0.0,
+                "win_rate_ci95": [_r(low), _r(high)],
+                "score_mean": _r(statistics.fmean(scores[bot])) if scores[bot] else 0.0,
+                "pairwise_share": _r(share),
+                "rating": round(1500 + 400 * math.log10(share / (1 - share))),
+            }
+        )
+    rows.sort(key=lambda row: -int(row["rating"]))
+    return {"bots": rows, "ordering": _ordering(rows)}
+
+
+def _ordering(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For each neighbouring pair by rating: is the better one's win-rate interval clear of
+    the other's?"""
+    verdicts = []
+    for better, worse in itertools.pairwise(rows):
+        separated = better["win_rate_ci95"][0] > worse["win_rate_ci95"][1]
+        verdicts.append({"better": better["bot"], "worse": worse["bot"], "separated": separated})
+    return verdicts
