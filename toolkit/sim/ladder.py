@@ -57,7 +57,7 @@ def summarise_ladder(
                     continue
                 mine, theirs = record.totals[seat], record.totals[other]
                 pairwise[bot].append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for bot in dict.fromkeys(bots):
         played = seats_played[bot]
         low, high = wilson_interval(wins[bot], played)
@@ -75,7 +75,7 @@ def summarise_ladder(
                 "rating": round(1500 + 400 * math.log10(share / (1 - share))),
             }
         )
-    rows.sort(key=lambda row: -int(row["rating"]))
+    rows.sort(key=lambda row: -row["rating"])
     return {"bots": rows, "ordering": _ordering(rows)}
 
 
