@@ -369,6 +369,76 @@ class ExportFormat(StrEnum):
     csv = "csv"
 
 
+@app.command()
+@_guarded
+def ladder(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    bots: Annotated[
+        str, typer.Option(help="The bots to rank, comma separated.")
+    ] = "random,greedy,ismcts",
+    games: Annotated[int, typer.Option(min=1, help="Games per seat rotation.")] = 100,
+    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed shared by every rotation.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+) -> None:
+    """Rank bots: round-robin over every seat rotation on the same seeds, win rates with 95%
+    intervals and a rating from the pairwise results inside games."""
+    import json
+
+    from toolkit.agents import check_bot_name
+    from toolkit.engine.load import load_compiled_game
+    from toolkit.sim.ladder import ladder as run_ladder
+    from toolkit.sim.report_text import table
+
+    manifest, compiled = load_compiled_game(game)
+    names = _bot_names(bots)
+    for name in names:
+        check_bot_name(name, compiled)
+    count = players if players is not None else min(4, compiled.max_players)
+    if not compiled.min_players <= count <= compiled.max_players:
+        raise UsageError(
+            f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
+        )
+    with _progress(games * count) as advance:
+        result = run_ladder(manifest, names, games, count, seed, _workers(workers), advance)
+    result = {
+        "arguments": {
+            "game": compiled.id,
+            "games": games,
+            "players": count,
+            "bots": names,
+            "seed": seed,
+        },
+        **result,
+    }
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    typer.echo(
+        f"{compiled.id}: {games} games x {count} seat rotations, {count} players, seed {seed}\n"
+    )
+    typer.echo(
+        table(
+            ["bot", "rating", "win rate", "95% interval", "mean score", "seats played"],
+            [
+                [
+                    row["bot"],
+                    row["rating"],
+                    f"{row['win_rate']:.1%}",
+                    f"{row['win_rate_ci95'][0]:.1%}-{row['win_rate_ci95'][1]:.1%}",
+                    row["score_mean"],
+                    row["seats_played"],
+                ]
+                for row in result["bots"]
+            ],
+        )
+    )
+    for step in result["ordering"]:
+        clear = "clearly" if step["separated"] else "not clearly (intervals overlap)"
+        typer.echo(f"{step['better']} ranks above {step['worse']}: {clear}")
+
+
 def _workers(workers: int | None) -> int:
     import os
 
@@ -376,14 +446,7 @@ def _workers(workers: int | None) -> int:
 
 
 def _bot_names(bots: str) -> list[str]:
-    from toolkit.agents import BOTS
-    from toolkit.content.diagnostics import did_you_mean
-
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    for name in names:
-        if name not in BOTS:
-            hint = did_you_mean(name, BOTS)
-            raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
     if not names:
         raise UsageError("--bots names no bot")
     return names
@@ -397,6 +460,10 @@ def _check_seats(spec: Any) -> None:
     players = spec.players if spec.players is not None else min(4, game.max_players)
     if not game.min_players <= players <= game.max_players:
         raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+    from toolkit.agents import check_bot_name
+
+    for name in spec.bots:
+        check_bot_name(name, game)
     if len(spec.bots) not in (1, players):
         raise UsageError(
             f"--bots names {len(spec.bots)} bots for {players} players: give one name, "

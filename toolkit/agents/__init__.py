@@ -1,23 +1,68 @@
-"""Bots that play any game through the engine contract, and the registry that names them."""
+"""Bots that play any game through the engine contract, and the registry that names them.
+
+A bot name is `random`, `greedy`, `ismcts` (or `ismcts:N` for N iterations per decision), or
+the id of a priority strategy the game ships in its `strategies` content file.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.random_bot import RandomBot
+from toolkit.content.diagnostics import did_you_mean
 from toolkit.engine.state import State
+from toolkit.errors import UsageError
 
-Agent = RandomBot | GreedyBot
-
-BOTS: dict[str, Callable[[int], Agent]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-}
+if TYPE_CHECKING:
+    from toolkit.engine.game import Game
 
 
-def make_bot(name: str, seed: int) -> Agent:
-    return BOTS[name](seed)
+class Agent(Protocol):
+    """Anything that picks a legal action for a player."""
+
+    name: str
+
+    def choose(self, state: State, player: int) -> int: ...
 
 
-__all__ = ["BOTS", "Agent", "GreedyBot", "RandomBot", "State", "make_bot"]
+BUILT_IN = ("random", "greedy", "ismcts")
+
+
+def bot_names(game: Game | None = None) -> list[str]:
+    """Every bot name usable with `game` (its strategies included)."""
+    strategies = sorted(getattr(game, "strategies", {}) or {}) if game is not None else []
+    return [*BUILT_IN, *strategies]
+
+
+def check_bot_name(name: str, game: Game | None = None) -> None:
+    """Raise a usage error naming the closest bot when `name` is no bot."""
+    base, _, budget = name.partition(":")
+    if base == "ismcts" and (not budget or budget.isdigit()):
+        return
+    if name in bot_names(game):
+        return
+    hint = did_you_mean(name, bot_names(game))
+    raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
+
+
+def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    base, _, budget = name.partition(":")
+    if base == "ismcts":
+        from toolkit.agents.ismcts import IsmctsBot
+
+        return IsmctsBot(seed, iterations=int(budget) if budget else None)
+    strategies = getattr(game, "strategies", None) or {}
+    if name in strategies:
+        from toolkit.agents.priority import PriorityBot
+
+        return PriorityBot(seed, strategies[name])
+    check_bot_name(name, game)
+    raise UsageError(f"unknown bot '{name}'")
+
+
+__all__ = ["BUILT_IN", "Agent", "GreedyBot", "RandomBot", "bot_names", "check_bot_name", "make_bot"]

@@ -49,6 +49,8 @@ class GameRecord:
     """Per player, the cards in their public zones at the end (attractions ridden, park)."""
     checkpoints: tuple[tuple[int, ...], ...]
     """Provisional totals (as if the game ended) at the end of each round, for drama."""
+    actions: tuple[tuple[int, int], ...] = ()
+    """(player, action) in the order played, kept only when asked (for transcripts)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -56,19 +58,25 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecord:
+def play_game(
+    game: Game, seed: int, players: int, bots: list[str], *, record_actions: bool = False
+) -> GameRecord:
     state = game.new_state(seed, players)
     display = {
         zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])
         for zone in game.shared_zones
     }
-    agents = [make_bot(name, seed + seat + 1) for seat, name in enumerate(bots)]
+    agents = [make_bot(name, seed + seat + 1, game) for seat, name in enumerate(bots)]
     mechanic = game.mechanic
     checkpoints: list[tuple[int, ...]] = []
     current_round = mechanic.round_of(state)
+    played: list[tuple[int, int]] | None = [] if record_actions else None
     while not state.terminal:
         for player in state.to_move():
-            state.apply(player, agents[player].choose(state, player))
+            action = agents[player].choose(state, player)
+            if played is not None:
+                played.append((player, action))
+            state.apply(player, action)
         if not state.terminal and mechanic.round_of(state) != current_round:
             current_round = mechanic.round_of(state)
             checkpoints.append(state.scores().totals)
@@ -115,13 +123,14 @@ def play_game(game: Game, seed: int, players: int, bots: list[str]) -> GameRecor
             for player in range(state.n)
         ),
         checkpoints=tuple(checkpoints),
+        actions=tuple(played or ()),
     )
 
 
 Sets = tuple[tuple[str, Any], ...]
-Job = tuple[str, tuple[str, ...], Sets, int, list[int], int, list[str]]
-"""(manifest, variant files, --set values, run seed, game indexes, players, bots): plain data
-for a worker."""
+Job = tuple[str, tuple[str, ...], Sets, int, list[int], int, list[str], bool]
+"""(manifest, variant files, --set values, run seed, game indexes, players, bots, record
+actions): plain data for a worker."""
 
 
 @lru_cache(maxsize=8)
@@ -131,9 +140,11 @@ def _compiled(manifest: str, variants: tuple[str, ...], sets: Sets) -> Game:
 
 
 def _play_chunk(job: Job) -> list[GameRecord]:
-    manifest, variants, sets, seed, indexes, players, bots = job
+    manifest, variants, sets, seed, indexes, players, bots, record = job
     game = _compiled(manifest, variants, sets)
-    return [play_game(game, game_seed(seed, i), players, bots) for i in indexes]
+    return [
+        play_game(game, game_seed(seed, i), players, bots, record_actions=record) for i in indexes
+    ]
 
 
 def simulate(
@@ -146,6 +157,7 @@ def simulate(
     progress: Callable[[int], Any] | None = None,
     variants: list[Path] | None = None,
     sets: list[tuple[str, Any]] | None = None,
+    record_actions: bool = False,
 ) -> list[GameRecord]:
     """Play `games` games; `progress(n)` is called as chunks of n games finish.
 
@@ -155,9 +167,9 @@ def simulate(
     path = str(manifest.resolve())
     overlays = tuple(str(v.resolve()) for v in variants or [])
     values: Sets = tuple((p, v) for p, v in sets or [])
+    chunks = [list(range(start, min(start + CHUNK, games))) for start in range(0, games, CHUNK)]
     jobs: list[Job] = [
-        (path, overlays, values, seed, list(range(start, min(start + CHUNK, games))), players, bots)
-        for start in range(0, games, CHUNK)
+        (path, overlays, values, seed, indexes, players, bots, record_actions) for indexes in chunks
     ]
     records: list[GameRecord] = []
     for chunk in _run(jobs, workers):

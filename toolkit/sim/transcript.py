@@ -9,7 +9,7 @@ from toolkit.engine.narrate import narrate, narrate_scores
 
 def play_transcript(game: Game, seed: int, players: int, bots: list[str]) -> str:
     state = game.new_state(seed, players)
-    agents = [make_bot(name, seed + seat + 1) for seat, name in enumerate(bots)]
+    agents = [make_bot(name, seed + seat + 1, game) for seat, name in enumerate(bots)]
     while not state.terminal:
         for player in state.to_move():
             state.apply(player, agents[player].choose(state, player))
