@@ -1,0 +1,162 @@
+"""ISMCTS: determinisation is consistent with what the bot saw, its choices never depend on
+what it cannot see, it is deterministic for a seed, and the ladder ranks bots."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from toolkit.agents import make_bot
+from toolkit.agents.ismcts import IsmctsBot
+from toolkit.engine.game import Game
+from toolkit.engine.load import load_compiled_game
+from toolkit.engine.state import State
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def midway() -> Game:
+    return load_compiled_game(str(ROOT / "rules" / "midway-memories.yaml"))[1]
+
+
+@pytest.fixture(scope="module")
+def park() -> Game:
+    return load_compiled_game(str(ROOT / "rules" / "oh-my-park.yaml"))[1]
+
+
+def advance(state: State, steps: int, seed: int = 0) -> None:
+    """Play `steps` rounds of moves with random bots."""
+    bots = [make_bot("random", seed + p, state.game) for p in range(state.n)]
+    for _ in range(steps):
+        for player in state.to_move():
+            state.apply(player, bots[player].choose(state, player))
+
+
+def test_trick_determinisation_keeps_what_the_observer_knows(midway: Game) -> None:
+    state = midway.new_state(3, 4)
+    advance(state, 23)
+    hand = midway.zone("hand").index
+    rng = random.Random(1)
+    for _ in range(20):
+        world = midway.mechanic.determinize(state, 0, rng)
+        assert world.zones[hand][0] == state.zones[hand][0]
+        assert [len(h) for h in world.zones[hand]] == [len(h) for h in state.zones[hand]]
+        held = [card for cards in world.zones[hand] for card in cards] + world.out_of_play
+        played = [e[2] for e in state.log[len(state.log) - _since_deal(state) :] if e[0] == "play"]
+        assert sorted(held + played) == list(range(52))
+        assert world.seed != state.seed  # later deals are unknown to the observer
+
+
+def _since_deal(state: State) -> int:
+    for back, event in enumerate(reversed(state.log)):
+        if event[0] == "deal":
+            return back
+    return len(state.log)
+
+
+def test_trick_determinisation_respects_shown_voids(midway: Game) -> None:
+    """A player who did not follow Coins holds no Coins in any determinisation."""
+    state = midway.new_state(5, 3)
+    hand = midway.zone("hand").index
+    suit = midway.deck.fields["suit"]
+    coins = [midway.card("deck", f"coins-{r}") for r in ("2", "3", "4", "5")]
+    others = [c for c in range(52) if suit[c] != "coins"]
+    state.zones[hand] = [[coins[0], coins[1], *others[:3]], others[3:8], [coins[2], *others[8:12]]]
+    state.mech.current = 0
+    state.apply(0, coins[0])
+    state.apply(1, others[3])  # player 1 does not follow Coins: void in Coins
+    rng = random.Random(2)
+    for _ in range(30):
+        world = midway.mechanic.determinize(state, 2, rng)
+        assert all(suit[card] != "coins" for card in world.zones[hand][1])
+
+
+def test_draft_determinisation_undoes_hidden_picks_and_keeps_passed_hands(park: Game) -> None:
+    state = park.new_state(4, 3)
+    advance(state, 1)  # one full pick: hands have been passed once
+    hand = park.zone("hand").index
+    receiver = (0 + state.mech.passed_step) % 3
+    passed = set(state.mech.passed[0])
+    state.apply(1, state.legal_actions(1)[0])  # player 1 chooses, hidden from player 0
+    rng = random.Random(3)
+    for _ in range(10):
+        world = park.mechanic.determinize(state, 0, rng)
+        assert world.mech.waiting[1] and world.mech.choices[1] < 0
+        assert world.zones[hand][0] == state.zones[hand][0]
+        assert set(world.zones[hand][receiver]) == passed & set(state.zones[hand][receiver])
+
+
+def _swap_unseen(state: State, a: int, b: int) -> State:
+    """The same position for player 0 with players a and b holding each other's hands."""
+    other = state.clone()
+    hand = state.game.zone("hand").index
+    other.zones[hand][a], other.zones[hand][b] = state.zones[hand][b], state.zones[hand][a]
+    other.seed = state.seed + 1
+    return other
+
+
+def test_ismcts_ignores_what_it_cannot_see_in_tricks(midway: Game) -> None:
+    state = midway.new_state(9, 4)
+    advance(state, 4)
+    while state.to_move() != (0,):
+        player = state.to_move()[0]
+        state.apply(player, state.legal_actions(player)[0])
+    twin = _swap_unseen(state, 1, 2)
+    assert twin.zones[0][1] != state.zones[0][1]
+    assert IsmctsBot(7, 30).choose(state, 0) == IsmctsBot(7, 30).choose(twin, 0)
+
+
+def test_ismcts_ignores_hidden_simultaneous_picks(park: Game) -> None:
+    state = park.new_state(6, 3)
+    first, second = state.clone(), state.clone()
+    first.apply(1, first.legal_actions(1)[0])
+    second.apply(1, second.legal_actions(1)[-1])
+    assert IsmctsBot(5, 40).choose(first, 0) == IsmctsBot(5, 40).choose(second, 0)
+
+
+def test_ismcts_is_deterministic_for_a_seed_and_plays_legally(park: Game, midway: Game) -> None:
+    for game in (midway, park):
+        logs = []
+        for _ in range(2):
+            state = game.new_state(11, 3)
+            bots = [IsmctsBot(21, 8), make_bot("random", 2, game), make_bot("greedy", 3, game)]
+            while not state.terminal:
+                for player in state.to_move():
+                    state.apply(player, bots[player].choose(state, player))
+            logs.append(state.log)
+        assert logs[0] == logs[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_ladder_ranks_bots_over_every_seat_rotation() -> None:
+    result = run(
+        "ladder", "midway-memories", "--bots", "random,greedy,ismcts:20", "--games", "6",
+        "--workers", "1", "--format", "json",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    rows = {row["bot"]: row for row in data["bots"]}
+    assert Counter(row["seats_played"] for row in data["bots"]) == Counter({30: 2, 36: 1})
+    assert rows["ismcts:20"]["rating"] > rows["random"]["rating"]
+    assert [row["rating"] for row in data["bots"]] == sorted(
+        (row["rating"] for row in data["bots"]), reverse=True
+    )
+    assert {step["better"] for step in data["ordering"]} <= set(rows)
+
+
+def test_ladder_refuses_an_unknown_bot() -> None:
+    result = run("ladder", "midway-memories", "--bots", "random,gredy")
+    assert result.returncode == 2
+    assert "did you mean 'greedy'?" in result.stderr
