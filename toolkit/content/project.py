@@ -147,9 +147,9 @@ def _load(
             fail(
                 ("kind",),
                 "kind-mismatch",
-                f"the manifest lists this file as '{expected_kind}' "
-                f"but it says 'kind: {kind_value}'",
-                "fix the file's kind or the manifest's 'content' entry",
+                f"this file is used as a '{expected_kind}' file but it says 'kind: {kind_value}'",
+                "fix the file's kind, or name the right file (in the manifest's 'content' or "
+                "on the command line)",
             ),
         )
     patch_errors = [error for patch in patches for error in patch(document)]

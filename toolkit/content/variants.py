@@ -48,6 +48,36 @@ class Overlay:
     def patch(self, kind: str) -> Patch:
         return lambda document: _apply(self, kind, document)
 
+    def check_targets(self, kinds: list[str]) -> list[Diagnostic]:
+        """Changes aimed at a file the game does not have (`game` or a listed content kind)."""
+        errors = []
+        for index, op in enumerate(self.variant.set):
+            kind = op.path.split("/", 1)[0]
+            if kind not in kinds:
+                errors.append(
+                    self.loaded.diag(
+                        ("set", index, "path"),
+                        "unknown-path",
+                        f"'{op.path}' names nothing: the game has no '{kind}' file",
+                        did_you_mean(kind, kinds),
+                    )
+                )
+        changes: list[tuple[str, int, str]] = [
+            *(("add", i, op.kind) for i, op in enumerate(self.variant.add)),
+            *(("remove", i, op.kind) for i, op in enumerate(self.variant.remove)),
+        ]
+        for key, index, kind in changes:
+            if kind not in kinds:
+                errors.append(
+                    self.loaded.diag(
+                        (key, index, "kind"),
+                        "unknown-reference",
+                        f"the game has no '{kind}' file",
+                        did_you_mean(kind, kinds),
+                    )
+                )
+        return errors
+
 
 COMMAND_LINE = "--set"
 
@@ -128,11 +158,14 @@ def _apply(overlay: Overlay, kind: str, document: Document) -> list[Diagnostic]:
             options = document.data.get("options")
             ids = [o.get("id") for o in options] if isinstance(options, list) else []
             if option not in ids:
-                fail(
-                    ("options", option),
-                    "unknown-reference",
-                    f"unknown option '{option}'",
-                    did_you_mean(option, [str(i) for i in ids]),
+                errors.append(
+                    overlay.loaded.diag(
+                        ("options", option),
+                        "unknown-reference",
+                        f"unknown option '{option}'",
+                        did_you_mean(option, [str(i) for i in ids]),
+                        key=True,
+                    )
                 )
                 continue
             at = ids.index(option)

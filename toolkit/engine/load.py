@@ -24,11 +24,14 @@ def load_valid_game(
     if variants or sets:
         from toolkit.content.variants import load_overlays, overlay_from_sets
 
-        overlays, errors = load_overlays(list(variants or []), _game_id(manifest))
+        game_id, kinds = _identity(manifest)
+        overlays, errors = load_overlays(list(variants or []), game_id)
+        if sets:
+            overlays.append(overlay_from_sets(sets, game_id))
+        for overlay in overlays:
+            errors.extend(overlay.check_targets(["game", *kinds]))
         if errors:
             raise ContentError(errors)
-        if sets:
-            overlays.append(overlay_from_sets(sets, _game_id(manifest)))
         for overlay in overlays:
             for kind in overlay.targets():
                 patches.setdefault(kind, []).append(overlay.patch(kind))
@@ -49,10 +52,13 @@ def load_compiled_game(
     return manifest, compile_game(content)
 
 
-def _game_id(manifest: Path) -> str:
-    """The manifest's `id` (its file stem when it has none readable)."""
+def _identity(manifest: Path) -> tuple[str, list[str]]:
+    """The manifest's `id` (its file stem when unreadable) and the content kinds it lists."""
     from toolkit.content.yaml_loader import load_file
 
     document, _ = load_file(manifest)
-    game_id = document.data.get("id") if document is not None else None
-    return game_id if isinstance(game_id, str) else manifest.stem
+    data = document.data if document is not None else {}
+    game_id = data.get("id")
+    content = data.get("content")
+    kinds = [str(kind) for kind in content] if isinstance(content, dict) else []
+    return (game_id if isinstance(game_id, str) else manifest.stem), kinds

@@ -129,11 +129,15 @@ def check_targets(targets: Sequence[Target], summary: dict[str, Any]) -> list[di
                 for card, value in values.items()
                 if not _within(value, target.at_least, target.at_most)
             ]
-            value = min(values.values(), default=0.0) if failing else 0.0
             passed = bool(values) and not failing
             shown = [f"{card} {values[card]:.0%}" for card in failing]
             detail = "outside: " + ", ".join(shown) if failing else f"all {len(values)} cards"
-            value = _r(sum(values.values()) / len(values)) if values else 0.0
+            # The value shown is the card farthest outside the goal (or the mean when all pass).
+            value = _r(
+                max(values.values(), key=lambda v: _distance(v, target), default=0.0)
+                if failing
+                else sum(values.values()) / max(len(values), 1)
+            )
         elif target.metric == "shared_victory_rate":
             value = summary["game"]["shared_victory_rate"]
             passed = _within(value, target.at_least, target.at_most)
@@ -152,6 +156,13 @@ def check_targets(targets: Sequence[Target], summary: dict[str, Any]) -> list[di
             }
         )
     return results
+
+
+def _distance(value: float, target: Target) -> float:
+    """How far a value lies outside a target's bounds (0 inside)."""
+    below = target.at_least - value if target.at_least is not None else 0.0
+    above = value - target.at_most if target.at_most is not None else 0.0
+    return max(below, above, 0.0)
 
 
 def _within(value: float, low: float | None, high: float | None) -> bool:

@@ -23,7 +23,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
             ).rstrip()
         )
         if index == 0:
-            lines.append("  ".join("-" * w for w in widths))
+            lines.append("  ".join("-" * w for w in widths).rstrip())
     return "\n".join(lines)
 
 
