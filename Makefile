@@ -40,6 +40,8 @@ golden: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/validate_speed.py
 	$(BIN)/python benchmarks/simulate_speed.py
+	$(BIN)/python benchmarks/bots_speed.py
+	$(BIN)/python benchmarks/print_speed.py
 
 clean:
 	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,209 @@
+"""The track board: a row of spaces per track with its milestones, tiled when larger than paper."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.content.models.manifest import Track
+from toolkit.content.project import GameContent
+from toolkit.pnp import icons
+from toolkit.pnp.colours import BLACK, colour, readable_on, shade
+from toolkit.pnp.describe import Describer
+from toolkit.pnp.geometry import Rect, Tile, tile_board
+from toolkit.pnp.layout_load import Component
+from toolkit.pnp.marks import tile_marks
+from toolkit.pnp.pages import Page
+from toolkit.pnp.render_card import Renderer
+from toolkit.pnp.units import mm
+
+DEFAULT_TRACK_COLOUR = "#777777"
+
+
+class BoardError(ValueError):
+    """The board's settings do not fit the game (an unknown track, no tracks at all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    tracks: tuple[Track, ...]
+    space: float
+    label_width: float
+    gap: float
+    pad: float
+    title_height: float
+    width: float
+    height: float
+
+
+def _measure(content: GameContent, component: Component) -> _Board:
+    settings = component.settings.board
+    if settings is None or settings.space is None or settings.label_width is None:
+        raise BoardError(f"component '{component.id}' needs 'board: {{space:, label_width:}}'")
+    by_id = {t.id: t for t in content.game.tracks}
+    unknown = [t for t in settings.tracks if t not in by_id]
+    if unknown:
+        raise BoardError(f"unknown track '{unknown[0]}' (the game has: {', '.join(by_id)})")
+    tracks = tuple(by_id[t] for t in settings.tracks) or tuple(content.game.tracks)
+    if not tracks:
+        raise BoardError("the game has no tracks to put on a board")
+    space, gap = settings.space, settings.gap or 0.0
+    pad, title = space * 0.3, space * 0.75
+    longest = max(t.max - t.min + 1 for t in tracks)
+    width = 2 * pad + settings.label_width + longest * space
+    height = 2 * pad + title + len(tracks) * space + (len(tracks) - 1) * gap
+    return _Board(tracks, space, settings.label_width, gap, pad, title, width, height)
+
+
+def board_pages(
+    r: Renderer,
+    component: Component,
+    content: GameContent,
+    describer: Describer,
+    paper: tuple[float, float],
+    margin: float,
+    overlap: float,
+    title: str,
+) -> list[Page]:
+    board = _measure(content, component)
+    settings = component.settings.board
+    assert settings is not None
+    track_colours = {
+        t.id: colour(settings.colours.get(t.id, DEFAULT_TRACK_COLOUR)) for t in board.tracks
+    }
+
+    def draw_board(c: Canvas) -> None:
+        c.setFillColor(colour("#fbf7ef"))
+        c.setStrokeColor(BLACK)
+        c.setLineWidth(1)
+        c.rect(0, 0, board.width, board.height, stroke=1, fill=1)
+        title_box = Rect(
+            board.pad,
+            board.height - board.pad - board.title_height,
+            board.width - 2 * board.pad,
+            board.title_height,
+        )
+        r.draw_text(
+            c,
+            f"**{title}**",
+            title_box,
+            size=board.space * 0.32,
+            min_size=8,
+            leading=1.1,
+            align="left",
+            valign="middle",
+            text_colour=BLACK,
+            who=f"{component.id} title",
+        )
+        for index, track in enumerate(board.tracks):
+            top = board.height - board.pad - board.title_height - index * (board.space + board.gap)
+            _row(r, c, board, track, track_colours[track.id], top, describer, component.id)
+
+    tiling = tile_board((board.width, board.height), paper, margin, overlap)
+    pages = []
+    total = len(tiling.tiles)
+    for number, tile in enumerate(tiling.tiles, start=1):
+        label = (
+            f"{title} \u00b7 tile {number} of {total} (row {tile.row + 1}, column "
+            f"{tile.column + 1}). Trim at the corner marks. The strip beyond a dashed line is "
+            f"printed on both neighbouring tiles: lay one over the other so the crosses meet, "
+            f"and glue."
+        )
+
+        def draw(c: Canvas, tile: Tile = tile, label: str = label) -> None:
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(tile.page.x, tile.page.y, tile.page.width, tile.page.height)
+            c.clipPath(clip, stroke=0, fill=0)
+            c.translate(tile.page.x - tile.board.x, tile.page.y - tile.board.y)
+            draw_board(c)
+            c.restoreState()
+            if total > 1:
+                tile_marks(c, tiling, tile, mm(4))
+                top = tile.page.y - mm(6)
+                box = Rect(tile.page.x, top - mm(10), tiling.page_width - 2 * tile.page.x, mm(10))
+                r.draw_text(
+                    c,
+                    label,
+                    box,
+                    size=8,
+                    min_size=6,
+                    leading=1.2,
+                    align="left",
+                    valign="top",
+                    text_colour=BLACK,
+                    who=f"{component.id} tile label",
+                )
+
+        pages.append(Page(tiling.page_width, tiling.page_height, "board", draw))
+    return pages
+
+
+def _row(
+    r: Renderer,
+    c: Canvas,
+    board: _Board,
+    track: Track,
+    tint: Color,
+    top: float,
+    describer: Describer,
+    component_id: str,
+) -> None:
+    space, bottom = board.space, top - board.space
+    label = Rect(board.pad, bottom, board.label_width - board.pad * 0.5, space)
+    c.setFillColor(tint)
+    c.roundRect(label.x, label.y, label.width, label.height, space * 0.12, stroke=0, fill=1)
+    icon = r.resolve_icon(track.id)
+    name_height = space * 0.34
+    if icon is not None:
+        side = space * 0.46
+        left = label.x + (label.width - side) / 2
+        icons.draw_icon(c, icon, left, bottom + name_height + space * 0.06, side, shade(tint, 0.8))
+    else:
+        name_height = space
+    name_box = Rect(
+        label.x + space * 0.05, bottom + space * 0.04, label.width - space * 0.1, name_height
+    )
+    r.draw_text(
+        c,
+        f"**{track.name}**",
+        name_box,
+        size=space * 0.2,
+        min_size=6,
+        leading=1.1,
+        align="center",
+        valign="middle",
+        text_colour=readable_on(tint),
+        who=f"{component_id} {track.id} label",
+    )
+    milestones = {m.at: describer.milestone(m) for m in track.milestones}
+    for k, value in enumerate(range(track.min, track.max + 1)):
+        x = board.pad + board.label_width + k * space
+        reached = value in milestones
+        c.setFillColor(shade(tint, 0.5 if reached else 0.86))
+        c.setStrokeColor(shade(tint, -0.35))
+        c.setLineWidth(2.2 if reached else 0.8)
+        inset = 1.1 if reached else 0.4
+        c.rect(x + inset, bottom + inset, space - 2 * inset, space - 2 * inset, stroke=1, fill=1)
+        c.setFillColor(shade(tint, -0.55))
+        c.setFont(r.fonts.name(1), space * 0.3)
+        c.drawString(x + space * 0.08, top - space * 0.32, str(value))
+        if value == track.start:
+            c.setFont(r.fonts.name(2), space * 0.14)
+            c.drawRightString(x + space * 0.92, top - space * 0.22, "start")
+        if reached:
+            box = Rect(x + space * 0.07, bottom + space * 0.06, space * 0.86, space * 0.56)
+            r.draw_text(
+                c,
+                milestones[value],
+                box,
+                size=space * 0.15,
+                min_size=4.5,
+                leading=1.1,
+                align="left",
+                valign="bottom",
+                text_colour=BLACK,
+                who=f"{component_id} {track.id} milestone {value}",
+            )

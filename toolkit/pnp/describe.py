@@ -1,0 +1,398 @@
+"""Rules data in words for cards, aids and reference sheets, with icon tokens such as `:coin:`.
+
+Every printed number comes from the YAML through here (a reward ladder's amounts, a
+milestone's points, a scoring rule's values), so a changed value changes the print. Effects
+without parameters are described by their own docstring, written for players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from toolkit.content.models.manifest import Milestone, SuitedDeck, Track
+from toolkit.content.project import GameContent
+from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
+from toolkit.rules.effects import (
+    Acquire,
+    Advance,
+    ByRank,
+    CapResource,
+    Choose,
+    Discount,
+    Gain,
+    If,
+    Lose,
+    RankRange,
+)
+from toolkit.rules.filters import FieldTest, Measure
+from toolkit.rules.scoring import (
+    CardsInPlay,
+    DistinctValues,
+    LargestGroup,
+    LongestRun,
+    Majority,
+    MilestoneEffects,
+    MilestonePoints,
+    Pairs,
+    PerCard,
+    PerUnit,
+    SetsOfDistinct,
+    SumField,
+    TableByCount,
+    Threshold,
+)
+from toolkit.rules.setup import (
+    ChoosePerGroup,
+    Deal,
+    DrawRandom,
+    GiveResource,
+    PlaceCard,
+    StartingPlayer,
+)
+
+MINUS = "\u2212"
+DASH = "\u2013"
+_OPS = {
+    "at_least": "at least",
+    "at_most": "at most",
+    "equals": "exactly",
+    "more_than": "more than",
+    "less_than": "less than",
+}
+
+
+def signed(amount: int) -> str:
+    return f"+{amount}" if amount >= 0 else f"{MINUS}{-amount}"
+
+
+def singular(kind: str) -> str:
+    """`attractions` -> `attraction`, `park-cards` -> `park card`."""
+    words = kind.replace("-", " ")
+    return words[:-1] if words.endswith("s") else words
+
+
+def walk_effects(effects: list[Any]) -> Iterator[Any]:
+    """Every effect, nested ones included (ladder tiers, choices, branches)."""
+    for effect in effects:
+        yield effect
+        if isinstance(effect, ByRank):
+            for tier in effect.tiers:
+                yield from walk_effects(tier.effects)
+        elif isinstance(effect, Choose):
+            for option in effect.options:
+                yield from walk_effects(option)
+        elif isinstance(effect, If):
+            yield from walk_effects([*effect.then, *effect.otherwise])
+
+
+class Describer:
+    """Words for one game's effects, measures, milestones and scoring rules."""
+
+    def __init__(self, content: GameContent, has_icon: Callable[[str], bool]) -> None:
+        game = content.game
+        self.content = content
+        self.has_icon = has_icon
+        self.zones = {z.id: z for z in game.zones}
+        self.resources = {r.id: r for r in game.resources}
+        self.tracks = {t.id: t for t in game.tracks}
+        self.ranks = (
+            {r.rank: r.label for r in game.deck.ranks} if isinstance(game.deck, SuitedDeck) else {}
+        )
+        self.values = {
+            (v.field, value.id): value.name for v in game.vocabularies for value in v.values
+        }
+        self.names = _card_names(content)
+        self.acquire_kinds = [
+            self.zones[e.source].cards
+            for e in walk_effects(self._all_effects())
+            if isinstance(e, Acquire) and e.source in self.zones
+        ]
+
+    def _all_effects(self) -> list[Any]:
+        effects: list[Any] = []
+        if self.content.suits is not None:
+            effects += [e for suit in self.content.suits.suits for e in suit.action]
+        if self.content.park_cards is not None:
+            effects += [e for card in self.content.park_cards.cards for e in card.action]
+        return effects
+
+    # -- nouns ------------------------------------------------------------------------
+
+    def token(self, icon_id: str | None) -> str:
+        return f":{icon_id}:" if icon_id and self.has_icon(icon_id) else ""
+
+    def resource(self, resource_id: str, *, words: bool = True) -> str:
+        resource = self.resources.get(resource_id)
+        name = resource.name if resource else resource_id
+        token = self.token(resource.icon if resource and resource.icon else resource_id)
+        if not token:
+            return name
+        return f"{token} {name}" if words else token
+
+    def track(self, track_id: str, *, words: bool = True) -> str:
+        track = self.tracks.get(track_id)
+        name = track.name if track else track_id
+        token = self.token(track_id)
+        if not token:
+            return name
+        return f"{token} {name}" if words else token
+
+    def zone(self, zone_id: str) -> str:
+        zone = self.zones.get(zone_id)
+        return zone.name if zone else zone_id
+
+    def value(self, field: str, value: object) -> str:
+        return self.values.get((field, str(value)), str(value))
+
+    def rank(self, rank: int) -> str:
+        return self.ranks.get(rank, str(rank))
+
+    def rank_range(self, ranks: RankRange) -> str:
+        if ranks.low == ranks.high:
+            return self.rank(ranks.low)
+        return f"{self.rank(ranks.low)}{DASH}{self.rank(ranks.high)}"
+
+    # -- effects --------------------------------------------------------------------------
+
+    def effects(self, effects: list[Any], *, words: bool = True) -> str:
+        return ", ".join(self.effect(e, words=words) for e in effects)
+
+    def effect(self, effect: Any, *, words: bool = True) -> str:
+        """One effect: compact (`+2 :coin:`) for card faces, with names for reading."""
+        if isinstance(effect, Gain):
+            return f"+{effect.amount} {self.resource(effect.resource, words=words)}"
+        if isinstance(effect, Lose):
+            return f"{MINUS}{effect.amount} {self.resource(effect.resource, words=words)}"
+        if isinstance(effect, Advance):
+            return f"{signed(effect.amount)} {self.track(effect.track, words=words)}"
+        if isinstance(effect, ByRank):
+            return "; ".join(
+                f"{self.rank_range(t.ranks)}: {self.effects(t.effects, words=words)}"
+                for t in effect.tiers
+            )
+        if isinstance(effect, Acquire):
+            kind = self.zones[effect.source].cards if effect.source in self.zones else "card"
+            return f"1 {singular(kind)}"
+        if isinstance(effect, CapResource):
+            text = f"keep at most {effect.max} {self.resource(effect.resource)}"
+            if effect.penalty_track is not None:
+                text += (
+                    f"; +1 {self.track(effect.penalty_track)} per {effect.penalty_per} "
+                    f"discarded, rounded {effect.rounding}"
+                )
+            return text
+        if isinstance(effect, Choose):
+            return " or ".join(self.effects(option, words=words) for option in effect.options)
+        if isinstance(effect, If):
+            text = f"if {self.condition(effect.condition)}: {self.effects(effect.then)}"
+            if effect.otherwise:
+                text += f", otherwise {self.effects(effect.otherwise)}"
+            return text
+        return _docstring(effect)
+
+    def condition(self, condition: Condition) -> str:
+        if isinstance(condition, Compare):
+            return f"{self.measure(condition.measure)} {_OPS[condition.op]} {condition.value}"
+        if isinstance(condition, AllOf | AnyOf):
+            joiner = " and " if isinstance(condition, AllOf) else " or "
+            return joiner.join(self.condition(c) for c in condition.conditions)
+        assert isinstance(condition, Not)
+        return f"not ({self.condition(condition.condition)})"
+
+    def ladder(self, effect: ByRank) -> list[dict[str, str]]:
+        """A reward ladder's rows: the ranks, and what they give (compact and in words)."""
+        return [
+            {
+                "ranks": self.rank_range(tier.ranks),
+                "reward": self.effects(tier.effects, words=False),
+                "reward_words": self.effects(tier.effects),
+            }
+            for tier in effect.tiers
+        ]
+
+    def reward_for(self, action: list[Any], rank: int) -> str:
+        """What a card of `rank` gives with this action (its ladder step), compact."""
+        parts = []
+        for effect in action:
+            if isinstance(effect, ByRank):
+                for tier in effect.tiers:
+                    if tier.ranks.low <= rank <= tier.ranks.high:
+                        parts.append(self.effects(tier.effects, words=False))
+            else:
+                parts.append(self.effect(effect, words=False))
+        return ", ".join(parts)
+
+    # -- measures, milestones, scoring ------------------------------------------------------
+
+    def measure(self, measure: Measure) -> str:
+        if measure.resource is not None:
+            return self.resource(measure.resource)
+        if measure.track is not None:
+            return self.track(measure.track)
+        assert measure.count is not None
+        cards = self.filter_words(measure.where or {})
+        return f"{cards + ' ' if cards else ''}cards in {self.zone(measure.count)}"
+
+    def filter_words(self, where: dict[str, Any]) -> str:
+        parts = []
+        for name, wanted in where.items():
+            if name == "face_up":
+                parts.append("face-up" if wanted else "face-down")
+            elif isinstance(wanted, FieldTest):
+                if wanted.parity:
+                    parts.append(f"{wanted.parity}-{name}")
+                if wanted.at_least is not None:
+                    parts.append(f"{name} {wanted.at_least}+")
+                if wanted.at_most is not None:
+                    parts.append(f"{name} up to {wanted.at_most}")
+            elif isinstance(wanted, list):
+                parts.append(" or ".join(self.value(name, v).lower() for v in wanted))
+            elif isinstance(wanted, bool):
+                parts.append(name if wanted else f"no-{name}")
+            else:
+                parts.append(self.value(name, wanted).lower())
+        return " ".join(parts)
+
+    def milestone(self, milestone: Milestone) -> str:
+        """What reaching a milestone gives, e.g. `4 VP; attractions cost 1 :coin: Coins less`."""
+        parts = []
+        for modifier in milestone.modifiers:
+            if isinstance(modifier, Discount):
+                target = self.acquire_kinds[0].replace("-", " ") if self.acquire_kinds else "cards"
+                parts.append(
+                    f"{target} cost {modifier.amount} {self.resource(modifier.resource)} less"
+                )
+        if milestone.at_game_end:
+            parts.append(f"at game end {self.effects(milestone.at_game_end)}")
+        if milestone.points:
+            parts.append(f"{milestone.points} VP")
+        return "; ".join(parts)
+
+    def milestones(self, track: Track) -> list[dict[str, Any]]:
+        return [{"at": m.at, "text": self.milestone(m)} for m in track.milestones]
+
+    def points(self, rule: Any) -> str:
+        """How a scoring rule awards points, for a scoring card or a reference sheet."""
+        if isinstance(rule, SumField):
+            return f"the {rule.field} printed on {self.zone(rule.zone)}"
+        if isinstance(rule, PerCard):
+            return f"{rule.points} each"
+        if isinstance(rule, PerUnit):
+            per = f"{rule.per} " if rule.per != 1 else ""
+            return f"{_number(rule.points)} per {per}{self.measure(rule.measure)}"
+        if isinstance(rule, TableByCount):
+            return ", ".join(f"at most {row.at_most}: {row.points}" for row in rule.table)
+        if isinstance(rule, DistinctValues):
+            return f"{rule.points} per different {rule.field}"
+        if isinstance(rule, Pairs):
+            return f"{rule.points} per pair"
+        if isinstance(rule, SetsOfDistinct):
+            return f"{rule.points} per set of {rule.size} different {rule.field}s"
+        if isinstance(rule, LongestRun):
+            same = f" of one {rule.same_field}" if rule.same_field else ""
+            return (
+                f"{rule.points_per_card} per card of the longest run{same} "
+                f"(at least {rule.min_length})"
+            )
+        if isinstance(rule, LargestGroup):
+            return (
+                f"{rule.points_per_card} per card of the largest group (at least {rule.min_size})"
+            )
+        if isinstance(rule, Majority):
+            places = ["most", "second", "third", "fourth", "fifth"]
+            shown = "/".join(str(p) for p in rule.points)
+            return f"{shown} for the {'/'.join(places[: len(rule.points)])}"
+        if isinstance(rule, Threshold):
+            return f"{rule.points} for at least {rule.at_least}"
+        if isinstance(rule, MilestonePoints):
+            return f"the VP of the {self.track(rule.track)} milestones reached"
+        if isinstance(rule, MilestoneEffects):
+            return f"the game-end effects of the {self.track(rule.track)} milestones reached"
+        if isinstance(rule, CardsInPlay):
+            return f"the cards in the '{rule.slot}' slot"
+        return str(getattr(rule, "label", ""))
+
+    def rules(self, rules: list[Any]) -> list[dict[str, str]]:
+        return [{"label": rule.label, "points": self.points(rule)} for rule in rules]
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def setup_step(self, step: Any) -> str:
+        """One setup step as an instruction, e.g. `Deal 10 cards to each player's Hand`."""
+        text = self._setup(step)
+        if step.when is not None:
+            wanted = step.when.equals
+            condition = (
+                f"playing with the '{step.when.option}' option"
+                if wanted is True
+                else f"the '{step.when.option}' option is {wanted}"
+            )
+            text += f" (only when {condition})"
+        return text[0].upper() + text[1:]
+
+    def _setup(self, step: Any) -> str:
+        if isinstance(step, ChoosePerGroup):
+            text = (
+                f"choose {step.count} random {step.pool.replace('-', ' ')} per "
+                f"{step.group_by} for the {self.zone(step.to)}"
+            )
+            for group in step.exclusive:
+                text += f"; never {' and '.join(self.names.get(i, i) for i in group)} together"
+            return text
+        if isinstance(step, DrawRandom):
+            filters = " ".join(str(v) for v in step.where.values())
+            kind = step.pool.replace("-", " ") if step.count > 1 else singular(step.pool)
+            text = f"draw {step.count} random {filters + ' ' if filters else ''}{kind}"
+            text += f" for the {step.to.replace('-', ' ')} slot"
+            if step.side_option is not None:
+                text += f", side up as the '{step.side_option}' option says"
+            elif step.side == "random":
+                text += ", either side up"
+            if step.min_players_field is not None:
+                text += ", leaving out cards for more players than are playing"
+            return text
+        if isinstance(step, PlaceCard):
+            name = self.names.get(step.card, step.card)
+            return f"place {name} in the {step.to.replace('-', ' ')} slot"
+        if isinstance(step, StartingPlayer):
+            return (
+                "choose a random starting player"
+                if step.method == "random"
+                else ("the first seat starts")
+            )
+        if isinstance(step, GiveResource):
+            return f"give each player {step.amount} {self.resource(step.resource)}"
+        if isinstance(step, Deal):
+            zone = self.zone(step.to)
+            if step.count is not None:
+                return f"shuffle and deal {step.count} cards to each player's {zone}"
+            return (
+                f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
+                "stay face down, out of play"
+            )
+        return _docstring(step)
+
+
+def _card_names(content: GameContent) -> dict[str, str]:
+    """Every named card's id to its name, for instructions that mention cards."""
+    pools: list[Any] = []
+    if content.attractions is not None:
+        pools += content.attractions.attractions
+    for pool in (content.scoring_cards, content.bonus_cards):
+        if pool is not None:
+            pools += pool.cards
+    if content.project_plans is not None:
+        pools += content.project_plans.plans
+    return {card.id: card.name for card in pools}
+
+
+def _number(points: int) -> str:
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def _docstring(model: BaseModel) -> str:
+    doc = (type(model).__doc__ or type(model).__name__).strip().splitlines()[0]
+    return doc.rstrip(".")

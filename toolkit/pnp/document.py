@@ -1,0 +1,412 @@
+"""Document assembly: the cards and sheets a layout asks for, imposed per profile, in one PDF.
+
+Pages are planned first (sheets of fronts, mirrored sheets of backs, single-card pages,
+reference, board tiles, tokens), so counts and card positions are known, then drawn on one
+canvas in ReportLab's invariant mode: the same content gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.project import GameContent
+from toolkit.errors import ContentError, UsageError
+from toolkit.pnp import textfit
+from toolkit.pnp.board import BoardError, board_pages
+from toolkit.pnp.colours import GREY
+from toolkit.pnp.describe import Describer
+from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
+from toolkit.pnp.fonts import font_set
+from toolkit.pnp.geometry import Sheet, SheetDoesNotFit, Slot, home_sheet, single_card_page
+from toolkit.pnp.layout_load import Component, Face, Layout
+from toolkit.pnp.layout_model import HomeProfile, PageSettings, PrintShopProfile, TextDefaults
+from toolkit.pnp.marks import crop_marks
+from toolkit.pnp.pages import Page, Placement
+from toolkit.pnp.reference import reference_context
+from toolkit.pnp.reference_sheet import reference_pages
+from toolkit.pnp.render_card import Renderer, draw_face
+from toolkit.pnp.tokens import TokenError, token_pages
+
+PROFILES = ("home", "print-shop")
+BACKS = ("duplex", "separate", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    paper: str = "a4"
+    """A key of the layout's `papers`."""
+    profile: str = "home"
+    """`home` (sheets of cards, crop marks) or `print-shop` (a card per page, PDF boxes)."""
+    backs: str = "duplex"
+    """`duplex` (each front page then its mirrored back), `separate` (backs last), `none`."""
+    bleed: bool = True
+    only: tuple[str, ...] = ()
+    """Component ids, family names or card ids; empty for everything."""
+
+    def __post_init__(self) -> None:
+        if self.profile not in PROFILES:
+            raise UsageError(f"unknown profile '{self.profile}' (expected {', '.join(PROFILES)})")
+        if self.backs not in BACKS:
+            raise UsageError(f"unknown backs mode '{self.backs}' (expected {', '.join(BACKS)})")
+
+
+@dataclass
+class PrintResult:
+    pdf: bytes
+    pages: list[Page]
+    cards: int
+    warnings: list[str]
+
+    @property
+    def placements(self) -> list[Placement]:
+        return [p for page in self.pages for p in page.placements]
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    face: Face
+    context: dict[str, Any]
+    card_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Physical:
+    """A card as cut from the sheet: its front, and its back if it has one."""
+
+    component: Component
+    front: _Side
+    back: _Side | None
+
+
+@dataclass
+class _Assembly:
+    content: GameContent
+    layout: Layout
+    options: PrintOptions
+    renderer: Renderer
+    describer: Describer
+    common: dict[str, Any]
+    errors: list[Diagnostic] = field(default_factory=list)
+    _reference: dict[str, Any] | None = None
+
+    def reference(self) -> dict[str, Any]:
+        if self._reference is None:
+            self._reference = {
+                **self.common,
+                **reference_context(self.content, self.describer),
+            }
+        return self._reference
+
+    def fail(self, component: Component, sub: tuple[str, ...], message: str) -> None:
+        where = self.layout.where(("components", component.id, *sub))
+        self.errors.append(where.diagnostic("cannot-print", message))
+
+
+def assemble(content: GameContent, layout: Layout, options: PrintOptions) -> PrintResult:
+    """Plan and draw the whole document; content problems raise `ContentError` (all at once)."""
+    settings = layout.settings
+    fonts = font_set(layout.fonts)
+    text = settings.text or TextDefaults()
+    renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts))
+    describer = Describer(content, renderer.has_icon)
+    common = {"game": content.game, "colours": settings.colours, "version": content.game.version}
+    job = _Assembly(content, layout, options, renderer, describer, common)
+    paper = _paper(layout, options.paper)
+    cards = _cards(job)
+    chosen = _select(job, cards, options.only)
+    physical = [p for component, items in chosen for p in _physical(job, component, items)]
+    pages = _card_pages(job, physical, paper)
+    pages += _sheet_pages(job, [c for c in layout.components if not c.is_card], paper, options)
+    if job.errors:
+        raise ContentError(job.errors)
+    pdf = _draw(pages, f"{content.game.name} {content.game.version}: print and play", fonts.name(0))
+    if renderer.errors:
+        raise ContentError(list(renderer.errors.values()))
+    for number, page in enumerate(pages):
+        for index, placement in enumerate(page.placements):
+            page.placements[index] = Placement(
+                number, placement.component, placement.card_id, placement.side, placement.trim
+            )
+    return PrintResult(pdf, pages, len(physical), renderer.warnings)
+
+
+def _paper(layout: Layout, name: str) -> tuple[float, float]:
+    paper = layout.settings.papers.get(name)
+    if paper is None or paper.width is None or paper.height is None:
+        where = layout.where(("papers",))
+        raise ContentError(
+            [
+                where.diagnostic(
+                    "missing-paper",
+                    f"the layout defines no paper '{name}' with a width and a height",
+                    f"add 'papers: {{{name}: {{width: ..., height: ...}}}}'",
+                )
+            ]
+        )
+    return paper.width, paper.height
+
+
+def _cards(job: _Assembly) -> list[tuple[Component, list[PrintCard]]]:
+    found = []
+    for component in job.layout.components:
+        if not component.is_card:
+            continue
+        source = Source(job.content, job.describer, component, job.common, job.reference)
+        try:
+            found.append((component, FAMILIES[component.family](source)))
+        except FamilyError as error:
+            job.fail(component, ("family",), str(error))
+    return found
+
+
+def _select(
+    job: _Assembly, cards: list[tuple[Component, list[PrintCard]]], only: tuple[str, ...]
+) -> list[tuple[Component, list[PrintCard]]]:
+    """`--only`: whole components by id or family, single cards by id."""
+    if not only:
+        return cards
+    whole = {c.id for c in job.layout.components} | {c.family for c in job.layout.components}
+    ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
+    unknown = [name for name in only if name not in whole | ids]
+    if unknown:
+        hint = did_you_mean(unknown[0], whole | ids)
+        raise UsageError(
+            f"--only: nothing to print is called '{unknown[0]}'"
+            + (f" ({hint})" if hint else f"; components: {', '.join(sorted(whole))}")
+        )
+    chosen = []
+    for component, items in cards:
+        if component.id in only or component.family in only:
+            chosen.append((component, items))
+            continue
+        picked = [c for c in items if c.id in only or (c.back_id and c.back_id in only)]
+        if picked:
+            chosen.append((component, picked))
+    return chosen
+
+
+def _physical(job: _Assembly, component: Component, items: list[PrintCard]) -> list[_Physical]:
+    assert component.front is not None
+    front_face = component.front
+    copies = component.settings.copies
+    count = job.content.game.players.max if copies == "max_players" else copies
+    plain_back = None
+    if component.back is not None:
+        plain_back = _Side(component.back, {**job.common, "kind": component.id, "card_id": ""}, "")
+    result = []
+    for card in items:
+        sides = [_Side(front_face, card.front, card.id)]
+        if card.back is not None:
+            sides.append(_Side(front_face, card.back, card.back_id))
+        if component.back_is_other_side and len(sides) == 2 and job.options.backs != "none":
+            cards = [_Physical(component, sides[0], sides[1])]
+        else:  # each side its own card (a single-sided print of a double-sided card)
+            cards = [_Physical(component, side, plain_back) for side in sides]
+        for _ in range(count):
+            result.extend(cards)
+    return result
+
+
+def _card_pages(
+    job: _Assembly, physical: list[_Physical], paper: tuple[float, float]
+) -> list[Page]:
+    if job.options.profile == "print-shop":
+        return _print_shop_pages(job, physical)
+    settings = job.layout.settings
+    home = settings.home or HomeProfile()
+    bleed = home.bleed if job.options.bleed else 0.0
+    by_size: dict[str, list[_Physical]] = {}
+    for card in physical:
+        by_size.setdefault(card.component.size_name, []).append(card)
+    fronts: list[Page] = []
+    backs: list[Page] = []
+    for size_name, cards in by_size.items():
+        component = cards[0].component
+        template = settings.sheet_templates[size_name]
+        grid = (template.columns or 3, template.rows or 3)
+        try:
+            mark_room = home.mark_edge + home.mark_gap + home.mark_length
+            sheet = home_sheet(
+                paper, (component.width, component.height), grid, bleed, home.margin, mark_room
+            )
+        except SheetDoesNotFit as error:
+            where = job.layout.where(("sheet_templates", size_name))
+            raise ContentError(
+                [where.diagnostic("sheet-too-large", f"sheet template '{size_name}': {error}")]
+            ) from None
+        per_sheet = len(sheet.slots)
+        for start in range(0, len(cards), per_sheet):
+            chunk = cards[start : start + per_sheet]
+            fronts.append(_sheet_page(job, sheet, [c.front for c in chunk], chunk, "front", home))
+            mirrored = sheet.mirrored()
+            sides = [c.back for c in chunk]
+            backs.append(_sheet_page(job, mirrored, sides, chunk, "back", home))
+    if job.options.backs == "none":
+        return fronts
+    if job.options.backs == "separate":
+        return fronts + backs
+    return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _sheet_page(
+    job: _Assembly,
+    sheet: Sheet,
+    sides: list[_Side | None],
+    cards: list[_Physical],
+    role: str,
+    home: HomeProfile,
+) -> Page:
+    placements = [
+        Placement(-1, card.component.id, side.card_id if side else "", role, slot.trim)
+        for slot, side, card in zip(sheet.slots, sides, cards, strict=False)
+    ]
+
+    def draw(c: Canvas) -> None:
+        for slot, side, card in zip(sheet.slots, sides, cards, strict=False):
+            if side is not None:
+                _draw_side(job, c, side, card, slot)
+        crop_marks(c, sheet, home.mark_length, home.mark_gap, home.mark_width, home.mark_edge)
+
+    return Page(sheet.width, sheet.height, role, draw, placements=placements)
+
+
+def _draw_side(job: _Assembly, c: Canvas, side: _Side, card: _Physical, slot: Slot) -> None:
+    component = card.component
+    who = f"{component.id} {side.card_id or '(back)'}"
+    draw_face(
+        job.renderer, c, side.face, side.context, slot, who, component.width, component.height
+    )
+
+
+def _print_shop_pages(job: _Assembly, physical: list[_Physical]) -> list[Page]:
+    shop = job.layout.settings.print_shop or PrintShopProfile()
+    bleed = shop.bleed if job.options.bleed else 0.0
+    fronts: list[Page] = []
+    backs: list[Page] = []
+    for card in physical:
+        sheet = single_card_page((card.component.width, card.component.height), bleed)
+        slot = sheet.slots[0]
+        for side, role, pages in ((card.front, "front", fronts), (card.back, "back", backs)):
+            placement = Placement(
+                -1, card.component.id, side.card_id if side else "", role, slot.trim
+            )
+
+            def draw(
+                c: Canvas, side: _Side | None = side, card: _Physical = card, slot: Slot = slot
+            ) -> None:
+                if side is not None:
+                    _draw_side(job, c, side, card, slot)
+
+            pages.append(
+                Page(sheet.width, sheet.height, role, draw, slot.trim, slot.outer, [placement])
+            )
+    if job.options.backs == "none":
+        return fronts
+    if job.options.backs == "separate":
+        return fronts + backs
+    return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _sheet_pages(
+    job: _Assembly, components: list[Component], paper: tuple[float, float], options: PrintOptions
+) -> list[Page]:
+    settings = job.layout.settings
+    pages_settings = settings.pages or PageSettings()
+    text = settings.text or TextDefaults()
+    game = job.content.game
+    pages: list[Page] = []
+    for component in components:
+        if (
+            options.only
+            and component.id not in options.only
+            and component.family not in options.only
+        ):
+            continue
+        title = f"{game.name} {game.version}"
+        made: list[Page] = []
+        try:
+            if component.family == "reference":
+                made = reference_pages(
+                    job.renderer,
+                    component,
+                    job.reference(),
+                    paper,
+                    pages_settings.margin,
+                    text.size,
+                    text.leading,
+                    f"{title} \u00b7 rules reference",
+                )
+            elif component.family == "track-board":
+                made = board_pages(
+                    job.renderer,
+                    component,
+                    job.content,
+                    job.describer,
+                    paper,
+                    pages_settings.margin,
+                    pages_settings.overlap,
+                    f"{game.name} \u2014 tracks",
+                )
+            elif component.family == "tokens":
+                made = token_pages(
+                    job.renderer,
+                    component,
+                    job.content,
+                    paper,
+                    pages_settings.margin,
+                    f"{game.name} \u2014 tokens to cut out",
+                )
+        except BoardError as error:
+            job.fail(component, ("board",), str(error))
+            continue
+        except TokenError as error:
+            job.fail(component, ("tokens",), str(error))
+            continue
+        for page in made:
+            pages.append(page)
+            if options.backs == "duplex":
+                pages.append(_blank(page.width, page.height, job.renderer.fonts.name(2)))
+    return pages
+
+
+def _blank(width: float, height: float, font: str) -> Page:
+    """The back of a one-sided page in a duplex print, so the next page starts a new sheet."""
+
+    def draw(c: Canvas) -> None:
+        c.setFillColor(GREY)
+        c.setFont(font, 7)
+        c.drawCentredString(width / 2, height / 2, "This page is intentionally blank.")
+
+    return Page(width, height, "blank", draw)
+
+
+def _draw(pages: list[Page], title: str, font: str) -> bytes:
+    """Draw every page on one canvas; the initial font is an embedded one, so the PDF names
+    no font the printing machine would have to supply."""
+    rl_config.invariant = 1
+    buffer = io.BytesIO()
+    first = pages[0] if pages else None
+    size = (first.width, first.height) if first else (595.0, 842.0)
+    c = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=font)
+    c.setTitle(title)
+    c.setCreator("toolkit print")
+    for page in pages:
+        c.setPageSize((page.width, page.height))
+        _boxes(c, page)
+        page.draw(c)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _boxes(c: Canvas, page: Page) -> None:
+    """TrimBox and BleedBox for print-shop pages; cleared for every other page."""
+    for name, rect in (("trim", page.trim_box), ("bleed", page.bleed_box)):
+        box = None if rect is None else (rect.x, rect.y, rect.right, rect.top)
+        c.setCropBox(box, name=name)
