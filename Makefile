@@ -15,8 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/toolkit validate
-	$(BIN)/toolkit simulate midway-memories --games 2000 --players 4 --bots greedy,random,random,random
+	$(BIN)/toolkit build --games 1000
 
 test: $(STAMP)
 	$(BIN)/ruff check toolkit tests benchmarks

@@ -142,6 +142,8 @@ class Game:
     """Priority strategies by id, compiled from the game's `strategies` content file."""
     targets: tuple[Any, ...] = ()
     """The manifest's balance targets (content models: read by reports, never in play)."""
+    scoring_moves_markers: bool = True
+    """Some scoring step changes the state it scores (Joy removing Sadness): score a copy."""
     positional_always: bool = False
     """Some end-scoring rule of the manifest looks at where cards lie (largest group)."""
     positional_cards: frozenset[tuple[str, int, str]] = frozenset()
@@ -209,9 +211,14 @@ class Game:
             decided_by = "shared"
         return Scores(tuple(totals), tuple(breakdown), tuple(tied), decided_by)
 
+    def total(self, state: State, player: int) -> int:
+        """One player's provisional total, without breakdowns or tie-breakers (for bots)."""
+        work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
+        return sum(points[player] for step in self.scoring for _, points in step.parts(work))
+
     def heuristic(self, state: State, player: int) -> float:
         """Provisional score as if the game ended now, plus the manifest's bot weights."""
-        value: float = self.score(state).totals[player]
+        value: float = self.total(state, player)
         for measure, weight in self.heuristic_weights:
             value += weight * measure(state, player)
         return value
@@ -458,6 +465,7 @@ def compile_game(content: GameContent) -> Game:
         ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
     )
     game.positional_always = any(rule.positional for rule in manifest.scoring)
+    game.scoring_moves_markers = any(rule.rule == "milestone_effects" for rule in manifest.scoring)
     game.targets = tuple(manifest.targets)
     positional: set[tuple[str, int, str]] = set()
     for kind in ("scoring-cards", "bonus-cards"):
@@ -488,4 +496,7 @@ def compile_game(content: GameContent) -> Game:
         from toolkit.mechanics.drafting import DraftMechanic
 
         game.mechanic = DraftMechanic.compile(structure, compiler)
+    from toolkit.agents.priority import compile_strategies
+
+    game.strategies = compile_strategies(compiler)
     return game
