@@ -14,17 +14,10 @@ from typing import Any
 from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import LoadedFile, load_content_file
+from toolkit.content.semantic import LIST_KEYS
 from toolkit.content.yaml_loader import Document, Path_, Position
 
 Patch = Callable[[Document], list[Diagnostic]]
-LIST_KEYS = {
-    "suits": "suits",
-    "attractions": "attractions",
-    "park-cards": "cards",
-    "project-plans": "plans",
-    "scoring-cards": "cards",
-    "bonus-cards": "cards",
-}
 
 
 @dataclass

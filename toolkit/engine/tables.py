@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from toolkit.rules.filters import CardFilter, FieldTest
+from toolkit.rules.filters import CardFilter, value_matches
 
 CardPredicate = Callable[[int], bool]
 
@@ -46,19 +46,7 @@ class CardTable:
                     continue
                 return False
             value = self.fields[name][card] if name in self.fields else None
-            if isinstance(wanted, list):
-                if value not in wanted:
-                    return False
-            elif isinstance(wanted, FieldTest):
-                if not isinstance(value, int) or isinstance(value, bool):
-                    return False
-                if wanted.at_least is not None and value < wanted.at_least:
-                    return False
-                if wanted.at_most is not None and value > wanted.at_most:
-                    return False
-                if wanted.parity is not None and (value % 2 == 0) != (wanted.parity == "even"):
-                    return False
-            elif value != wanted or type(value) is not type(wanted):
+            if not value_matches(value, wanted):
                 return False
         return True
 

@@ -53,22 +53,23 @@ class Measure(Model):
         return self
 
 
+def value_matches(value: Any, wanted: FieldMatch) -> bool:
+    """Whether one card field's value passes one entry of a filter."""
+    if isinstance(wanted, list):
+        return value in wanted
+    if isinstance(wanted, FieldTest):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        if wanted.at_least is not None and value < wanted.at_least:
+            return False
+        if wanted.at_most is not None and value > wanted.at_most:
+            return False
+        return wanted.parity is None or (value % 2 == 0) == (wanted.parity == "even")
+    return bool(value == wanted and type(value) is type(wanted))
+
+
 def card_matches(card: Any, card_filter: CardFilter) -> bool:
     """Whether a card (any object with the filter's fields as attributes) passes a filter."""
-    for name, wanted in card_filter.items():
-        value = getattr(card, name, None)
-        if isinstance(wanted, list):
-            if value not in wanted:
-                return False
-        elif isinstance(wanted, FieldTest):
-            if not isinstance(value, int) or isinstance(value, bool):
-                return False
-            if wanted.at_least is not None and value < wanted.at_least:
-                return False
-            if wanted.at_most is not None and value > wanted.at_most:
-                return False
-            if wanted.parity is not None and (value % 2 == 0) != (wanted.parity == "even"):
-                return False
-        elif value != wanted or type(value) is not type(wanted):
-            return False
-    return True
+    return all(
+        value_matches(getattr(card, name, None), wanted) for name, wanted in card_filter.items()
+    )
