@@ -14,6 +14,7 @@ from toolkit.content.models.cards import (
 )
 from toolkit.content.models.manifest import Game
 from toolkit.content.models.position import EndPosition
+from toolkit.content.models.strategies import StrategiesFile
 from toolkit.content.models.variant import Variant
 from toolkit.pnp.layout_model import PrintLayout
 
@@ -25,6 +26,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "project-plans": ProjectPlansFile,
     "scoring-cards": ScoringCardsFile,
     "bonus-cards": BonusCardsFile,
+    "strategies": StrategiesFile,
     "end-position": EndPosition,
     "print-layout": PrintLayout,
     "variant": Variant,

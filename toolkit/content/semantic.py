@@ -23,6 +23,20 @@ from toolkit.content.models.cards import (
     Suit,
 )
 from toolkit.content.models.manifest import CardsDeck, Draft, Game, SuitedDeck, TrickTaking
+from toolkit.content.models.strategies import (
+    CardPreference,
+    FaceDown,
+    FaceUp,
+    FewestHeld,
+    HighestField,
+    LosesTrick,
+    LowestField,
+    MostHeld,
+    MostPoints,
+    PreferenceBase,
+    StrategiesFile,
+    WinsTrick,
+)
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.yaml_loader import Path_
 from toolkit.rules import effects as fx
@@ -176,6 +190,7 @@ class _Checker:
         self.check_structure()
         self.check_scoring_everywhere()
         self.check_attractions()
+        self.check_strategies()
         return self.out
 
     def check_identity(self) -> None:
@@ -643,6 +658,14 @@ class _Checker:
         game = self.game
         options = {o.id: o for o in game.options}
         for index, option in enumerate(game.options):
+            if option.choices is None and not isinstance(option.default, bool):
+                self.error(
+                    self.manifest,
+                    ("options", index, "default"),
+                    "invalid-value",
+                    f"option '{option.id}' is a yes/no option; its default must be true or false",
+                    "give the option 'choices' to allow other values",
+                )
             if option.choices is not None and option.default not in option.choices:
                 self.error(
                     self.manifest,
@@ -998,6 +1021,227 @@ class _Checker:
                         f"at {track.max}",
                         "nobody could ever ride it",
                     )
+
+    # -- priority strategies --------------------------------------------------------------
+
+    def check_strategies(self) -> None:
+        loaded = self.content.files.get("strategies")
+        if loaded is None or not isinstance(loaded.model, StrategiesFile):
+            return
+        if any(not self.loaded(kind) for kind in self.game.content):
+            return  # strategies refer to every kind of card; check them once all loaded
+        strategies = loaded.model.strategies
+        self._unique(loaded, "strategies", [s.id for s in strategies], ("id",))
+        decisions = self.decision_kinds()
+        for index, strategy in enumerate(strategies):
+            path: Path_ = ("strategies", index)
+            if strategy.id in BUILT_IN_BOTS:
+                self.error(
+                    loaded,
+                    (*path, "id"),
+                    "duplicate-id",
+                    f"'{strategy.id}' is the name of a built-in bot",
+                    "give the strategy its own id",
+                )
+            for r_index, rule in enumerate(strategy.rules):
+                self.check_preference(loaded, (*path, "rules", r_index), rule, decisions)
+
+    def decision_kinds(self) -> dict[str, str]:
+        """The decisions this game asks players to make about cards, to the kind of the cards."""
+        kinds: dict[str, str] = {}
+        if isinstance(self.game.structure, TrickTaking):
+            kinds.update(play="deck", lead="deck", follow="deck")
+        else:
+            kinds["pick"] = "deck"
+        for _, path, effects in self.effect_sites():
+            for _, effect in _walk_effects(effects, path):
+                if isinstance(effect, fx.Acquire):
+                    source = self.zone_kind(effect.source)
+                    if source is not None:
+                        kinds["acquire"] = source
+        return kinds
+
+    def check_preference(
+        self, where: LoadedFile, path: Path_, rule: PreferenceBase, decisions: dict[str, str]
+    ) -> None:
+        if rule.when is not None:
+            self.check_condition(where, (*path, "when"), rule.when)
+        for index, step in enumerate(rule.then):
+            self.check_preference(where, (*path, "then", index), step, decisions)
+        if not isinstance(rule, CardPreference):
+            return
+        tag = getattr(rule, "prefer", "")
+        implied = _IMPLIED_DECISIONS.get(type(rule), tuple(decisions))
+        usable = [d for d in implied if d in decisions]
+        if not usable:
+            self.error(
+                where,
+                (*path, "prefer"),
+                "invalid-value",
+                f"'{tag}' chooses among {' or '.join(implied)} decisions, which "
+                f"{self.game.id} never asks for",
+                f"its decisions: {', '.join(decisions)}",
+            )
+            return
+        if rule.decision is not None:
+            if rule.decision not in usable:
+                self.error(
+                    where,
+                    (*path, "decision"),
+                    "invalid-value",
+                    f"'{tag}' never applies to '{rule.decision}' decisions of {self.game.id}",
+                    did_you_mean(rule.decision, usable),
+                )
+                return
+            usable = [rule.decision]
+        kinds = sorted({decisions[d] for d in usable})
+        if isinstance(rule, HighestField | LowestField):
+            self.check_card_field(where, (*path, "field"), rule.field, kinds, numeric=True)
+        elif isinstance(rule, FewestHeld | MostHeld):
+            self.check_held(where, path, rule, kinds)
+        elif isinstance(rule, MostPoints):
+            labels = [step.label for step in self.game.scoring]
+            for s_index, source in enumerate(rule.sources or []):
+                self.known(where, (*path, "sources", s_index), source, labels, "scoring step")
+        if rule.where:
+            self.check_strategy_filter(where, (*path, "where"), rule.where, usable, kinds)
+
+    def check_held(
+        self, where: LoadedFile, path: Path_, rule: FewestHeld | MostHeld, kinds: list[str]
+    ) -> None:
+        """The zone counted, and the field both its cards and the chosen cards have."""
+        if not self.known(
+            where, (*path, "zone"), rule.zone, self.zone_ids("player"), "player zone"
+        ) or not self.check_card_field(where, (*path, "field"), rule.field, kinds):
+            return
+        zone_kind = self.zone_kind(rule.zone) or ""
+        in_zone = self.fields_of(zone_kind)
+        if rule.field not in in_zone:
+            self.error(
+                where,
+                (*path, "field"),
+                "unknown-reference",
+                f"the cards of zone '{rule.zone}' have no field '{rule.field}'",
+                did_you_mean(rule.field, in_zone),
+            )
+            return
+        allowed = self.card_vocabulary(zone_kind, rule.field)
+        for index, value in enumerate(rule.values or []):
+            if allowed is not None and value not in allowed:
+                self.error(
+                    where,
+                    (*path, "values", index),
+                    "unknown-reference",
+                    f"unknown {rule.field} '{value}'",
+                    did_you_mean(value, allowed),
+                )
+
+    def check_strategy_filter(
+        self,
+        where: LoadedFile,
+        path: Path_,
+        card_filter: CardFilter,
+        decisions: list[str],
+        kinds: list[str],
+    ) -> None:
+        """Fields and closed values of a preference's `where`, on the kinds it looks at."""
+        for name, wanted in card_filter.items():
+            if name == "face_up":
+                if "pick" not in decisions:
+                    self.error(
+                        where,
+                        (*path, name),
+                        "invalid-value",
+                        "'face_up' chooses the side of draft picks; "
+                        f"{' and '.join(decisions)} decisions have no side",
+                        "remove it, or set 'decision: pick'",
+                    )
+                elif not isinstance(wanted, bool):
+                    self.error(where, (*path, name), "invalid-value", "'face_up' is true or false")
+                continue
+            if not self.check_card_field(where, (*path, name), name, kinds):
+                continue
+            allowed = [
+                value
+                for kind in kinds
+                if name in self.fields_of(kind)
+                for value in self.card_vocabulary(kind, name) or []
+            ]
+            values: list[Any] = wanted if isinstance(wanted, list) else [wanted]
+            for index, value in enumerate(values):
+                if allowed and isinstance(value, str) and value not in allowed:
+                    self.error(
+                        where,
+                        (*path, name, index) if isinstance(wanted, list) else (*path, name),
+                        "unknown-reference",
+                        f"unknown {name} '{value}'",
+                        did_you_mean(value, allowed),
+                    )
+
+    def check_card_field(
+        self, where: LoadedFile, path: Path_, name: str, kinds: list[str], *, numeric: bool = False
+    ) -> bool:
+        """Whether some card kind the preference looks at has this field (numeric if asked)."""
+        fields = {f for kind in kinds for f in self.fields_of(kind)}
+        readable = " or ".join(
+            self.deck_kind() or kind if kind == "deck" else kind for kind in kinds
+        )
+        if name not in fields:
+            self.error(
+                where,
+                path,
+                "unknown-reference",
+                f"unknown field '{name}' of {readable} cards",
+                did_you_mean(name, fields),
+            )
+            return False
+        if numeric and not any(name in self.numeric_fields(kind) for kind in kinds):
+            numbers = sorted({f for kind in kinds for f in self.numeric_fields(kind)})
+            self.error(
+                where,
+                path,
+                "invalid-value",
+                f"field '{name}' of {readable} cards is not a number",
+                f"compare a number field: {', '.join(numbers)}" if numbers else "",
+            )
+            return False
+        return True
+
+    def numeric_fields(self, kind: str) -> set[str]:
+        if kind == "deck":
+            deck = self.game.deck
+            if isinstance(deck, SuitedDeck):
+                return {"rank"}
+            kind = deck.pool
+        model = CARD_MODELS.get(kind)
+        if model is None:
+            return set()
+        return {
+            name
+            for name, info in model.model_fields.items()
+            if info.annotation is int or info.annotation == int | None
+        }
+
+    def card_vocabulary(self, kind: str, field: str) -> list[str] | None:
+        """The values a card field may take, where the game closes the list."""
+        if kind == "deck":
+            deck = self.game.deck
+            if isinstance(deck, SuitedDeck):
+                return self.ids("suits") if field == "suit" and self.loaded("suits") else None
+            kind = deck.pool
+        return self.vocabulary(kind, field)
+
+
+BUILT_IN_BOTS = ("random", "greedy", "ismcts")
+"""Bot names a strategy id may not take (`toolkit.agents` makes these)."""
+
+_IMPLIED_DECISIONS: dict[type[PreferenceBase], tuple[str, ...]] = {
+    WinsTrick: ("play", "lead", "follow"),
+    LosesTrick: ("play", "lead", "follow"),
+    FaceUp: ("pick",),
+    FaceDown: ("pick",),
+}
+"""Preferences that only make sense for some decisions."""
 
 
 def _walk_effects(effects: list[Any], path: Path_) -> Iterator[tuple[Path_, Any]]:

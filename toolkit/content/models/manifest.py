@@ -326,8 +326,9 @@ class Game(Model):
     """One paragraph on what the game is."""
     players: Players
     """Supported player counts."""
-    content: dict[CardKind, Text]
-    """Card content files by kind, relative to this manifest."""
+    content: dict[CardKind | Literal["strategies"], Text]
+    """Content files by kind, relative to this manifest: the cards, and `strategies` (the
+    game's priority bots)."""
     options: list[Option] = Field(default_factory=list)
     """Rule options."""
     vocabularies: list[Vocabulary] = Field(default_factory=list)

@@ -1,0 +1,358 @@
+"""Priority-rule bots: strategies written as data (`cards/<game>/strategies.yaml`).
+
+A strategy's rules are tried in order; the first whose `when` holds and whose preference keeps
+at least one legal action decides (ties go to the bot's seeded generator); when none applies,
+the built-in fallback bot decides. Strategies are compiled once with the game: each rule
+becomes a closure over precomputed card columns, so deciding costs a pass over the legal
+actions (plus a one-step lookahead for `most_points`).
+
+Preferences see every legal action as an `Option`: the kind of decision and the card it plays,
+takes or picks. Reading a card out of an action is the one thing that knows the mechanics'
+encodings (a trick play is a deck card, an offered card is itself, a draft pick packs card,
+cell and side); everything else is generic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from toolkit.agents.greedy import GreedyBot
+from toolkit.agents.random_bot import RandomBot
+from toolkit.content.models.strategies import (
+    CardPreference,
+    Decline,
+    FaceDown,
+    FaceUp,
+    FewestHeld,
+    HighestField,
+    LosesTrick,
+    LowestField,
+    MostHeld,
+    MostPoints,
+    PreferenceBase,
+    StrategiesFile,
+    Strategy,
+    WinsTrick,
+)
+from toolkit.engine.state import DECLINE, State
+from toolkit.mechanics.drafting import DraftMechanic, decode_pick
+from toolkit.mechanics.trick_taking import TrickTakingMechanic
+from toolkit.rules.conditions import compile_condition
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Compiler, Game
+
+CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick"})
+"""Decisions about a card; `choose` (a swap, an option) and `decline` carry none."""
+
+_DECISIONS: dict[str | None, frozenset[str]] = {
+    None: CARD_DECISIONS,
+    "play": frozenset({"lead", "follow"}),
+    "lead": frozenset({"lead"}),
+    "follow": frozenset({"follow"}),
+    "acquire": frozenset({"acquire"}),
+    "pick": frozenset({"pick"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A legal action as preferences see it."""
+
+    action: int
+    decision: str
+    """`lead`, `follow`, `acquire`, `pick`, `choose` or `decline`."""
+    kind: str
+    """The card table of `card` (`deck`, `attractions` ...); empty when there is no card."""
+    card: int
+    """The card the action plays, takes or picks; -1 for none."""
+    face_down: bool = False
+    """A draft pick that places the card face down."""
+
+
+Selector = Callable[[State, int, list[Option]], list[Option]]
+"""Keeps the options a preference likes; an empty list means the preference does not apply."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledRule:
+    label: str
+    select: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledStrategy:
+    """A strategy ready to play: its rules as closures, and its fallback bot's name."""
+
+    id: str
+    name: str
+    fallback: str
+    rules: tuple[CompiledRule, ...]
+
+
+def options_of(state: State, player: int, actions: Sequence[int]) -> list[Option]:
+    """The legal actions with the decision and card each stands for."""
+    game = state.game
+    pending = state.pending
+    if pending is not None:
+        kind = pending.kind if pending.kind in game.tables else ""
+        return [
+            Option(action, "decline", "", -1)
+            if action == DECLINE
+            else Option(action, "acquire", kind, action)
+            if kind
+            else Option(action, "choose", "", -1)
+            for action in actions
+        ]
+    mechanic = game.mechanic
+    if isinstance(mechanic, TrickTakingMechanic):
+        decision = "follow" if state.mech.plays else "lead"
+        return [Option(action, decision, "deck", action) for action in actions]
+    if isinstance(mechanic, DraftMechanic):
+        options = []
+        for action in actions:
+            card, _, face_down = decode_pick(action)
+            options.append(Option(action, "pick", "deck", card, face_down))
+        return options
+    return [Option(action, "choose", "", -1) for action in actions]
+
+
+class PriorityBot:
+    """Plays a compiled strategy; `last_rule` tells which rule made the last choice."""
+
+    def __init__(self, seed: int, strategy: CompiledStrategy) -> None:
+        self.name = strategy.id
+        self.strategy = strategy
+        self.rng = random.Random(seed)
+        self.fallback: GreedyBot | RandomBot = (
+            GreedyBot(seed) if strategy.fallback == "greedy" else RandomBot(seed)
+        )
+        self.last_rule = ""
+
+    def choose(self, state: State, player: int) -> int:
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            self.last_rule = "only move"
+            return actions[0]
+        options = options_of(state, player, actions)
+        for rule in self.strategy.rules:
+            chosen = rule.select(state, player, options)
+            if chosen:
+                self.last_rule = rule.label
+                return chosen[0].action if len(chosen) == 1 else self.rng.choice(chosen).action
+        self.last_rule = f"fallback: {self.strategy.fallback}"
+        return self.fallback.choose(state, player)
+
+
+# -- compiling ----------------------------------------------------------------------------
+
+
+def compile_strategies(c: Compiler) -> dict[str, CompiledStrategy]:
+    """Every strategy of the game's `strategies` content file, by id (none without one)."""
+    loaded = c.content.files.get("strategies")
+    if loaded is None or not isinstance(loaded.model, StrategiesFile):
+        return {}
+    return {s.id: compile_strategy(s, c) for s in loaded.model.strategies}
+
+
+def compile_strategy(strategy: Strategy, c: Compiler) -> CompiledStrategy:
+    rules = tuple(
+        CompiledRule(
+            rule.label or f"rule {index} ({getattr(rule, 'prefer', '')})",
+            compile_preference(rule, c),
+        )
+        for index, rule in enumerate(strategy.rules, start=1)
+    )
+    return CompiledStrategy(strategy.id, strategy.name, strategy.fallback, rules)
+
+
+def compile_preference(rule: PreferenceBase, c: Compiler) -> Selector:
+    """A preference with its gate, card filters and tie-breaks, as one selector."""
+    gate = compile_condition(rule.when, c) if rule.when is not None else None
+    core = _CORES[type(rule)](rule, c.game)
+    candidates = _candidates(rule, c.game) if isinstance(rule, CardPreference) else None
+    tie_breaks = tuple(compile_preference(step, c) for step in rule.then)
+
+    def select(state: State, player: int, options: list[Option]) -> list[Option]:
+        if gate is not None and not gate(state, player):
+            return []
+        chosen = core(state, player, candidates(options) if candidates else options)
+        for step in tie_breaks:
+            if len(chosen) <= 1:
+                break
+            narrowed = step(state, player, chosen)
+            if narrowed:
+                chosen = narrowed
+        return chosen
+
+    return select
+
+
+def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], list[Option]]:
+    """The options of the preference's decisions whose card passes its `where` filter.
+
+    `face_up` in the filter chooses the side of draft picks. A card placed face down shows no
+    field, so preferences that compare fields look at face-up picks unless the filter asks
+    for `face_up: false` (then at the printed card that goes face down).
+    """
+    accepted = _DECISIONS[rule.decision]
+    card_filter = dict(rule.where or {})
+    side = card_filter.pop("face_up", None)
+    if side is None and isinstance(rule, FIELD_PREFERENCES):
+        side = True
+    down = None if side is None else not side
+    tests = (
+        {kind: table.predicate(card_filter) for kind, table in game.tables.items()}
+        if card_filter
+        else None
+    )
+
+    def candidates(options: list[Option]) -> list[Option]:
+        return [
+            o
+            for o in options
+            if o.decision in accepted
+            and (down is None or o.face_down == down)
+            and (tests is None or tests[o.kind](o.card))
+        ]
+
+    return candidates
+
+
+Core = Callable[[State, int, list[Option]], list[Option]]
+
+FIELD_PREFERENCES = (HighestField, LowestField, FewestHeld, MostHeld)
+"""Preferences that compare card fields."""
+
+
+def _extreme(rule: Any, game: Game) -> Core:
+    """`highest_field` / `lowest_field`."""
+    name, highest = rule.field, isinstance(rule, HighestField)
+    columns = {kind: t.fields[name] for kind, t in game.tables.items() if name in t.fields}
+
+    def core(state: State, player: int, options: list[Option]) -> list[Option]:
+        best: Any = None
+        chosen: list[Option] = []
+        for option in options:
+            column = columns.get(option.kind)
+            if column is None:
+                continue
+            value = column[option.card]
+            if value is None:
+                continue
+            if best is None or (value > best if highest else value < best):
+                best, chosen = value, [option]
+            elif value == best:
+                chosen.append(option)
+        return chosen
+
+    return core
+
+
+def _held(rule: Any, game: Game) -> Core:
+    """`fewest_held` / `most_held`: by how many cards of the card's value the player holds."""
+    name, fewest = rule.field, isinstance(rule, FewestHeld)
+    wanted = frozenset(rule.values) if rule.values is not None else None
+    zone = game.zone(rule.zone)
+    z, held_column = zone.index, game.tables[zone.kind].fields[name]
+    columns = {kind: t.fields[name] for kind, t in game.tables.items() if name in t.fields}
+
+    def core(state: State, player: int, options: list[Option]) -> list[Option]:
+        counts = Counter(held_column[card] for card in state.zones[z][player])
+        best = -1
+        chosen: list[Option] = []
+        for option in options:
+            column = columns.get(option.kind)
+            if column is None:
+                continue
+            value = column[option.card]
+            if wanted is not None and value not in wanted:
+                continue
+            held = counts[value]
+            if best < 0 or (held < best if fewest else held > best):
+                best, chosen = held, [option]
+            elif held == best:
+                chosen.append(option)
+        return chosen
+
+    return core
+
+
+def _most_points(rule: Any, game: Game) -> Core:
+    """One step ahead with the chosen end-scoring steps; only actions that gain points."""
+    sources = set(rule.sources) if rule.sources is not None else None
+    steps = tuple(s for s in game.scoring if sources is None or s.label in sources)
+    mechanic = game.mechanic
+
+    def points(state: State, player: int) -> int:
+        return sum(each[player] for step in steps for _, each in step.parts(state))
+
+    def core(state: State, player: int, options: list[Option]) -> list[Option]:
+        if not options:
+            return []
+        by_action = {option.action: option for option in options}
+        base = points(state.clone(for_scoring=True), player)
+        best = 0
+        chosen: list[int] = []
+        for group in mechanic.equivalent_actions(state, player, list(by_action)):
+            gain = points(mechanic.preview(state, player, group[0]), player) - base
+            if gain > best:
+                best, chosen = gain, list(group)
+            elif gain == best and best > 0:
+                chosen.extend(group)
+        return [by_action[action] for action in chosen]
+
+    return core
+
+
+def _trick(rule: Any, game: Game) -> Core:
+    """`wins_trick` / `loses_trick`: the trick as it stands plus this card."""
+    wins = isinstance(rule, WinsTrick)
+    mechanic = game.mechanic
+    if not isinstance(mechanic, TrickTakingMechanic):
+        return lambda state, player, options: []
+    suit_of = mechanic.suit_of
+
+    def core(state: State, player: int, options: list[Option]) -> list[Option]:
+        plays, led = state.mech.plays, state.mech.led
+        chosen = []
+        for option in options:
+            if option.decision not in ("lead", "follow"):
+                continue
+            suit = led if led >= 0 else suit_of[option.card]
+            winner, _ = mechanic.trick_winner([*plays, (player, option.card)], suit)
+            if (winner == player) == wins:
+                chosen.append(option)
+        return chosen
+
+    return core
+
+
+def _side(rule: Any, game: Game) -> Core:
+    down = isinstance(rule, FaceDown)
+    return lambda state, player, options: [
+        o for o in options if o.decision == "pick" and o.face_down == down
+    ]
+
+
+def _decline(rule: Any, game: Game) -> Core:
+    return lambda state, player, options: [o for o in options if o.decision == "decline"]
+
+
+_CORES: dict[type[PreferenceBase], Callable[[Any, Game], Core]] = {
+    HighestField: _extreme,
+    LowestField: _extreme,
+    FewestHeld: _held,
+    MostHeld: _held,
+    MostPoints: _most_points,
+    WinsTrick: _trick,
+    LosesTrick: _trick,
+    FaceUp: _side,
+    FaceDown: _side,
+    Decline: _decline,
+}
+"""Each preference's own choice among the candidate options."""
