@@ -153,6 +153,10 @@ def simulate(
         list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
     ] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    transcript: Annotated[
+        Path | None,
+        typer.Option(help="Also write every game as JSON Lines (`toolkit replay` re-runs it)."),
+    ] = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
     import json
@@ -163,8 +167,14 @@ def simulate(
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
     _check_seats(spec)
+    spec.record_actions = transcript is not None
     with _progress(games) as advance:
         result = run(spec, advance)
+    if transcript is not None:
+        from toolkit.sim.transcripts import write_run
+
+        written = write_run(transcript, result)
+        typer.echo(f"transcript: {transcript} ({written} games)", err=True)
     if output_format is OutputFormat.json:
         typer.echo(json.dumps(result.summary, indent=2, ensure_ascii=False))
     else:
@@ -437,6 +447,71 @@ def ladder(
     for step in result["ordering"]:
         clear = "clearly" if step["separated"] else "not clearly (intervals overlap)"
         typer.echo(f"{step['better']} ranks above {step['worse']}: {clear}")
+
+
+@app.command()
+@_guarded
+def play(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    players: Annotated[
+        int | None, typer.Option(min=1, help="Players, you included. Default: 4, or fewer.")
+    ] = None,
+    seat: Annotated[int, typer.Option(min=1, help="Your seat, counted from 1.")] = 1,
+    bots: Annotated[
+        str, typer.Option(help="One bot for every other seat, or one per other seat.")
+    ] = "greedy",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the game. Default: a new one (shown).")
+    ] = None,
+    transcript: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the game. Default: build/play/<game>-seed-<seed>.jsonl."),
+    ] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
+    ] = None,
+) -> None:
+    """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
+    q to quit. Reads one move per line when piped; the game is saved as a transcript."""
+    from toolkit.play import play as play_game
+
+    play_game(game, players=players, seat=seat, bots=_bot_names(bots), seed=seed,
+              transcript=transcript, variants=list(variant or []))  # fmt: skip
+
+
+@app.command()
+@_guarded
+def replay(
+    transcript: Annotated[
+        Path, typer.Argument(help="A transcript (JSON Lines) written by simulate or play.")
+    ],
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+) -> None:
+    """Re-run every game of a transcript from its seed and moves and narrate it with card
+    names; exit 1 where it no longer replays (the content changed since)."""
+    import json
+
+    from toolkit.sim.transcripts import ReplayDivergence, TranscriptError, iter_transcript
+    from toolkit.sim.transcripts import replay as replay_games
+
+    done: list[dict[str, Any]] = []
+    try:
+        for replayed in replay_games(transcript, iter_transcript(transcript)):
+            if output_format is OutputFormat.json:
+                done.append(replayed.as_json())
+            else:
+                typer.echo("\n".join(replayed.lines) + "\n")
+    except (ReplayDivergence, TranscriptError) as error:
+        if output_format is OutputFormat.json:
+            payload = {"transcript": str(transcript), "ok": False, "error": str(error)}
+            typer.echo(json.dumps({**payload, "games": done}, indent=2, ensure_ascii=False))
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    if output_format is OutputFormat.json:
+        payload = {"transcript": str(transcript), "ok": True, "games": done}
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(f"ok: every game of {transcript} replays exactly")
 
 
 def _workers(workers: int | None) -> int:

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from toolkit.engine.load import load_compiled_game  # noqa: E402
-from toolkit.sim.transcript import play_transcript  # noqa: E402
+from toolkit.sim.playthrough import playthrough  # noqa: E402
 
 GOLDEN = {
     # file name: (game, seed, players, bots)
@@ -24,7 +24,7 @@ GOLDEN = {
 def render(name: str) -> str:
     game_id, seed, players, bots = GOLDEN[name]
     _, game = load_compiled_game(str(ROOT / "rules" / f"{game_id}.yaml"))
-    return play_transcript(game, seed, players, bots)
+    return playthrough(game, seed, players, bots)
 
 
 def main() -> None:

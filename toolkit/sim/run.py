@@ -24,6 +24,8 @@ class RunSpec:
     workers: int = 1
     variants: list[Path] = field(default_factory=list)
     sets: list[tuple[str, Any]] = field(default_factory=list)
+    record_actions: bool = False
+    """Keep every game's actions in its record (for `--transcript`)."""
 
 
 @dataclass
@@ -56,6 +58,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         progress,
         spec.variants,
         spec.sets,
+        spec.record_actions,
     )
     summary = {
         "arguments": {

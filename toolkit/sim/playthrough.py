@@ -1,4 +1,4 @@
-"""A whole game as text: the golden-file format, and what a designer reads to follow a game."""
+"""A whole game as readable text (a playthrough): the golden-file format."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from toolkit.engine.game import Game
 from toolkit.engine.narrate import narrate, narrate_scores
 
 
-def play_transcript(game: Game, seed: int, players: int, bots: list[str]) -> str:
+def playthrough(game: Game, seed: int, players: int, bots: list[str]) -> str:
     state = game.new_state(seed, players)
     agents = [make_bot(name, seed + seat + 1, game) for seat, name in enumerate(bots)]
     while not state.terminal:

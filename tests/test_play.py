@@ -1,0 +1,233 @@
+"""`toolkit play` driven through a pipe, as a person would type: move numbers, `u`, `h`, `q`.
+
+Every game here ends (or is quit) and leaves a transcript that `toolkit replay` re-runs.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from toolkit.play import bot_seats
+from toolkit.play.session import Session
+from toolkit.play.terminal import Terminal
+from toolkit.play.views import Views
+from toolkit.sim.transcripts import LoadedGame
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play(
+    game: str, moves: str, *extra: str, transcript: Path, seat: int = 1
+) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "toolkit", "play", game, "--players", "3", "--seat", str(seat)]
+    command += ["--bots", "random", "--seed", "5", "--transcript", str(transcript)]
+    result = subprocess.run(
+        [*command, *extra],
+        cwd=ROOT,
+        input=moves,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result
+
+
+def replay(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def move_lists(output: str) -> list[str]:
+    """Each 'Your moves' block offered, in order."""
+    return re.findall(r"Your moves[^\n]*:\n((?:  .*\n)+)", output)
+
+
+@pytest.mark.parametrize(
+    ("game", "seen"),
+    [
+        ("midway-memories", ["Trick:", "Your hand:", "Coins", "Fame", "wins the trick with"]),
+        ("oh-my-park", ["Your hand:", "price", "hands pass left", "(you)", "+-----"]),
+    ],
+)
+def test_a_whole_game_through_a_pipe(game: str, seen: list[str], tmp_path: Path) -> None:
+    transcript = tmp_path / "game.jsonl"
+    result = play(game, "1\n" * 400, transcript=transcript)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Final scores:" in out and "winner: player" in out
+    assert "transcript saved to" in out
+    assert "Since your last move:" in out and "  player 2 " in out  # what the bots did
+    for text in seen:
+        assert text in out
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert rows[0]["bots"] == ["human", "random", "random"]
+    assert rows[-1]["type"] == "scores"
+    replayed = replay(transcript)
+    assert replayed.returncode == 0, replayed.stderr
+    final = [line for line in out.splitlines() if line.startswith("  player ") and ": " in line]
+    assert replayed.stdout.count("winner:") == 1
+    for line in final[-3:]:
+        assert line.strip() in replayed.stdout
+
+
+@pytest.mark.parametrize("game", ["midway-memories", "oh-my-park"])
+def test_undo_offers_the_same_moves_again(game: str, tmp_path: Path) -> None:
+    result = play(game, "2\nu\n1\nu\nq\n", transcript=tmp_path / "t.jsonl", seat=2)
+    assert result.returncode == 0, result.stderr
+    offered = move_lists(result.stdout)
+    assert len(offered) == 5
+    assert offered[0] == offered[2] == offered[4]  # back where the first move was chosen
+    assert result.stdout.count("took back your last move") == 2
+    rows = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
+    assert not any(row["type"] == "action" and row["player"] == 1 for row in rows)
+
+
+def test_undo_with_nothing_to_undo_says_so(tmp_path: Path) -> None:
+    result = play("midway-memories", "u\nq\n", transcript=tmp_path / "t.jsonl")
+    assert "nothing to undo yet" in result.stdout
+
+
+def test_help_is_made_from_the_data(tmp_path: Path) -> None:
+    loaded = LoadedGame.load(str(ROOT / "rules" / "oh-my-park.yaml"))
+    assert loaded.content.park_cards is not None
+    shops = [c.action_text for c in loaded.content.park_cards.cards if c.action_text]
+    result = play("oh-my-park", "h\nq\n", transcript=tmp_path / "t.jsonl")
+    assert result.returncode == 0
+    for text in shops:
+        assert " ".join(text.split()) in result.stdout
+    for heading in ("Placement rules", "Project plan in play", "Scoring at the end", "Ties"):
+        assert heading in result.stdout
+
+    loaded = LoadedGame.load(str(ROOT / "rules" / "midway-memories.yaml"))
+    session = Session(loaded, seed=5, players=3, seat=0, bots=["human", "random", "random"])
+    display = [loaded.game.tables["attractions"].names[c] for c in session.state.shared[0]]
+    result = play("midway-memories", "h\nq\n", transcript=tmp_path / "t.jsonl")
+    help_text = result.stdout.split("move> h", 1)[1]
+    for name in display:
+        assert f"{name}: level " in help_text
+    assert "Suit actions" in help_text and "Tracks and milestones" in help_text
+    assert "Fame 0-12: at 4: 2 VP" in help_text
+
+
+@pytest.mark.parametrize("game", ["midway-memories", "oh-my-park"])
+def test_quit_saves_a_transcript_that_replays(game: str, tmp_path: Path) -> None:
+    transcript = tmp_path / "quit.jsonl"
+    result = play(game, "1\n1\nq\n", transcript=transcript)
+    assert result.returncode == 0
+    assert f"transcript saved to {transcript}" in result.stdout
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert rows[-1] == {"type": "end", "finished": False}
+    replayed = replay(transcript)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "left unfinished after action" in replayed.stdout
+
+
+def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
+    transcript = tmp_path / "eof.jsonl"
+    result = play("oh-my-park", "", transcript=transcript)
+    assert result.returncode == 0
+    assert "(end of input)" in result.stdout and transcript.is_file()
+
+
+def test_a_draft_pick_in_two_steps(tmp_path: Path) -> None:
+    loaded = LoadedGame.load(str(ROOT / "rules" / "oh-my-park.yaml"))
+    session = Session(loaded, seed=5, players=3, seat=0, bots=["human", "random", "random"])
+    session.run_bots()
+    moves = Views(session, plain=True).position().moves
+    card = max(move >> 13 for move in moves)
+    card_id = loaded.game.deck.ids[card]
+    wanted = [move for move in moves if move >> 13 == card][-1]
+    count = sum(1 for move in moves if move >> 13 == card)
+    transcript = tmp_path / "two.jsonl"
+    result = play("oh-my-park", f"{card_id.lower()}\n{count}\nq\n", transcript=transcript)
+    assert f"Places for {card_id} (" in result.stdout
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    first = next(row for row in rows if row["type"] == "action" and row["player"] == 0)
+    assert first["action"] == wanted
+    assert first["text"].startswith(f"place {card_id} (")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "4"], "--seat must be 1-3"),
+        (["--bots", "random,random,random"], "--bots names 3 bots for 2 bot seats"),
+        (["--bots", "randon"], "unknown bot 'randon'"),
+    ],
+)
+def test_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", "play", "midway-memories", "--players", "3", *args],
+        cwd=ROOT,
+        input="q\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert message in result.stderr
+
+
+def test_bot_seats() -> None:
+    assert bot_seats(["greedy"], 3, 1) == ["greedy", "human", "greedy"]
+    assert bot_seats(["a", "b"], 3, 0) == ["human", "a", "b"]
+    assert bot_seats(["a", "human", "b"], 3, 1) == ["a", "human", "b"]
+
+
+def test_undo_replays_instead_of_copying() -> None:
+    """Undo rebuilds from the seed: the position and the moves offered are as before."""
+    loaded = LoadedGame.load(str(ROOT / "rules" / "midway-memories.yaml"))
+    session = Session(loaded, seed=9, players=3, seat=1, bots=["random", "human", "random"])
+    session.run_bots()
+    before = (session.legal(), session.game.observe(session.state, 1), len(session.state.log))
+    session.play(session.legal()[0])
+    session.play(session.legal()[0])
+    assert session.undo() and session.undo()
+    after = (session.legal(), session.game.observe(session.state, 1), len(session.state.log))
+    assert after == before
+    assert not session.undo()
+
+
+def test_a_terminal_draws_in_colour() -> None:
+    """On a terminal the same loop uses colours from the data (suits, park-card colours)."""
+    for game in ("midway-memories", "oh-my-park"):
+        answers = iter(["1"] * 400)
+
+        def read_line(prompt: str, answers: Iterator[str] = answers) -> str | None:
+            return next(answers, None)
+
+        loaded = LoadedGame.load(str(ROOT / "rules" / f"{game}.yaml"))
+        session = Session(loaded, seed=2, players=3, seat=0, bots=["human", "random", "random"])
+        buffer = io.StringIO()
+        console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=120)
+        terminal = Terminal(
+            session,
+            Path("unused.jsonl"),
+            console=console,
+            read_line=read_line,
+            plain=False,
+        )
+        terminal.save = lambda: None  # type: ignore[method-assign]
+        outcome = terminal.run()
+        assert outcome.finished
+        out = buffer.getvalue()
+        assert "\x1b[" in out and "Final scores:" in out
+        colour = "38;2;192;57;43" if game == "midway-memories" else "48;2;47;111;181"
+        assert colour in out  # Tickets red / blue park cards, from the YAML

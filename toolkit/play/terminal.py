@@ -1,0 +1,211 @@
+"""The terminal loop: show the position, read the person's move, let the bots answer.
+
+On a terminal it draws with colour (rich); in a pipe it prints plain text and reads one
+move per line from standard input, so a test or a script can play a whole game. The end of
+input quits like `q`: the transcript so far is saved either way.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from toolkit.engine.narrate import narrate_scores
+from toolkit.mechanics.drafting import DraftMechanic
+from toolkit.play.rules_help import rules_help
+from toolkit.play.session import Session
+from toolkit.play.views import View, Views
+
+
+@dataclass
+class Outcome:
+    finished: bool
+    transcript: Path
+    moves: int
+
+
+class Terminal:
+    """Plays one session with a person at a console."""
+
+    def __init__(
+        self,
+        session: Session,
+        transcript: Path,
+        *,
+        console: Console | None = None,
+        read_line: Callable[[str], str | None] | None = None,
+        plain: bool | None = None,
+    ) -> None:
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        self.plain = not interactive if plain is None else plain
+        self.console = console or _console(self.plain)
+        self.read_line = read_line or (
+            _prompt(self.console) if interactive else _pipe(sys.stdin, self.console)
+        )
+        self.session = session
+        self.views = Views(session, plain=self.plain)
+        self.transcript = transcript
+
+    def say(self, *parts: object, style: str = "") -> None:
+        self.console.print(*parts, style=style or None, highlight=False)
+
+    def run(self) -> Outcome:
+        session = self.session
+        self.say(
+            Text(
+                f"{session.game.name}: seed {session.seed}, {session.players} players, "
+                f"you are player {session.seat + 1}; bots "
+                + ", ".join(
+                    f"{p + 1} {name}" for p, name in enumerate(session.bots) if p != session.seat
+                )
+                + ".\nType a move's number; h for help on the rules, u to undo, q to quit.",
+            )
+        )
+        session.run_bots()
+        while not session.over:
+            if not self.turn():
+                self.save()
+                self.say(
+                    f"quit after {len(session.actions)} moves; transcript saved to "
+                    f"{self.transcript} (replay it with: toolkit replay {self.transcript})"
+                )
+                return Outcome(False, self.transcript, len(session.actions))
+        self.finish()
+        return Outcome(True, self.transcript, len(session.actions))
+
+    def turn(self) -> bool:
+        """One decision of the person; False when they quit."""
+        view = self.views.position()
+        self.say()
+        for part in view.parts:
+            self.say(part)
+        while True:
+            line = self.read_line("move> ")
+            if line is None:
+                return False
+            command = line.strip()
+            lowered = command.lower()
+            if lowered in ("q", "quit", "exit"):
+                return False
+            if lowered in ("h", "help", "?"):
+                self.help()
+                continue
+            if lowered in ("u", "undo"):
+                if self.session.undo():
+                    self.say("took back your last move")
+                    return True
+                self.say("nothing to undo yet")
+                continue
+            if command.isdigit():
+                number = int(command)
+                if 1 <= number <= len(view.moves):
+                    self.session.play(view.moves[number - 1])
+                    return True
+                self.say(f"no move {number}: choose 1-{len(view.moves)}")
+                continue
+            chosen = self.two_step(command, view)
+            if chosen is None:
+                return False
+            if chosen:
+                return True
+
+    def two_step(self, command: str, view: View) -> bool | None:
+        """A card id, then one of its placements; True once played, None to quit."""
+        game = self.session.game
+        ids = {card_id.lower(): index for index, card_id in enumerate(game.deck.ids)}
+        card = ids.get(command.lower())
+        drafting = isinstance(game.mechanic, DraftMechanic) and self.session.state.pending is None
+        if not drafting or card is None:
+            self.say(
+                f"type a move number (1-{len(view.moves)})"
+                + (", a card id of your hand" if drafting else "")
+                + ", h for help, u to undo or q to quit"
+            )
+            return False
+        options = self.views.placements(card, view.moves)
+        if not options:
+            self.say(f"{game.deck.ids[card]} cannot be placed now (not in your hand?)")
+            return False
+        text = Text()
+        text.append(f"Places for {self.views.narrator.deck_card(card)}:", style="bold")
+        for number, action in enumerate(options, start=1):
+            text.append(f"\n  {number:>2}. {self.views.placement_text(action, view.cells)}")
+        text.append("\n  (another word goes back)")
+        self.say(text)
+        line = self.read_line("place> ")
+        if line is None:
+            return None
+        answer = line.strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            self.session.play(options[int(answer) - 1])
+            return True
+        self.say("back to the moves")
+        return False
+
+    def help(self) -> None:
+        for title, lines in rules_help(self.session):
+            self.say(Text(f"\n{title}" if self.plain else title, style="bold underline"))
+            for line in lines:
+                self.say(f"  {line}")
+
+    def finish(self) -> None:
+        session = self.session
+        news = list(session.loaded.narrator.events(session.news(), viewer=session.seat))
+        self.say()
+        if news:
+            self.say(Text("Since your last move:", style="bold"))
+            self.say("\n".join(news))
+        for part in self.views.final():
+            self.say(part)
+        self.say("Final scores:", style="bold")
+        for line in narrate_scores(session.game, session.state):
+            self.say(f"  {line}")
+        winners = session.state.scores().winners
+        self.say("You win!" if session.seat in winners else "You do not win this time.")
+        self.save()
+        self.say(f"transcript saved to {self.transcript}")
+
+    def save(self) -> None:
+        self.transcript.parent.mkdir(parents=True, exist_ok=True)
+        lines = self.session.transcript_lines()
+        self.transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _console(plain: bool) -> Console:
+    if plain:
+        if hasattr(sys.stdout, "reconfigure"):
+            sys.stdout.reconfigure(errors="replace")
+        return Console(
+            force_terminal=False, no_color=True, highlight=False, width=110, soft_wrap=True
+        )
+    return Console(highlight=False)
+
+
+def _prompt(console: Console) -> Callable[[str], str | None]:
+    def read(prompt: str) -> str | None:
+        try:
+            return console.input(Text(prompt, style="bold"))
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    return read
+
+
+def _pipe(stream: TextIO, console: Console) -> Callable[[str], str | None]:
+    """One move per line; the line read is echoed so a log of the session reads well."""
+
+    def read(prompt: str) -> str | None:
+        line = stream.readline()
+        if not line:
+            console.print(f"{prompt}(end of input)", highlight=False, markup=False)
+            return None
+        console.print(f"{prompt}{line.rstrip()}", highlight=False, markup=False)
+        return line
+
+    return read

@@ -1,0 +1,461 @@
+"""Transcripts: games as JSON Lines that anyone can replay, and the replay that checks them.
+
+A game is its seed and its actions (the engine is deterministic), so a transcript holds, per
+game, one line of each kind:
+
+- `{"type": "game", ...}`: the header (game id, content version, seed, players, bots,
+  options, variant files, and where the game came from);
+- `{"type": "setup", "event": [...], "text": ...}`: each setup event as the engine logged it;
+- `{"type": "action", "player": p, "action": a, "text": ...}`: every move, in order (players
+  numbered from 0, as the engine does; the text names the cards);
+- `{"type": "scores", "totals": [...], "breakdown": [...], "winners": [...], ...}` once the
+  game is over, or `{"type": "end", "finished": false}` for a game left before its end.
+
+Lines are built by re-running the seed and the actions, never by hand, so a transcript is
+exactly what a replay will meet. A replay runs the same again against the current content
+and stops at the first difference (a setup, a move no longer legal or worded differently,
+other scores), naming the game, the action and the line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from toolkit.content.project import GameContent
+from toolkit.engine.game import Game, compile_game
+from toolkit.engine.load import load_valid_game
+from toolkit.engine.narrate import narrate_scores
+from toolkit.engine.state import State
+from toolkit.errors import IllegalActionError, ToolkitError, UsageError
+from toolkit.sim.narration import Narrator, seat
+
+if TYPE_CHECKING:
+    from toolkit.sim.run import Run
+
+Action = tuple[int, int]
+"""(player, action) as the engine takes them."""
+
+
+class TranscriptError(ToolkitError):
+    """A transcript file that cannot be read (not JSON Lines, lines out of order)."""
+
+
+class ReplayDivergence(ToolkitError):
+    """A replay that does not reproduce its transcript: the content changed, or the file."""
+
+    def __init__(self, path: Path, index: int, action: int | None, line: int, reason: str):
+        self.index = index
+        self.action = action
+        self.line = line
+        self.reason = reason
+        at = "setup" if action == 0 else "final scores" if action is None else f"action {action}"
+        super().__init__(
+            f"{path}:{line}: replay diverges in game {index}, {at}: {reason} "
+            "(the content or the file changed since it was recorded)"
+        )
+
+
+@dataclass
+class LoadedGame:
+    """A compiled game with its content and narrator, as a transcript header names it."""
+
+    game: Game
+    content: GameContent
+    narrator: Narrator
+
+    @classmethod
+    def load(
+        cls,
+        argument: str,
+        variants: Sequence[Path] = (),
+        sets: Sequence[tuple[str, Any]] = (),
+    ) -> LoadedGame:
+        _, content = load_valid_game(argument, list(variants), list(sets))
+        game = compile_game(content)
+        return cls(game, content, Narrator(game, content))
+
+
+def header(
+    loaded: LoadedGame,
+    *,
+    manifest: str,
+    index: int,
+    seed: int,
+    players: int,
+    bots: Sequence[str],
+    options: dict[str, Any],
+    variants: Sequence[str] = (),
+    sets: Sequence[tuple[str, Any]] = (),
+    run_seed: int | None = None,
+) -> dict[str, Any]:
+    """The header line of one game."""
+    line: dict[str, Any] = {
+        "type": "game",
+        "game": loaded.game.id,
+        "index": index,
+        "content_version": loaded.content.game.version,
+        "seed": seed,
+        "players": players,
+        "bots": list(bots),
+        "options": dict(sorted(options.items())),
+        "variants": list(variants),
+    }
+    if sets:
+        line["set"] = [[path, value] for path, value in sets]
+    line["manifest"] = manifest
+    if run_seed is not None:
+        line["run_seed"] = run_seed
+    return line
+
+
+def game_lines(loaded: LoadedGame, head: dict[str, Any], actions: Sequence[Action]) -> list[str]:
+    """Every line of one game: re-runs the seed and the actions to record setup, texts and
+    scores. An action that is not legal is a bug of whoever recorded it (IllegalActionError)."""
+    state = loaded.game.new_state(head["seed"], head["players"], head["options"])
+    lines = [_dump(head)]
+    lines += [_dump(_setup_line(loaded, event)) for event in state.log]
+    for player, action in actions:
+        text = loaded.narrator.action(state, action)
+        state.apply(player, action)
+        lines.append(_dump({"type": "action", "player": player, "action": action, "text": text}))
+    lines.append(_dump(_end_line(state)))
+    return lines
+
+
+def write_games(out: TextIO, games: Iterator[list[str]]) -> None:
+    for lines in games:
+        out.write("\n".join(lines) + "\n")
+
+
+def simulation_games(
+    loaded: LoadedGame,
+    *,
+    manifest: str,
+    records: Sequence[Any],
+    players: int,
+    bots: Sequence[str],
+    run_seed: int,
+    variants: Sequence[str],
+    sets: Sequence[tuple[str, Any]] = (),
+) -> Iterator[list[str]]:
+    """The lines of every game of a simulation run, in game order, from records kept with
+    `record_actions`; each re-run must end with the record's totals."""
+    options = dict(loaded.game.option_defaults)
+    for index, record in enumerate(records):
+        head = header(
+            loaded, manifest=manifest, index=index, seed=record.seed, players=players,
+            bots=bots, options=options, variants=variants, sets=sets, run_seed=run_seed,
+        )  # fmt: skip
+        lines = game_lines(loaded, head, record.actions)
+        final = json.loads(lines[-1])
+        if final.get("totals") != list(record.totals):
+            raise RuntimeError(f"game {index} did not re-run to its recorded scores")
+        yield lines
+
+
+# -- reading and replaying --------------------------------------------------------------------
+
+
+@dataclass
+class RecordedAction:
+    player: int
+    action: int
+    text: str
+    line: int
+
+
+@dataclass
+class RecordedGame:
+    """One game of a transcript file as read, with the line number of every part."""
+
+    header: dict[str, Any]
+    line: int
+    setup: list[tuple[dict[str, Any], int]] = field(default_factory=list)
+    actions: list[RecordedAction] = field(default_factory=list)
+    end: dict[str, Any] | None = None
+    end_line: int = 0
+
+    @property
+    def index(self) -> int:
+        value = self.header.get("index", 0)
+        return value if isinstance(value, int) else 0
+
+
+def read_transcript(path: Path) -> list[RecordedGame]:
+    return list(iter_transcript(path))
+
+
+def iter_transcript(path: Path) -> Iterator[RecordedGame]:
+    """The games of a transcript file one at a time, so a long run replays as it is read;
+    a malformed line raises TranscriptError with its number when it is reached."""
+    if not path.is_file():
+        raise UsageError(f"no such transcript: '{path}'")
+    current: RecordedGame | None = None
+    try:
+        with path.open(encoding="utf-8") as stream:
+            for number, raw in enumerate(stream, start=1):
+                if not raw.strip():
+                    continue
+                try:
+                    line = json.loads(raw)
+                except json.JSONDecodeError as error:
+                    raise TranscriptError(f"{path}:{number}: not JSON: {error.msg}") from None
+                kind = line.get("type") if isinstance(line, dict) else None
+                if kind == "game":
+                    _require(path, number, line, {"game": str, "seed": int, "players": int})
+                    for key, kind in (("options", dict), ("variants", list), ("set", list)):
+                        if not isinstance(line.get(key, kind()), kind):
+                            raise TranscriptError(
+                                f"{path}:{number}: 'game' line needs '{key}' as {kind.__name__}"
+                            )
+                    if current is not None:
+                        yield current
+                    current = RecordedGame(line, number)
+                    continue
+                if current is None:
+                    raise TranscriptError(f"{path}:{number}: expected a 'game' line first")
+                _add_line(path, number, current, kind, line)
+    except (OSError, UnicodeDecodeError) as error:
+        raise TranscriptError(f"{path}: cannot read: {error}") from None
+    if current is None:
+        raise TranscriptError(f"{path}: no game in the file")
+    yield current
+
+
+def _add_line(
+    path: Path, number: int, current: RecordedGame, kind: object, line: dict[str, Any]
+) -> None:
+    if current.end is not None:
+        raise TranscriptError(f"{path}:{number}: '{kind}' line after the game's end")
+    if kind == "setup":
+        current.setup.append((line, number))
+    elif kind == "action":
+        _require(path, number, line, {"player": int, "action": int, "text": str})
+        current.actions.append(RecordedAction(line["player"], line["action"], line["text"], number))
+    elif kind in ("scores", "end"):
+        current.end, current.end_line = line, number
+    else:
+        raise TranscriptError(f"{path}:{number}: unknown line type {kind!r}")
+
+
+@dataclass
+class ReplayedGame:
+    """A game re-run from its transcript: its narration and final position."""
+
+    recorded: RecordedGame
+    loaded: LoadedGame
+    state: State
+    lines: list[str]
+
+    @property
+    def finished(self) -> bool:
+        return self.state.terminal
+
+    def as_json(self) -> dict[str, Any]:
+        head = self.recorded.header
+        result: dict[str, Any] = {
+            "index": self.recorded.index,
+            "game": head["game"],
+            "seed": head["seed"],
+            "players": head["players"],
+            "bots": head.get("bots", []),
+            "actions": len(self.recorded.actions),
+            "finished": self.finished,
+            "narration": self.lines,
+        }
+        if self.finished:
+            result["scores"] = _scores_json(self.state)
+        return result
+
+
+def replay(path: Path, games: Iterable[RecordedGame]) -> Iterator[ReplayedGame]:
+    """Re-run every game of a transcript in order; raises ReplayDivergence at the first
+    difference (after yielding the games before it)."""
+    cache: dict[tuple[Any, ...], LoadedGame] = {}
+    for recorded in games:
+        yield replay_game(path, recorded, cache)
+
+
+def replay_game(
+    path: Path, recorded: RecordedGame, cache: dict[tuple[Any, ...], LoadedGame]
+) -> ReplayedGame:
+    head = recorded.header
+    loaded = _load_for(path, head, cache)
+    index = recorded.index
+
+    def diverged(action: int | None, line: int, reason: str) -> ReplayDivergence:
+        return ReplayDivergence(path, index, action, line, reason)
+
+    try:
+        state = loaded.game.new_state(head["seed"], head["players"], head.get("options") or {})
+    except ValueError as error:
+        raise diverged(0, recorded.line, str(error)) from None
+    setup = [_setup_line(loaded, event) for event in state.log]
+    for position, (line, number) in enumerate(recorded.setup):
+        now = setup[position] if position < len(setup) else None
+        if now is None or line.get("event") != now["event"] or line.get("text") != now["text"]:
+            then = now["text"] if now is not None else "nothing"
+            raise diverged(0, number, f"recorded '{line.get('text')}', now '{then}'")
+    if len(setup) > len(recorded.setup):
+        raise diverged(
+            0, recorded.line, f"setup now also has '{setup[len(recorded.setup)]['text']}'"
+        )
+    narrator = loaded.narrator
+    lines = _title(loaded, head)
+    lines += [line["text"] for line in setup]
+    mark = len(state.log)
+    for number, step in enumerate(recorded.actions, start=1):
+        if step.player not in state.to_move() or step.action not in state.legal_actions(
+            step.player
+        ):
+            reason = "the game is over" if state.terminal else _not_legal(state, step, narrator)
+            move = f"{seat(step.player)}'s move {step.action} (recorded as '{step.text}')"
+            raise diverged(number, step.line, f"{move} is not legal: {reason}")
+        text = narrator.action(state, step.action)
+        if text != step.text:
+            raise diverged(number, step.line, f"the move was '{step.text}', now it is '{text}'")
+        try:
+            state.apply(step.player, step.action)
+        except IllegalActionError as error:
+            raise diverged(number, step.line, f"'{step.text}' is illegal: {error.reason}") from None
+        lines += narrator.events(state.log[mark:])
+        mark = len(state.log)
+    last = len(recorded.actions)
+    end = recorded.end or {"type": "end", "finished": False}
+    end_line = recorded.end_line or (
+        recorded.actions[-1].line if recorded.actions else recorded.line
+    )
+    if end.get("type") == "scores":
+        if not state.terminal:
+            raise diverged(None, end_line, f"the game is not over after action {last}")
+        now = _scores_json(state)
+        for key in ("totals", "breakdown", "winners"):
+            if end.get(key) != now[key]:
+                raise diverged(
+                    None,
+                    end_line,
+                    f"{key} after action {last}: recorded {end.get(key)}, now {now[key]}",
+                )
+        lines += narrate_scores(loaded.game, state)
+    elif state.terminal:
+        raise diverged(None, end_line, f"the game ends at action {last}, recorded as unfinished")
+    else:
+        lines.append(f"(left unfinished after action {last})")
+    return ReplayedGame(recorded, loaded, state, lines)
+
+
+def _load_for(
+    path: Path, head: dict[str, Any], cache: dict[tuple[Any, ...], LoadedGame]
+) -> LoadedGame:
+    manifest = head.get("manifest") or head["game"]
+    variants = [_resolve(path, str(v)) for v in head.get("variants") or []]
+    sets = [(str(p), v) for p, v in head.get("set") or []]
+    key = (manifest, tuple(variants), json.dumps(sets))
+    if key not in cache:
+        try:
+            loaded = LoadedGame.load(str(manifest), variants, sets)
+        except UsageError:
+            if manifest == head["game"]:
+                raise
+            loaded = LoadedGame.load(str(head["game"]), variants, sets)
+        if loaded.game.id != head["game"]:
+            raise TranscriptError(
+                f"{path}: '{manifest}' is the game '{loaded.game.id}', not '{head['game']}'"
+            )
+        cache[key] = loaded
+    return cache[key]
+
+
+def _resolve(transcript: Path, variant: str) -> Path:
+    """A variant file as recorded: from the current folder, else beside the transcript."""
+    as_given = Path(variant)
+    if as_given.is_absolute() or as_given.exists():
+        return as_given
+    beside = transcript.parent / as_given
+    return beside if beside.exists() else as_given
+
+
+def _not_legal(state: State, step: RecordedAction, narrator: Narrator) -> str:
+    if step.player not in state.to_move():
+        waiting = ", ".join(seat(p) for p in state.to_move())
+        return f"it is not their turn ({waiting} to move)"
+    legal = state.legal_actions(step.player)
+    shown = ", ".join(f"'{narrator.action(state, action)}'" for action in legal[:4])
+    more = f" and {len(legal) - 4} more" if len(legal) > 4 else ""
+    return f"the legal moves now are {shown}{more}"
+
+
+def _title(loaded: LoadedGame, head: dict[str, Any]) -> list[str]:
+    bots = ", ".join(head.get("bots") or [])
+    version = loaded.content.game.version
+    recorded = head.get("content_version")
+    note = f" (recorded with {recorded})" if recorded and recorded != version else ""
+    return [
+        f"game {head.get('index', 0)}: {loaded.game.name} {version}{note}, seed {head['seed']}, "
+        f"{head['players']} players" + (f", {bots}" if bots else "")
+    ]
+
+
+def _setup_line(loaded: LoadedGame, event: tuple[Any, ...]) -> dict[str, Any]:
+    text = "; ".join(line.strip() for line in loaded.narrator.event(event))
+    return {"type": "setup", "event": _plain(event), "text": text}
+
+
+def _end_line(state: State) -> dict[str, Any]:
+    if not state.terminal:
+        return {"type": "end", "finished": False}
+    return {"type": "scores", **_scores_json(state)}
+
+
+def _scores_json(state: State) -> dict[str, Any]:
+    scores = state.scores()
+    return {
+        "totals": list(scores.totals),
+        "breakdown": [dict(row) for row in scores.breakdown],
+        "winners": list(scores.winners),
+        "decided_by": scores.decided_by,
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A log event as JSON data (tuples become lists), so it compares after a round trip."""
+    if isinstance(value, tuple | list):
+        return [_plain(part) for part in value]
+    return value
+
+
+def _dump(line: dict[str, Any]) -> str:
+    return json.dumps(line, ensure_ascii=False)
+
+
+def _require(path: Path, number: int, line: dict[str, Any], wanted: dict[str, type]) -> None:
+    for key, kind in wanted.items():
+        value = line.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise TranscriptError(
+                f"{path}:{number}: '{line.get('type')}' line needs '{key}' as {kind.__name__}"
+            )
+
+
+def write_run(path: Path, result: Run) -> int:
+    """Write every game of a simulation run kept with `record_actions`; returns the count."""
+    spec = result.spec
+    loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    games = simulation_games(
+        loaded,
+        manifest=spec.game,
+        records=result.records,
+        players=result.players,
+        bots=result.summary["arguments"]["bots"],
+        run_seed=spec.seed,
+        variants=[str(v) for v in spec.variants],
+        sets=spec.sets,
+    )
+    with path.open("w", encoding="utf-8") as out:
+        write_games(out, games)
+    return len(result.records)
