@@ -54,9 +54,6 @@ class Not(Model):
 
 Condition = Annotated[Compare | AllOf | AnyOf | Not, Field(discriminator="check")]
 
-for _model in (AllOf, AnyOf, Not):
-    _model.model_rebuild()
-
 
 def compile_condition(condition: Condition, c: Compiler) -> Callable[[State, int], bool]:
     """A condition as a fast test of (state, player)."""

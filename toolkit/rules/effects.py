@@ -329,9 +329,6 @@ class Discount(Model):
 Modifier = Annotated[Discount, Field(discriminator="modifier")]
 
 
-for _model in (RankTier, ByRank, Acquire, Choose, If):
-    _model.model_rebuild()
-
 INTERACTIVE = (Acquire, Choose, SwapWithHand, SwapWithOpponent)
 """Effects that ask a player to choose; not allowed where no one can be asked (cleanup)."""
 

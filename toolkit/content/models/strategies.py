@@ -161,11 +161,6 @@ PREFERENCES: tuple[type[PreferenceBase], ...] = (
     Decline,
 )
 
-PreferenceBase.model_rebuild()
-CardPreference.model_rebuild()
-for _model in PREFERENCES:
-    _model.model_rebuild()
-
 
 class Strategy(Model):
     """A named bot: rules tried in order, and the built-in bot that decides when none applies."""
