@@ -4,8 +4,7 @@ Every folder under `fixtures/invalid/` and `fixtures/valid/` is one case: input 
 `expected.yaml` naming the `args` to validate (relative to the folder) and, for invalid cases,
 the `diagnostics` that must be reported. A diagnostic matches on file, line and code, plus the
 column and a piece of the message or hint when the case gives them. `only: true` means nothing
-else may be reported. A case showing a known toolkit bug has `xfail: "reason"` and is expected
-to fail until the bug is fixed.
+else may be reported.
 
 The real entry point runs in a subprocess, so these tests see exactly what a designer sees.
 """
@@ -36,9 +35,7 @@ def cases(kind: str) -> list[Any]:
     params = []
     for folder in sorted(p for p in (FIXTURES / kind).iterdir() if p.is_dir()):
         expected = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))
-        reason = expected.get("xfail")
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(folder, expected, id=folder.name, marks=marks))
+        params.append(pytest.param(folder, expected, id=folder.name))
     return params
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
@@ -28,8 +29,9 @@ class _Rule(Model):
     positional: ClassVar[bool] = False
     """Whether the points depend on where cards lie (bots may then not merge placements)."""
 
+    @abstractmethod
     def compile(self, c: Compiler) -> PointsFn:
-        raise NotImplementedError
+        """The rule as a function of the state: every player's points."""
 
     def compile_parts(self, c: Compiler) -> PartsFn:
         points, label = self.compile(c), self.label

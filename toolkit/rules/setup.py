@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -42,8 +43,9 @@ class _Step(Model):
 
         return guarded
 
+    @abstractmethod
     def compile_step(self, c: Compiler) -> SetupFn:
-        raise NotImplementedError
+        """The step as a function that changes a new game's state."""
 
 
 class ChoosePerGroup(_Step):
