@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.models.position import EndPosition
 from toolkit.content.project import LoadedFile
@@ -38,19 +40,27 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
     resources = {r.id: i for i, r in enumerate(game.resources)}
     for seat, player in enumerate(position.players):
         base = ("players", seat)
-        for zone_id, cards in player.zones.items():
-            zone = zones.get(zone_id)
-            if zone is None:
-                errors.append(
-                    loaded.diag(
-                        (*base, "zones", zone_id),
-                        "unknown-reference",
-                        f"unknown player zone '{zone_id}'",
-                        did_you_mean(zone_id, zones),
-                        key=True,
-                    )
+
+        def known(section: str, name: str, choices: Iterable[str], what: str) -> bool:
+            """Whether a key names something of the game; reports it at the key if not."""
+            options = list(choices)
+            if name in options:
+                return True
+            errors.append(
+                loaded.diag(
+                    (*base, section, name),  # noqa: B023 (used at once, in this iteration)
+                    "unknown-reference",
+                    f"unknown {what} '{name}'",
+                    did_you_mean(name, options),
+                    key=True,
                 )
+            )
+            return False
+
+        for zone_id, cards in player.zones.items():
+            if not known("zones", zone_id, zones, "player zone"):
                 continue
+            zone = zones[zone_id]
             table = game.tables[zone.kind]
             for index, card_id in enumerate(cards):
                 if card_id not in table.ids:
@@ -73,16 +83,7 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
                 else:
                     state.zones[zone.index][seat].append(table.ids.index(card_id))
         for track_id, value in player.tracks.items():
-            if track_id not in tracks:
-                errors.append(
-                    loaded.diag(
-                        (*base, "tracks", track_id),
-                        "unknown-reference",
-                        f"unknown track '{track_id}'",
-                        did_you_mean(track_id, tracks),
-                        key=True,
-                    )
-                )
+            if not known("tracks", track_id, tracks, "track"):
                 continue
             index, track = tracks[track_id]
             if not track.min <= value <= track.max:
@@ -95,16 +96,7 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
                 )
             state.track[seat][index] = value
         for resource_id, amount in player.resources.items():
-            if resource_id not in resources:
-                errors.append(
-                    loaded.diag(
-                        (*base, "resources", resource_id),
-                        "unknown-reference",
-                        f"unknown resource '{resource_id}'",
-                        did_you_mean(resource_id, resources),
-                        key=True,
-                    )
-                )
+            if not known("resources", resource_id, resources, "resource"):
                 continue
             if amount < 0:
                 errors.append(
