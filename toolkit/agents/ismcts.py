@@ -3,8 +3,10 @@
 Each iteration deals the hidden information anew consistently with what the bot has seen
 (the mechanic's `determinize`: unseen hands, voids shown, hands passed in a draft; others'
 hidden simultaneous choices are undone, never read), walks one shared tree with UCB using
-availability counts, adds one node, plays on at random to the end of the next round, values
-the position with the game's own scoring and backs the result up.
+availability counts, adds one node, plays on to the end of the round (at random, or greedily)
+and values the position with the game's own scoring, then backs the result up. The manifest's
+`bots.ismcts` tunes it per game: how many rounds to play on, the playout policy, and whether to
+search only the few moves the game's own evaluation ranks best.
 Actions that score alike (a card in different cells) share a node. Deterministic for a
 seed when limited by iterations; a time limit trades that for a bounded think time.
 """
@@ -15,13 +17,11 @@ import math
 import random
 import time
 
+from toolkit.agents.greedy import GreedyBot
 from toolkit.engine.state import State
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
-ROLLOUT_ROUNDS = 1
-"""Random play goes on to the end of the next round; the position is then valued by the
-game's own scoring plus the manifest's bot weights (the greedy bot's evaluation)."""
 
 
 class _Node:
@@ -44,23 +44,31 @@ class IsmctsBot:
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS
         self.seconds = seconds
-        self.rollout_rounds = ROLLOUT_ROUNDS
 
     def choose(self, state: State, player: int) -> int:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        mechanic = state.game.mechanic
+        game = state.game
+        mechanic = game.mechanic
         root_groups = _groups(state, player, legal)
         if len(root_groups) == 1:
             return self.rng.choice(legal)
+        settings = game.ismcts
+        if settings.candidates and len(root_groups) > settings.candidates:
+            # Search only the moves the game's own evaluation ranks best (a heuristic prior).
+            ranked = sorted(
+                root_groups,
+                key=lambda key: -game.heuristic(mechanic.preview(state, player, key), player),
+            )
+            root_groups = {key: root_groups[key] for key in ranked[: settings.candidates]}
         root = _Node(-1)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         for done in range(self.iterations):
             if deadline is not None and done > 8 and time.perf_counter() > deadline:
                 break
             world = mechanic.determinize(state, player, self.rng)
-            self._iterate(root, world, player)
+            self._iterate(root, world, player, root_groups)
         best = max(
             root_groups,
             key=lambda key: (
@@ -71,7 +79,9 @@ class IsmctsBot:
         )
         return self.rng.choice(root_groups[best])
 
-    def _iterate(self, root: _Node, world: State, observer: int) -> None:
+    def _iterate(
+        self, root: _Node, world: State, observer: int, root_groups: dict[int, list[int]]
+    ) -> None:
         rng = self.rng
         node = root
         path = [root]
@@ -79,8 +89,8 @@ class IsmctsBot:
         while not world.terminal:
             movers = world.to_move()
             mover = observer if first and observer in movers else movers[0]
+            groups = root_groups if first else _groups(world, mover, world.legal_actions(mover))
             first = False
-            groups = _groups(world, mover, world.legal_actions(mover))
             untried = [key for key in groups if key not in node.children]
             for key in groups:
                 child = node.children.get(key)
@@ -98,9 +108,14 @@ class IsmctsBot:
             node = node.children[key]
             world.apply(mover, rng.choice(groups[key]))
             path.append(node)
-        horizon = world.game.mechanic.round_of(world) + self.rollout_rounds
+        settings = world.game.ismcts
+        horizon = world.game.mechanic.round_of(world) + settings.playout_rounds
+        playout = GreedyBot(rng.getrandbits(32)) if settings.playout == "greedy" else None
         while not world.terminal and world.game.mechanic.round_of(world) < horizon:
             for mover in world.to_move():
+                if playout is not None:
+                    world.apply(mover, playout.choose(world, mover))
+                    continue
                 groups = _groups(world, mover, world.legal_actions(mover))
                 world.apply(mover, rng.choice(groups[rng.choice(list(groups))]))
         rewards = _rewards(world) if world.terminal else _estimate(world)

@@ -138,6 +138,8 @@ class Game:
     """Slots setup always fills with the same card."""
     required_slots: tuple[str, ...] = ()
     """Slots setup fills at random in every game (a position must name their cards)."""
+    ismcts: Any = None
+    """The manifest's `bots.ismcts` settings (read by the ISMCTS bot per decision)."""
     strategies: dict[str, Any] = field(default_factory=dict)
     """Priority strategies by id, compiled from the game's `strategies` content file."""
     targets: tuple[Any, ...] = ()
@@ -484,6 +486,7 @@ def compile_game(content: GameContent) -> Game:
         TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
         for b in manifest.tie_breakers
     )
+    game.ismcts = manifest.bots.ismcts
     game.heuristic_weights = tuple(
         (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
     )

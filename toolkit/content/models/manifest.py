@@ -263,11 +263,25 @@ class GreedySettings(Model):
     """Extra value of resources and track positions that do not score yet."""
 
 
+class IsmctsSettings(Model):
+    """The ISMCTS bot: how each iteration ends and which moves the search considers."""
+
+    playout: Literal["random", "greedy"] = "random"
+    """How players move after the search tree: at random (fast) or as the greedy bot does."""
+    playout_rounds: int = Field(default=1, ge=1)
+    """Rounds played after the tree before the position is valued by the game's scoring."""
+    candidates: int | None = Field(default=None, ge=1)
+    """Search only this many of the bot's moves, the best by the greedy evaluation; unset
+    searches them all."""
+
+
 class BotSettings(Model):
     """Tuning of the built-in bots for this game."""
 
     greedy: GreedySettings = Field(default_factory=GreedySettings)
     """Settings of the greedy bot."""
+    ismcts: IsmctsSettings = Field(default_factory=IsmctsSettings)
+    """Settings of the ISMCTS bot."""
 
 
 Metric = Literal[
