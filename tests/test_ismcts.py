@@ -160,3 +160,24 @@ def test_ladder_refuses_an_unknown_bot() -> None:
     result = run("ladder", "midway-memories", "--bots", "random,gredy")
     assert result.returncode == 2
     assert "did you mean 'greedy'?" in result.stderr
+
+
+def test_candidates_limit_the_search_to_the_best_moves_by_the_games_evaluation(
+    tmp_path: Path,
+) -> None:
+    """`bots.ismcts.candidates: 1` leaves only the move the greedy evaluation ranks best."""
+    variant = tmp_path / "one-candidate.yaml"
+    variant.write_text(
+        "kind: variant\ngame: oh-my-park\nname: one candidate\n"
+        "set:\n  - {path: game/bots/ismcts/candidates, value: 1}\n",
+        encoding="utf-8",
+    )
+    _, game = load_compiled_game(str(ROOT / "rules" / "oh-my-park.yaml"), [variant])
+    assert game.ismcts.candidates == 1 and game.ismcts.playout == "greedy"
+    state = game.new_state(2, 3)
+    values = {
+        action: game.heuristic(game.mechanic.preview(state, 0, action), 0)
+        for action in state.legal_actions(0)
+    }
+    choice = IsmctsBot(1, 4).choose(state, 0)
+    assert values[choice] == max(values.values())
