@@ -166,7 +166,6 @@ def simulate(
 
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
-    _check_seats(spec)
     spec.record_actions = transcript is not None
     with _progress(games) as advance:
         result = run(spec, advance)
@@ -203,7 +202,6 @@ def compare(
     from toolkit.sim.run import RunSpec, run
 
     base_spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers))
-    _check_seats(base_spec)
     with _progress(games * (1 + len(variant))) as advance:
         baseline = run(base_spec, advance)
         results = []
@@ -267,7 +265,6 @@ def sweep(
         points *= len(values)
     base = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
-    _check_seats(base)
     with _progress(games * points) as advance:
         result = run_sweep(base, axes, advance)
     if out is not None:
@@ -309,7 +306,6 @@ def report(
 
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
-    _check_seats(spec)
     with _progress(games) as advance:
         result = run(spec, advance)
     target = out or Path("build") / result.summary["arguments"]["game"] / (
@@ -525,25 +521,6 @@ def _bot_names(bots: str) -> list[str]:
     if not names:
         raise UsageError("--bots names no bot")
     return names
-
-
-def _check_seats(spec: Any) -> None:
-    """One bot for all seats, or one per seat: checked before any game is played."""
-    from toolkit.engine.load import load_compiled_game
-
-    _, game = load_compiled_game(spec.game, spec.variants, spec.sets)
-    players = spec.players if spec.players is not None else min(4, game.max_players)
-    if not game.min_players <= players <= game.max_players:
-        raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
-    from toolkit.agents import check_bot_name
-
-    for name in spec.bots:
-        check_bot_name(name, game)
-    if len(spec.bots) not in (1, players):
-        raise UsageError(
-            f"--bots names {len(spec.bots)} bots for {players} players: give one name, "
-            "or one per seat"
-        )
 
 
 def _progress(total: int) -> Any:

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit.agents import check_bot_name
+from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.errors import UsageError
 from toolkit.sim.runner import GameRecord, simulate
 from toolkit.sim.stats import summarise
 
@@ -40,13 +43,22 @@ def seats_for(bots: list[str], players: int) -> list[str]:
     return bots * players if len(bots) == 1 else bots
 
 
+def check_seats(game: Game, players: int, bots: list[str]) -> None:
+    """A supported player count, known bots, and one bot for all seats or one per seat."""
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+    for name in bots:
+        check_bot_name(name, game)
+    if len(bots) not in (1, players):
+        raise UsageError(
+            f"--bots names {len(bots)} bots for {players} players: give one name, or one per seat"
+        )
+
+
 def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
     manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
     players = spec.players if spec.players is not None else min(4, game.max_players)
-    if not game.min_players <= players <= game.max_players:
-        from toolkit.errors import UsageError
-
-        raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+    check_seats(game, players, spec.bots)
     seats = seats_for(spec.bots, players)
     records = simulate(
         manifest,
