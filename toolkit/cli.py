@@ -134,6 +134,27 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
+class ExportFormat(StrEnum):
+    json = "json"
+    csv = "csv"
+
+
+class PaperName(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class PrintProfile(StrEnum):
+    home = "home"
+    print_shop = "print-shop"
+
+
+class BacksMode(StrEnum):
+    duplex = "duplex"
+    separate = "separate"
+    none = "none"
+
+
 @app.command()
 @_guarded
 def simulate(
@@ -370,11 +391,6 @@ def _print_cards(game: str, target: Path) -> tuple[Path, str]:
     return printed.path, note
 
 
-class ExportFormat(StrEnum):
-    json = "json"
-    csv = "csv"
-
-
 @app.command()
 @_guarded
 def ladder(
@@ -589,22 +605,6 @@ def score(
         "shared": "shared victory: still tied after every tie-breaker",
     }.get(result.decided_by, f"tie broken: {result.decided_by}")
     typer.echo(f"\nwinner: {winners} ({how})")
-
-
-class PaperName(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class PrintProfile(StrEnum):
-    home = "home"
-    print_shop = "print-shop"
-
-
-class BacksMode(StrEnum):
-    duplex = "duplex"
-    separate = "separate"
-    none = "none"
 
 
 @app.command("print")
