@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.random_bot import RandomBot
 from toolkit.content.diagnostics import did_you_mean
+from toolkit.content.semantic import BUILT_IN_BOTS
 from toolkit.engine.state import State
 from toolkit.errors import UsageError
 
@@ -26,7 +27,8 @@ class Agent(Protocol):
     def choose(self, state: State, player: int) -> int: ...
 
 
-BUILT_IN = ("random", "greedy", "ismcts")
+BUILT_IN = BUILT_IN_BOTS
+"""The bots every game has (the names strategies may not take)."""
 
 
 def bot_names(game: Game | None = None) -> list[str]:
