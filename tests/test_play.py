@@ -139,6 +139,82 @@ def test_quit_saves_a_transcript_that_replays(game: str, tmp_path: Path) -> None
     assert "left unfinished after action" in replayed.stdout
 
 
+def resume(path: Path, moves: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", "play", "--resume", str(path), *extra],
+        cwd=ROOT,
+        input=moves,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result
+
+
+def actions_of(path: Path) -> list[tuple[int, int]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    return [(row["player"], row["action"]) for row in rows if row["type"] == "action"]
+
+
+@pytest.mark.parametrize("game", ["midway-memories", "oh-my-park"])
+def test_a_quit_game_resumes_to_its_end(game: str, tmp_path: Path) -> None:
+    transcript = tmp_path / "saved.jsonl"
+    first = play(game, "1\n1\nq\n", transcript=transcript)
+    assert f"go on with: toolkit play --resume {transcript}" in first.stdout
+    saved = actions_of(transcript)
+    assert sum(1 for player, _ in saved if player == 0) == 2
+
+    second = resume(transcript, "1\nq\n")
+    assert second.returncode == 0, second.stderr
+    assert "seed 5, 3 players, you are player 1" in second.stdout
+    assert "Since your last move:" in second.stdout  # the news before the pause, again
+    later = actions_of(transcript)
+    assert later[: len(saved)] == saved
+    assert sum(1 for player, _ in later if player == 0) == 3
+
+    last = resume(transcript, "1\n" * 400)
+    assert last.returncode == 0, last.stderr
+    assert "Final scores:" in last.stdout
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert rows[-1]["type"] == "scores"
+    assert actions_of(transcript)[: len(later)] == later
+    assert replay(transcript).returncode == 0
+
+
+def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.jsonl"
+    play("oh-my-park", "1\nq\n", transcript=saved)
+
+    clash = resume(saved, "q\n", "--seed", "3", "--players", "4")
+    assert clash.returncode == 2
+    assert "--resume takes the game as saved; drop --players, --seed" in clash.stderr
+
+    over = tmp_path / "over.jsonl"
+    play("oh-my-park", "1\n" * 400, transcript=over)
+    finished = resume(over, "q\n")
+    assert finished.returncode == 2 and "is over; watch it with: toolkit replay" in finished.stderr
+
+    simulated = tmp_path / "simulated.jsonl"
+    subprocess.run(
+        [sys.executable, "-m", "toolkit", "simulate", "oh-my-park", "--games", "1",
+         "--bots", "random", "--transcript", str(simulated)],
+        cwd=ROOT, capture_output=True, check=True, timeout=120,
+    )  # fmt: skip
+    not_played = resume(simulated, "q\n")
+    assert not_played.returncode == 2 and "is not a game saved by play" in not_played.stderr
+
+    rows = saved.read_text().splitlines()
+    edited = tmp_path / "edited.jsonl"
+    first_action = next(i for i, row in enumerate(rows) if '"type": "action"' in row)
+    rows[first_action] = rows[first_action].replace('"action": ', '"action": 1', 1)
+    edited.write_text("\n".join(rows) + "\n")
+    diverged = resume(edited, "q\n")
+    assert diverged.returncode == 1
+    assert "replay diverges in game 0, action 1" in diverged.stderr
+
+
 def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
     transcript = tmp_path / "eof.jsonl"
     result = play("oh-my-park", "", transcript=transcript)

@@ -464,31 +464,50 @@ def ladder(
 @app.command()
 @_guarded
 def play(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: Annotated[
+        str | None,
+        typer.Argument(help="A game id (from rules/) or a manifest path; not with --resume."),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(min=1, help="Players, you included. Default: 4, or fewer.")
     ] = None,
-    seat: Annotated[int, typer.Option(min=1, help="Your seat, counted from 1.")] = 1,
+    seat: Annotated[
+        int | None, typer.Option(min=1, help="Your seat, counted from 1. Default: 1.")
+    ] = None,
     bots: Annotated[
-        str, typer.Option(help="One bot for every other seat, or one per other seat.")
-    ] = "greedy",
+        str | None,
+        typer.Option(help="One bot for every other seat, or one per other seat. Default: greedy."),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the game. Default: a new one (shown).")
     ] = None,
     transcript: Annotated[
         Path | None,
-        typer.Option(help="Where to save the game. Default: build/play/<game>-seed-<seed>.jsonl."),
+        typer.Option(
+            help="Where to save the game. Default: build/play/<game>-seed-<seed>.jsonl, "
+            "or the file resumed."
+        ),
     ] = None,
     variant: Annotated[
         list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Go on with a game saved by play (quit with q): its transcript."),
+    ] = None,
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
-    q to quit. Reads one move per line when piped; the game is saved as a transcript."""
+    q to quit and save, --resume to go on later. Reads one move per line when piped."""
     from toolkit.play import play as play_game
+    from toolkit.sim.transcripts import ReplayDivergence, TranscriptError
 
-    play_game(game, players=players, seat=seat, bots=_bot_names(bots), seed=seed,
-              transcript=transcript, variants=list(variant or []))  # fmt: skip
+    try:
+        play_game(game, players=players, seat=seat, bots=_bot_names(bots) if bots else None,
+                  seed=seed, transcript=transcript, variants=list(variant or []),
+                  resume=resume)  # fmt: skip
+    except (ReplayDivergence, TranscriptError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
 
 
 @app.command()

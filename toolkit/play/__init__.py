@@ -16,20 +16,35 @@ from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
-from toolkit.sim.transcripts import LoadedGame
+from toolkit.sim.transcripts import LoadedGame, read_transcript, replay_game
 
 
 def play(
-    argument: str,
+    argument: str | None,
     *,
     players: int | None = None,
-    seat: int = 1,
-    bots: Sequence[str] = ("random",),
+    seat: int | None = None,
+    bots: Sequence[str] | None = None,
     seed: int | None = None,
     transcript: Path | None = None,
     variants: Sequence[Path] = (),
+    resume: Path | None = None,
 ) -> Outcome:
-    """Set up and play one game; `seat` counts from 1, as players are shown."""
+    """Set up and play one game, or go on with a saved one; `seat` counts from 1, as players
+    are shown."""
+    if resume is not None:
+        given = {
+            "--players": players, "--seat": seat, "--bots": bots, "--seed": seed,
+            "--variant": variants or None,
+        }  # fmt: skip
+        clashing = [flag for flag, value in given.items() if value is not None]
+        if clashing:
+            raise UsageError(f"--resume takes the game as saved; drop {', '.join(clashing)}")
+        return Terminal(resumed(resume, argument), transcript or resume).run()
+    if argument is None:
+        raise UsageError("name a game to play, or --resume a saved one")
+    seat = 1 if seat is None else seat
+    bots = bots or ("greedy",)
     loaded = LoadedGame.load(argument, variants)
     game = loaded.game
     count = players if players is not None else min(4, game.max_players)
@@ -48,6 +63,37 @@ def play(
         variants=[str(v) for v in variants],
     )  # fmt: skip
     return Terminal(session, path).run()
+
+
+def resumed(path: Path, argument: str | None) -> Session:
+    """The session of a game saved by `play`, replayed up to where it was left."""
+    games = read_transcript(path)
+    if len(games) != 1:
+        raise UsageError(f"{path} holds {len(games)} games; --resume takes one saved by play")
+    recorded = games[0]
+    head = recorded.header
+    names = [str(name) for name in head.get("bots") or []]
+    if names.count(HUMAN) != 1 or len(names) != head["players"]:
+        raise UsageError(
+            f"{path} is not a game saved by play (its seats are {', '.join(names) or 'unnamed'})"
+        )
+    if (recorded.end or {}).get("type") == "scores":
+        raise UsageError(f"the game in {path} is over; watch it with: toolkit replay {path}")
+    replayed = replay_game(path, recorded, {})
+    loaded = replayed.loaded
+    if argument is not None and argument not in (loaded.game.id, head.get("manifest")):
+        raise UsageError(f"{path} is a game of {loaded.game.id}, not '{argument}'")
+    for name in names:
+        if name != HUMAN:
+            check_bot_name(name, loaded.game)
+    session = Session(
+        loaded, seed=head["seed"], players=head["players"], seat=names.index(HUMAN),
+        bots=names, options=head.get("options") or {},
+        manifest=str(head.get("manifest") or loaded.game.id),
+        variants=[str(v) for v in head.get("variants") or []],
+    )  # fmt: skip
+    session.resume([(step.player, step.action) for step in recorded.actions])
+    return session
 
 
 def bot_seats(bots: list[str], players: int, seat: int) -> list[str]:
@@ -69,4 +115,4 @@ def bot_seats(bots: list[str], players: int, seat: int) -> list[str]:
     return [*names[:seat], HUMAN, *names[seat:]]
 
 
-__all__ = ["Outcome", "Session", "bot_seats", "play"]
+__all__ = ["Outcome", "Session", "bot_seats", "play", "resumed"]

@@ -94,6 +94,16 @@ class Session:
         """Log events since before the person's last move (the setup, at the start)."""
         return self.state.log[self.mark :]
 
+    def resume(self, actions: Sequence[Action]) -> None:
+        """Play the moves of a saved game again (bots' moves as recorded), from the seed."""
+        state = self._fresh()
+        mark = 0
+        for player, action in actions:
+            if player == self.seat:
+                mark = len(state.log)
+            state.apply(player, action)
+        self.state, self.actions, self.mark = state, list(actions), mark
+
     # -- undo -----------------------------------------------------------------------------
 
     def can_undo(self) -> bool:
@@ -106,14 +116,7 @@ class Session:
         )
         if last < 0:
             return False
-        kept = self.actions[:last]
-        state = self._fresh()
-        mark = 0
-        for player, action in kept:
-            if player == self.seat:
-                mark = len(state.log)
-            state.apply(player, action)
-        self.state, self.actions, self.mark = state, kept, mark
+        self.resume(self.actions[:last])
         return True
 
     # -- transcript -------------------------------------------------------------------------

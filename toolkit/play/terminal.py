@@ -73,7 +73,7 @@ class Terminal:
                 self.save()
                 self.say(
                     f"quit after {len(session.actions)} moves; transcript saved to "
-                    f"{self.transcript} (replay it with: toolkit replay {self.transcript})"
+                    f"{self.transcript} (go on with: toolkit play --resume {self.transcript})"
                 )
                 return Outcome(False, self.transcript, len(session.actions))
         self.finish()
