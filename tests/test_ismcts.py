@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from toolkit.agents import make_bot
-from toolkit.agents.ismcts import IsmctsBot
+from toolkit.agents.ismcts import IsmctsBot, _margins
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.state import State
+from toolkit.mechanics.drafting import decode_pick, pick_action
+from toolkit.mechanics.grid import initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,6 +134,54 @@ def test_ismcts_is_deterministic_for_a_seed_and_plays_legally(park: Game, midway
                     state.apply(player, bots[player].choose(state, player))
             logs.append(state.log)
         assert logs[0] == logs[1]
+
+
+def _squeezed_park(game: Game) -> State:
+    """Two players on the square plan; player 0's park is B1 above Y2 and its hand P12,
+    which fits right of B1, right of Y2 or below Y2."""
+    state = game.new_state(1, 2)
+    plan = game.card("project-plans", "square")
+    state.slots["plan"] = [("project-plans", plan, "")]
+    shape = game.mechanic.shapes[plan]  # type: ignore[attr-defined]
+    state.mech.shape, state.mech.size = shape, len(shape.cells)
+    hands = state.zones[game.zone("hand").index]
+    hands[0], hands[1] = [game.card("deck", "P12")], [game.card("deck", "R5")]
+    z = game.zone("park").index
+    laid = {(0, 0): game.card("deck", "B1"), (1, 0): game.card("deck", "Y2")}
+    state.grids[z][0], state.zones[z][0] = dict(laid), list(laid.values())
+    state.mech.offsets = [shape.translations(laid), initial_offsets(shape)]
+    return state
+
+
+def test_room_counts_the_numbers_each_open_cell_can_still_take(park: Game, midway: Game) -> None:
+    state = _squeezed_park(park)
+    mechanic = park.mechanic
+    room = {
+        decode_pick(action)[1]: mechanic.options_left(mechanic.preview(state, 0, action), 0)
+        for action in state.legal_actions(0)
+        if not decode_pick(action)[2]
+    }
+    # Below Y2, P12 leaves only 13 for the two cells right of it: the least room.
+    assert room == {(0, 1): 72, (1, 1): 80, (2, 0): 60}
+    assert mechanic.options_left(state, 0) > max(room.values())
+    # In a trick, no play narrows what can be played later.
+    assert midway.mechanic.options_left(midway.new_state(1, 4), 0) == 0
+
+
+def test_ismcts_places_a_card_where_the_park_keeps_the_most_room(park: Game) -> None:
+    """Greedy's evaluation sees the same points in every cell; ISMCTS keeps the room."""
+    state = _squeezed_park(park)
+    for seed in range(3):
+        assert IsmctsBot(seed, 30).choose(state, 0) == pick_action(
+            park.card("deck", "P12"), (1, 1), False
+        )
+
+
+def test_a_lead_over_the_best_rival_is_what_a_position_is_worth() -> None:
+    tied, ahead, behind = _margins([10.0, 10.0, 4.0])
+    assert tied == ahead == 0.5 and behind < 0.05
+    leader, second, third = _margins([14.0, 11.0, 2.0])
+    assert leader > 0.8 and second < 0.2 and third < second
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -4,12 +4,12 @@ Each iteration deals the hidden information anew consistently with what the bot 
 (the mechanic's `determinize`: unseen hands, voids shown, hands passed in a draft; others'
 hidden simultaneous choices are undone, never read), walks one shared tree with UCB using
 availability counts, adds one node, plays on to the end of the round (at random, or greedily)
-and values the position with the game's own scoring, then backs the result up. The manifest's
-`bots.ismcts` tunes it per game: how many rounds to play on, the playout policy, and whether to
-search only the few moves the game's own evaluation ranks best.
-Actions that score alike (a card in different cells) share a node. Deterministic for a
-seed when limited by iterations; a time limit trades that for a bounded think time.
-"""
+and values the position by each player's lead over their best rival, then backs it up. The
+manifest's `bots.ismcts` tunes it per game: how many rounds to play on, the playout policy,
+and whether to search only the few moves the game's own evaluation ranks best.
+Actions that score alike (a card in different cells) share a node; of those, the bot plays
+the one that leaves the most room for later moves (the mechanic's `options_left`). Deterministic
+for a seed when limited by iterations; a time limit trades that for a bounded think time."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ from toolkit.engine.state import State
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
+MARGIN_SCALE = 3.0
+"""Points of lead that count as a near-certain win when valuing a position."""
 
 
 class _Node:
@@ -62,6 +64,7 @@ class IsmctsBot:
                 key=lambda key: -game.heuristic(mechanic.preview(state, player, key), player),
             )
             root_groups = {key: root_groups[key] for key in ranked[: settings.candidates]}
+        root_groups = {key: _roomiest(state, player, group) for key, group in root_groups.items()}
         root = _Node(-1)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         for done in range(self.iterations):
@@ -132,6 +135,19 @@ def _groups(state: State, player: int, legal: list[int]) -> dict[int, list[int]]
     return {group[0]: group for group in grouped}
 
 
+def _roomiest(state: State, player: int, group: list[int]) -> list[int]:
+    """Of moves that score alike, those that leave the most room for later moves (a card
+    placed where it squeezes the ascending order forces face-down cards later)."""
+    if len(group) == 1:
+        return group
+    mechanic = state.game.mechanic
+    room = [
+        mechanic.options_left(mechanic.preview(state, player, action), player) for action in group
+    ]
+    most = max(room)
+    return [action for action, r in zip(group, room, strict=True) if r == most]
+
+
 def _ucb(node: _Node) -> float:
     if node.visits == 0:
         return math.inf
@@ -142,25 +158,20 @@ def _ucb(node: _Node) -> float:
 
 def _estimate(state: State) -> list[float]:
     """Rewards of an unfinished game from the heuristic value of each player's position."""
-    values = [state.game.heuristic(state, p) for p in range(state.n)]
-    low, high = min(values), max(values)
-    spread = (high - low) or 1.0
-    best = [p for p, v in enumerate(values) if v == high]
-    return [
-        (1 / len(best) if p in best else 0.0) + 0.25 * (values[p] - low) / spread
-        for p in range(state.n)
-    ]
+    return _margins([state.game.heuristic(state, p) for p in range(state.n)])
 
 
 def _rewards(state: State) -> list[float]:
-    """A win is worth 1 (shared among co-winners), plus a small share for the score margin so
-    that losing well beats losing badly."""
-    scores = state.scores()
-    totals = scores.totals
-    low, high = min(totals), max(totals)
-    spread = (high - low) or 1
-    return [
-        (1 / len(scores.winners) if p in scores.winners else 0.0)
-        + 0.25 * (totals[p] - low) / spread
-        for p in range(state.n)
-    ]
+    """Rewards of a finished game from its final totals."""
+    return _margins([float(total) for total in state.scores().totals])
+
+
+def _margins(values: list[float]) -> list[float]:
+    """Each player's lead over the best of the others, squashed into 0-1 (0.5 for a tie):
+    smoother than win or lose, so a few iterations already tell moves apart, and still
+    about beating the strongest rival rather than scoring in a vacuum."""
+    rewards = []
+    for p, value in enumerate(values):
+        best_other = max(v for q, v in enumerate(values) if q != p)
+        rewards.append(0.5 + 0.5 * math.tanh((value - best_other) / MARGIN_SCALE))
+    return rewards

@@ -115,6 +115,7 @@ class DraftMechanic:
     actions: tuple[tuple[EffectFn, ...], ...]
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
+    distinct_numbers: tuple[int, ...]
 
     @classmethod
     def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
@@ -142,6 +143,7 @@ class DraftMechanic:
             actions=actions,
             card_ids=deck.ids,
             card_names=deck.names,
+            distinct_numbers=tuple(sorted(set(deck.fields[grid.order_field]))),
         )
 
     # -- phases ------------------------------------------------------------------------------
@@ -391,6 +393,28 @@ class DraftMechanic:
     def is_quiet(self, state: State, player: int) -> bool:
         """A pick always changes the player's park or coins."""
         return False
+
+    def options_left(self, state: State, player: int) -> int:
+        """How much room the park leaves for face-up cards: for every empty cell the plan can
+        still use, the number values not yet in the park that could go there. Cards placed
+        where they squeeze the ascending order force face-down cards later; two placements
+        that score alike now differ here."""
+        mech: DraftState = state.mech
+        park = state.grids[self.park][player]
+        if len(park) >= mech.size:
+            return 0
+        numbers, reading = self.numbers, self.reading_order
+        used = {numbers[card] for card in park.values() if card >= 0}
+        values = [value for value in self.distinct_numbers if value not in used]
+        empty = {
+            (r + dr, c + dc) for dr, dc in mech.offsets[player] for r, c in mech.shape.cells
+        }.difference(park)
+        return sum(
+            1
+            for cell in empty
+            for value in values
+            if ascending_ok(park, cell, value, numbers, reading)
+        )
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
         """A copy where what `observer` cannot see is dealt anew, consistently with what it saw.

@@ -260,6 +260,11 @@ class TrickTakingMechanic:
         """Every card is its own case in a trick."""
         return [[action] for action in actions]
 
+    def options_left(self, state: State, player: int) -> int:
+        """Nothing a player does now narrows what they may play later (follow suit depends
+        on the lead), so every play keeps the same room."""
+        return 0
+
     def is_quiet(self, state: State, player: int) -> bool:
         """Whether any card `player` plays now leaves everything that scores unchanged: true
         unless the play completes the trick (or answers a choice)."""

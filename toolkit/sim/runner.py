@@ -167,7 +167,10 @@ def simulate(
     path = str(manifest.resolve())
     overlays = tuple(str(v.resolve()) for v in variants or [])
     values: Sets = tuple((p, v) for p, v in sets or [])
-    chunks = [list(range(start, min(start + CHUNK, games))) for start in range(0, games, CHUNK)]
+    # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
+    # every worker gets a share; game i's seed does not depend on its chunk.
+    size = max(1, min(CHUNK, -(-games // (4 * workers)))) if workers > 1 else CHUNK
+    chunks = [list(range(start, min(start + size, games))) for start in range(0, games, size)]
     jobs: list[Job] = [
         (path, overlays, values, seed, indexes, players, bots, record_actions) for indexes in chunks
     ]
