@@ -36,6 +36,7 @@ from toolkit.content.validate import validate_paths
 from toolkit.engine.game import Compiler, Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.engine.state import DECLINE, State
+from toolkit.mechanics.drafting import decode_pick
 from toolkit.mechanics.grid import initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,6 +281,28 @@ def test_most_points_from_one_scoring_source_then_overall(park: Loaded) -> None:
     assert names(state, keeps(park, state, variable)) == {"Y7", "R5"}
     overall = {**variable, "then": [{"prefer": "most_points"}]}
     assert names(state, keeps(park, state, overall)) == {"Y7"}
+
+
+def test_most_room_keeps_the_placement_that_squeezes_the_park_least(park: Loaded) -> None:
+    """P11 fits right of Y8, below B4 or below Y8 (the middle of the square); in the middle
+    the open cells can still take the most numbers (80, against 60 and 74)."""
+    state = pick_state(park[1])
+    purple = {"prefer": "most_room", "where": {"face_up": True, "colour": "purple"}}
+    (kept,) = keeps(park, state, purple)
+    assert (park[1].deck.ids[kept.card], decode_pick(kept.action)[1]) == ("P11", (1, 1))
+    # A face-down card takes no number, so alone the preference turns cards face down;
+    # it is meant as a tie-break after what scores.
+    assert all(o.face_down for o in keeps(park, state, {"prefer": "most_room"}))
+    best_then_room = {"prefer": "most_points", "then": [{"prefer": "most_room"}]}
+    kept_cells = {decode_pick(o.action)[1] for o in keeps(park, state, best_then_room)}
+    assert names(state, keeps(park, state, best_then_room)) == {"Y7"}
+    assert kept_cells == {(-1, 1), (1, 0)}
+
+
+def test_most_room_keeps_every_play_of_a_trick(midway: Loaded) -> None:
+    state = midway[1].new_state(3, 4)
+    player = state.to_move()[0]
+    assert len(keeps(midway, state, {"prefer": "most_room"})) == len(state.legal_actions(player))
 
 
 # -- strategies: order, conditions, tie-breaks, fallback ------------------------------------------

@@ -4,7 +4,7 @@ A strategy's rules are tried in order; the first whose `when` holds and whose pr
 at least one legal action decides (ties go to the bot's seeded generator); when none applies,
 the built-in fallback bot decides. Strategies are compiled once with the game: each rule
 becomes a closure over precomputed card columns, so deciding costs a pass over the legal
-actions (plus a one-step lookahead for `most_points`).
+actions (plus a one-step lookahead for `most_points` and `most_room`).
 
 Preferences see every legal action as an `Option`: the kind of decision and the card it plays,
 takes or picks. Reading a card out of an action is the one thing that knows the mechanics'
@@ -33,6 +33,7 @@ from toolkit.content.models.strategies import (
     LowestField,
     MostHeld,
     MostPoints,
+    MostRoom,
     PreferenceBase,
     StrategiesFile,
     Strategy,
@@ -309,6 +310,24 @@ def _most_points(rule: Any, game: Game) -> Core:
     return core
 
 
+def _most_room(rule: Any, game: Game) -> Core:
+    """One step ahead: the actions after which the mechanic leaves the most room."""
+    mechanic = game.mechanic
+
+    def core(state: State, player: int, options: list[Option]) -> list[Option]:
+        best = -1
+        chosen: list[Option] = []
+        for option in options:
+            room = mechanic.options_left(mechanic.preview(state, player, option.action), player)
+            if room > best:
+                best, chosen = room, [option]
+            elif room == best:
+                chosen.append(option)
+        return chosen
+
+    return core
+
+
 def _trick(rule: Any, game: Game) -> Core:
     """`wins_trick` / `loses_trick`: the trick as it stands plus this card."""
     wins = isinstance(rule, WinsTrick)
@@ -349,6 +368,7 @@ _CORES: dict[type[PreferenceBase], Callable[[Any, Game], Core]] = {
     FewestHeld: _held,
     MostHeld: _held,
     MostPoints: _most_points,
+    MostRoom: _most_room,
     WinsTrick: _trick,
     LosesTrick: _trick,
     FaceUp: _side,

@@ -103,6 +103,15 @@ class MostPoints(CardPreference):
     """Only these end-scoring steps, by their `label` in the manifest's `scoring`; unset: all."""
 
 
+class MostRoom(CardPreference):
+    """The actions that leave the player the most room for later moves: in a draft onto a
+    grid, the placement after which the open cells can still take the most card numbers (a
+    card put where it squeezes the ascending order forces face-down cards later). Keeps every
+    action when the game has no such notion (a trick)."""
+
+    prefer: Literal["most_room"]
+
+
 class WinsTrick(CardPreference):
     """The plays that would win the trick as it stands (only the cards already played count;
     a lead always does)."""
@@ -140,6 +149,7 @@ Preference = Annotated[
     | FewestHeld
     | MostHeld
     | MostPoints
+    | MostRoom
     | WinsTrick
     | LosesTrick
     | FaceUp
@@ -154,6 +164,7 @@ PREFERENCES: tuple[type[PreferenceBase], ...] = (
     FewestHeld,
     MostHeld,
     MostPoints,
+    MostRoom,
     WinsTrick,
     LosesTrick,
     FaceUp,
