@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.agents import make_bot
+from toolkit.agents import check_bot_name, make_bot
 from toolkit.agents.ismcts import IsmctsBot, _margins
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.state import State
+from toolkit.errors import UsageError
 from toolkit.mechanics.drafting import decode_pick, pick_action
 from toolkit.mechanics.grid import initial_offsets
 
@@ -182,6 +183,19 @@ def test_a_lead_over_the_best_rival_is_what_a_position_is_worth() -> None:
     assert tied == ahead == 0.5 and behind < 0.05
     leader, second, third = _margins([14.0, 11.0, 2.0])
     assert leader > 0.8 and second < 0.2 and third < second
+
+
+def test_ismcts_thinks_for_a_number_of_iterations_or_seconds(park: Game) -> None:
+    by_count = make_bot("ismcts:30", 1, park)
+    assert isinstance(by_count, IsmctsBot)
+    assert (by_count.iterations, by_count.seconds) == (30, None)
+    timed = make_bot("ismcts:0.05s", 1, park)
+    assert isinstance(timed, IsmctsBot) and timed.seconds == 0.05
+    state = park.new_state(4, 4)
+    assert timed.choose(state, 0) in state.legal_actions(0)
+    for wrong in ("ismcts:fast", "ismcts:0", "ismcts:0s", "ismcts:-1s", "ismcts:infs"):
+        with pytest.raises(UsageError, match="needs a budget per decision"):
+            check_bot_name(wrong, park)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,8 @@
 """Bots that play any game through the engine contract, and the registry that names them.
 
-A bot name is `random`, `greedy`, `ismcts` (or `ismcts:N` for N iterations per decision), or
-the id of a priority strategy the game ships in its `strategies` content file.
+A bot name is `random`, `greedy`, `ismcts` (or `ismcts:N` for N iterations per decision,
+`ismcts:0.5s` for half a second of thought per decision), or the id of a priority strategy
+the game ships in its `strategies` content file.
 """
 
 from __future__ import annotations
@@ -40,12 +41,30 @@ def bot_names(game: Game | None = None) -> list[str]:
 def check_bot_name(name: str, game: Game | None = None) -> None:
     """Raise a usage error naming the closest bot when `name` is no bot."""
     base, _, budget = name.partition(":")
-    if base == "ismcts" and (not budget or budget.isdigit()):
+    if base == "ismcts" and budget:
+        ismcts_budget(budget)
         return
     if name in bot_names(game):
         return
     hint = did_you_mean(name, bot_names(game))
     raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
+
+
+def ismcts_budget(budget: str) -> tuple[int | None, float | None]:
+    """(iterations, seconds) from the part after `ismcts:`: `200` or `0.5s`."""
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if seconds > 0 and seconds != float("inf"):
+                return None, seconds
+        elif budget.isdigit() and int(budget) > 0:
+            return int(budget), None
+    except ValueError:
+        pass
+    raise UsageError(
+        f"'ismcts:{budget}' needs a budget per decision: iterations (ismcts:200) or seconds "
+        "(ismcts:0.5s)"
+    )
 
 
 def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
@@ -57,7 +76,8 @@ def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
     if base == "ismcts":
         from toolkit.agents.ismcts import IsmctsBot
 
-        return IsmctsBot(seed, iterations=int(budget) if budget else None)
+        iterations, seconds = ismcts_budget(budget) if budget else (None, None)
+        return IsmctsBot(seed, iterations=iterations, seconds=seconds)
     strategies = getattr(game, "strategies", None) or {}
     if name in strategies:
         from toolkit.agents.priority import PriorityBot

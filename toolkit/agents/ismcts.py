@@ -21,6 +21,8 @@ from toolkit.agents.greedy import GreedyBot
 from toolkit.engine.state import State
 
 DEFAULT_ITERATIONS = 200
+TIMED_ITERATIONS_CAP = 1_000_000
+"""With a time limit and no iteration budget, the clock alone ends the search."""
 EXPLORATION = 0.7
 MARGIN_SCALE = 3.0
 """Points of lead that count as a near-certain win when valuing a position."""
@@ -44,7 +46,9 @@ class IsmctsBot:
         self, seed: int, iterations: int | None = None, seconds: float | None = None
     ) -> None:
         self.rng = random.Random(seed)
-        self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS
+        if iterations is None:
+            iterations = TIMED_ITERATIONS_CAP if seconds is not None else DEFAULT_ITERATIONS
+        self.iterations = iterations
         self.seconds = seconds
 
     def choose(self, state: State, player: int) -> int:
