@@ -466,7 +466,7 @@ def ladder(
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(help="A game id (from rules/) or a manifest path; not needed with --resume."),
+        typer.Argument(help="A game id (from rules/) or a manifest path (optional with --resume)."),
     ] = None,
     players: Annotated[
         int | None, typer.Option(min=1, help="Players, you included. Default: 4, or fewer.")
