@@ -25,13 +25,10 @@ from toolkit.sim.transcripts import LoadedGame
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(
-    game: str, moves: str, *extra: str, transcript: Path, seat: int = 1
-) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "toolkit", "play", game, "--players", "3", "--seat", str(seat)]
-    command += ["--bots", "random", "--seed", "5", "--transcript", str(transcript)]
+def toolkit(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
+    """The real entry point, fed `moves` on standard input; never a traceback."""
     result = subprocess.run(
-        [*command, *extra],
+        [sys.executable, "-m", "toolkit", *args],
         cwd=ROOT,
         input=moves,
         capture_output=True,
@@ -43,15 +40,16 @@ def play(
     return result
 
 
+def play(
+    game: str, moves: str, *extra: str, transcript: Path, seat: int = 1
+) -> subprocess.CompletedProcess[str]:
+    command = ["play", game, "--players", "3", "--seat", str(seat), "--bots", "random"]
+    command += ["--seed", "5", "--transcript", str(transcript)]
+    return toolkit(*command, *extra, moves=moves)
+
+
 def replay(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    return toolkit("replay", str(path))
 
 
 def move_lists(output: str) -> list[str]:
@@ -140,17 +138,7 @@ def test_quit_saves_a_transcript_that_replays(game: str, tmp_path: Path) -> None
 
 
 def resume(path: Path, moves: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "play", "--resume", str(path), *extra],
-        cwd=ROOT,
-        input=moves,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
+    return toolkit("play", "--resume", str(path), *extra, moves=moves)
 
 
 def actions_of(path: Path) -> list[tuple[int, int]]:
@@ -197,11 +185,11 @@ def test_resume_refuses_what_it_cannot_go_on_with(tmp_path: Path) -> None:
     assert finished.returncode == 2 and "is over; watch it with: toolkit replay" in finished.stderr
 
     simulated = tmp_path / "simulated.jsonl"
-    subprocess.run(
-        [sys.executable, "-m", "toolkit", "simulate", "oh-my-park", "--games", "1",
-         "--bots", "random", "--transcript", str(simulated)],
-        cwd=ROOT, capture_output=True, check=True, timeout=120,
+    made = toolkit(
+        "simulate", "oh-my-park", "--games", "1", "--bots", "random",
+        "--transcript", str(simulated),
     )  # fmt: skip
+    assert made.returncode == 0, made.stderr
     not_played = resume(simulated, "q\n")
     assert not_played.returncode == 2 and "is not a game saved by play" in not_played.stderr
 

@@ -52,15 +52,11 @@ def check_bot_name(name: str, game: Game | None = None) -> None:
 
 def ismcts_budget(budget: str) -> tuple[int | None, float | None]:
     """(iterations, seconds) from the part after `ismcts:`: `200` or `0.5s`."""
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if seconds > 0 and seconds != float("inf"):
-                return None, seconds
-        elif budget.isdigit() and int(budget) > 0:
-            return int(budget), None
-    except ValueError:
-        pass
+    if budget.isdigit() and int(budget) > 0:
+        return int(budget), None
+    seconds = budget.removesuffix("s")
+    if budget.endswith("s") and seconds.replace(".", "", 1).isdigit() and float(seconds) > 0:
+        return None, float(seconds)
     raise UsageError(
         f"'ismcts:{budget}' needs a budget per decision: iterations (ismcts:200) or seconds "
         "(ismcts:0.5s)"

@@ -18,6 +18,7 @@ import random
 import time
 
 from toolkit.agents.greedy import GreedyBot
+from toolkit.agents.room import roomiest
 from toolkit.engine.state import State
 
 DEFAULT_ITERATIONS = 200
@@ -68,7 +69,7 @@ class IsmctsBot:
                 key=lambda key: -game.heuristic(mechanic.preview(state, player, key), player),
             )
             root_groups = {key: root_groups[key] for key in ranked[: settings.candidates]}
-        root_groups = {key: _roomiest(state, player, group) for key, group in root_groups.items()}
+        root_groups = {key: roomiest(state, player, group) for key, group in root_groups.items()}
         root = _Node(-1)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         for done in range(self.iterations):
@@ -137,19 +138,6 @@ def _groups(state: State, player: int, legal: list[int]) -> dict[int, list[int]]
         return {action: [action] for action in legal}
     grouped = state.game.mechanic.equivalent_actions(state, player, legal)
     return {group[0]: group for group in grouped}
-
-
-def _roomiest(state: State, player: int, group: list[int]) -> list[int]:
-    """Of moves that score alike, those that leave the most room for later moves (a card
-    placed where it squeezes the ascending order forces face-down cards later)."""
-    if len(group) == 1:
-        return group
-    mechanic = state.game.mechanic
-    room = [
-        mechanic.options_left(mechanic.preview(state, player, action), player) for action in group
-    ]
-    most = max(room)
-    return [action for action, r in zip(group, room, strict=True) if r == most]
 
 
 def _ucb(node: _Node) -> float:

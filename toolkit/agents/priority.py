@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.random_bot import RandomBot
+from toolkit.agents.room import roomiest
 from toolkit.content.models.strategies import (
     CardPreference,
     Decline,
@@ -312,18 +313,10 @@ def _most_points(rule: Any, game: Game) -> Core:
 
 def _most_room(rule: Any, game: Game) -> Core:
     """One step ahead: the actions after which the mechanic leaves the most room."""
-    mechanic = game.mechanic
 
     def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        best = -1
-        chosen: list[Option] = []
-        for option in options:
-            room = mechanic.options_left(mechanic.preview(state, player, option.action), player)
-            if room > best:
-                best, chosen = room, [option]
-            elif room == best:
-                chosen.append(option)
-        return chosen
+        kept = set(roomiest(state, player, [option.action for option in options]))
+        return [option for option in options if option.action in kept]
 
     return core
 
