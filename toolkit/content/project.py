@@ -96,6 +96,19 @@ class GameContent:
     def bonus_cards(self) -> BonusCardsFile | None:
         return self._get("bonus-cards", BonusCardsFile)
 
+    def card_kinds(self) -> list[str]:
+        """The card kinds the game declares and that loaded, in manifest order."""
+        return [kind for kind in self.files if kind != "strategies"]
+
+    def cards(self, kind: str) -> list[Any]:
+        """Every card of a kind as a record (fields as attributes); [] for a kind not loaded."""
+        loaded = self.files.get(kind)
+        if loaded is None:
+            return []
+        from toolkit.content.semantic import LIST_KEYS
+
+        return list(getattr(loaded.model, LIST_KEYS[kind]))
+
     def all_files(self) -> list[LoadedFile]:
         return [self.manifest, *self.files.values()]
 
