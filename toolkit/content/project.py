@@ -109,6 +109,34 @@ class GameContent:
 
         return list(getattr(loaded.model, LIST_KEYS[kind]))
 
+    def field_types(self, kind: str) -> dict[str, str]:
+        """Each field of a kind's cards and its declared type (`int`, `text`, `effects`,
+        `scoring`, `sides`, `map`, ...), in declaration order; `id` is always first."""
+        loaded = self.files.get(kind)
+        if loaded is None:
+            return {}
+        from toolkit.content.semantic import CARD_MODELS
+
+        types = {
+            "id": "id",
+            "name": "text",
+            "action": "effects",
+            "rules": "scoring",
+            "sides": "sides",
+            "requires": "map",
+            "shape": "shape",
+            "colour": "enum",
+            "symbol": "enum",
+            "flavour": "text",
+            "action_text": "text",
+            "icon": "id",
+            "standard_suit": "enum",
+            "side": "id",
+            "role": "enum",
+            "ticket": "bool",
+        }
+        return {name: types.get(name, "int") for name in CARD_MODELS[kind].model_fields}
+
     def all_files(self) -> list[LoadedFile]:
         return [self.manifest, *self.files.values()]
 
