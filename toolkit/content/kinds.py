@@ -1,17 +1,10 @@
-"""The registry of content kinds: the `kind:` value of a file, its model and its schema file."""
+"""The fixed content kinds (a file's `kind:` value) and their models; card kinds are declared
+by each game (`card_kinds` in its manifest) instead."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from toolkit.content.models.cards import (
-    AttractionsFile,
-    BonusCardsFile,
-    ParkCardsFile,
-    ProjectPlansFile,
-    ScoringCardsFile,
-    SuitsFile,
-)
 from toolkit.content.models.manifest import Game
 from toolkit.content.models.position import EndPosition
 from toolkit.content.models.strategies import StrategiesFile
@@ -20,12 +13,6 @@ from toolkit.pnp.layout_model import PrintLayout
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
-    "suits": SuitsFile,
-    "attractions": AttractionsFile,
-    "park-cards": ParkCardsFile,
-    "project-plans": ProjectPlansFile,
-    "scoring-cards": ScoringCardsFile,
-    "bonus-cards": BonusCardsFile,
     "strategies": StrategiesFile,
     "end-position": EndPosition,
     "print-layout": PrintLayout,

@@ -5,25 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.kinds import KINDS
-from toolkit.content.models.cards import (
-    AttractionsFile,
-    BonusCardsFile,
-    ParkCardsFile,
-    ProjectPlansFile,
-    ScoringCardsFile,
-    SuitsFile,
-)
+from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.manifest import Game
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.yaml_loader import Document, Path_, load_file
-
-M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass
@@ -68,74 +60,28 @@ class GameContent:
         assert isinstance(self.manifest.model, Game)
         return self.manifest.model
 
-    def _get(self, kind: str, model: type[M]) -> M | None:
-        loaded = self.files.get(kind)
-        return loaded.model if loaded and isinstance(loaded.model, model) else None
-
-    @property
-    def suits(self) -> SuitsFile | None:
-        return self._get("suits", SuitsFile)
-
-    @property
-    def attractions(self) -> AttractionsFile | None:
-        return self._get("attractions", AttractionsFile)
-
-    @property
-    def park_cards(self) -> ParkCardsFile | None:
-        return self._get("park-cards", ParkCardsFile)
-
-    @property
-    def project_plans(self) -> ProjectPlansFile | None:
-        return self._get("project-plans", ProjectPlansFile)
-
-    @property
-    def scoring_cards(self) -> ScoringCardsFile | None:
-        return self._get("scoring-cards", ScoringCardsFile)
-
-    @property
-    def bonus_cards(self) -> BonusCardsFile | None:
-        return self._get("bonus-cards", BonusCardsFile)
-
     def card_kinds(self) -> list[str]:
-        """The card kinds the game declares and that loaded, in manifest order."""
-        return [kind for kind in self.files if kind != "strategies"]
+        """The card kinds the game declares and that loaded, in declaration order."""
+        return [kind for kind in self.game.card_kinds if kind in self.files]
 
     def cards(self, kind: str) -> list[Any]:
         """Every card of a kind as a record (fields as attributes); [] for a kind not loaded."""
         loaded = self.files.get(kind)
-        if loaded is None:
+        if loaded is None or kind not in self.game.card_kinds:
             return []
-        from toolkit.content.semantic import LIST_KEYS
-
-        return list(getattr(loaded.model, LIST_KEYS[kind]))
+        return list(getattr(loaded.model, CARD_LIST_KEY))
 
     def field_types(self, kind: str) -> dict[str, str]:
         """Each field of a kind's cards and its declared type (`int`, `text`, `effects`,
         `scoring`, `sides`, `map`, ...), in declaration order; `id` is always first."""
-        loaded = self.files.get(kind)
-        if loaded is None:
+        declaration = self.game.card_kinds.get(kind)
+        if declaration is None:
             return {}
-        from toolkit.content.semantic import CARD_MODELS
+        return {"id": "id", **{name: spec.type for name, spec in declaration.fields.items()}}
 
-        types = {
-            "id": "id",
-            "name": "text",
-            "action": "effects",
-            "rules": "scoring",
-            "sides": "sides",
-            "requires": "map",
-            "shape": "shape",
-            "colour": "enum",
-            "symbol": "enum",
-            "flavour": "text",
-            "action_text": "text",
-            "icon": "id",
-            "standard_suit": "enum",
-            "side": "id",
-            "role": "enum",
-            "ticket": "bool",
-        }
-        return {name: types.get(name, "int") for name in CARD_MODELS[kind].model_fields}
+    def field_spec(self, kind: str, field: str) -> FieldSpec | None:
+        declaration = self.game.card_kinds.get(kind)
+        return declaration.fields.get(field) if declaration is not None else None
 
     def all_files(self) -> list[LoadedFile]:
         return [self.manifest, *self.files.values()]
@@ -146,15 +92,22 @@ Patch = Callable[[Document], list[Diagnostic]]
 
 
 def load_content_file(
-    path: Path, expected_kind: str | None = None, patches: Sequence[Patch] = ()
+    path: Path,
+    expected_kind: str | None = None,
+    patches: Sequence[Patch] = (),
+    model: type[BaseModel] | None = None,
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
-    """Load and schema-validate one file; its `kind:` picks the model."""
-    _, loaded, diagnostics = _load(path, expected_kind, patches)
+    """Load and schema-validate one file; its `kind:` picks the model unless one is given (a
+    declared card kind's)."""
+    _, loaded, diagnostics = _load(path, expected_kind, patches, model)
     return loaded, diagnostics
 
 
 def _load(
-    path: Path, expected_kind: str | None, patches: Sequence[Patch] = ()
+    path: Path,
+    expected_kind: str | None,
+    patches: Sequence[Patch] = (),
+    declared: type[BaseModel] | None = None,
 ) -> tuple[Document | None, LoadedFile | None, list[Diagnostic]]:
     document, diagnostics = load_file(path)
     if document is None:
@@ -171,7 +124,9 @@ def _load(
         hint = f"add 'kind: {expected_kind}'" if expected_kind else "add 'kind:' (one of: "
         hint += "" if expected_kind else ", ".join(KINDS) + ")"
         return document, None, fail((), "missing-key", "missing required key 'kind'", hint)
-    model = KINDS.get(kind_value) if isinstance(kind_value, str) else None
+    model: type[BaseModel] | None = declared or (
+        KINDS.get(kind_value) if isinstance(kind_value, str) else None
+    )
     if model is None:
         written = document.plain_text.get(("kind",), str(kind_value))
         return (
@@ -182,13 +137,16 @@ def _load(
             ),
         )
     if expected_kind is not None and kind_value != expected_kind:
+        declared_kind = (
+            f"'{expected_kind}' file" if declared is None else f"'{expected_kind}' card file"
+        )
         return (
             document,
             None,
             fail(
                 ("kind",),
                 "kind-mismatch",
-                f"this file is used as a '{expected_kind}' file but it says 'kind: {kind_value}'",
+                f"this file is used as a {declared_kind} but it says 'kind: {kind_value}'",
                 "fix the file's kind, or name the right file (in the manifest's 'content' or "
                 "on the command line)",
             ),
@@ -206,29 +164,39 @@ def _load(
 def load_game(
     manifest_path: Path, patches: dict[str, list[Patch]] | None = None
 ) -> tuple[GameContent | None, list[Diagnostic]]:
-    """Load a manifest and the content files it lists; schema errors of all files at once.
+    """Load a manifest and the card files it declares; schema errors of all files at once.
 
     `patches` (by kind, `game` for the manifest) change the raw data first: variants.
     """
     patches = patches or {}
     document, manifest, diagnostics = _load(manifest_path, "game", patches.get("game", []))
     if manifest is None:
-        # Still check the content files the manifest lists, so one run shows every error.
-        listed = document.data.get("content") if document is not None else None
-        if isinstance(listed, dict):
-            for kind, relative in listed.items():
-                file_path = manifest_path.parent / str(relative)
-                if kind in KINDS and isinstance(relative, str) and is_file(file_path):
-                    diagnostics.extend(load_content_file(file_path, kind)[1])
+        # Still check the card files whose declarations are sound, so one run shows every error.
+        if document is not None:
+            for kind, declaration in _sound_declarations(document.data).items():
+                file_path = manifest_path.parent / declaration.file
+                if is_file(file_path):
+                    alone = KindModels({}).file_model(kind, declaration)
+                    diagnostics.extend(load_content_file(file_path, kind, (), alone)[1])
         return None, diagnostics
     content = GameContent(manifest)
-    for kind, relative in content.game.content.items():
+    game = content.game
+    models = KindModels(
+        {(v.kind, v.field): [value.id for value in v.values] for v in game.vocabularies}
+    )
+    listed: list[tuple[str, Path_, str, type[BaseModel] | None]] = [
+        (kind, ("card_kinds", kind, "file"), declaration.file, models.file_model(kind, declaration))
+        for kind, declaration in game.card_kinds.items()
+    ]
+    if game.strategies is not None:
+        listed.append(("strategies", ("strategies",), game.strategies, None))
+    for kind, at, relative, model in listed:
         file_path = manifest_path.parent / relative
         if not is_file(file_path):
             folder = _is_dir(file_path)
             diagnostics.append(
                 manifest.diag(
-                    ("content", kind),
+                    at,
                     "missing-file",
                     f"content file '{relative}' is a folder, not a file"
                     if folder
@@ -237,11 +205,11 @@ def load_game(
                 )
             )
             continue
-        loaded, errors = load_content_file(file_path, kind, patches.get(kind, []))
+        loaded, errors = load_content_file(file_path, kind, patches.get(kind, []), model)
         diagnostics.extend(errors)
         if loaded is not None:
             content.files[kind] = loaded
-    for index, relative in enumerate(content.game.print_layouts):
+    for index, relative in enumerate(game.print_layouts):
         if not is_file(manifest_path.parent / relative):
             diagnostics.append(
                 manifest.diag(
@@ -251,6 +219,19 @@ def load_game(
                 )
             )
     return content, diagnostics
+
+
+def _sound_declarations(data: Any) -> dict[str, CardKind]:
+    """The card-kind declarations of a manifest that failed validation which are valid alone."""
+    raw = data.get("card_kinds") if isinstance(data, dict) else None
+    sound: dict[str, CardKind] = {}
+    if isinstance(raw, dict):
+        for kind, declaration in raw.items():
+            try:
+                sound[str(kind)] = CardKind.model_validate(declaration)
+            except ValidationError:
+                continue
+    return sound
 
 
 def _is_dir(path: Path) -> bool:

@@ -14,14 +14,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolkit.content.diagnostics import Diagnostic, did_you_mean
-from toolkit.content.models.cards import (
-    Attraction,
-    BonusCard,
-    ParkCard,
-    ProjectPlan,
-    ScoringCard,
-    Suit,
-)
+from toolkit.content.kind_models import CARD_LIST_KEY, shape_cells
+from toolkit.content.kinds import KINDS
+from toolkit.content.models.card_kinds import REF_TARGETS_BESIDES_KINDS, FieldSpec
 from toolkit.content.models.manifest import CardsDeck, Draft, Game, SuitedDeck, TrickTaking
 from toolkit.content.models.strategies import (
     CardPreference,
@@ -45,22 +40,6 @@ from toolkit.rules import setup as st
 from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
 from toolkit.rules.filters import CardFilter, Measure, card_matches
 
-CARD_MODELS: dict[str, type[BaseModel]] = {
-    "suits": Suit,
-    "attractions": Attraction,
-    "park-cards": ParkCard,
-    "project-plans": ProjectPlan,
-    "scoring-cards": ScoringCard,
-    "bonus-cards": BonusCard,
-}
-LIST_KEYS = {
-    "suits": "suits",
-    "attractions": "attractions",
-    "park-cards": "cards",
-    "project-plans": "plans",
-    "scoring-cards": "cards",
-    "bonus-cards": "cards",
-}
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
 GRID_ONLY_FIELDS = {"face_up"}
 
@@ -72,9 +51,8 @@ def check_game(content: GameContent) -> list[Diagnostic]:
 def check_standalone(loaded: LoadedFile) -> list[Diagnostic]:
     """Checks a content file can pass on its own: unique ids within it."""
     checker = _Checker(None)
-    kind = getattr(loaded.model, "kind", "")
-    if kind in LIST_KEYS:
-        checker.unique_ids(loaded, LIST_KEYS[kind])
+    if hasattr(loaded.model, CARD_LIST_KEY):
+        checker.unique_ids(loaded)
     return checker.out
 
 
@@ -114,9 +92,9 @@ class _Checker:
         loaded = self.content.files.get(kind)
         if loaded is None:
             return []
-        key = LIST_KEYS[kind]
         return [
-            ((key, i), item) for i, item in enumerate(getattr(loaded.model, key.replace("-", "_")))
+            ((CARD_LIST_KEY, i), item)
+            for i, item in enumerate(getattr(loaded.model, CARD_LIST_KEY, []))
         ]
 
     def loaded(self, kind: str) -> bool:
@@ -128,7 +106,7 @@ class _Checker:
 
     def deck_kind(self) -> str | None:
         deck = self.game.deck
-        return deck.pool if isinstance(deck, CardsDeck) else "suits"
+        return deck.pool if isinstance(deck, CardsDeck) else deck.suits
 
     def fields_of(self, kind: str) -> set[str]:
         if kind == "deck":
@@ -136,8 +114,7 @@ class _Checker:
             if isinstance(deck, SuitedDeck):
                 return set(SUITED_DECK_FIELDS)
             kind = deck.pool
-        model = CARD_MODELS.get(kind)
-        return set(model.model_fields) if model else set()
+        return set(self.content.field_types(kind))
 
     def zone_kind(self, zone_id: str) -> str | None:
         for zone in self.game.zones:
@@ -173,14 +150,39 @@ class _Checker:
                 return [v.id for v in vocab.values]
         return None
 
+    def slot_kinds(self, slot: str) -> list[str]:
+        """The card kinds setup puts into a table slot."""
+        return [
+            s.pool for s in self.game.setup if getattr(s, "to", None) == slot and hasattr(s, "pool")
+        ]
+
+    def card_fields_of_type(self, field_type: str) -> Iterator[tuple[LoadedFile, Path_, Any]]:
+        """Every card field (and side field) of a type, with where it is: effects, scoring."""
+        for kind in self.content.card_kinds():
+            loaded = self.content.files[kind]
+            declaration = self.game.card_kinds[kind]
+            for name, spec in declaration.fields.items():
+                inner = {
+                    sub: sub_spec
+                    for sub, sub_spec in (spec.fields or {}).items()
+                    if sub_spec.type == field_type
+                }
+                for path, card in self.items(kind):
+                    value = getattr(card, name)
+                    if spec.type == field_type:
+                        yield loaded, (*path, name), value
+                    for s_index, side in enumerate(value if spec.type == "sides" else []):
+                        for sub in inner:
+                            yield loaded, (*path, name, s_index, sub), getattr(side, sub)
+
     # -- the checks -------------------------------------------------------------------
 
     def run(self) -> list[Diagnostic]:
         self.check_identity()
         self.check_manifest_ids()
-        for kind in self.content.files:
-            if kind in LIST_KEYS:
-                self.unique_ids(self.content.files[kind], LIST_KEYS[kind])
+        for kind in self.content.card_kinds():
+            self.unique_ids(self.content.files[kind])
+        self.check_card_kinds()
         self.check_vocabularies()
         self.check_zones()
         self.check_deck()
@@ -189,7 +191,6 @@ class _Checker:
         self.check_setup()
         self.check_structure()
         self.check_scoring_everywhere()
-        self.check_attractions()
         self.check_strategies()
         return self.out
 
@@ -226,14 +227,16 @@ class _Checker:
                 self.manifest, ("deck", "ranks"), [r.rank for r in game.deck.ranks], ("rank",)
             )
 
-    def unique_ids(self, loaded: LoadedFile, list_key: str) -> None:
-        items = getattr(loaded.model, list_key.replace("-", "_"))
-        self._unique(loaded, list_key, [item.id for item in items], ("id",))
+    def unique_ids(self, loaded: LoadedFile) -> None:
+        """Card ids, and the side ids of each double-sided card, are unique."""
+        items = getattr(loaded.model, CARD_LIST_KEY)
+        self._unique(loaded, CARD_LIST_KEY, [item.id for item in items], ("id",))
         for index, item in enumerate(items):
-            if isinstance(item, ScoringCard):
-                self._unique(
-                    loaded, (list_key, index, "sides"), [s.id for s in item.sides], ("id",)
-                )
+            for name, value in item:
+                if isinstance(value, list) and value and all(_is_side(v) for v in value):
+                    self._unique(
+                        loaded, (CARD_LIST_KEY, index, name), [v.id for v in value], ("id",)
+                    )
 
     def _unique(
         self, where: LoadedFile, key: str | Path_, values: Sequence[Any], suffix: Path_
@@ -253,16 +256,86 @@ class _Checker:
             else:
                 first[value] = index
 
+    def check_card_kinds(self) -> None:
+        """Declarations are usable: names free, enums closed, references pointing somewhere."""
+        reserved = {*KINDS, "deck"}
+        for kind, declaration in self.game.card_kinds.items():
+            path: Path_ = ("card_kinds", kind)
+            if kind in reserved:
+                self.error(
+                    self.manifest,
+                    path,
+                    "invalid-value",
+                    f"'{kind}' is a name the toolkit uses itself",
+                    "give the card kind another name",
+                    key=True,
+                )
+            for name, spec in declaration.fields.items():
+                self.check_field_spec(kind, (*path, "fields", name), name, spec)
+
+    def check_field_spec(self, kind: str, path: Path_, name: str, spec: FieldSpec) -> None:
+        if spec.type == "enum" and not spec.choices and self.vocabulary(kind, name) is None:
+            self.error(
+                self.manifest,
+                (*path, "type"),
+                "missing-key",
+                f"enum field '{name}' of '{kind}' has no values",
+                f"give it 'choices: [...]' or add a vocabulary for kind '{kind}', field '{name}'",
+            )
+        if spec.type == "ref" and spec.of is not None:
+            targets = [*self.game.card_kinds, *REF_TARGETS_BESIDES_KINDS]
+            if self.known(self.manifest, (*path, "of"), spec.of, targets, "card kind"):
+                self.check_ref_values(kind, name, spec)
+        for part in ("items", "keys", "values"):
+            inner = getattr(spec, part)
+            if inner is not None:
+                self.check_field_spec(kind, (*path, part), name, inner)
+        for sub, sub_spec in (spec.fields or {}).items():
+            self.check_field_spec(kind, (*path, "fields", sub), sub, sub_spec)
+
+    def ref_ids(self, target: str) -> list[str]:
+        game = self.game
+        lists = {
+            "tracks": self.track_ids(),
+            "resources": self.resource_ids(),
+            "zones": self.zone_ids(),
+            "slots": list(game.slots),
+        }
+        return lists[target] if target in lists else self.ids(target)
+
+    def check_ref_values(self, kind: str, name: str, spec: FieldSpec) -> None:
+        """Ids a card's field names (directly, in a list, or as map keys) exist."""
+        loaded = self.content.files.get(kind)
+        top = self.game.card_kinds[kind].fields.get(name)
+        if loaded is None or top is None or top.type == "sides":
+            return
+        target = spec.of or ""
+        if target in self.game.card_kinds and not self.loaded(target):
+            return
+        known = self.ref_ids(target)
+        for path, card in self.items(kind):
+            value = getattr(card, name)
+            if top.type == "ref":
+                named = [((*path, name), value)] if value is not None else []
+            elif top.type == "list":
+                named = [((*path, name, i), v) for i, v in enumerate(value)]
+            elif top.type == "map" and top.keys is spec:
+                named = [((*path, name, key), key) for key in value]
+            else:
+                continue
+            for at, card_id in named:
+                self.known(loaded, at, str(card_id), known, target.rstrip("s") or "id")
+
     def check_vocabularies(self) -> None:
         for index, vocab in enumerate(self.game.vocabularies):
             path = ("vocabularies", index)
-            if vocab.kind not in self.content.game.content:
+            if vocab.kind not in self.game.card_kinds:
                 self.error(
                     self.manifest,
                     (*path, "kind"),
                     "unknown-reference",
-                    f"vocabulary for '{vocab.kind}', which 'content' does not list",
-                    did_you_mean(vocab.kind, self.game.content),
+                    f"vocabulary for '{vocab.kind}', which 'card_kinds' does not declare",
+                    did_you_mean(vocab.kind, self.game.card_kinds),
                 )
                 continue
             if not self.known(
@@ -290,34 +363,36 @@ class _Checker:
 
     def check_zones(self) -> None:
         for index, zone in enumerate(self.game.zones):
-            if zone.cards != "deck" and zone.cards not in self.game.content:
+            if zone.cards != "deck" and zone.cards not in self.game.card_kinds:
                 self.error(
                     self.manifest,
                     ("zones", index, "cards"),
                     "unknown-reference",
-                    f"zone '{zone.id}' holds '{zone.cards}', which 'content' does not list",
-                    did_you_mean(zone.cards, [*self.game.content, "deck"]),
+                    f"zone '{zone.id}' holds '{zone.cards}', which 'card_kinds' does not declare",
+                    did_you_mean(zone.cards, [*self.game.card_kinds, "deck"]),
                 )
 
     def check_deck(self) -> None:
         deck = self.game.deck
         if isinstance(deck, SuitedDeck):
-            if "suits" not in self.game.content:
+            if deck.suits not in self.game.card_kinds:
                 self.error(
                     self.manifest,
-                    ("deck", "type"),
+                    ("deck", "suits"),
                     "unknown-reference",
-                    "a suited deck needs a 'suits' content file",
-                    "add 'suits:' to 'content'",
+                    f"a suited deck takes its suits from card kind '{deck.suits}', which "
+                    "'card_kinds' does not declare",
+                    did_you_mean(deck.suits, self.game.card_kinds)
+                    or f"declare '{deck.suits}' under 'card_kinds'",
                 )
             return
-        if deck.pool not in self.game.content:
+        if deck.pool not in self.game.card_kinds:
             self.error(
                 self.manifest,
                 ("deck", "pool"),
                 "unknown-reference",
-                f"deck pool '{deck.pool}' is not listed in 'content'",
-                did_you_mean(deck.pool, self.game.content),
+                f"deck pool '{deck.pool}' is not declared under 'card_kinds'",
+                did_you_mean(deck.pool, self.game.card_kinds),
             )
             return
         fields = self.fields_of(deck.pool)
@@ -445,12 +520,7 @@ class _Checker:
                     ("tracks", t_index, "milestones", m_index, "at_game_end"),
                     milestone.at_game_end,
                 )
-        if "suits" in self.content.files:
-            for path, suit in self.items("suits"):
-                yield self.content.files["suits"], (*path, "action"), suit.action
-        if "park-cards" in self.content.files:
-            for path, card in self.items("park-cards"):
-                yield self.content.files["park-cards"], (*path, "action"), card.action
+        yield from self.card_fields_of_type("effects")
 
     def check_effects_everywhere(self) -> None:
         for where, path, effects in self.effect_sites():
@@ -583,14 +653,14 @@ class _Checker:
                 "resource",
             )
             self.known(where, (*path, "cost", "field"), acquire.cost.field, fields, "card field")
-        if acquire.requirements_field is not None:
-            self.known(
-                where,
-                (*path, "requirements_field"),
-                acquire.requirements_field,
-                fields,
-                "card field",
-            )
+        if acquire.requirements_field is not None and self.known(
+            where,
+            (*path, "requirements_field"),
+            acquire.requirements_field,
+            fields,
+            "card field",
+        ):
+            self.check_requirements(kind, acquire.requirements_field)
         if acquire.group_limit is not None:
             self.known(
                 where,
@@ -599,6 +669,24 @@ class _Checker:
                 fields,
                 "card field",
             )
+
+    def check_requirements(self, kind: str, field: str) -> None:
+        """A card needing a track position beyond the track's end can never be taken."""
+        loaded = self.content.files.get(kind)
+        if loaded is None:
+            return
+        tracks = {t.id: t for t in self.game.tracks}
+        for path, card in self.items(kind):
+            for track_id, needed in (getattr(card, field) or {}).items():
+                track = tracks.get(track_id)
+                if track is not None and needed > track.max:
+                    self.error(
+                        loaded,
+                        (*path, field, track_id),
+                        "infeasible-setup",
+                        f"'{card.id}' needs {track_id} {needed}; the track ends at {track.max}",
+                        "nobody could ever take it",
+                    )
 
     def check_condition(self, where: LoadedFile, path: Path_, condition: Condition) -> None:
         if isinstance(condition, Compare):
@@ -695,7 +783,7 @@ class _Checker:
                 self.check_draw_random(path, step, options)
             elif isinstance(step, st.PlaceCard):
                 if self.known(
-                    self.manifest, (*path, "pool"), step.pool, self.game.content, "content kind"
+                    self.manifest, (*path, "pool"), step.pool, self.game.card_kinds, "card kind"
                 ) and self.loaded(step.pool):
                     self.known(
                         self.manifest,
@@ -712,7 +800,7 @@ class _Checker:
 
     def check_choose_per_group(self, path: Path_, step: st.ChoosePerGroup) -> None:
         if not self.known(
-            self.manifest, (*path, "pool"), step.pool, self.game.content, "content kind"
+            self.manifest, (*path, "pool"), step.pool, self.game.card_kinds, "card kind"
         ) or not self.loaded(step.pool):
             return
         self.known(self.manifest, (*path, "to"), step.to, self.zone_ids("shared"), "shared zone")
@@ -753,7 +841,7 @@ class _Checker:
         game = self.game
         self.known(self.manifest, (*path, "to"), step.to, game.slots, "slot")
         if not self.known(
-            self.manifest, (*path, "pool"), step.pool, game.content, "content kind"
+            self.manifest, (*path, "pool"), step.pool, game.card_kinds, "card kind"
         ) or not self.loaded(step.pool):
             return
         fields = self.fields_of(step.pool)
@@ -826,7 +914,7 @@ class _Checker:
     def deck_size(self) -> int:
         deck = self.game.deck
         if isinstance(deck, SuitedDeck):
-            return len(deck.ranks) * len(self.ids("suits"))
+            return len(deck.ranks) * len(self.ids(deck.suits))
         return len(self.ids(deck.pool))
 
     def check_deal(self, path: Path_, step: st.Deal) -> None:
@@ -863,9 +951,10 @@ class _Checker:
                 self.zone_ids("player"),
                 "player zone",
             )
-            if structure.trump is not None and self.loaded("suits"):
+            suits = self.deck_kind() or ""
+            if structure.trump is not None and self.loaded(suits):
                 self.known(
-                    self.manifest, (*path, "trump"), structure.trump, self.ids("suits"), "suit"
+                    self.manifest, (*path, "trump"), structure.trump, self.ids(suits), "suit"
                 )
             return
         assert isinstance(structure, Draft)
@@ -917,14 +1006,17 @@ class _Checker:
                 f"{structure.placements} placements need more than the {deal.count} cards dealt",
                 "deal more cards or place fewer",
             )
-        plans = self.content.files.get("project-plans")
-        if plans is not None:
-            for p_path, plan in self.items("project-plans"):
-                cells = plan.cells()
+        for kind in self.slot_kinds(grid.plan_slot):
+            plans = self.content.files.get(kind)
+            shape = next((f for f, t in self.content.field_types(kind).items() if t == "shape"), "")
+            if plans is None or not shape:
+                continue
+            for p_path, plan in self.items(kind):
+                cells = shape_cells(getattr(plan, shape))
                 if len(cells) != structure.placements:
                     self.error(
                         plans,
-                        (*p_path, "shape"),
+                        (*p_path, shape),
                         "infeasible-setup",
                         f"plan '{plan.id}' has {len(cells)} cells; parks hold "
                         f"{structure.placements} cards",
@@ -933,7 +1025,7 @@ class _Checker:
                 elif not _connected(cells):
                     self.error(
                         plans,
-                        (*p_path, "shape"),
+                        (*p_path, shape),
                         "invalid-value",
                         f"plan '{plan.id}' is not one connected shape",
                         "every cell must border another on a side",
@@ -946,17 +1038,9 @@ class _Checker:
             self.check_rule(self.manifest, ("scoring", index), rule)
         for t_index, breaker in enumerate(self.game.tie_breakers):
             self.check_measure(self.manifest, ("tie_breakers", t_index, "measure"), breaker.measure)
-        scoring = self.content.files.get("scoring-cards")
-        if scoring is not None:
-            for path, card in self.items("scoring-cards"):
-                for s_index, side in enumerate(card.sides):
-                    for r_index, rule in enumerate(side.rules):
-                        self.check_rule(scoring, (*path, "sides", s_index, "rules", r_index), rule)
-        bonus = self.content.files.get("bonus-cards")
-        if bonus is not None:
-            for path, card in self.items("bonus-cards"):
-                for r_index, rule in enumerate(card.rules):
-                    self.check_rule(bonus, (*path, "rules", r_index), rule)
+        for loaded, path, rules in self.card_fields_of_type("scoring"):
+            for r_index, rule in enumerate(rules):
+                self.check_rule(loaded, (*path, r_index), rule)
 
     def check_rule(self, where: LoadedFile, path: Path_, rule: Any) -> None:
         measure = getattr(rule, "measure", None)
@@ -1002,33 +1086,13 @@ class _Checker:
         if isinstance(rule, sc.CardsInPlay):
             self.known(where, (*path, "slot"), rule.slot, self.game.slots, "slot")
 
-    def check_attractions(self) -> None:
-        loaded = self.content.files.get("attractions")
-        if loaded is None:
-            return
-        tracks = {t.id: t for t in self.game.tracks}
-        for path, attraction in self.items("attractions"):
-            for track_id, needed in attraction.requires.items():
-                if not self.known(loaded, (*path, "requires", track_id), track_id, tracks, "track"):
-                    continue
-                track = tracks[track_id]
-                if needed > track.max:
-                    self.error(
-                        loaded,
-                        (*path, "requires", track_id),
-                        "infeasible-setup",
-                        f"'{attraction.id}' needs {track_id} {needed}; the track ends "
-                        f"at {track.max}",
-                        "nobody could ever ride it",
-                    )
-
     # -- priority strategies --------------------------------------------------------------
 
     def check_strategies(self) -> None:
         loaded = self.content.files.get("strategies")
         if loaded is None or not isinstance(loaded.model, StrategiesFile):
             return
-        if any(not self.loaded(kind) for kind in self.game.content):
+        if any(not self.loaded(kind) for kind in self.game.card_kinds):
             return  # strategies refer to every kind of card; check them once all loaded
         strategies = loaded.model.strategies
         self._unique(loaded, "strategies", [s.id for s in strategies], ("id",))
@@ -1213,21 +1277,15 @@ class _Checker:
             if isinstance(deck, SuitedDeck):
                 return {"rank"}
             kind = deck.pool
-        model = CARD_MODELS.get(kind)
-        if model is None:
-            return set()
-        return {
-            name
-            for name, info in model.model_fields.items()
-            if info.annotation is int or info.annotation == int | None
-        }
+        return {name for name, type_ in self.content.field_types(kind).items() if type_ == "int"}
 
     def card_vocabulary(self, kind: str, field: str) -> list[str] | None:
         """The values a card field may take, where the game closes the list."""
         if kind == "deck":
             deck = self.game.deck
             if isinstance(deck, SuitedDeck):
-                return self.ids("suits") if field == "suit" and self.loaded("suits") else None
+                suits = deck.suits
+                return self.ids(suits) if field == "suit" and self.loaded(suits) else None
             kind = deck.pool
         return self.vocabulary(kind, field)
 
@@ -1293,6 +1351,11 @@ def _can_choose(members: list[str], count: int, exclusive: list[set[str]]) -> bo
         all(len(exclusion & set(combo)) <= 1 for exclusion in exclusive)
         for combo in combinations(members, count)
     )
+
+
+def _is_side(value: Any) -> bool:
+    """A side of a double-sided card: a record with an id inside a card's field."""
+    return isinstance(value, BaseModel) and hasattr(value, "id")
 
 
 def _connected(cells: list[tuple[int, int]]) -> bool:

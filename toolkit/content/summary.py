@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from toolkit.content.models.manifest import Draft, TrickTaking
 from toolkit.content.project import GameContent
-from toolkit.content.semantic import LIST_KEYS
 
 
 def game_summary(content: GameContent) -> str:
     game = content.game
     counts = []
-    for kind, loaded in content.files.items():
-        if kind in LIST_KEYS:
-            counts.append(f"{len(getattr(loaded.model, LIST_KEYS[kind]))} {kind}")
+    for kind in content.card_kinds():
+        counts.append(f"{len(content.cards(kind))} {kind}")
     structure = game.structure
     if isinstance(structure, TrickTaking):
         play = f"trick-taking, {structure.rounds} rounds"

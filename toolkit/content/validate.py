@@ -37,7 +37,10 @@ def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
     content, diagnostics = load_game(manifest)
     covered = [manifest]
     if content is not None:
-        covered.extend(manifest.parent / relative for relative in content.game.content.values())
+        game = content.game
+        listed = [kind.file for kind in game.card_kinds.values()]
+        listed += [game.strategies] if game.strategies is not None else []
+        covered.extend(manifest.parent / relative for relative in listed)
         # Semantic checks run even when some content file failed its schema: they skip what
         # could not be loaded, so one run still reports every problem it can see.
         diagnostics = [*diagnostics, *check_game(content)]

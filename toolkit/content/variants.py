@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.kind_models import CARD_LIST_KEY
+from toolkit.content.kinds import KINDS
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import LoadedFile, load_content_file
-from toolkit.content.semantic import LIST_KEYS
 from toolkit.content.yaml_loader import Document, Path_, Position
 
 Patch = Callable[[Document], list[Diagnostic]]
@@ -165,9 +166,9 @@ def _apply(overlay: Overlay, kind: str, document: Document) -> list[Diagnostic]:
             assert isinstance(options, list)
             options[at]["default"] = value
             _rebase(source, ("options", option), document, ("options", at, "default"))
-    list_key = LIST_KEYS.get(kind)
-    if list_key is None:
+    if kind in KINDS:
         return errors
+    list_key = CARD_LIST_KEY
     cards = document.data.get(list_key)
     if not isinstance(cards, list):
         return errors
@@ -216,8 +217,8 @@ def _resolve(data: Any, kind: str, segments: list[str]) -> tuple[Any, Any, Path_
         return "a path needs at least one key after the file"
     current: Any = data
     path: list[str | int] = []
-    if kind in LIST_KEYS:
-        key = LIST_KEYS[kind]
+    if kind not in KINDS:
+        key = CARD_LIST_KEY
         current = current.get(key) if isinstance(current, dict) else None
         path.append(key)
     for position, segment in enumerate(segments):

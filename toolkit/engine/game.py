@@ -13,9 +13,8 @@ from typing import Any, Protocol
 
 from toolkit.content.models.manifest import CardsDeck, SuitedDeck, TrickTaking
 from toolkit.content.project import GameContent
-from toolkit.content.semantic import CARD_MODELS, LIST_KEYS
 from toolkit.engine.state import EffectFn, State
-from toolkit.engine.tables import CardPredicate, CardTable, table_from_models
+from toolkit.engine.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.setup import DrawRandom, PlaceCard
 
@@ -319,6 +318,20 @@ class Compiler:
     def table(self, kind: str) -> CardTable:
         return self.game.tables[kind]
 
+    def suits(self) -> list[Any]:
+        """The cards of the kind a suited deck takes its suits from; [] for other decks."""
+        deck = self.content.game.deck
+        return self.content.cards(deck.suits) if isinstance(deck, SuitedDeck) else []
+
+    def slot_kinds(self, slot: str) -> list[str]:
+        """The card kinds setup can put into a table slot (in setup order, once each)."""
+        kinds = [
+            getattr(s, "pool", "")
+            for s in self.content.game.setup
+            if getattr(s, "to", None) == slot
+        ]
+        return list(dict.fromkeys(kind for kind in kinds if kind in self.game.tables))
+
     def predicate(self, kind: str, card_filter: CardFilter | None) -> CardPredicate:
         return self.game.tables[kind].predicate(card_filter)
 
@@ -354,13 +367,15 @@ def compile_game(content: GameContent) -> Game:
     """Build the `Game` for validated content (run `toolkit validate` checks first)."""
     manifest = content.game
     tables: dict[str, CardTable] = {}
-    for kind, loaded in content.files.items():
-        if kind in CARD_MODELS and kind != "suits":
-            tables[kind] = table_from_models(kind, getattr(loaded.model, LIST_KEYS[kind]))
+    for kind, declaration in manifest.card_kinds.items():
+        sides = next((f for f in declaration.fields.values() if f.type == "sides"), None)
+        side_types = {n: f.type for n, f in (sides.fields or {}).items()} if sides else None
+        tables[kind] = table_from_cards(
+            kind, content.cards(kind), content.field_types(kind), side_types
+        )
     deck_spec = manifest.deck
     if isinstance(deck_spec, SuitedDeck):
-        assert content.suits is not None
-        suits = content.suits.suits
+        suits = content.cards(deck_spec.suits)
         ids, names, suit_field, rank_field = [], [], [], []
         for suit in suits:
             for rank in deck_spec.ranks:
@@ -456,8 +471,7 @@ def compile_game(content: GameContent) -> Game:
         if isinstance(step, PlaceCard):
             table = tables[step.pool]
             card = table.index(step.card)
-            sides = table.fields.get("sides")
-            side = sides[card][0].id if sides is not None else ""
+            side = table.first_side(card)
             game.slot_pools[step.to] = step.pool
             game.fixed_slots += ((step.to, (step.pool, card, side)),)
         elif isinstance(step, DrawRandom):
@@ -471,17 +485,10 @@ def compile_game(content: GameContent) -> Game:
     game.scoring_moves_markers = any(rule.rule == "milestone_effects" for rule in manifest.scoring)
     game.targets = tuple(manifest.targets)
     positional: set[tuple[str, int, str]] = set()
-    for kind in ("scoring-cards", "bonus-cards"):
-        rule_cards = tables.get(kind)
-        if rule_cards is None:
-            continue
-        for card in range(rule_cards.size):
-            if "sides" in rule_cards.fields:
-                for side in rule_cards.fields["sides"][card]:
-                    if any(rule.positional for rule in side.rules):
-                        positional.add((kind, card, side.id))
-            elif any(rule.positional for rule in rule_cards.fields["rules"][card]):
-                positional.add((kind, card, ""))
+    for kind in manifest.card_kinds:
+        for card, side, rules in tables[kind].rule_entries():
+            if any(rule.positional for rule in rules):
+                positional.add((kind, card, side))
     game.positional_cards = frozenset(positional)
     game.tie_breakers = tuple(
         TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))

@@ -53,12 +53,14 @@ def load_compiled_game(
 
 
 def _identity(manifest: Path) -> tuple[str, list[str]]:
-    """The manifest's `id` (its file stem when unreadable) and the content kinds it lists."""
+    """The manifest's `id` (its file stem when unreadable) and the content kinds it names."""
     from toolkit.content.yaml_loader import load_file
 
     document, _ = load_file(manifest)
     data = document.data if document is not None else {}
     game_id = data.get("id")
-    content = data.get("content")
-    kinds = [str(kind) for kind in content] if isinstance(content, dict) else []
+    declared = data.get("card_kinds")
+    kinds = [str(kind) for kind in declared] if isinstance(declared, dict) else []
+    if data.get("strategies") is not None:
+        kinds.append("strategies")
     return (game_id if isinstance(game_id, str) else manifest.stem), kinds

@@ -204,7 +204,7 @@ def _fill_slots(
                 )
                 continue
             card = table.index(card_id)
-            sides = [s.id for s in table.fields["sides"][card]] if "sides" in table.fields else []
+            sides = table.side_ids(card)
             if sides and side not in sides:
                 errors.append(
                     loaded.diag(

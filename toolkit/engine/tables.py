@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -21,6 +21,16 @@ class CardTable:
     ids: tuple[str, ...]
     names: tuple[str, ...]
     fields: dict[str, tuple[Any, ...]]
+    sides_field: str | None = None
+    """The field listing a double-sided card's sides, if the kind declares one."""
+    rules_field: str | None = None
+    """The field holding a card's scoring rules (on each side, for double-sided cards)."""
+    types: Mapping[str, str] = field(default_factory=dict)
+    """Each field's declared type (`int`, `shape`, `effects` ...)."""
+
+    def field_of_type(self, field_type: str) -> str | None:
+        """The first field declared with a type (the plan's `shape`), if any."""
+        return next((name for name, t in self.types.items() if t == field_type), None)
 
     @property
     def size(self) -> int:
@@ -31,6 +41,37 @@ class CardTable:
 
     def value(self, field: str, card: int) -> Any:
         return self.fields[field][card]
+
+    def side_ids(self, card: int) -> list[str]:
+        """The ids of a card's sides; [] for a kind without sides."""
+        if self.sides_field is None:
+            return []
+        return [side.id for side in self.fields[self.sides_field][card]]
+
+    def first_side(self, card: int) -> str:
+        sides = self.side_ids(card)
+        return sides[0] if sides else ""
+
+    def rules(self, card: int, side: str = "") -> list[Any]:
+        """The scoring rules printed on a card (on the given side of a double-sided card)."""
+        if self.rules_field is None:
+            return []
+        if self.sides_field is None:
+            return list(self.fields[self.rules_field][card])
+        for entry in self.fields[self.sides_field][card]:
+            if entry.id == side:
+                return list(getattr(entry, self.rules_field))
+        return []
+
+    def rule_entries(self) -> list[tuple[int, str, list[Any]]]:
+        """(card, side, rules) for every card and side that carries scoring rules."""
+        if self.rules_field is None:
+            return []
+        return [
+            (card, side, self.rules(card, side))
+            for card in range(self.size)
+            for side in (self.side_ids(card) or [""])
+        ]
 
     def predicate(self, card_filter: CardFilter | None) -> CardPredicate:
         """A fast test for the cards matching a filter, precomputed as a set of ints."""
@@ -51,12 +92,24 @@ class CardTable:
         return True
 
 
-def table_from_models(kind: str, items: Sequence[BaseModel]) -> CardTable:
-    names = list(type(items[0]).model_fields) if items else []
-    fields = {name: tuple(getattr(item, name) for item in items) for name in names}
+def table_from_cards(
+    kind: str,
+    items: Sequence[BaseModel],
+    types: Mapping[str, str],
+    side_types: Mapping[str, str] | None = None,
+) -> CardTable:
+    """A table of a declared kind's cards. `types` are its fields' declared types and
+    `side_types` those of its sides' fields: they say where sides and scoring rules are."""
+    fields = {name: tuple(getattr(item, name) for item in items) for name in types}
+    sides = next((name for name, t in types.items() if t == "sides"), None)
+    scoring_types = side_types if sides is not None else types
+    rules = next((name for name, t in (scoring_types or {}).items() if t == "scoring"), None)
     return CardTable(
         kind=kind,
-        ids=tuple(getattr(item, "id") for item in items),  # noqa: B009
-        names=tuple(str(getattr(item, "name", getattr(item, "id"))) for item in items),  # noqa: B009
+        ids=tuple(str(getattr(item, "id")) for item in items),  # noqa: B009
+        names=tuple(str(getattr(item, "name", None) or getattr(item, "id")) for item in items),  # noqa: B009
         fields=fields,
+        sides_field=sides,
+        rules_field=rules,
+        types=dict(types),
     )

@@ -121,7 +121,10 @@ class DraftMechanic:
     def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
         deck = c.table("deck")
         grid = spec.grid
-        plans = c.table("project-plans")
+        plan_kinds = c.slot_kinds(grid.plan_slot)
+        plans = c.table(plan_kinds[0]) if plan_kinds else None
+        shape = plans.field_of_type("shape") if plans is not None else None
+        rows = plans.fields[shape] if plans is not None and shape is not None else ()
         field_values = deck.fields[spec.action_field] if spec.action_field else None
         actions = tuple(
             c.effects(field_values[card], f"shop {deck.ids[card]}") if field_values else ()
@@ -139,7 +142,7 @@ class DraftMechanic:
             highest_first=spec.resolve_order == "highest_first",
             start_direction=1 if spec.pass_direction == "left" else -1,
             plan_slot=grid.plan_slot,
-            shapes={k: Shape.from_rows(plans.fields["shape"][k]) for k in range(plans.size)},
+            shapes={k: Shape.from_rows(plan) for k, plan in enumerate(rows)},
             actions=actions,
             card_ids=deck.ids,
             card_names=deck.names,

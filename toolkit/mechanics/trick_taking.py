@@ -54,9 +54,8 @@ class TrickTakingMechanic:
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
-        suits_file = c.content.suits
-        assert suits_file is not None
-        suit_ids = [suit.id for suit in suits_file.suits]
+        suits = c.suits()
+        suit_ids = [suit.id for suit in suits]
         deck = c.table("deck")
         deal = next(
             (s for s in c.content.game.setup if isinstance(s, Deal) and s.to == spec.hand), None
@@ -71,12 +70,10 @@ class TrickTakingMechanic:
             deal_count=deal.count if deal is not None else None,
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
             rank_of=tuple(deck.fields["rank"]),
-            suit_actions=tuple(
-                c.effects(suit.action, f"{suit.name} action") for suit in suits_file.suits
-            ),
+            suit_actions=tuple(c.effects(suit.action, f"{suit.name} action") for suit in suits),
             cleanup=c.effects(spec.cleanup, "cleanup"),
             card_names=deck.names,
-            suit_names=tuple(suit.name for suit in suits_file.suits),
+            suit_names=tuple(suit.name for suit in suits),
             seats=tuple((p,) for p in range(16)),
         )
 

@@ -181,7 +181,7 @@ def _scoring(session: Session, describer: Describer) -> list[str]:
         lines.append(f"{number}. {rule.label}:")
         for kind, card, side in in_play:
             table = game.tables[kind]
-            rules = _card_rules(table.fields, card, side)
+            rules = table.rules(card, side)
             lines.append(f"    {table.names[card]}" + (f" ({side} side)" if side else "") + ":")
             lines += [f"      {r['label']}: {r['points']}" for r in describer.rules(rules)]
     return lines
@@ -190,12 +190,3 @@ def _scoring(session: Session, describer: Describer) -> list[str]:
 def _words(text: str) -> str:
     """Printed text for a terminal: one line, icon tokens (`:coin:`) as their names."""
     return ICON.sub(lambda match: match.group(1), " ".join(text.split()))
-
-
-def _card_rules(fields: dict[str, tuple[Any, ...]], card: int, side: str) -> list[Any]:
-    if "sides" in fields:
-        for entry in fields["sides"][card]:
-            if entry.id == side:
-                return list(entry.rules)
-        return []
-    return list(fields.get("rules", [[]] * (card + 1))[card])

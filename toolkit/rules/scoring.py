@@ -373,21 +373,9 @@ class CardsInPlay(_Rule):
     def compile_parts(self, c: Compiler) -> PartsFn:
         """Compile the rules of every card that could lie in the slot, by (kind, card, side)."""
         compiled: dict[tuple[str, int, str], list[tuple[str, PointsFn]]] = {}
-        for kind in ("scoring-cards", "bonus-cards"):
-            if kind not in c.game.tables:
-                continue
-            table = c.table(kind)
-            for card in range(table.size):
-                sides = table.fields.get("sides")
-                if sides is not None:
-                    for side in sides[card]:
-                        compiled[(kind, card, side.id)] = [
-                            (rule.label, rule.compile(c)) for rule in side.rules
-                        ]
-                else:
-                    compiled[(kind, card, "")] = [
-                        (rule.label, rule.compile(c)) for rule in table.fields["rules"][card]
-                    ]
+        for kind in c.slot_kinds(self.slot):
+            for card, side, rules in c.table(kind).rule_entries():
+                compiled[(kind, card, side)] = [(rule.label, rule.compile(c)) for rule in rules]
         slot = self.slot
 
         def parts(state: State) -> list[tuple[str, list[int]]]:

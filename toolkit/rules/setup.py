@@ -109,13 +109,12 @@ class DrawRandom(_Step):
         table = c.table(self.pool)
         where = {k: v for k, v in self.where.items()}
         candidates = [k for k in range(table.size) if table.matches(k, where)]  # type: ignore[arg-type]
-        sides_field = table.fields.get("sides")
         min_field = table.fields.get(self.min_players_field) if self.min_players_field else None
         kind, slot, count = self.pool, self.to, self.count
         fixed_side, side_option = self.side, self.side_option
 
         def side_of(state: State, card: int) -> str:
-            sides = [s.id for s in sides_field[card]] if sides_field is not None else [""]
+            sides = table.side_ids(card) or [""]
             if side_option is not None:
                 return str(state.options[side_option])
             if fixed_side == "random":
@@ -145,8 +144,7 @@ class PlaceCard(_Step):
     def compile_step(self, c: Compiler) -> SetupFn:
         table = c.table(self.pool)
         card = table.index(self.card)
-        sides = table.fields.get("sides")
-        side = sides[card][0].id if sides is not None else ""
+        side = table.first_side(card)
         entry, slot = (self.pool, card, side), self.to
 
         def place(state: State) -> None:

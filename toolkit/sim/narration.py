@@ -36,8 +36,8 @@ class Narrator:
                 key = (vocabulary.kind, vocabulary.field)
                 self.field_names[key] = {v.id: v.name for v in vocabulary.values}
                 self.field_colours[key] = {v.id: v.colour for v in vocabulary.values if v.colour}
-            if content.suits is not None:
-                self.suit_colours = {s.id: s.colour for s in content.suits.suits if s.colour}
+            suits = content.cards(getattr(content.game.deck, "suits", ""))
+            self.suit_colours = {s.id: s.colour for s in suits if getattr(s, "colour", None)}
 
     # -- cards ----------------------------------------------------------------------------
 

@@ -7,15 +7,11 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
+from toolkit.content.models.card_kinds import CardKind
 from toolkit.rules.effects import AcquireCost, Effect, Modifier
 from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
-
-CardKind = Literal[
-    "suits", "attractions", "park-cards", "project-plans", "scoring-cards", "bonus-cards"
-]
-"""The content kinds a manifest can list under `content`."""
 
 
 class Players(Model):
@@ -60,8 +56,8 @@ class VocabularyValue(Model):
 class Vocabulary(Model):
     """The closed list of values a card field may take, so typos are caught."""
 
-    kind: CardKind
-    """The card kind whose field this is."""
+    kind: Id
+    """The card kind (declared under `card_kinds`) whose field this is."""
     field: Id
     """The card field (e.g. `colour`, `symbol`)."""
     values: list[VocabularyValue] = Field(min_length=1)
@@ -75,8 +71,8 @@ class Zone(Model):
     """How rules refer to the zone."""
     name: Text
     """The zone as people read it."""
-    cards: CardKind | Literal["deck"]
-    """The kind of card it holds; `deck` for the play deck."""
+    cards: Id
+    """The kind of card it holds (declared under `card_kinds`); `deck` for the play deck."""
     owner: Literal["player", "shared"]
     """One zone per player, or one for the table."""
     visibility: Literal["public", "owner", "hidden"] = "public"
@@ -104,9 +100,11 @@ class CompositionRule(Model):
 
 
 class SuitedDeck(Model):
-    """A deck of every rank in every suit (the suits come from the `suits` content file)."""
+    """A deck of every rank in every suit; the suits are the cards of a declared kind."""
 
     type: Literal["suited"]
+    suits: Id
+    """The card kind whose cards are the suits."""
     ranks: list[Rank] = Field(min_length=1)
     """The ranks, lowest first."""
 
@@ -115,8 +113,8 @@ class CardsDeck(Model):
     """A deck made of the cards of one content kind, with rules on its composition."""
 
     type: Literal["cards"]
-    pool: CardKind
-    """The content kind the deck is made of."""
+    pool: Id
+    """The card kind the deck is made of."""
     group_by: Id | None = None
     """The field that forms groups for `composition` and `unique` (e.g. `colour`)."""
     composition: list[CompositionRule] = Field(default_factory=list)
@@ -340,9 +338,10 @@ class Game(Model):
     """One paragraph on what the game is."""
     players: Players
     """Supported player counts."""
-    content: dict[CardKind | Literal["strategies"], Text]
-    """Content files by kind, relative to this manifest: the cards, and `strategies` (the
-    game's priority bots)."""
+    card_kinds: dict[Id, CardKind] = Field(min_length=1)
+    """The kinds of card the game uses: each kind's file and the fields its cards carry."""
+    strategies: Text | None = None
+    """The game's priority-strategy bots file, relative to this manifest."""
     options: list[Option] = Field(default_factory=list)
     """Rule options."""
     vocabularies: list[Vocabulary] = Field(default_factory=list)

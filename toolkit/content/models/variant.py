@@ -7,7 +7,6 @@ from typing import Any, Literal
 from pydantic import Field
 
 from toolkit.content.models.base import Id, Model, Scalar, Text
-from toolkit.content.models.manifest import CardKind
 
 
 class SetValue(Model):
@@ -24,8 +23,8 @@ class SetValue(Model):
 class AddCard(Model):
     """Add a card to a content file."""
 
-    kind: CardKind
-    """The content kind receiving the card."""
+    kind: Id
+    """The card kind receiving the card."""
     card: dict[str, Any]
     """The card, written as in its content file."""
 
@@ -33,8 +32,8 @@ class AddCard(Model):
 class RemoveCard(Model):
     """Remove a card from a content file."""
 
-    kind: CardKind
-    """The content kind losing the card."""
+    kind: Id
+    """The card kind losing the card."""
     id: Id
     """The card's id."""
 
