@@ -25,13 +25,14 @@ import yaml
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from toolkit.content.kinds import KINDS
+from toolkit.content.schema_export import schema_models
 from toolkit.content.yaml_loader import load_file
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "schemas"
 SHIPPED = sorted([*REPO.glob("rules/*.yaml"), *REPO.glob("cards/**/*.yaml")])
-SCHEMA_FILES = sorted(SCHEMAS.glob("*.schema.json"))
+SCHEMA_FILES = sorted(SCHEMAS.rglob("*.schema.json"))
+MODELS = schema_models(REPO)
 HEADER = re.compile(r"# yaml-language-server: \$schema=(?P<path>\S+)")
 
 
@@ -40,9 +41,11 @@ def rel(path: Path) -> str:
 
 
 def kind_of(path: Path) -> str:
+    """The schema a shipped file is checked against: `<game>/<kind>` for a declared card kind."""
     kind = yaml.safe_load(path.read_text(encoding="utf-8"))["kind"]
     assert isinstance(kind, str)
-    return kind
+    declared = f"{path.parent.name}/{kind}"
+    return declared if f"{declared}.schema.json" in MODELS else kind
 
 
 def schema_validator(kind: str) -> Draft202012Validator:
@@ -56,7 +59,7 @@ def pydantic_errors(path: Path, kind: str) -> list[str]:
     document, diagnostics = load_file(path)
     assert document is not None, [d.render() for d in diagnostics]
     try:
-        KINDS[kind].model_validate(document.data)
+        MODELS[f"{kind}.schema.json"].model_validate(document.data)
     except ValidationError as error:
         return [str(e["msg"]) for e in error.errors()]
     return []
@@ -81,7 +84,8 @@ def run_toolkit(*args: str | Path, cwd: Path = REPO) -> subprocess.CompletedProc
 
 def test_every_kind_is_shipped_and_has_a_schema() -> None:
     assert len(SHIPPED) >= 8
-    assert {p.name for p in SCHEMA_FILES} == {f"{kind}.schema.json" for kind in KINDS}
+    assert {p.relative_to(SCHEMAS).as_posix() for p in SCHEMA_FILES} == set(MODELS)
+    assert "midway-memories/attractions.schema.json" in MODELS
 
 
 # -- the editor header ----------------------------------------------------------------
@@ -94,8 +98,7 @@ def test_file_starts_with_a_schema_header_for_its_kind(path: Path) -> None:
     assert header, f"{rel(path)}: first line is {first_line!r}, not a yaml-language-server header"
     target = (path.parent / header["path"]).resolve()
     assert target.is_file(), f"{rel(path)}: schema {header['path']} does not exist"
-    assert target.parent == SCHEMAS
-    assert target.name == f"{kind_of(path)}.schema.json"
+    assert target == SCHEMAS / f"{kind_of(path)}.schema.json"
 
 
 # -- shipped content: both accept -------------------------------------------------------
@@ -140,7 +143,7 @@ BAD_DATA = [
     ),
     pytest.param(
         "cards/midway-memories/attractions.yaml",
-        set_at(("attractions", 0, "cost"), "two"),
+        set_at(("cards", 0, "cost"), "two"),
         id="text for a number",
     ),
     pytest.param("rules/midway-memories.yaml", set_at(("players", "min"), "2"), id="quoted number"),
@@ -151,12 +154,12 @@ BAD_DATA = [
     ),
     pytest.param(
         "cards/oh-my-park/project-plans.yaml",
-        set_at(("plans", 0, "shape"), 3),
+        set_at(("cards", 0, "shape"), 3),
         id="number for a list",
     ),
     pytest.param(
         "cards/midway-memories/suits.yaml",
-        set_at(("suits", 0, "action", 0, "effect"), "by_rnak"),
+        set_at(("cards", 0, "action", 0, "effect"), "by_rnak"),
         id="misspelt effect",
     ),
     pytest.param(
@@ -174,14 +177,14 @@ BAD_DATA = [
     ),
     pytest.param(
         "cards/midway-memories/attractions.yaml",
-        delete_at(("attractions", 0, "name")),
+        delete_at(("cards", 0, "name")),
         id="missing name",
     ),
     pytest.param("rules/midway-memories.yaml", delete_at(("deck",)), id="missing deck"),
     pytest.param("cards/oh-my-park/project-plans.yaml", delete_at(("kind",)), id="missing kind"),
     pytest.param(
         "cards/midway-memories/suits.yaml",
-        delete_at(("suits", 0, "action", 0, "effect")),
+        delete_at(("cards", 0, "action", 0, "effect")),
         id="missing effect tag",
     ),
 ]
@@ -264,7 +267,7 @@ def schemas_copy(tmp_path: Path) -> Path:
 
 
 def test_schema_check_names_an_edited_schema(schemas_copy: Path) -> None:
-    edited = schemas_copy / "suits.schema.json"
+    edited = schemas_copy / "midway-memories" / "suits.schema.json"
     schema = load_schema(edited)
     schema["description"] += " Edited by hand."
     edited.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -282,7 +285,7 @@ def test_schema_check_names_a_stray_schema(schemas_copy: Path) -> None:
 
 
 def test_schema_rewrites_an_edited_schema(schemas_copy: Path) -> None:
-    edited = schemas_copy / "park-cards.schema.json"
+    edited = schemas_copy / "oh-my-park" / "park-cards.schema.json"
     edited.write_text(edited.read_text(encoding="utf-8") + "\n")
     assert run_toolkit("schema", "--out", schemas_copy).returncode == 0
     assert run_toolkit("schema", "--check", "--out", schemas_copy).returncode == 0
@@ -292,4 +295,5 @@ def test_schema_writes_every_schema_into_an_empty_folder(tmp_path: Path) -> None
     out = tmp_path / "out"
     assert run_toolkit("schema", "--out", out).returncode == 0
     assert run_toolkit("schema", "--check", "--out", out).returncode == 0
-    assert sorted(p.name for p in out.iterdir()) == [p.name for p in SCHEMA_FILES]
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.schema.json"))
+    assert written == sorted(p.relative_to(SCHEMAS).as_posix() for p in SCHEMA_FILES)

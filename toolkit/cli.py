@@ -110,18 +110,19 @@ def schema(
     ] = False,
     folder: Annotated[Path, typer.Option("--out", help="The schemas folder.")] = Path("schemas"),
 ) -> None:
-    """Write the JSON Schema of every content kind from the models (editors use them)."""
+    """Write the JSON Schema of every content kind: the fixed kinds from the models, and each
+    game's declared card kinds as schemas/<game>/<kind>.schema.json (editors use them)."""
     from toolkit.content.schema_export import drifted_schemas, write_schemas
 
     if check:
-        drift = drifted_schemas(folder)
+        drift = drifted_schemas(folder, Path.cwd())
         for name in drift:
             typer.echo(f"{folder / name}: out of date; run 'toolkit schema'", err=True)
         if drift:
             raise typer.Exit(1)
         typer.echo(f"ok: schemas in {folder} match the models")
         return
-    changed = write_schemas(folder)
+    changed = write_schemas(folder, Path.cwd())
     typer.echo(
         f"wrote {len(changed)} changed schema file(s) to {folder}"
         if changed

@@ -1,4 +1,5 @@
-"""JSON Schemas for editors, generated from the content models and committed in `schemas/`."""
+"""JSON Schemas for editors, generated from the content models and each game's declared card
+kinds, and committed in `schemas/`."""
 
 from __future__ import annotations
 
@@ -6,9 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from toolkit.content.docstrings import all_models, attribute_docstrings
+from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.base import Model
+from toolkit.content.models.manifest import Game
+from toolkit.content.project import load_content_file
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -24,48 +30,62 @@ def _document(schema: dict[str, Any], model: type[Any]) -> None:
             prop["description"] = f"Says which {name} this is: always '{prop['const']}'."
 
 
-def schema_for(kind: str) -> dict[str, object]:
-    model = KINDS[kind]
+def schema_models(project: Path) -> dict[str, type[BaseModel]]:
+    """Schema file name (inside `schemas/`) to the model it describes: the fixed kinds, then
+    `<game>/<kind>.schema.json` for every card kind a manifest in `rules/` declares."""
+    models: dict[str, type[BaseModel]] = {schema_file_name(k): m for k, m in KINDS.items()}
+    for manifest in sorted((project / "rules").glob("*.yaml")):
+        loaded, _ = load_content_file(manifest, "game")
+        if loaded is None or not isinstance(loaded.model, Game):
+            continue  # `toolkit validate` reports why; the other games still get schemas
+        game = loaded.model
+        kinds = KindModels({(v.kind, v.field): [x.id for x in v.values] for v in game.vocabularies})
+        for kind, declaration in game.card_kinds.items():
+            models[f"{game.id}/{schema_file_name(kind)}"] = kinds.file_model(kind, declaration)
+    return models
+
+
+def schema_for(name: str, model: type[BaseModel]) -> dict[str, object]:
     schema = model.model_json_schema()
     models = all_models(Model)
     _document(schema, model)
-    for name, definition in schema.get("$defs", {}).items():
-        if name in models:
-            _document(definition, models[name])
+    for definition_name, definition in schema.get("$defs", {}).items():
+        if definition_name in models:
+            _document(definition, models[definition_name])
+    return {"$schema": SCHEMA_DIALECT, "$id": name, **schema}
+
+
+def render_schemas(project: Path) -> dict[str, str]:
+    """File name to file text, for every schema; byte-stable so drift checks are exact."""
     return {
-        "$schema": SCHEMA_DIALECT,
-        "$id": schema_file_name(kind),
-        **schema,
+        name: json.dumps(schema_for(name, model), indent=2, sort_keys=True) + "\n"
+        for name, model in schema_models(project).items()
     }
 
 
-def render_schemas() -> dict[str, str]:
-    """File name to file text, for every kind; byte-stable so drift checks are exact."""
-    return {
-        schema_file_name(kind): json.dumps(schema_for(kind), indent=2, sort_keys=True) + "\n"
-        for kind in KINDS
-    }
-
-
-def write_schemas(folder: Path) -> list[str]:
-    """Write every schema; returns the names of files that changed."""
-    folder.mkdir(parents=True, exist_ok=True)
+def write_schemas(folder: Path, project: Path) -> list[str]:
+    """Write every schema of a project into `folder`; returns the names that changed."""
     changed = []
-    for name, text in render_schemas().items():
+    for name, text in render_schemas(project).items():
         target = folder / name
         if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
             changed.append(name)
     return changed
 
 
-def drifted_schemas(folder: Path) -> list[str]:
-    """Names of schema files that are missing or differ from what the models generate."""
+def drifted_schemas(folder: Path, project: Path) -> list[str]:
+    """Names of schema files that are missing, differ from the models, or describe nothing."""
+    rendered = render_schemas(project)
     drift = []
-    for name, text in render_schemas().items():
+    for name, text in rendered.items():
         target = folder / name
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             drift.append(name)
-    expected = set(render_schemas())
-    drift.extend(p.name for p in folder.glob("*.schema.json") if p.name not in expected)
+    drift.extend(
+        name
+        for p in folder.rglob("*.schema.json")
+        if (name := p.relative_to(folder).as_posix()) not in rendered
+    )
     return sorted(drift)
