@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.content.kind_models import shape_cells
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
 from toolkit.rules import effects as fx
@@ -53,10 +54,9 @@ ATTRACTIONS = {
 
 
 def test_midway_attraction_pool(midway: GameContent) -> None:
-    assert midway.attractions is not None
     found = {
         a.id: (a.level, a.cost, a.requires["fame"], a.requires["joy"], a.points)
-        for a in midway.attractions.attractions
+        for a in midway.cards("attractions")
     }
     assert found == ATTRACTIONS
 
@@ -107,8 +107,7 @@ def test_midway_scoring_follows_the_five_steps(midway: GameContent) -> None:
 
 
 def test_midway_reward_ladders(midway: GameContent) -> None:
-    assert midway.suits is not None
-    suits = {s.id: s for s in midway.suits.suits}
+    suits = {s.id: s for s in midway.cards("suits")}
     assert {s.standard_suit for s in suits.values()} == {"diamonds", "hearts", "spades", "clubs"}
     ladder = suits["coins"].action[0]
     assert isinstance(ladder, fx.ByRank)
@@ -121,8 +120,7 @@ def test_midway_reward_ladders(midway: GameContent) -> None:
 
 
 def test_park_cards_composition_and_prices(park: GameContent) -> None:
-    assert park.park_cards is not None
-    cards = park.park_cards.cards
+    cards = park.cards("park-cards")
     assert len(cards) == 52
     for colour in ("blue", "yellow", "red", "purple"):
         mine = [c for c in cards if c.colour == colour]
@@ -143,8 +141,7 @@ def test_park_cards_composition_and_prices(park: GameContent) -> None:
 
 
 def test_shop_actions_by_colour(park: GameContent) -> None:
-    assert park.park_cards is not None
-    shops = {c.colour: c.action[0].effect for c in park.park_cards.cards if c.symbol == "shop"}
+    shops = {c.colour: c.action[0].effect for c in park.cards("park-cards") if c.symbol == "shop"}
     assert shops == {
         "yellow": "reverse_pass_direction",
         "blue": "extra_pick",
@@ -154,11 +151,10 @@ def test_shop_actions_by_colour(park: GameContent) -> None:
 
 
 def test_project_plans_have_nine_cells_on_four_cards(park: GameContent) -> None:
-    assert park.project_plans is not None
-    plans = park.project_plans.plans
+    plans = park.cards("project-plans")
     assert len(plans) == 8
     assert Counter(p.card for p in plans) == {1: 2, 2: 2, 3: 2, 4: 2}
-    assert all(len(p.cells()) == 9 for p in plans)
+    assert all(len(shape_cells(p.shape)) == 9 for p in plans)
 
 
 GREEN_SIDES = {
@@ -170,8 +166,7 @@ GREEN_SIDES = {
 
 
 def test_variable_scoring_cards(park: GameContent) -> None:
-    assert park.scoring_cards is not None
-    variable = [c for c in park.scoring_cards.cards if c.role == "variable"]
+    variable = [c for c in park.cards("scoring-cards") if c.role == "variable"]
     assert len(variable) == 4
     specials = set()
     for card in variable:
@@ -188,8 +183,7 @@ def test_variable_scoring_cards(park: GameContent) -> None:
 
 
 def test_bonus_cards(park: GameContent) -> None:
-    assert park.bonus_cards is not None
-    cards = park.bonus_cards.cards
+    cards = park.cards("bonus-cards")
     assert len(cards) == 8
     assert sum(c.min_players == 4 for c in cards) == 4
 

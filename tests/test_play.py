@@ -104,8 +104,7 @@ def test_undo_with_nothing_to_undo_says_so(tmp_path: Path) -> None:
 
 def test_help_is_made_from_the_data(tmp_path: Path) -> None:
     loaded = LoadedGame.load(str(ROOT / "rules" / "oh-my-park.yaml"))
-    assert loaded.content.park_cards is not None
-    shops = [c.action_text for c in loaded.content.park_cards.cards if c.action_text]
+    shops = [c.action_text for c in loaded.content.cards("park-cards") if c.action_text]
     result = play("oh-my-park", "h\nq\n", transcript=tmp_path / "t.jsonl")
     assert result.returncode == 0
     for text in shops:

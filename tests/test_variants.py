@@ -282,7 +282,7 @@ MISTAKES = {
     ),
     "a misspelt kind to remove from": Mistake(
         "remove:\n  - {kind: attraction, id: zipper}\n",
-        "invalid-value",
+        "unknown-reference",
         "attraction,",
         "did you mean 'attractions'?",
     ),

@@ -57,9 +57,14 @@ def model_name(kind: str, suffix: str = "") -> str:
 class KindModels:
     """Builds, per declared kind, the model of one card and of the file holding them."""
 
-    def __init__(self, vocabularies: dict[tuple[str, str], list[str]]) -> None:
+    def __init__(
+        self, vocabularies: dict[tuple[str, str], list[str]], *, close_vocabularies: bool = True
+    ) -> None:
         self.vocabularies = vocabularies
         """Allowed values by (kind, field), from the manifest's `vocabularies`."""
+        self.close_vocabularies = close_vocabularies
+        """Whether a vocabulary's values are enforced by the model (schemas, a file alone), or
+        left to the game's checks, which report a stray value and still check the rest."""
 
     def annotation(self, kind: str, name: str, spec: FieldSpec) -> Any:
         """The Python type a declared field validates as."""
@@ -75,7 +80,9 @@ class KindModels:
         if kind_type == "colour":
             return Colour
         if kind_type == "enum":
-            choices = spec.choices or self.vocabularies.get((kind, name))
+            choices = spec.choices or (
+                self.vocabularies.get((kind, name)) if self.close_vocabularies else None
+            )
             return _LITERAL[tuple(choices)] if choices else Id
         if kind_type == "list":
             assert spec.items is not None

@@ -124,6 +124,21 @@ def _load(
         hint = f"add 'kind: {expected_kind}'" if expected_kind else "add 'kind:' (one of: "
         hint += "" if expected_kind else ", ".join(KINDS) + ")"
         return document, None, fail((), "missing-key", "missing required key 'kind'", hint)
+    if expected_kind is not None and kind_value != expected_kind:
+        what = f"'{expected_kind}' file" if declared is None else f"'{expected_kind}' card file"
+        written = document.plain_text.get(("kind",), str(kind_value))
+        return (
+            document,
+            None,
+            fail(
+                ("kind",),
+                "kind-mismatch",
+                f"this file is used as a {what} but it says 'kind: {written}'",
+                did_you_mean(written, [expected_kind])
+                or "fix the file's kind, or name the right file (in the manifest's "
+                "'card_kinds' or on the command line)",
+            ),
+        )
     model: type[BaseModel] | None = declared or (
         KINDS.get(kind_value) if isinstance(kind_value, str) else None
     )
@@ -134,21 +149,6 @@ def _load(
             None,
             fail(
                 ("kind",), "unknown-kind", f"unknown kind '{written}'", did_you_mean(written, KINDS)
-            ),
-        )
-    if expected_kind is not None and kind_value != expected_kind:
-        declared_kind = (
-            f"'{expected_kind}' file" if declared is None else f"'{expected_kind}' card file"
-        )
-        return (
-            document,
-            None,
-            fail(
-                ("kind",),
-                "kind-mismatch",
-                f"this file is used as a {declared_kind} but it says 'kind: {kind_value}'",
-                "fix the file's kind, or name the right file (in the manifest's 'content' or "
-                "on the command line)",
             ),
         )
     patch_errors = [error for patch in patches for error in patch(document)]
@@ -173,7 +173,7 @@ def load_game(
     if manifest is None:
         # Still check the card files whose declarations are sound, so one run shows every error.
         if document is not None:
-            for kind, declaration in _sound_declarations(document.data).items():
+            for kind, declaration in sound_declarations(document.data).items():
                 file_path = manifest_path.parent / declaration.file
                 if is_file(file_path):
                     alone = KindModels({}).file_model(kind, declaration)
@@ -182,7 +182,8 @@ def load_game(
     content = GameContent(manifest)
     game = content.game
     models = KindModels(
-        {(v.kind, v.field): [value.id for value in v.values] for v in game.vocabularies}
+        {(v.kind, v.field): [value.id for value in v.values] for v in game.vocabularies},
+        close_vocabularies=False,
     )
     listed: list[tuple[str, Path_, str, type[BaseModel] | None]] = [
         (kind, ("card_kinds", kind, "file"), declaration.file, models.file_model(kind, declaration))
@@ -221,7 +222,7 @@ def load_game(
     return content, diagnostics
 
 
-def _sound_declarations(data: Any) -> dict[str, CardKind]:
+def sound_declarations(data: Any) -> dict[str, CardKind]:
     """The card-kind declarations of a manifest that failed validation which are valid alone."""
     raw = data.get("card_kinds") if isinstance(data, dict) else None
     sound: dict[str, CardKind] = {}

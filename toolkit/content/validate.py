@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from toolkit.content.diagnostics import Diagnostic, sort_diagnostics
+from toolkit.content.card_files import declared_model
+from toolkit.content.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
+from toolkit.content.kinds import KINDS
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.content.project import GameContent, is_file, load_content_file, load_game
+from toolkit.content.project import (
+    GameContent,
+    LoadedFile,
+    is_file,
+    load_content_file,
+    load_game,
+)
 from toolkit.content.semantic import check_game, check_standalone
 from toolkit.content.yaml_loader import display_path, load_file
 from toolkit.errors import UsageError
@@ -64,6 +72,30 @@ def _is_manifest(path: Path) -> bool:
     return document is not None and document.data.get("kind") == "game"
 
 
+def _load_alone(path: Path, project: Path | None) -> tuple[LoadedFile | None, list[Diagnostic]]:
+    """A file named on its own: a fixed kind by its model, a card file by its game's
+    declaration of its kind."""
+    document, diagnostics = load_file(path)
+    if document is None:
+        return None, diagnostics
+    kind = document.data.get("kind")
+    if not isinstance(kind, str) or kind in KINDS:
+        return load_content_file(path)
+    model, declared = declared_model(path, kind, project)
+    if model is not None:
+        return load_content_file(path, kind, (), model)
+    pos = document.position(("kind",))
+    hint = did_you_mean(kind, [*KINDS, *declared]) or (
+        f"declare card kind '{kind}' under 'card_kinds' in the game's manifest (rules/)"
+    )
+    message = f"unknown kind '{document.plain_text.get(('kind',), kind)}'"
+    return None, [
+        Diagnostic(
+            document.file_of(pos), pos.line, pos.column, "error", "unknown-kind", message, hint
+        )
+    ]
+
+
 def validate_paths(paths: list[Path], project: Path | None = None) -> ValidationReport:
     """Validate manifests (with their content), single content files, or folders of both."""
     report = ValidationReport()
@@ -89,7 +121,7 @@ def validate_paths(paths: list[Path], project: Path | None = None) -> Validation
         if path.resolve() in covered:
             continue
         report.files.add(display_path(path))
-        loaded, diagnostics = load_content_file(path)
+        loaded, diagnostics = _load_alone(path, project)
         if loaded is not None:
             diagnostics = check_standalone(loaded)
         report.diagnostics.extend(diagnostics)

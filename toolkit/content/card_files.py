@@ -1,0 +1,72 @@
+"""A card file checked on its own (an editor's save, a pre-commit hook): find the game that
+declares its kind, so its cards are checked against that declaration and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from toolkit.content.kind_models import KindModels
+from toolkit.content.models.manifest import Vocabulary
+from toolkit.content.project import sound_declarations
+from toolkit.content.yaml_loader import load_file
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def _manifests(path: Path, project: Path | None) -> Iterator[Path]:
+    """Manifests that may declare the file's kind: the project's, then those of each folder
+    above the file that has a `rules/` folder."""
+    folders = [project or Path.cwd(), *path.resolve().parents]
+    seen: set[Path] = set()
+    for folder in folders:
+        rules = folder / "rules"
+        try:
+            found = sorted(p for p in rules.glob("*") if p.suffix in YAML_SUFFIXES)
+        except OSError:
+            continue
+        for manifest in found:
+            if manifest.resolve() not in seen:
+                seen.add(manifest.resolve())
+                yield manifest
+
+
+def _vocabularies(data: Any) -> dict[tuple[str, str], list[str]]:
+    found: dict[tuple[str, str], list[str]] = {}
+    for raw in data.get("vocabularies") or [] if isinstance(data, dict) else []:
+        try:
+            vocabulary = Vocabulary.model_validate(raw)
+        except ValidationError:
+            continue
+        found[(vocabulary.kind, vocabulary.field)] = [v.id for v in vocabulary.values]
+    return found
+
+
+def declared_model(
+    path: Path, kind: str, project: Path | None = None
+) -> tuple[type[BaseModel] | None, list[str]]:
+    """The model of a card file of `kind`, from the game that lists this very file (or else
+    the first game declaring the kind), and every card kind the games around declare."""
+    by_name: type[BaseModel] | None = None
+    known: list[str] = []
+    for manifest in _manifests(path, project):
+        document, _ = load_file(manifest)
+        if document is None or document.data.get("kind") != "game":
+            continue
+        declarations = sound_declarations(document.data)
+        known.extend(k for k in declarations if k not in known)
+        declaration = declarations.get(kind)
+        if declaration is None:
+            continue
+        model = KindModels(_vocabularies(document.data)).file_model(kind, declaration)
+        try:
+            same_file = (manifest.parent / declaration.file).resolve() == path.resolve()
+        except (OSError, ValueError):
+            same_file = False
+        if same_file:
+            return model, known
+        by_name = by_name or model
+    return by_name, known
