@@ -25,6 +25,7 @@ from toolkit.agents.priority import (
     Option,
     PriorityBot,
     compile_preference,
+    compile_strategies,
     compile_strategy,
     options_of,
 )
@@ -69,7 +70,7 @@ def keeps(loaded: Loaded, state: State, rule: dict[str, Any]) -> list[Option]:
     """The options of the player to move that one preference keeps."""
     content, game = loaded
     model = TypeAdapter(Preference).validate_python(rule)
-    select = compile_preference(model, Compiler(content, game))
+    select = compile_preference(model, Compiler(content, game.layout), game)
     (player,) = state.to_move()[:1]
     return select(state, player, options_of(state, player, state.legal_actions(player)))
 
@@ -88,7 +89,7 @@ def names(state: State, options: Sequence[Option]) -> set[str]:
 def strategy(loaded: Loaded, data: dict[str, Any]) -> CompiledStrategy:
     content, game = loaded
     model = Strategy.model_validate({"id": "test", "name": "Test", **data})
-    return compile_strategy(model, Compiler(content, game))
+    return compile_strategy(model, Compiler(content, game.layout), game)
 
 
 def set_markers(state: State, player: int, **values: int) -> None:
@@ -379,7 +380,7 @@ def test_ties_go_to_the_seeded_generator(midway: Loaded) -> None:
 
 def test_shipped_strategies_are_compiled_into_the_game(midway: Loaded, park: Loaded) -> None:
     for (_, game), ids in ((midway, SHIPPED["midway-memories"]), (park, SHIPPED["oh-my-park"])):
-        assert sorted(game.strategies) == sorted(ids)
+        assert sorted(compile_strategies(game)) == sorted(ids)
         for name in ids:
             bot = make_bot(name, 1, game)
             assert isinstance(bot, PriorityBot) and bot.name == name
@@ -609,9 +610,9 @@ def test_a_game_without_a_strategies_file_has_none(tmp_path: Path) -> None:
     manifest = project(tmp_path, "oh-my-park", "")
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(
-        text.replace("  strategies: ../cards/oh-my-park/strategies.yaml\n", ""), encoding="utf-8"
+        text.replace("strategies: ../cards/oh-my-park/strategies.yaml\n", ""), encoding="utf-8"
     )
     _, content = load_valid_game(str(manifest))
     assert "strategies" not in content.files
-    assert compile_game(content).strategies == {}
+    assert compile_strategies(compile_game(content)) == {}
     assert isinstance(StrategiesFile.model_json_schema(), dict)

@@ -35,3 +35,14 @@ class IllegalActionError(ToolkitError):
 
 class UnsupportedGameError(ToolkitError):
     """Valid content that the interpreter cannot run (a mechanic it does not implement)."""
+
+
+class UnknownIdError(ToolkitError, LookupError):
+    """A lookup by id of something the game does not have (a zone, a track, a card)."""
+
+    def __init__(self, what: str, wanted: str, known: list[str]) -> None:
+        self.what = what
+        self.wanted = wanted
+        self.known = known
+        listed = ", ".join(f"'{k}'" for k in known[:12]) + (" ..." if len(known) > 12 else "")
+        super().__init__(f"unknown {what} '{wanted}'" + (f" (known: {listed})" if known else ""))

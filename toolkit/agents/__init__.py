@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from toolkit.agents.greedy import GreedyBot
+from toolkit.agents.priority import PriorityBot, compile_strategies
 from toolkit.agents.random_bot import RandomBot
 from toolkit.content.diagnostics import did_you_mean
 from toolkit.content.semantic import BUILT_IN_BOTS
@@ -34,7 +35,7 @@ BUILT_IN = BUILT_IN_BOTS
 
 def bot_names(game: Game | None = None) -> list[str]:
     """Every bot name usable with `game` (its strategies included)."""
-    strategies = sorted(getattr(game, "strategies", {}) or {}) if game is not None else []
+    strategies = sorted(compile_strategies(game)) if game is not None else []
     return [*BUILT_IN, *strategies]
 
 
@@ -74,10 +75,8 @@ def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
 
         iterations, seconds = ismcts_budget(budget) if budget else (None, None)
         return IsmctsBot(seed, iterations=iterations, seconds=seconds)
-    strategies = getattr(game, "strategies", None) or {}
+    strategies = compile_strategies(game) if game is not None else {}
     if name in strategies:
-        from toolkit.agents.priority import PriorityBot
-
         return PriorityBot(seed, strategies[name])
     check_bot_name(name, game)
     raise UsageError(f"unknown bot '{name}'")

@@ -18,7 +18,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
+from weakref import WeakKeyDictionary
 
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.random_bot import RandomBot
@@ -40,13 +41,11 @@ from toolkit.content.models.strategies import (
     Strategy,
     WinsTrick,
 )
+from toolkit.engine.game import Compiler, Game
 from toolkit.engine.state import DECLINE, State
 from toolkit.mechanics.drafting import DraftMechanic, decode_pick
 from toolkit.mechanics.trick_taking import TrickTakingMechanic
 from toolkit.rules.conditions import compile_condition
-
-if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler, Game
 
 CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick"})
 """Decisions about a card; `choose` (a swap, an option) and `decline` carry none."""
@@ -153,31 +152,41 @@ class PriorityBot:
 # -- compiling ----------------------------------------------------------------------------
 
 
-def compile_strategies(c: Compiler) -> dict[str, CompiledStrategy]:
-    """Every strategy of the game's `strategies` content file, by id (none without one)."""
-    loaded = c.content.files.get("strategies")
-    if loaded is None or not isinstance(loaded.model, StrategiesFile):
-        return {}
-    return {s.id: compile_strategy(s, c) for s in loaded.model.strategies}
+_COMPILED: WeakKeyDictionary[Game, dict[str, CompiledStrategy]] = WeakKeyDictionary()
 
 
-def compile_strategy(strategy: Strategy, c: Compiler) -> CompiledStrategy:
+def compile_strategies(game: Game) -> dict[str, CompiledStrategy]:
+    """Every strategy of the game's `strategies` content file, by id (none without one);
+    compiled once per game, when a bot first asks."""
+    if game not in _COMPILED:
+        loaded = game.content.files.get("strategies")
+        strategies = (
+            loaded.model.strategies
+            if loaded is not None and isinstance(loaded.model, StrategiesFile)
+            else []
+        )
+        c = Compiler(game.content, game.layout)
+        _COMPILED[game] = {s.id: compile_strategy(s, c, game) for s in strategies}
+    return _COMPILED[game]
+
+
+def compile_strategy(strategy: Strategy, c: Compiler, game: Game) -> CompiledStrategy:
     rules = tuple(
         CompiledRule(
             rule.label or f"rule {index} ({getattr(rule, 'prefer', '')})",
-            compile_preference(rule, c),
+            compile_preference(rule, c, game),
         )
         for index, rule in enumerate(strategy.rules, start=1)
     )
     return CompiledStrategy(strategy.id, strategy.name, strategy.fallback, rules)
 
 
-def compile_preference(rule: PreferenceBase, c: Compiler) -> Selector:
+def compile_preference(rule: PreferenceBase, c: Compiler, game: Game) -> Selector:
     """A preference with its gate, card filters and tie-breaks, as one selector."""
     gate = compile_condition(rule.when, c) if rule.when is not None else None
-    core = _CORES[type(rule)](rule, c.game)
-    candidates = _candidates(rule, c.game) if isinstance(rule, CardPreference) else None
-    tie_breaks = tuple(compile_preference(step, c) for step in rule.then)
+    core = _CORES[type(rule)](rule, game)
+    candidates = _candidates(rule, game) if isinstance(rule, CardPreference) else None
+    tie_breaks = tuple(compile_preference(step, c, game) for step in rule.then)
 
     def select(state: State, player: int, options: list[Option]) -> list[Option]:
         if gate is not None and not gate(state, player):

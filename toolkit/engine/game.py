@@ -7,14 +7,22 @@ as strings or the YAML again.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any, Protocol
 
-from toolkit.content.models.manifest import CardsDeck, SuitedDeck, TrickTaking
+from toolkit.content.models.manifest import (
+    CardsDeck,
+    IsmctsSettings,
+    SuitedDeck,
+    Target,
+    TrickTaking,
+)
 from toolkit.content.project import GameContent
 from toolkit.engine.state import EffectFn, State
 from toolkit.engine.tables import CardPredicate, CardTable, table_from_cards
+from toolkit.errors import UnknownIdError
 from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.setup import DrawRandom, PlaceCard
 
@@ -108,48 +116,73 @@ class Mechanic(Protocol):
     def summary(self, state: State) -> str: ...
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The components a game has, by index: what primitives look up while they compile."""
+
+    resources: tuple[ResourceSpec, ...]
+    tracks: tuple[TrackSpec, ...]
+    player_zones: tuple[ZoneSpec, ...]
+    shared_zones: tuple[ZoneSpec, ...]
+    tables: Mapping[str, CardTable]
+    deck: CardTable
+
+
+@dataclass(frozen=True, eq=False)
 class Game:
-    """Everything needed to play, precomputed. Create states with `new_state`."""
+    """Everything needed to play, precomputed and never changed. Create states with
+    `new_state`; `compile_game` builds it."""
 
     id: str
     name: str
     min_players: int
     max_players: int
-    option_defaults: dict[str, Any]
-    option_choices: dict[str, list[Any]]
+    option_defaults: Mapping[str, Any]
+    option_choices: Mapping[str, list[Any]]
     resources: tuple[ResourceSpec, ...]
     tracks: tuple[TrackSpec, ...]
     player_zones: tuple[ZoneSpec, ...]
     shared_zones: tuple[ZoneSpec, ...]
-    tables: dict[str, CardTable]
+    tables: Mapping[str, CardTable]
     deck: CardTable
-    setup_steps: tuple[SetupFn, ...] = ()
-    scoring: tuple[ScoringStep, ...] = ()
-    tie_breakers: tuple[TieBreakerSpec, ...] = ()
-    heuristic_weights: tuple[tuple[MeasureFn, float], ...] = ()
-    mechanic: Mechanic = field(default=None)  # type: ignore[assignment]
-    seat_tuples: tuple[tuple[int], ...] = tuple((p,) for p in range(16))
-    discounts: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    mechanic: Mechanic
+    setup_steps: tuple[SetupFn, ...]
+    scoring: tuple[ScoringStep, ...]
+    tie_breakers: tuple[TieBreakerSpec, ...]
+    heuristic_weights: tuple[tuple[MeasureFn, float], ...]
+    discounts: tuple[tuple[tuple[int, int, int], ...], ...]
     """Per resource: (track index, milestone position, amount) of every discount."""
-    slot_pools: dict[str, str] = field(default_factory=dict)
+    slot_pools: Mapping[str, str]
     """Setup slot to the content kind its cards come from."""
-    fixed_slots: tuple[tuple[str, tuple[str, int, str]], ...] = ()
+    fixed_slots: tuple[tuple[str, tuple[str, int, str]], ...]
     """Slots setup always fills with the same card."""
-    required_slots: tuple[str, ...] = ()
+    required_slots: tuple[str, ...]
     """Slots setup fills at random in every game (a position must name their cards)."""
-    ismcts: Any = None
+    ismcts: IsmctsSettings
     """The manifest's `bots.ismcts` settings (read by the ISMCTS bot per decision)."""
-    strategies: dict[str, Any] = field(default_factory=dict)
-    """Priority strategies by id, compiled from the game's `strategies` content file."""
-    targets: tuple[Any, ...] = ()
+    targets: tuple[Target, ...]
     """The manifest's balance targets (content models: read by reports, never in play)."""
-    scoring_moves_markers: bool = True
+    scoring_moves_markers: bool
     """Some scoring step changes the state it scores (Joy removing Sadness): score a copy."""
-    positional_always: bool = False
+    positional_always: bool
     """Some end-scoring rule of the manifest looks at where cards lie (largest group)."""
-    positional_cards: frozenset[tuple[str, int, str]] = frozenset()
+    positional_cards: frozenset[tuple[str, int, str]]
     """Slot entries (kind, card, side) whose rules look at where cards lie."""
+    content: GameContent
+    """The validated content it was compiled from (for tools: bots' strategies, printing)."""
+    seat_tuples: tuple[tuple[int], ...] = tuple((p,) for p in range(16))
+
+    @property
+    def layout(self) -> Layout:
+        """The components by index, as primitives saw them when compiling."""
+        return Layout(
+            self.resources,
+            self.tracks,
+            self.player_zones,
+            self.shared_zones,
+            self.tables,
+            self.deck,
+        )
 
     def scoring_uses_positions(self, state: State) -> bool:
         """Whether the scoring in play for this state depends on card positions."""
@@ -284,39 +317,54 @@ class Game:
     # -- lookups by id, for tools and tests (never in the hot loop) -------------------------
 
     def card(self, kind: str, card_id: str) -> int:
+        if kind not in self.tables:
+            raise UnknownIdError("card kind", kind, list(self.tables))
         return self.tables[kind].index(card_id)
 
     def zone(self, zone_id: str) -> ZoneSpec:
-        return next(z for z in (*self.player_zones, *self.shared_zones) if z.id == zone_id)
+        zones = (*self.player_zones, *self.shared_zones)
+        for zone in zones:
+            if zone.id == zone_id:
+                return zone
+        raise UnknownIdError("zone", zone_id, [z.id for z in zones])
 
     def track_index(self, track_id: str) -> int:
-        return next(i for i, t in enumerate(self.tracks) if t.id == track_id)
+        return _index_of("track", track_id, [t.id for t in self.tracks])
 
     def resource_index(self, resource_id: str) -> int:
-        return next(i for i, r in enumerate(self.resources) if r.id == resource_id)
+        return _index_of("resource", resource_id, [r.id for r in self.resources])
+
+
+def _index_of(what: str, wanted: str, ids: list[str]) -> int:
+    if wanted not in ids:
+        raise UnknownIdError(what, wanted, ids)
+    return ids.index(wanted)
 
 
 class Compiler:
     """What primitives see while compiling: ids resolved to indexes, tables, helpers."""
 
-    def __init__(self, content: GameContent, game: Game) -> None:
+    def __init__(self, content: GameContent, layout: Layout) -> None:
         self.content = content
-        self.game = game
+        self.layout = layout
 
     def resource(self, resource_id: str) -> int:
-        return next(i for i, r in enumerate(self.game.resources) if r.id == resource_id)
+        return _index_of("resource", resource_id, [r.id for r in self.layout.resources])
 
     def track(self, track_id: str) -> int:
-        return next(i for i, t in enumerate(self.game.tracks) if t.id == track_id)
+        return _index_of("track", track_id, [t.id for t in self.layout.tracks])
 
     def zone(self, zone_id: str) -> ZoneSpec:
-        for zone in (*self.game.player_zones, *self.game.shared_zones):
+        zones = (*self.layout.player_zones, *self.layout.shared_zones)
+        for zone in zones:
             if zone.id == zone_id:
                 return zone
-        raise KeyError(zone_id)
+        raise UnknownIdError("zone", zone_id, [z.id for z in zones])
 
     def table(self, kind: str) -> CardTable:
-        return self.game.tables[kind]
+        if kind not in self.layout.tables:
+            raise UnknownIdError("card kind", kind, list(self.layout.tables))
+        return self.layout.tables[kind]
 
     def suits(self) -> list[Any]:
         """The cards of the kind a suited deck takes its suits from; [] for other decks."""
@@ -330,10 +378,10 @@ class Compiler:
             for s in self.content.game.setup
             if getattr(s, "to", None) == slot
         ]
-        return list(dict.fromkeys(kind for kind in kinds if kind in self.game.tables))
+        return list(dict.fromkeys(kind for kind in kinds if kind in self.layout.tables))
 
     def predicate(self, kind: str, card_filter: CardFilter | None) -> CardPredicate:
-        return self.game.tables[kind].predicate(card_filter)
+        return self.table(kind).predicate(card_filter)
 
     def effects(self, effects: Sequence[Any], cause: str) -> tuple[EffectFn, ...]:
         return tuple(effect.compile(self, cause) for effect in effects)
@@ -417,27 +465,17 @@ def compile_game(content: GameContent) -> Game:
                 zone.layout == "grid",
             )
         )
-    game = Game(
-        id=manifest.id,
-        name=manifest.name,
-        min_players=manifest.players.min,
-        max_players=manifest.players.max,
-        option_defaults={o.id: o.default for o in manifest.options},
-        option_choices={
-            o.id: list(o.choices) if o.choices is not None else [True, False]
-            for o in manifest.options
-        },
-        resources=resources,
-        tracks=(),
-        player_zones=tuple(player_zones),
-        shared_zones=tuple(shared_zones),
-        tables=tables,
-        deck=deck,
+    layout = Layout(
+        resources,
+        tuple(TrackSpec(t.id, t.name, t.min, t.max, t.start, ()) for t in manifest.tracks),
+        tuple(player_zones),
+        tuple(shared_zones),
+        MappingProxyType(tables),
+        deck,
     )
-    compiler = Compiler(content, game)
     # Tracks first without milestones, so milestone effects can refer to any track.
-    game.tracks = tuple(TrackSpec(t.id, t.name, t.min, t.max, t.start, ()) for t in manifest.tracks)
-    game.tracks = tuple(
+    compiler = Compiler(content, layout)
+    tracks = tuple(
         TrackSpec(
             t.id,
             t.name,
@@ -456,58 +494,82 @@ def compile_game(content: GameContent) -> Game:
         )
         for t in manifest.tracks
     )
-    game.discounts = tuple(
-        tuple(
-            (t_index, m.at, amount)
-            for t_index, track in enumerate(game.tracks)
-            for m in track.milestones
-            for r_index, amount in m.discounts
-            if r_index == resource_index
-        )
-        for resource_index in range(len(resources))
-    )
-    game.setup_steps = tuple(step.compile(compiler) for step in manifest.setup)
+    layout = replace(layout, tracks=tracks)
+    compiler = Compiler(content, layout)
+    slot_pools: dict[str, str] = {}
+    fixed_slots: list[tuple[str, tuple[str, int, str]]] = []
+    required_slots: list[str] = []
     for step in manifest.setup:
         if isinstance(step, PlaceCard):
             table = tables[step.pool]
             card = table.index(step.card)
-            side = table.first_side(card)
-            game.slot_pools[step.to] = step.pool
-            game.fixed_slots += ((step.to, (step.pool, card, side)),)
+            slot_pools[step.to] = step.pool
+            fixed_slots.append((step.to, (step.pool, card, table.first_side(card))))
         elif isinstance(step, DrawRandom):
-            game.slot_pools[step.to] = step.pool
+            slot_pools[step.to] = step.pool
             if step.when is None:
-                game.required_slots += (step.to,)
-    game.scoring = tuple(
-        ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
+                required_slots.append(step.to)
+    positional = {
+        (kind, card, side)
+        for kind in manifest.card_kinds
+        for card, side, rules in tables[kind].rule_entries()
+        if any(rule.positional for rule in rules)
+    }
+    options = manifest.options
+    return Game(
+        id=manifest.id,
+        name=manifest.name,
+        min_players=manifest.players.min,
+        max_players=manifest.players.max,
+        option_defaults=MappingProxyType({o.id: o.default for o in options}),
+        option_choices=MappingProxyType(
+            {o.id: list(o.choices) if o.choices is not None else [True, False] for o in options}
+        ),
+        resources=resources,
+        tracks=tracks,
+        player_zones=layout.player_zones,
+        shared_zones=layout.shared_zones,
+        tables=layout.tables,
+        deck=deck,
+        mechanic=_compile_mechanic(manifest.structure, compiler),
+        setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
+        scoring=tuple(
+            ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
+        ),
+        tie_breakers=tuple(
+            TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
+            for b in manifest.tie_breakers
+        ),
+        heuristic_weights=tuple(
+            (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
+        ),
+        discounts=tuple(
+            tuple(
+                (t_index, m.at, amount)
+                for t_index, track in enumerate(tracks)
+                for m in track.milestones
+                for r_index, amount in m.discounts
+                if r_index == resource_index
+            )
+            for resource_index in range(len(resources))
+        ),
+        slot_pools=MappingProxyType(slot_pools),
+        fixed_slots=tuple(fixed_slots),
+        required_slots=tuple(required_slots),
+        ismcts=manifest.bots.ismcts,
+        targets=tuple(manifest.targets),
+        scoring_moves_markers=any(rule.rule == "milestone_effects" for rule in manifest.scoring),
+        positional_always=any(rule.positional for rule in manifest.scoring),
+        positional_cards=frozenset(positional),
+        content=content,
     )
-    game.positional_always = any(rule.positional for rule in manifest.scoring)
-    game.scoring_moves_markers = any(rule.rule == "milestone_effects" for rule in manifest.scoring)
-    game.targets = tuple(manifest.targets)
-    positional: set[tuple[str, int, str]] = set()
-    for kind in manifest.card_kinds:
-        for card, side, rules in tables[kind].rule_entries():
-            if any(rule.positional for rule in rules):
-                positional.add((kind, card, side))
-    game.positional_cards = frozenset(positional)
-    game.tie_breakers = tuple(
-        TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
-        for b in manifest.tie_breakers
-    )
-    game.ismcts = manifest.bots.ismcts
-    game.heuristic_weights = tuple(
-        (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
-    )
-    structure = manifest.structure
+
+
+def _compile_mechanic(structure: Any, compiler: Compiler) -> Mechanic:
     if isinstance(structure, TrickTaking):
         from toolkit.mechanics.trick_taking import TrickTakingMechanic
 
-        game.mechanic = TrickTakingMechanic.compile(structure, compiler)
-    else:
-        from toolkit.mechanics.drafting import DraftMechanic
+        return TrickTakingMechanic.compile(structure, compiler)
+    from toolkit.mechanics.drafting import DraftMechanic
 
-        game.mechanic = DraftMechanic.compile(structure, compiler)
-    from toolkit.agents.priority import compile_strategies
-
-    game.strategies = compile_strategies(compiler)
-    return game
+    return DraftMechanic.compile(structure, compiler)

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from toolkit.errors import UnknownIdError
 from toolkit.rules.filters import CardFilter, value_matches
 
 CardPredicate = Callable[[int], bool]
@@ -37,7 +38,11 @@ class CardTable:
         return len(self.ids)
 
     def index(self, card_id: str) -> int:
-        return self.ids.index(card_id)
+        """The card's int; a typed error naming the kind's ids if there is no such card."""
+        try:
+            return self.ids.index(card_id)
+        except ValueError:
+            raise UnknownIdError(f"{self.kind} card", card_id, list(self.ids)) from None
 
     def value(self, field: str, card: int) -> Any:
         return self.fields[field][card]

@@ -192,7 +192,7 @@ class CapResource(Model):
         resource, cap, per = c.resource(self.resource), self.max, self.penalty_per
         track = c.track(self.penalty_track) if self.penalty_track is not None else -1
         round_up = self.rounding == "up"
-        reason = f"{c.game.resources[resource].name} over {cap}"
+        reason = f"{c.layout.resources[resource].name} over {cap}"
 
         def cap_resource(state: State, player: int, card: int) -> None:
             excess = state.res[player][resource] - cap
@@ -356,12 +356,11 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     lifted_when_all = limit.lifted_when_all_groups if limit is not None else False
     decline = c.effects(spec.on_decline, f"declined ({cause})")
     once_each, stays, optional = spec.once_each, spec.stays_in_source, spec.optional
-    game = c.game
 
     def price(state: State, player: int, card: int) -> int:
         if cost_resource < 0:
             return 0
-        return max(0, costs[card] - game.discount(state, player, cost_resource))
+        return max(0, costs[card] - state.game.discount(state, player, cost_resource))
 
     def legal(state: State, player: int) -> list[int]:
         owned = state.zones[dst][player]

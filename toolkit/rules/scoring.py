@@ -331,7 +331,7 @@ class MilestonePoints(_Rule):
 
     def compile(self, c: Compiler) -> PointsFn:
         t = c.track(self.track)
-        milestones = [(m.at, m.points) for m in c.game.tracks[t].milestones]
+        milestones = [(m.at, m.points) for m in c.layout.tracks[t].milestones]
         return lambda state: [
             sum(points for at, points in milestones if state.track[p][t] >= at)
             for p in range(state.n)
@@ -347,7 +347,7 @@ class MilestoneEffects(_Rule):
 
     def compile(self, c: Compiler) -> PointsFn:
         t = c.track(self.track)
-        milestones = [(m.at, m.at_game_end) for m in c.game.tracks[t].milestones]
+        milestones = [(m.at, m.at_game_end) for m in c.layout.tracks[t].milestones]
 
         def apply_effects(state: State) -> list[int]:
             for player in range(state.n):
