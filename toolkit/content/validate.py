@@ -85,9 +85,9 @@ def _load_alone(path: Path, project: Path | None) -> tuple[LoadedFile | None, li
     if model is not None:
         return load_content_file(path, kind, (), model)
     pos = document.position(("kind",))
-    hint = did_you_mean(kind, [*KINDS, *declared]) or (
-        f"declare card kind '{kind}' under 'card_kinds' in the game's manifest (rules/)"
-    )
+    hint = did_you_mean(kind, [*KINDS, *declared])
+    if not hint.startswith("did you mean"):
+        hint = f"declare card kind '{kind}' under 'card_kinds' in the game's manifest (rules/)"
     message = f"unknown kind '{document.plain_text.get(('kind',), kind)}'"
     return None, [
         Diagnostic(

@@ -301,11 +301,6 @@ class Game:
             ]
         return view
 
-    def shared_zones_card_names(self, cards: tuple[int, ...]) -> list[str]:
-        """Names of cards shown in the (first) shared zone, as the log records them."""
-        kind = self.shared_zones[0].kind if self.shared_zones else "deck"
-        return [self.tables[kind].names[card] for card in cards]
-
     def deck_and_pool_ids(self) -> list[str]:
         """Ids of the cards players can end up holding: deck cards and shared-zone pools."""
         kinds = {zone.kind for zone in self.player_zones if not zone.hidden_from_others}

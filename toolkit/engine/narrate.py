@@ -12,9 +12,10 @@ def narrate(game: Game, log: list[tuple[Any, ...]]) -> Iterator[str]:
     deck = game.deck
     for event in log:
         kind = event[0]
-        if kind == "display":
-            cards = ", ".join(game.shared_zones_card_names(event[1]))
-            yield f"setup: on display {cards}"
+        if kind == "shown":
+            zone = game.zone(event[1])
+            cards = ", ".join(game.card_name(zone.kind, card) for card in event[2])
+            yield f"setup: on {zone.id} {cards}"
         elif kind == "first-player":
             yield f"setup: player {event[1] + 1} starts"
         elif kind == "slot":

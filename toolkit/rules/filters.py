@@ -54,7 +54,10 @@ class Measure(Model):
 
 
 def value_matches(value: Any, wanted: FieldMatch) -> bool:
-    """Whether one card field's value passes one entry of a filter."""
+    """Whether one card field's value passes one entry of a filter. A list field (a ship's
+    cargo) passes when any of its items does."""
+    if isinstance(value, list | tuple):
+        return any(value_matches(item, wanted) for item in value)
     if isinstance(wanted, list):
         return value in wanted
     if isinstance(wanted, FieldTest):

@@ -153,9 +153,16 @@ class DistinctValues(_Rule):
     def compile(self, c: Compiler) -> PointsFn:
         cards, values = _zone_cards(c, self.zone, self.where), _field(c, self.zone, self.field)
         points = self.points
+        if any(isinstance(v, list) for v in values):  # a list field counts each of its items
+            items = tuple(tuple(v) if isinstance(v, list) else (v,) for v in values)
 
-        def distinct(state: State, player: int) -> int:
-            return len({values[k] for k in cards(state, player)} - {None})
+            def distinct(state: State, player: int) -> int:
+                return len({i for k in cards(state, player) for i in items[k]} - {None})
+
+        else:
+
+            def distinct(state: State, player: int) -> int:
+                return len({values[k] for k in cards(state, player)} - {None})
 
         return lambda state: [distinct(state, p) * points for p in range(state.n)]
 

@@ -71,7 +71,7 @@ class ChoosePerGroup(_Step):
             for value in sorted(set(values), key=str)
         ]
         exclusive = [frozenset(table.index(i) for i in group) for group in self.exclusive]
-        zone, count = c.zone(self.to).index, self.count
+        zone, count, zone_id = c.zone(self.to).index, self.count, self.to
 
         def choose(state: State) -> None:
             rng = state.random()
@@ -81,7 +81,7 @@ class ChoosePerGroup(_Step):
                     if all(len(ex.intersection(picked)) <= 1 for ex in exclusive):
                         break
                 state.shared[zone].extend(sorted(picked))
-            state.log.append(("display", tuple(state.shared[zone])))
+            state.log.append(("shown", zone_id, tuple(state.shared[zone])))
 
         return choose
 
