@@ -161,7 +161,7 @@ def _cards(job: _Assembly) -> list[tuple[Component, list[PrintCard]]]:
         try:
             found.append((component, FAMILIES[component.family](source)))
         except FamilyError as error:
-            job.fail(component, ("family",), str(error))
+            job.fail(component, (error.at,), str(error))
     return found
 
 
