@@ -42,6 +42,8 @@ def _sided(source: Source, kind: str, card: Any, field: str) -> PrintCard:
         contexts.append(
             (side_id, source.context(side_id, card=card, side=side["side"], described=described))
         )
+    if not contexts:
+        raise FamilyError(f"card '{card.id}' of kind '{kind}' has no side to print")
     back_id, back = contexts[1] if len(contexts) > 1 else ("", None)
     return PrintCard(contexts[0][0], contexts[0][1], back, back_id)
 
@@ -51,7 +53,14 @@ def _paired(source: Source, kind: str, cards: list[Any], pair_by: str) -> list[P
     for card in cards:
         groups.setdefault(getattr(card, pair_by), []).append(card)
     printed = []
-    for group in groups.values():
+    for value, group in groups.items():
+        if len(group) > 2:
+            ids = ", ".join(c.id for c in group)
+            raise FamilyError(
+                f"a card has two sides, but {len(group)} cards of kind '{kind}' have "
+                f"{pair_by} {value}: {ids}",
+                at="pair_by",
+            )
         contexts = [
             source.context(c.id, card=c, described=source.views.view(kind, c)["described"])
             for c in group[:2]
