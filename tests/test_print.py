@@ -283,6 +283,11 @@ def test_only_prints_the_named_components_and_cards() -> None:
     assert [p.role for p in result.pages] == ["front"]  # 9 cards: one sheet
 
 
+def test_only_takes_a_card_kind_for_every_component_printing_it() -> None:
+    result = render("oh-my-park", only=("scoring-cards",), backs="none")
+    assert {p.component for p in result.placements} == {"standard-scoring", "variable-scoring"}
+
+
 # -- sheets and marks -------------------------------------------------------------------------
 
 

@@ -92,7 +92,7 @@ extends: [../shared/defaults.yaml]
 components:
   recipe:
     family: FAMILY
-    cards: recipes
+    cards: KIND
     size: poker
 EXTRA    elements:
       title:
@@ -120,13 +120,16 @@ EXTRA    elements:
 
 
 def print_recipes(
-    tmp_path: Path, family: str, extra: str = "", backs: str = "none"
+    tmp_path: Path, family: str, extra: str = "", backs: str = "none", kind: str = KIND
 ) -> tuple[PrintResult, list[str]]:
     for part in ("rules", "cards", "print"):
         shutil.copytree(REPO / part, tmp_path / part)
     layout = tmp_path / "print" / "recipes" / "layout.yaml"
     layout.parent.mkdir()
-    layout.write_text(LAYOUT.replace("FAMILY", family).replace("EXTRA", extra), encoding="utf-8")
+    layout.write_text(
+        LAYOUT.replace("FAMILY", family).replace("EXTRA", extra).replace("KIND", kind),
+        encoding="utf-8",
+    )
     rules = tmp_path / "rules" / "oh-my-park.yaml"
     rules.write_text(
         rules.read_text(encoding="utf-8").replace(
@@ -170,15 +173,17 @@ def test_double_sided_pairs_cards_of_any_kind_by_a_field(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    ("family", "extra", "message"),
+    ("family", "extra", "kind", "message"),
     [
-        ("double-sided", "", "cards of kind 'recipes' have no 'sides' field"),
-        ("double-sided", "    pair_by: colour\n", "cards of kind 'recipes' have no field 'colour'"),
+        ("cards", "", "recipe", "the game has no card kind 'recipe' to print"),
+        ("double-sided", "", KIND, "cards of kind 'recipes' have no 'sides' field"),
+        ("double-sided", "    pair_by: colour\n", KIND, "kind 'recipes' have no field 'colour'"),
     ],
 )
-def test_a_family_that_cannot_print_the_kind_says_why(
-    tmp_path: Path, family: str, extra: str, message: str
+def test_a_family_that_cannot_print_the_kind_says_why_in_the_layout(
+    tmp_path: Path, family: str, extra: str, kind: str, message: str
 ) -> None:
     with pytest.raises(ContentError) as raised:
-        print_recipes(tmp_path, family, extra)
-    assert any(message in d.message for d in raised.value.diagnostics)
+        print_recipes(tmp_path, family, extra, kind=kind)
+    found = [(d.message, d.file) for d in raised.value.diagnostics]
+    assert any(message in text and file.endswith("layout.yaml") for text, file in found), found
