@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from pypdf import PageObject, PdfReader
 
+from toolkit.content.models.manifest import SuitedDeck
 from toolkit.content.project import GameContent
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError
@@ -89,26 +90,23 @@ def box(value: Any) -> tuple[float, ...]:
 
 
 def expected_words(game: str) -> dict[str, list[str]]:
-    """Card id to the words that identify it, straight from the content (not the pipeline)."""
+    """Card id to the words that identify it, straight from the content (not the pipeline):
+    a name, or a number for unnamed cards; a suited deck's suit and rank; each side's id."""
     content = content_of(game)
     found: dict[str, list[str]] = {}
-    if content.suits is not None:
-        ranks = content.game.deck.ranks  # type: ignore[union-attr]
-        for suit in content.suits.suits:
-            found[f"suit-{suit.id}"] = suit.name.split()
-            for rank in ranks:
+    deck = content.game.deck
+    if isinstance(deck, SuitedDeck):
+        for suit in content.cards("suits"):
+            for rank in deck.ranks:
                 found[f"{suit.id}-{rank.label}"] = [rank.label, suit.name]
-    if content.attractions is not None:
-        found |= {a.id: a.name.split() for a in content.attractions.attractions}
-    if content.park_cards is not None:
-        found |= {c.id: [str(c.number)] for c in content.park_cards.cards}
-    if content.project_plans is not None:
-        found |= {p.id: p.name.split() for p in content.project_plans.plans}
-    if content.scoring_cards is not None:
-        for card in content.scoring_cards.cards:
-            found |= {f"{card.id}:{side.id}": card.name.split() for side in card.sides}
-    if content.bonus_cards is not None:
-        found |= {c.id: c.name.split() for c in content.bonus_cards.cards}
+    for kind in content.card_kinds():
+        for card in content.cards(kind):
+            words = card.name.split() if hasattr(card, "name") else [str(card.number)]
+            sides = getattr(card, "sides", None)
+            if sides:
+                found |= {f"{card.id}:{side.id}": words for side in sides}
+            else:
+                found[card.id] = words
     return found
 
 
@@ -280,9 +278,14 @@ def test_without_backs_both_sides_print_as_fronts() -> None:
 def test_only_prints_the_named_components_and_cards() -> None:
     result = render("oh-my-park", only=("bonus-card", "P12"), backs="none")
     assert sorted(p.card_id for p in result.placements) == sorted(
-        ["P12", *(c.id for c in content_of("oh-my-park").bonus_cards.cards)]  # type: ignore[union-attr]
+        ["P12", *(c.id for c in content_of("oh-my-park").cards("bonus-cards"))]
     )
     assert [p.role for p in result.pages] == ["front"]  # 9 cards: one sheet
+
+
+def test_only_takes_a_card_kind_for_every_component_printing_it() -> None:
+    result = render("oh-my-park", only=("scoring-cards",), backs="none")
+    assert {p.component for p in result.placements} == {"standard-scoring", "variable-scoring"}
 
 
 # -- sheets and marks -------------------------------------------------------------------------
@@ -482,7 +485,7 @@ def test_a_misspelt_name_in_a_template_is_an_error_at_its_line(project: Path) ->
     [problem] = caught.value.diagnostics
     assert (problem.line, problem.code) == (line, "template-error")
     assert problem.file.endswith("print/midway-memories/layout.yaml")
-    assert "'Attraction' has no attribute 'flavor'" in problem.message
+    assert "'AttractionsCard' has no attribute 'flavor'" in problem.message
     assert problem.message.startswith("attraction carousel, element 'flavour'")
     assert "card" in problem.hint
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolkit.content.models.manifest import Draft, TrickTaking
+from toolkit.content.models.manifest import CardsDeck, Draft, TrickTaking
 from toolkit.play.session import Session
 from toolkit.play.views import card_values
+from toolkit.pnp.card_view import EffectsText
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.reference import reference_context
 from toolkit.rules.scoring import CardsInPlay
@@ -81,14 +82,15 @@ def _trick_taking(structure: TrickTaking, context: dict[str, Any]) -> list[Secti
     ]
     suits = []
     for suit in context.get("suits", []):
-        if suit["ladder"]:
+        ladder = [row for text in _effects(suit) for row in text.ladder]
+        if ladder:
             suits.append(f"{suit['name']}, by the winning card's rank:")
-            suits += [f"    {row['ranks']}: {row['reward_words']}" for row in suit["ladder"]]
+            suits += [f"    {row['ranks']}: {row['reward_words']}" for row in ladder]
         else:
-            suits.append(f"{suit['name']}: {_words(suit['action_text'])}")
+            suits.append(f"{suit['name']}: {_words(_printed_action(suit))}")
     sections: list[Section] = [("Play", play), ("Suit actions", suits)]
     for ride in context.get("acquire", []):
-        lines = [f"Winning a {ride['suit']} trick lets you take one card of the {ride['source']}."]
+        lines = [f"Winning a {ride['card']} trick lets you take one card of the {ride['source']}."]
         if ride["cost"]:
             lines.append(f"Pay {ride['cost']}.")
         if ride["requirements"]:
@@ -103,7 +105,7 @@ def _trick_taking(structure: TrickTaking, context: dict[str, Any]) -> list[Secti
             )
         if ride["on_decline"]:
             lines.append(f"Declining when you could take one: {ride['on_decline']}.")
-        sections.append((f"{ride['suit']}: taking from the {ride['source']}", lines))
+        sections.append((f"{ride['card']}: taking from the {ride['source']}", lines))
     if context.get("cleanup"):
         cleanup = [f"{step[:1].upper()}{step[1:]}." for step in context["cleanup"]]
         sections.append(("End of each round", cleanup))
@@ -145,10 +147,15 @@ def _draft(session: Session, structure: Draft, context: dict[str, Any]) -> list[
         plan_lines += [f"    {row}" for row in table.fields.get("shape", [[]])[card]]
     if plan_lines:
         sections.append(("Project plan in play", plan_lines))
-    shops = [
-        f"{shop['id']} ({shop['colour']} {shop['number']}): {_words(str(shop['text']))}"
-        for shop in context.get("shop_actions", [])
-    ]
+    shops = []
+    deck = session.loaded.content.game.deck
+    if isinstance(deck, CardsDeck):
+        for view in context["cards"].get(deck.pool, []):
+            printed = _printed_action(view)
+            if printed:
+                group = view["described"].get(deck.group_by or "", {}).get("name", "")
+                number = getattr(view["card"], order, "")
+                shops.append(f"{view['id']} ({group} {number}): {_words(printed)}")
     if shops:
         sections.append(("Shop actions", shops))
     return sections
@@ -185,6 +192,17 @@ def _scoring(session: Session, describer: Describer) -> list[str]:
             lines.append(f"    {table.names[card]}" + (f" ({side} side)" if side else "") + ":")
             lines += [f"      {r['label']}: {r['points']}" for r in describer.rules(rules)]
     return lines
+
+
+def _effects(view: dict[str, Any]) -> list[EffectsText]:
+    """A card's effects fields, described (from the reference context's card views)."""
+    return [text for text in view["described"].values() if isinstance(text, EffectsText)]
+
+
+def _printed_action(view: dict[str, Any]) -> str:
+    """What a card does as printed: its `action_text` when it has one, else its effects."""
+    written = getattr(view["card"], "action_text", None)
+    return str(written) if written else ", ".join(str(e) for e in _effects(view) if e)
 
 
 def _words(text: str) -> str:

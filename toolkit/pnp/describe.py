@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Milestone, SuitedDeck, Track
 from toolkit.content.project import GameContent
+from toolkit.pnp.card_fields import all_card_rules
 from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
 from toolkit.rules.effects import (
     Acquire,
@@ -107,17 +108,9 @@ class Describer:
         self.names = _card_names(content)
         self.acquire_kinds = [
             self.zones[e.source].cards
-            for e in walk_effects(self._all_effects())
+            for e in walk_effects([rule for _, _, rule in all_card_rules(content, "effects")])
             if isinstance(e, Acquire) and e.source in self.zones
         ]
-
-    def _all_effects(self) -> list[Any]:
-        effects: list[Any] = []
-        if self.content.suits is not None:
-            effects += [e for suit in self.content.suits.suits for e in suit.action]
-        if self.content.park_cards is not None:
-            effects += [e for card in self.content.park_cards.cards for e in card.action]
-        return effects
 
     # -- nouns ------------------------------------------------------------------------
 
@@ -377,16 +370,13 @@ class Describer:
 
 
 def _card_names(content: GameContent) -> dict[str, str]:
-    """Every named card's id to its name, for instructions that mention cards."""
-    pools: list[Any] = []
-    if content.attractions is not None:
-        pools += content.attractions.attractions
-    for pool in (content.scoring_cards, content.bonus_cards):
-        if pool is not None:
-            pools += pool.cards
-    if content.project_plans is not None:
-        pools += content.project_plans.plans
-    return {card.id: card.name for card in pools}
+    """Every named card's id to its name, for instructions that mention cards (of any kind)."""
+    return {
+        card.id: card.name
+        for kind in content.card_kinds()
+        if "name" in content.field_types(kind)
+        for card in content.cards(kind)
+    }
 
 
 def _number(points: int) -> str:

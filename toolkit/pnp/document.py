@@ -47,7 +47,7 @@ class PrintOptions:
     """`duplex` (each front page then its mirrored back), `separate` (backs last), `none`."""
     bleed: bool = True
     only: tuple[str, ...] = ()
-    """Component ids, family names or card ids; empty for everything."""
+    """Component ids, family names, card kinds or card ids; empty for everything."""
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
@@ -161,17 +161,17 @@ def _cards(job: _Assembly) -> list[tuple[Component, list[PrintCard]]]:
         try:
             found.append((component, FAMILIES[component.family](source)))
         except FamilyError as error:
-            job.fail(component, ("family",), str(error))
+            job.fail(component, (error.at,), str(error))
     return found
 
 
 def _select(
     job: _Assembly, cards: list[tuple[Component, list[PrintCard]]], only: tuple[str, ...]
 ) -> list[tuple[Component, list[PrintCard]]]:
-    """`--only`: whole components by id or family, single cards by id."""
+    """`--only`: whole components by id, family or card kind, single cards by id."""
     if not only:
         return cards
-    whole = {c.id for c in job.layout.components} | {c.family for c in job.layout.components}
+    whole = {name for c in job.layout.components for name in _names(c)}
     ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
     unknown = [name for name in only if name not in whole | ids]
     if unknown:
@@ -182,13 +182,19 @@ def _select(
         )
     chosen = []
     for component, items in cards:
-        if component.id in only or component.family in only:
+        if _names(component) & set(only):
             chosen.append((component, items))
             continue
         picked = [c for c in items if c.id in only or (c.back_id and c.back_id in only)]
         if picked:
             chosen.append((component, picked))
     return chosen
+
+
+def _names(component: Component) -> set[str]:
+    """What `--only` may call a whole component: its id, its family, the card kind it prints."""
+    kind = component.settings.cards
+    return {component.id, component.family} | ({kind} if kind else set())
 
 
 def _physical(job: _Assembly, component: Component, items: list[PrintCard]) -> list[_Physical]:

@@ -16,16 +16,15 @@ from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
 from toolkit.pnp.units import Length, Offset
 
 FontName = Literal["regular", "bold", "italic", "bold_italic"]
-CardFamily = Literal[
-    "trick-cards",
-    "attractions",
-    "suits",
-    "player-aid",
-    "park-cards",
-    "project-plans",
-    "scoring-cards",
-    "bonus-cards",
-]
+CardFamily = Literal["cards", "double-sided", "suited-deck", "player-aid"]
+"""What a card component prints, for any card kind a game declares:
+
+- `cards`: one card per card of the kind named by `cards:`;
+- `double-sided`: one card per card of that kind, its `sides` field giving front and back,
+  or (with `pair_by:`) two cards of the kind made into one;
+- `suited-deck`: one card per suit and rank of the manifest's suited deck;
+- `player-aid`: the rules in brief, from the reference sheet's context.
+"""
 SheetFamily = Literal["track-board", "tokens", "reference"]
 CARD_FAMILIES: tuple[str, ...] = CardFamily.__args__  # type: ignore[attr-defined]
 
@@ -150,7 +149,8 @@ class LayoutElement(Model):
     icon: Text | None = None
     """Jinja2 template naming the icon drawn to fill the box; empty draws nothing."""
     draw: Literal["plan-grid"] | None = None
-    """A drawing made from the card's data: `plan-grid` draws a project plan's shape."""
+    """A drawing made from the card's data: `plan-grid` draws the card's `shape` as a grid of
+    cells above a line."""
     fill: Text | None = None
     """Fill colour (#rrggbb, or a template giving one). Boxes touching the card edge bleed."""
     stroke: Text | None = None
@@ -220,7 +220,17 @@ class LayoutComponent(Model):
     """One printed component: a kind of card, a board, a token sheet or a reference sheet."""
 
     family: CardFamily | SheetFamily | None = None
-    """What is printed: the renderer and where its data comes from."""
+    """What is printed: `cards` (one per card of a kind), `double-sided` (a card's two sides
+    on front and back), `suited-deck` (one per suit and rank of the suited deck),
+    `player-aid`; or a sheet: `reference`, `track-board`, `tokens`."""
+    cards: Id | None = None
+    """Card families: the card kind printed (a kind of the game, e.g. `cards: attractions`).
+    Templates see each card as `card` and its rules and lookups in words as `described`.
+    `suited-deck`: the kind holding the suits (default: the one the deck names)."""
+    pair_by: Id | None = None
+    """`double-sided`: a field of the kind; two cards with the same value are printed as the
+    front and back of one card, in file order (e.g. `pair_by: card`). Unset: the kind's
+    `sides` field gives each card's sides."""
     extends: Id | None = None
     """Another component whose settings this one starts from."""
     abstract: bool = False

@@ -1,9 +1,10 @@
 """The rules reference: a template context made from the rules data, and sheets that flow it.
 
-The context is generic (suits and their ladders, riding rules read from `acquire` effects,
-tracks and milestones, scoring steps, tie-breakers, the draft and its grid, shop actions,
-scoring and bonus cards); each game's template picks what it needs and adds its own prose.
-Since every number comes from the YAML, the sheet changes whenever the YAML does.
+The context is generic: tracks and milestones, setup and scoring steps, tie-breakers, every
+card of every kind as `cards[kind]` (each `{id, name, card, described}`, its rules in words as
+on printed cards), the suited deck's `suits` (the same views), what `acquire` effects allow,
+and `icon(id)` for an icon's `:token:`. Each game's template picks what it needs and adds its
+own prose. Since every number comes from the YAML, the sheet changes whenever the YAML does.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Any
 
 from toolkit.content.models.manifest import Draft, SuitedDeck, TrickTaking
 from toolkit.content.project import GameContent
+from toolkit.pnp.card_fields import all_card_rules, suit_kind
+from toolkit.pnp.card_view import CardViews
 from toolkit.pnp.describe import Describer, walk_effects
-from toolkit.rules.effects import Acquire, ByRank
+from toolkit.rules.effects import Acquire
 
 
 def reference_context(content: GameContent, describer: Describer) -> dict[str, Any]:
@@ -61,68 +64,29 @@ def reference_context(content: GameContent, describer: Describer) -> dict[str, A
     if isinstance(structure, Draft):
         context["draft"] = structure
         context["price"] = describer.resource(structure.price.resource)
-    if content.suits is not None:
-        context["suits"] = [_suit(suit, describer) for suit in content.suits.suits]
-        context["acquire"] = [
-            _acquire(suit.name, effect, describer)
-            for suit in content.suits.suits
-            for effect in walk_effects(suit.action)
-            if isinstance(effect, Acquire)
-        ]
-    if content.attractions is not None:
-        context["attractions"] = content.attractions.attractions
-    if content.park_cards is not None:
-        colours = {
-            value.id: value.name
-            for vocabulary in game.vocabularies
-            if vocabulary.field == "colour"
-            for value in vocabulary.values
-        }
-        context["shop_actions"] = [
-            {
-                "id": card.id,
-                "number": card.number,
-                "colour": colours.get(card.colour, card.colour),
-                "text": card.action_text or describer.effects(card.action),
-            }
-            for card in content.park_cards.cards
-            if card.action or card.action_text
-        ]
-    if content.project_plans is not None:
-        context["plans"] = content.project_plans.plans
-    if content.scoring_cards is not None:
-        context["scoring_cards"] = [
-            {
-                "name": card.name,
-                "role": card.role,
-                "sides": [{"id": s.id, "rules": describer.rules(s.rules)} for s in card.sides],
-            }
-            for card in content.scoring_cards.cards
-        ]
-    if content.bonus_cards is not None:
-        context["bonus_cards"] = [
-            {"name": c.name, "min_players": c.min_players, "rules": describer.rules(c.rules)}
-            for c in content.bonus_cards.cards
-        ]
+    views = CardViews(content, describer)
+    context["cards"] = {
+        kind: [views.view(kind, card) for card in content.cards(kind)]
+        for kind in content.card_kinds()
+    }
+    context["suits"] = (
+        context["cards"].get(suit_kind(game.deck), []) if isinstance(game.deck, SuitedDeck) else []
+    )
+    context["acquire"] = [
+        _acquire(getattr(card, "name", card.id), effect, describer)
+        for _, card, rule in all_card_rules(content, "effects")
+        for effect in walk_effects([rule])
+        if isinstance(effect, Acquire)
+    ]
+    context["icon"] = describer.token
     return context
 
 
-def _suit(suit: Any, describer: Describer) -> dict[str, Any]:
-    ladders = [e for e in walk_effects(suit.action) if isinstance(e, ByRank)]
-    return {
-        "id": suit.id,
-        "name": suit.name,
-        "icon": f":{suit.icon}:" if describer.has_icon(suit.icon) else "",
-        "action_text": suit.action_text,
-        "standard_suit": suit.standard_suit,
-        "ladder": [row for ladder in ladders for row in describer.ladder(ladder)],
-    }
-
-
-def _acquire(suit: str, effect: Acquire, describer: Describer) -> dict[str, Any]:
+def _acquire(card: str, effect: Acquire, describer: Describer) -> dict[str, Any]:
+    """An `acquire` effect in words; `card` is the name of the card whose effect it is."""
     limit = effect.group_limit
     return {
-        "suit": suit,
+        "card": card,
         "source": describer.zone(effect.source),
         "to": describer.zone(effect.to),
         "optional": effect.optional,

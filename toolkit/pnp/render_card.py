@@ -25,7 +25,8 @@ from toolkit.pnp.layout_load import Element, Face, Where
 from toolkit.pnp.templates import RENDER_ERRORS, render
 
 _OBJECT = re.compile(r"'(?:[a-z_]+\.)*([A-Za-z]+) object'")
-"""Jinja names a model as 'toolkit.content.models.cards.Suit object'; a designer reads 'Suit'."""
+"""Jinja names a card as 'toolkit.content.kind_models.SuitsCard object'; a designer reads
+'SuitsCard'."""
 EDGE = 0.01
 """A box this close to the cut edge counts as touching it, and bleeds."""
 

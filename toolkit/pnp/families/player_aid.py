@@ -9,4 +9,4 @@ from toolkit.pnp.families import PrintCard, Source, family
 @family("player-aid")
 def player_aid(source: Source) -> list[PrintCard]:
     card_id = "player-aid"
-    return [PrintCard(card_id, "", "", source.context(card_id, **source.reference()))]
+    return [PrintCard(card_id, source.context(card_id, **source.reference()))]
