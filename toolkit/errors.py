@@ -35,3 +35,16 @@ class IllegalActionError(ToolkitError):
 
 class UnsupportedGameError(ToolkitError):
     """Valid content that the interpreter cannot run (a mechanic it does not implement)."""
+
+
+class ActionSpaceError(UnsupportedGameError):
+    """A game whose data needs more distinct actions than a mechanic's codec can number.
+
+    Raised when the game compiles, so a big game fails loudly instead of decoding one card
+    as another."""
+
+    def __init__(self, limit: str, needed: int, allowed: int) -> None:
+        self.limit = limit
+        self.needed = needed
+        self.allowed = allowed
+        super().__init__(f"{limit}: the game needs {needed}, the most is {allowed}")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toolkit.content.models.manifest import Draft, TrickTaking
 from toolkit.content.project import GameContent
 from toolkit.content.semantic import LIST_KEYS
+from toolkit.mechanics.registry import mechanic_kit
 
 
 def game_summary(content: GameContent) -> str:
@@ -13,12 +13,7 @@ def game_summary(content: GameContent) -> str:
     for kind, loaded in content.files.items():
         if kind in LIST_KEYS:
             counts.append(f"{len(getattr(loaded.model, LIST_KEYS[kind]))} {kind}")
-    structure = game.structure
-    if isinstance(structure, TrickTaking):
-        play = f"trick-taking, {structure.rounds} rounds"
-    else:
-        assert isinstance(structure, Draft)
-        play = f"drafting, {structure.placements} placements"
+    play = mechanic_kit(game.structure.mechanic).summary(game.structure)
     return (
         f"{game.id} ({game.name} {game.version}): {game.players.min}-{game.players.max} players, "
         f"{play}; {', '.join(counts)}; {len(game.scoring)} scoring steps: valid"

@@ -6,16 +6,17 @@ as strings or the YAML again.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from toolkit.content.models.manifest import CardsDeck, SuitedDeck, TrickTaking
+from toolkit.content.models.manifest import CardsDeck, SuitedDeck
 from toolkit.content.project import GameContent
 from toolkit.content.semantic import CARD_MODELS, LIST_KEYS
 from toolkit.engine.state import EffectFn, State
 from toolkit.engine.tables import CardPredicate, CardTable, table_from_models
+from toolkit.mechanics.base import CompiledMechanic
+from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.setup import DrawRandom, PlaceCard
 
@@ -88,27 +89,6 @@ class Scores:
     """The tie-breaker that decided the winner ('points' if none was needed, 'shared' if tied)."""
 
 
-class Mechanic(Protocol):
-    """A phase machine: what players do, in which order (trick-taking, drafting ...)."""
-
-    def setup(self, state: State) -> None: ...
-    def to_move(self, state: State) -> tuple[int, ...]: ...
-    def round_of(self, state: State) -> int: ...
-    def legal_actions(self, state: State, player: int) -> list[int]: ...
-    def apply(self, state: State, player: int, action: int) -> None: ...
-    def after_effects(self, state: State) -> None: ...
-    def describe_action(self, state: State, action: int) -> str: ...
-    def preview(self, state: State, player: int, action: int) -> State: ...
-    def is_quiet(self, state: State, player: int) -> bool: ...
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State: ...
-    def equivalent_actions(
-        self, state: State, player: int, actions: list[int]
-    ) -> list[list[int]]: ...
-    def options_left(self, state: State, player: int) -> int: ...
-    def observe(self, state: State, player: int) -> dict[str, Any]: ...
-    def summary(self, state: State) -> str: ...
-
-
 @dataclass
 class Game:
     """Everything needed to play, precomputed. Create states with `new_state`."""
@@ -129,7 +109,7 @@ class Game:
     scoring: tuple[ScoringStep, ...] = ()
     tie_breakers: tuple[TieBreakerSpec, ...] = ()
     heuristic_weights: tuple[tuple[MeasureFn, float], ...] = ()
-    mechanic: Mechanic = field(default=None)  # type: ignore[assignment]
+    mechanic: CompiledMechanic = field(default=None)  # type: ignore[assignment]
     seat_tuples: tuple[tuple[int], ...] = tuple((p,) for p in range(16))
     discounts: tuple[tuple[tuple[int, int, int], ...], ...] = ()
     """Per resource: (track index, milestone position, amount) of every discount."""
@@ -235,6 +215,13 @@ class Game:
         return total
 
     # -- presentation -------------------------------------------------------------------
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Actions of the mechanic are ids in 0..num_distinct_actions-1 (OpenSpiel's range);
+        the generic decisions (take a card, pick an option) answer with card or option
+        indexes, and declining is -1."""
+        return self.mechanic.codec.num_distinct_actions
 
     def describe_action(self, state: State, action: int) -> str:
         return self.mechanic.describe_action(state, action)
@@ -492,14 +479,7 @@ def compile_game(content: GameContent) -> Game:
         (compiler.measure(w.measure), w.weight) for w in manifest.bots.greedy.weights
     )
     structure = manifest.structure
-    if isinstance(structure, TrickTaking):
-        from toolkit.mechanics.trick_taking import TrickTakingMechanic
-
-        game.mechanic = TrickTakingMechanic.compile(structure, compiler)
-    else:
-        from toolkit.mechanics.drafting import DraftMechanic
-
-        game.mechanic = DraftMechanic.compile(structure, compiler)
+    game.mechanic = mechanic_kit(structure.mechanic).compile(structure, compiler)
     from toolkit.agents.priority import compile_strategies
 
     game.strategies = compile_strategies(compiler)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.content.models.manifest import Draft, SuitedDeck, TrickTaking
+from toolkit.content.models.manifest import SuitedDeck
 from toolkit.content.project import GameContent
+from toolkit.mechanics.registry import mechanic_kit
 from toolkit.pnp.describe import Describer, walk_effects
 from toolkit.rules.effects import Acquire, ByRank
 
@@ -56,11 +57,7 @@ def reference_context(content: GameContent, describer: Describer) -> dict[str, A
         ],
     }
     structure = game.structure
-    if isinstance(structure, TrickTaking):
-        context["cleanup"] = [describer.effect(e) for e in structure.cleanup]
-    if isinstance(structure, Draft):
-        context["draft"] = structure
-        context["price"] = describer.resource(structure.price.resource)
+    context.update(mechanic_kit(structure.mechanic).reference(structure, describer))
     if content.suits is not None:
         context["suits"] = [_suit(suit, describer) for suit in content.suits.suits]
         context["acquire"] = [

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from toolkit.content.models.base import Colour, Id, Model, Text
-from toolkit.rules.effects import Effect
+from toolkit.content.models.effects import Effect
 from toolkit.rules.scoring import ScoringRule
 
 

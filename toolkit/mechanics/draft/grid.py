@@ -145,5 +145,21 @@ def park_problems(
     return problems
 
 
+def connected(cells: Iterable[Cell]) -> bool:
+    """Whether the cells form one shape, each bordering another on a side."""
+    remaining = set(cells)
+    if not remaining:
+        return False
+    stack = [remaining.pop()]
+    while stack:
+        r, c = stack.pop()
+        for a, b in NEIGHBOURS:
+            neighbour = (r + a, c + b)
+            if neighbour in remaining:
+                remaining.remove(neighbour)
+                stack.append(neighbour)
+    return not remaining
+
+
 def _where(cell: Cell) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"

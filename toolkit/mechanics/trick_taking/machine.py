@@ -6,12 +6,15 @@ hands are empty, with cleanup effects; the whole deck is dealt again each round.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from toolkit.content.models.manifest import TrickTaking
 from toolkit.engine.state import DECLINE, EffectFn, State
 from toolkit.errors import IllegalActionError
+from toolkit.mechanics.base import BotOption, CardWords, Cell, MechanicScreen, Screen
+from toolkit.mechanics.trick_taking.codec import TrickCodec
+from toolkit.mechanics.trick_taking.structure import TrickTaking
 from toolkit.rules.setup import Deal
 
 if TYPE_CHECKING:
@@ -51,6 +54,7 @@ class TrickTakingMechanic:
     card_names: tuple[str, ...]
     suit_names: tuple[str, ...]
     seats: tuple[tuple[int], ...]
+    codec: TrickCodec
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
@@ -77,7 +81,8 @@ class TrickTakingMechanic:
             cleanup=c.effects(spec.cleanup, "cleanup"),
             card_names=deck.names,
             suit_names=tuple(suit.name for suit in suits_file.suits),
-            seats=tuple((p,) for p in range(16)),
+            seats=tuple((p,) for p in range(c.content.game.players.max)),
+            codec=TrickCodec(deck.size),
         )
 
     # -- the phase machine ---------------------------------------------------------------
@@ -269,6 +274,35 @@ class TrickTakingMechanic:
         """Whether any card `player` plays now leaves everything that scores unchanged: true
         unless the play completes the trick (or answers a choice)."""
         return state.pending is None and len(state.mech.plays) < state.n - 1
+
+    def bot_option(self, state: State, action: int) -> BotOption:
+        return BotOption("follow" if state.mech.plays else "lead", self.codec.decode(action).card)
+
+    def wins_trick(self, state: State, player: int, card: int) -> bool | None:
+        """Whether `card` played now would win the trick as it stands."""
+        mech: TrickState = state.mech
+        led = mech.led if mech.led >= 0 else self.suit_of[card]
+        winner, _ = self.trick_winner([*mech.plays, (player, card)], led)
+        return winner == player
+
+    def position_problems(
+        self, state: State, zone: int, player: int
+    ) -> list[tuple[Cell | None, str]]:
+        """No placement rules: any hand-written position of cards is a position."""
+        return []
+
+    def narrate_action(self, state: State, action: int, words: CardWords) -> str | None:
+        return None
+
+    def narrate_event(
+        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+    ) -> Iterator[str] | None:
+        return None
+
+    def screen(self, screen: Screen) -> MechanicScreen:
+        from toolkit.mechanics.trick_taking.screen import TrickScreen
+
+        return TrickScreen(self, screen)
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending
