@@ -194,6 +194,16 @@ class Game:
             decided_by = "shared"
         return Scores(tuple(totals), tuple(breakdown), tuple(tied), decided_by)
 
+    def totals(self, state: State) -> tuple[int, ...]:
+        """Every player's provisional total, without breakdowns or tie-breakers: the same
+        totals as `score`, for the simulator's end-of-round checkpoints."""
+        work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
+        totals = [0] * state.n
+        for step in self.scoring:
+            for _, points in step.parts(work):
+                totals = [a + b for a, b in zip(totals, points, strict=True)]
+        return tuple(totals)
+
     def total(self, state: State, player: int) -> int:
         """One player's provisional total, without breakdowns or tie-breakers (for bots)."""
         work = state.clone(for_scoring=True) if self.scoring_moves_markers else state

@@ -340,13 +340,15 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         positions = state.track[player]
         counts: Counter[object] = Counter(groups[k] for k in owned) if limit else Counter()
         limited = limit is not None and not (lifted_when_all and all_groups <= counts.keys())
+        # The discount is the same for every card: read the milestones once, not per card.
+        discount = game.discount(state, player, cost_resource) if cost_resource >= 0 else 0
         choices = []
         for card in state.shared[src]:
             if once_each and card in owned:
                 continue
             if limited and counts[groups[card]] >= per_group:
                 continue
-            if cost_resource >= 0 and price(state, player, card) > held:
+            if cost_resource >= 0 and max(0, costs[card] - discount) > held:
                 continue
             if any(positions[t] < needed for t, needed in requirements[card]):
                 continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from toolkit.engine.state import DECLINE, EffectFn, State
 from toolkit.errors import IllegalActionError
@@ -38,7 +38,7 @@ class TrickState:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickTakingMechanic:
     hand: int
     rounds: int
@@ -114,54 +114,59 @@ class TrickTakingMechanic:
 
     def apply(self, state: State, player: int, card: int) -> None:
         mech: TrickState = state.mech
-        if player != mech.current:
-            raise IllegalActionError(
-                f"it is player {mech.current}'s turn, not player {player}'s", self.summary(state)
-            )
         hand = state.zones[self.hand][player]
-        if card not in hand:
-            raise IllegalActionError(
-                f"{self.describe_action(state, card)} is not in player {player}'s hand",
-                self.summary(state),
-            )
-        suit_of = self.suit_of
+        if player != mech.current or card not in hand:
+            self._refuse(state, player, card)
         led = mech.led
-        if (
-            self.follow_suit
-            and led >= 0
-            and suit_of[card] != led
-            and any(suit_of[other] == led for other in hand)
-        ):
-            raise IllegalActionError(
-                f"player {player} must follow suit ({self.suit_names[led]})", self.summary(state)
-            )
+        suit = self.suit_of[card]
+        if led >= 0 and suit != led and self.follow_suit:
+            suit_of = self.suit_of
+            for other in hand:
+                if suit_of[other] == led:
+                    raise IllegalActionError(
+                        f"player {player} must follow suit ({self.suit_names[led]})",
+                        self.summary(state),
+                    )
         hand.remove(card)
         plays = mech.plays
         plays.append((player, card))
         state.log.append(("play", player, card))
-        if led < 0:
-            mech.led = suit_of[card]
-        if len(plays) < state.n:
-            mech.current = (player + 1) % state.n
+        n = state.n
+        if len(plays) < n:
+            if led < 0:
+                mech.led = suit
+            mech.current = (player + 1) % n
             return
-        winner, winning = self.trick_winner(plays, mech.led)
+        winner, winning = self.trick_winner(plays, led if led >= 0 else suit)
         state.log.append(("trick", winner, winning))
         mech.plays = []
         mech.led = -1
-        mech.current = winner if self.winner_leads else (plays[0][0] + 1) % state.n
-        if state.run_effects(self.suit_actions[suit_of[winning]], winner, winning):
+        mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
+        if state.run_effects(self.suit_actions[self.suit_of[winning]], winner, winning):
             self.after_effects(state)
+
+    def _refuse(self, state: State, player: int, card: int) -> NoReturn:
+        mech: TrickState = state.mech
+        if player != mech.current:
+            raise IllegalActionError(
+                f"it is player {mech.current}'s turn, not player {player}'s", self.summary(state)
+            )
+        raise IllegalActionError(
+            f"{self.describe_action(state, card)} is not in player {player}'s hand",
+            self.summary(state),
+        )
 
     def trick_winner(self, plays: list[tuple[int, int]], led: int) -> tuple[int, int]:
         """The winning (player, card): highest trump if any was played, else of the led suit."""
         suit_of, rank_of = self.suit_of, self.rank_of
         target = led
-        if self.trump >= 0 and any(suit_of[card] == self.trump for _, card in plays):
-            target = self.trump
-        best_player, best_card = -1, -1
+        trump = self.trump
+        if trump >= 0 and any(suit_of[card] == trump for _, card in plays):
+            target = trump
+        best_player, best_card, best_rank = -1, -1, 0
         for player, card in plays:
-            if suit_of[card] == target and (best_card < 0 or rank_of[card] > rank_of[best_card]):
-                best_player, best_card = player, card
+            if suit_of[card] == target and (best_card < 0 or rank_of[card] > best_rank):
+                best_player, best_card, best_rank = player, card, rank_of[card]
         return best_player, best_card
 
     def after_effects(self, state: State) -> None:
