@@ -15,7 +15,7 @@ fails when it compiles (`ActionSpaceError`), never with one action read as anoth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from toolkit.errors import ActionSpaceError, IllegalActionError
 from toolkit.mechanics.draft.grid import Cell
@@ -62,6 +62,30 @@ class DraftCodec:
     """Rows run from -row_span to row_span."""
     column_span: int
     players: int
+    rows: int = field(init=False)
+    columns: int = field(init=False)
+    cells: int = field(init=False)
+    picks: int = field(init=False)
+    """Ids below this are picks."""
+    hand_swaps: int = field(init=False)
+    """How many ids hand swaps take, after the picks."""
+    num_distinct_actions: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        # Derived sizes are fixed once: the codec sits on the hot path of every pick.
+        rows, columns = 2 * self.row_span + 1, 2 * self.column_span + 1
+        cells = rows * columns
+        picks = self.deck_size * cells * 2
+        hand_swaps = cells * self.deck_size
+        for name, value in (
+            ("rows", rows),
+            ("columns", columns),
+            ("cells", cells),
+            ("picks", picks),
+            ("hand_swaps", hand_swaps),
+            ("num_distinct_actions", picks + hand_swaps + cells * self.players * cells),
+        ):
+            object.__setattr__(self, name, value)
 
     @classmethod
     def for_game(cls, deck_size: int, row_span: int, column_span: int, players: int) -> DraftCodec:
@@ -75,30 +99,6 @@ class DraftCodec:
                 MAX_ACTIONS,
             )
         return codec
-
-    @property
-    def rows(self) -> int:
-        return 2 * self.row_span + 1
-
-    @property
-    def columns(self) -> int:
-        return 2 * self.column_span + 1
-
-    @property
-    def cells(self) -> int:
-        return self.rows * self.columns
-
-    @property
-    def picks(self) -> int:
-        return self.deck_size * self.cells * 2
-
-    @property
-    def hand_swaps(self) -> int:
-        return self.cells * self.deck_size
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return self.picks + self.hand_swaps + self.cells * self.players * self.cells
 
     # -- cells ------------------------------------------------------------------------------
 

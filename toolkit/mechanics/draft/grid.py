@@ -51,10 +51,16 @@ class Shape:
         found: set[Cell] = set()
         for dr, dc in offsets:
             for r, c in self.cells:
-                cell = (r + dr, c + dc)
+                row, col = r + dr, c + dc
+                cell = (row, col)
                 if cell in park or cell in found:
                     continue
-                if any((cell[0] + a, cell[1] + b) in park for a, b in NEIGHBOURS):
+                if (
+                    (row - 1, col) in park
+                    or (row + 1, col) in park
+                    or (row, col - 1) in park
+                    or (row, col + 1) in park
+                ):
                     found.add(cell)
         return sorted(found)
 

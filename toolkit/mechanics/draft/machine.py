@@ -204,7 +204,7 @@ class DraftMechanic:
                 f"player {player} has already chosen or has nothing to choose",
                 self.summary(state),
             )
-        if action not in self.legal_actions(state, player):
+        if not self._allowed(state, player, action):
             raise IllegalActionError(
                 f"player {player} cannot {self.describe_action(state, action)}: "
                 "not in hand, not payable, or against the placement rules",
@@ -215,6 +215,30 @@ class DraftMechanic:
         state.log.append(("pick", player, action))
         if not any(mech.waiting):
             self._reveal(state)
+
+    def _allowed(self, state: State, player: int, action: int) -> bool:
+        """Whether `action` is one of `legal_actions(state, player)`, checked for this one
+        pick instead of listing them all (the same rules, in the same terms)."""
+        if not 0 <= action < self.codec.picks:
+            return False
+        pick = self.codec.pick(action)
+        card, cell = pick.card, pick.cell
+        if card not in state.zones[self.hand][player]:
+            return False
+        mech: DraftState = state.mech
+        park = state.grids[self.park][player]
+        if cell not in mech.shape.open_cells(park, mech.offsets[player]):
+            return False
+        if pick.face_down:
+            return self.face_down_allowed
+        numbers = self.numbers
+        if self.prices[card] > state.res[player][self.price_resource]:
+            return False
+        if self.unique_numbers and any(
+            numbers[other] == numbers[card] for other in park.values() if other >= 0
+        ):
+            return False
+        return ascending_ok(park, cell, numbers[card], numbers, self.reading_order)
 
     def _reveal(self, state: State) -> None:
         mech: DraftState = state.mech
