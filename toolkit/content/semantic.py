@@ -523,10 +523,9 @@ class _Checker:
                 f"'{effect.effect}' works only in games with 'mechanic: {owner}'",
                 f"use it on cards of a '{owner}' game",
             )
-        match_field = getattr(effect, "match_field", None)
-        if isinstance(match_field, str):
+        for name in effect.deck_fields:
             self.known(
-                where, (*path, "match_field"), match_field, self.fields_of("deck"), "card field"
+                where, (*path, name), getattr(effect, name), self.fields_of("deck"), "card field"
             )
         if isinstance(effect, fx.If):
             self.check_condition(where, (*path, "condition"), effect.condition)

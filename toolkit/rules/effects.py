@@ -32,6 +32,8 @@ class EffectModel(Model):
 
     interactive: ClassVar[bool] = False
     """The effect asks a player to choose, so cleanup and game-end effects cannot use it."""
+    deck_fields: ClassVar[tuple[str, ...]] = ()
+    """Its parameters that name a field of the deck's cards (checked against the deck)."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         """The effect as a closure over the state; every effect overrides this."""

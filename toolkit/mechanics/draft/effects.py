@@ -48,6 +48,7 @@ class SwapWithOpponent(EffectModel):
 
     effect: Literal["swap_with_opponent"]
     interactive: ClassVar[bool] = True
+    deck_fields: ClassVar[tuple[str, ...]] = ("match_field",)
     match_field: Id
     """Both cards must have the same value in this field (e.g. `number`)."""
 

@@ -77,8 +77,9 @@ class DraftScreen:
         screen = self.screen
         deck = screen.game.deck
         plain = screen.plain
-        table = Table(box=ASCII if plain else SIMPLE_HEAD, show_edge=plain, pad_edge=plain)
-        table.show_header = False
+        table = Table(
+            box=ASCII if plain else SIMPLE_HEAD, show_edge=plain, pad_edge=plain, show_header=False
+        )
         table.add_column("card")
         table.add_column("what")
         table.add_column("price", justify="right")

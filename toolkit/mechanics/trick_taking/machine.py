@@ -305,6 +305,7 @@ class TrickTakingMechanic:
         return None
 
     def screen(self, screen: Screen) -> MechanicScreen:
+        # Imported here so that simulating never loads the terminal's rendering library.
         from toolkit.mechanics.trick_taking.screen import TrickScreen
 
         return TrickScreen(self, screen)
