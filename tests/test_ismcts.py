@@ -18,8 +18,8 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.state import State
 from toolkit.errors import UsageError
-from toolkit.mechanics.drafting import decode_pick, pick_action
-from toolkit.mechanics.grid import initial_offsets
+from toolkit.mechanics.draft.codec import Pick
+from toolkit.mechanics.draft.grid import initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -158,9 +158,11 @@ def test_room_counts_the_numbers_each_open_cell_can_still_take(park: Game, midwa
     state = _squeezed_park(park)
     mechanic = park.mechanic
     room = {
-        decode_pick(action)[1]: mechanic.options_left(mechanic.preview(state, 0, action), 0)
+        mechanic.codec.decode(action).cell: mechanic.options_left(
+            mechanic.preview(state, 0, action), 0
+        )
         for action in state.legal_actions(0)
-        if not decode_pick(action)[2]
+        if not mechanic.codec.decode(action).face_down
     }
     # Below Y2, P12 leaves only 13 for the two cells right of it: the least room.
     assert room == {(0, 1): 72, (1, 1): 80, (2, 0): 60}
@@ -173,8 +175,8 @@ def test_ismcts_places_a_card_where_the_park_keeps_the_most_room(park: Game) -> 
     """Greedy's evaluation sees the same points in every cell; ISMCTS keeps the room."""
     state = _squeezed_park(park)
     for seed in range(3):
-        assert IsmctsBot(seed, 30).choose(state, 0) == pick_action(
-            park.card("deck", "P12"), (1, 1), False
+        assert IsmctsBot(seed, 30).choose(state, 0) == park.mechanic.codec.encode(
+            Pick(park.card("deck", "P12"), (1, 1), False)
         )
 
 

@@ -20,8 +20,9 @@ from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.state import DECLINE, State
-from toolkit.mechanics.drafting import DraftMechanic, code_cell, decode_pick
-from toolkit.mechanics.grid import Cell, park_is_valid
+from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap, Pick
+from toolkit.mechanics.draft.grid import Cell, park_is_valid
+from toolkit.mechanics.draft.machine import DraftMechanic
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "rules" / "oh-my-park.yaml"
@@ -135,16 +136,25 @@ def check_choices(state: State, rules: Rules, player: int) -> None:
     pending = state.pending
     options = state.legal_actions(player)
     if pending is None:
-        assert {decode_pick(a) for a in options} == rules.picks(state, player), state.seed
+        codec = state.game.mechanic.codec
+        picks = [codec.decode(a) for a in options]
+        assert all(isinstance(pick, Pick) for pick in picks)
+        assert {(p.card, p.cell, p.face_down) for p in picks} == rules.picks(state, player), (
+            state.seed
+        )
         assert len(options) == len(set(options))
         return
     assert pending.player == player and options[-1] == DECLINE
     if pending.kind == "swap-hand":
-        swaps = {(code_cell(o >> 6), o & 63) for o in options[:-1]}
+        records = [state.game.mechanic.codec.decode(o) for o in options[:-1]]
+        assert all(isinstance(r, HandSwap) for r in records)
+        swaps = {(r.cell, r.card) for r in records}
         assert swaps == rules.hand_swaps(state, player), state.seed
     else:
         assert pending.kind == "swap-opponent"
-        trades = {(code_cell(o >> 15), (o >> 12) & 7, code_cell(o & 4095)) for o in options[:-1]}
+        records = [state.game.mechanic.codec.decode(o) for o in options[:-1]]
+        assert all(isinstance(r, OpponentSwap) for r in records)
+        trades = {(r.cell, r.other, r.their_cell) for r in records}
         assert trades == rules.opponent_swaps(state, player), state.seed
 
 

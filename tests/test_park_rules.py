@@ -23,8 +23,9 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.state import DECLINE, State
 from toolkit.errors import IllegalActionError, ToolkitError
-from toolkit.mechanics.drafting import cell_code, code_cell, decode_pick, pick_action
-from toolkit.mechanics.grid import Cell, initial_offsets
+from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap
+from toolkit.mechanics.draft.codec import Pick as PickAction
+from toolkit.mechanics.draft.grid import Cell, initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent
 COIN_SUPPLY = 84
@@ -120,12 +121,14 @@ def scenario(
 
 
 def act(game: Game, card_id: str, cell: Cell, face_down: bool = False) -> int:
-    return pick_action(game.card("deck", card_id), cell, face_down)
+    return int(game.mechanic.codec.encode(PickAction(game.card("deck", card_id), cell, face_down)))
 
 
 def picks(state: State, player: int) -> set[Pick]:
     ids = state.game.deck.ids
-    return {(ids[c], cell, down) for c, cell, down in map(decode_pick, state.legal_actions(player))}
+    codec = state.game.mechanic.codec
+    chosen = [codec.decode(action) for action in state.legal_actions(player)]
+    return {(ids[p.card], p.cell, p.face_down) for p in chosen}
 
 
 def cells(state: State, player: int, card_id: str, face_down: bool = False) -> set[Cell]:
@@ -183,17 +186,20 @@ def hand_swaps(state: State) -> dict[tuple[Cell, str], int]:
     assert state.pending is not None and state.pending.kind == "swap-hand"
     assert state.pending.options[-1] == DECLINE
     ids = state.game.deck.ids
-    return {(code_cell(o >> 6), ids[o & 63]): o for o in state.pending.options[:-1]}
+    codec = state.game.mechanic.codec
+    swaps = {o: codec.decode(o) for o in state.pending.options[:-1]}
+    assert all(isinstance(swap, HandSwap) for swap in swaps.values())
+    return {(swap.cell, ids[swap.card]): o for o, swap in swaps.items()}
 
 
 def opponent_swaps(state: State) -> dict[tuple[Cell, int, Cell], int]:
     """The pending purple-shop choice: (own cell, other player, their cell) -> option."""
     assert state.pending is not None and state.pending.kind == "swap-opponent"
     assert state.pending.options[-1] == DECLINE
-    return {
-        (code_cell(o >> 15), (o >> 12) & 7, code_cell(o & 4095)): o
-        for o in state.pending.options[:-1]
-    }
+    codec = state.game.mechanic.codec
+    swaps = {o: codec.decode(o) for o in state.pending.options[:-1]}
+    assert all(isinstance(swap, OpponentSwap) for swap in swaps.values())
+    return {(swap.cell, swap.other, swap.their_cell): o for o, swap in swaps.items()}
 
 
 def strings(value: object) -> Iterator[str]:
@@ -550,7 +556,9 @@ def test_game_ends_after_nine_placements_and_the_last_card_is_set_aside(game: Ga
     assert state.log[-1] == ("game-end",)
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalActionError, match="the game is over"):
-        state.apply(0, pick_action(state.mech.set_aside[0], (0, 0), True))
+        state.apply(
+            0, state.game.mechanic.codec.encode(PickAction(state.mech.set_aside[0], (0, 0), True))
+        )
 
 
 def test_last_round_sets_aside_each_players_last_card(game: Game) -> None:
@@ -677,7 +685,7 @@ def test_red_shop_swaps_a_placed_card_with_a_hand_card_for_free(game: Game) -> N
 
 def hand_swap_option(game: Game, cell: Cell, card_id: str) -> int:
     """How the engine encodes a red-shop option (see `DraftMechanic.hand_swaps`)."""
-    return (cell_code(cell) << 6) | game.card("deck", card_id)
+    return int(game.mechanic.codec.encode(HandSwap(cell, game.card("deck", card_id))))
 
 
 def test_red_shop_offers_only_legal_swaps_and_may_be_declined(game: Game) -> None:

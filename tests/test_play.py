@@ -214,10 +214,11 @@ def test_a_draft_pick_in_two_steps(tmp_path: Path) -> None:
     session = Session(loaded, seed=5, players=3, seat=0, bots=["human", "random", "random"])
     session.run_bots()
     moves = Views(session, plain=True).position().moves
-    card = max(move >> 13 for move in moves)
+    codec = loaded.game.mechanic.codec
+    card = max(codec.decode(move).card for move in moves)
     card_id = loaded.game.deck.ids[card]
-    wanted = [move for move in moves if move >> 13 == card][-1]
-    count = sum(1 for move in moves if move >> 13 == card)
+    wanted = [move for move in moves if codec.decode(move).card == card][-1]
+    count = sum(1 for move in moves if codec.decode(move).card == card)
     transcript = tmp_path / "two.jsonl"
     result = play("oh-my-park", f"{card_id.lower()}\n{count}\nq\n", transcript=transcript)
     assert f"Places for {card_id} (" in result.stdout

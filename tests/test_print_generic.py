@@ -17,12 +17,12 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 from pypdf import PdfReader
 
+from toolkit.content.models.effects import Effect
 from toolkit.content.project import GameContent
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError
 from toolkit.pnp.document import PrintOptions, PrintResult, assemble
 from toolkit.pnp.layout_load import load_layout
-from toolkit.rules.effects import Effect
 from toolkit.rules.scoring import ScoringRule
 
 REPO = Path(__file__).resolve().parent.parent

@@ -37,8 +37,7 @@ from toolkit.content.validate import validate_paths
 from toolkit.engine.game import Compiler, Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.engine.state import DECLINE, State
-from toolkit.mechanics.drafting import decode_pick
-from toolkit.mechanics.grid import initial_offsets
+from toolkit.mechanics.draft.grid import initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
@@ -290,12 +289,16 @@ def test_most_room_keeps_the_placement_that_squeezes_the_park_least(park: Loaded
     state = pick_state(park[1])
     purple = {"prefer": "most_room", "where": {"face_up": True, "colour": "purple"}}
     (kept,) = keeps(park, state, purple)
-    assert (park[1].deck.ids[kept.card], decode_pick(kept.action)[1]) == ("P11", (1, 1))
+    assert (park[1].deck.ids[kept.card], park[1].mechanic.codec.decode(kept.action).cell) == (
+        "P11",
+        (1, 1),
+    )
     # A face-down card takes no number, so alone the preference turns cards face down;
     # it is meant as a tie-break after what scores.
     assert all(o.face_down for o in keeps(park, state, {"prefer": "most_room"}))
     best_then_room = {"prefer": "most_points", "then": [{"prefer": "most_room"}]}
-    kept_cells = {decode_pick(o.action)[1] for o in keeps(park, state, best_then_room)}
+    codec = park[1].mechanic.codec
+    kept_cells = {codec.decode(o.action).cell for o in keeps(park, state, best_then_room)}
     assert names(state, keeps(park, state, best_then_room)) == {"Y7"}
     assert kept_cells == {(-1, 1), (1, 0)}
 

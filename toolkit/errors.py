@@ -46,3 +46,16 @@ class UnknownIdError(ToolkitError, LookupError):
         self.known = known
         listed = ", ".join(f"'{k}'" for k in known[:12]) + (" ..." if len(known) > 12 else "")
         super().__init__(f"unknown {what} '{wanted}'" + (f" (known: {listed})" if known else ""))
+
+
+class ActionSpaceError(UnsupportedGameError):
+    """A game whose data needs more distinct actions than a mechanic's codec can number.
+
+    Raised when the game compiles, so a big game fails loudly instead of decoding one card
+    as another."""
+
+    def __init__(self, limit: str, needed: int, allowed: int) -> None:
+        self.limit = limit
+        self.needed = needed
+        self.allowed = allowed
+        super().__init__(f"{limit}: the game needs {needed}, the most is {allowed}")

@@ -43,8 +43,6 @@ from toolkit.content.models.strategies import (
 )
 from toolkit.engine.game import Compiler, Game
 from toolkit.engine.state import DECLINE, State
-from toolkit.mechanics.drafting import DraftMechanic, decode_pick
-from toolkit.mechanics.trick_taking import TrickTakingMechanic
 from toolkit.rules.conditions import compile_condition
 
 CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick"})
@@ -109,17 +107,11 @@ def options_of(state: State, player: int, actions: Sequence[int]) -> list[Option
             else Option(action, "choose", "", -1)
             for action in actions
         ]
-    mechanic = game.mechanic
-    if isinstance(mechanic, TrickTakingMechanic):
-        decision = "follow" if state.mech.plays else "lead"
-        return [Option(action, decision, "deck", action) for action in actions]
-    if isinstance(mechanic, DraftMechanic):
-        options = []
-        for action in actions:
-            card, _, face_down = decode_pick(action)
-            options.append(Option(action, "pick", "deck", card, face_down))
-        return options
-    return [Option(action, "choose", "", -1) for action in actions]
+    options = []
+    for action in actions:
+        meant = game.mechanic.bot_option(state, action)
+        options.append(Option(action, meant.decision, "deck", meant.card, meant.face_down))
+    return options
 
 
 class PriorityBot:
@@ -334,19 +326,13 @@ def _trick(rule: Any, game: Game) -> Core:
     """`wins_trick` / `loses_trick`: the trick as it stands plus this card."""
     wins = isinstance(rule, WinsTrick)
     mechanic = game.mechanic
-    if not isinstance(mechanic, TrickTakingMechanic):
-        return lambda state, player, options: []
-    suit_of = mechanic.suit_of
 
     def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        plays, led = state.mech.plays, state.mech.led
         chosen = []
         for option in options:
             if option.decision not in ("lead", "follow"):
                 continue
-            suit = led if led >= 0 else suit_of[option.card]
-            winner, _ = mechanic.trick_winner([*plays, (player, option.card)], suit)
-            if (winner == player) == wins:
+            if mechanic.wins_trick(state, player, option.card) == wins:
                 chosen.append(option)
         return chosen
 

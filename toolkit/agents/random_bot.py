@@ -12,6 +12,7 @@ class RandomBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._choice = self.rng.choice
 
     def choose(self, state: State, player: int) -> int:
-        return self.rng.choice(state.legal_actions(player))
+        return self._choice(state.legal_actions(player))

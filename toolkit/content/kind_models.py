@@ -12,7 +12,7 @@ from pydantic import AfterValidator, BaseModel, Field, create_model
 
 from toolkit.content.models.base import Colour, Id, Model, Text
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
-from toolkit.rules.effects import Effect
+from toolkit.content.models.effects import Effect
 from toolkit.rules.scoring import ScoringRule
 
 _CONTAINERS = ("list", "map", "effects", "scoring", "shape", "sides")

@@ -14,10 +14,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolkit.content.diagnostics import Diagnostic, did_you_mean
-from toolkit.content.kind_models import CARD_LIST_KEY, shape_cells
+from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import REF_TARGETS_BESIDES_KINDS, FieldSpec
-from toolkit.content.models.manifest import CardsDeck, Draft, Game, SuitedDeck, TrickTaking
+from toolkit.content.models.manifest import CardsDeck, Game, SuitedDeck
 from toolkit.content.models.strategies import (
     CardPreference,
     FaceDown,
@@ -33,7 +33,9 @@ from toolkit.content.models.strategies import (
     WinsTrick,
 )
 from toolkit.content.project import GameContent, LoadedFile
+from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
+from toolkit.mechanics.registry import effect_owner, mechanic_kit
 from toolkit.rules import effects as fx
 from toolkit.rules import scoring as sc
 from toolkit.rules import setup as st
@@ -511,8 +513,8 @@ class _Checker:
 
     def effect_sites(self) -> Iterator[tuple[LoadedFile, Path_, list[Any]]]:
         game = self.game
-        if isinstance(game.structure, TrickTaking):
-            yield self.manifest, ("structure", "cleanup"), game.structure.cleanup
+        for path, effects, _ in mechanic_kit(game.structure.mechanic).effect_sites(game.structure):
+            yield self.manifest, path, effects
         for t_index, track in enumerate(game.tracks):
             for m_index, milestone in enumerate(track.milestones):
                 yield (
@@ -523,11 +525,17 @@ class _Checker:
         yield from self.card_fields_of_type("effects")
 
     def check_effects_everywhere(self) -> None:
+        structure = self.game.structure
+        unattended_sites = {
+            path
+            for path, _, unattended in mechanic_kit(structure.mechanic).effect_sites(structure)
+            if unattended
+        }
         for where, path, effects in self.effect_sites():
-            unattended = "cleanup" in path or "at_game_end" in path
+            unattended = path in unattended_sites or "at_game_end" in path
             for effect_path, effect in _walk_effects(effects, path):
                 self.check_effect(where, effect_path, effect)
-                if unattended and isinstance(effect, fx.INTERACTIVE):
+                if unattended and effect.interactive:
                     self.error(
                         where,
                         (*effect_path, "effect"),
@@ -576,23 +584,20 @@ class _Checker:
             self.check_ladder(where, path, effect)
         elif isinstance(effect, fx.Acquire):
             self.check_acquire(where, path, effect)
-        if isinstance(effect, fx.DRAFT_ONLY) and not isinstance(self.game.structure, Draft):
+        owner = effect_owner(type(effect))
+        if owner is not None and owner != self.game.structure.mechanic:
             self.error(
                 where,
                 (*path, "effect"),
                 "invalid-value",
-                f"'{effect.effect}' works only in drafting games ('mechanic: draft')",
-                "use it on cards of a drafting game",
+                f"'{effect.effect}' works only in games with 'mechanic: {owner}'",
+                f"use it on cards of a '{owner}' game",
             )
-        if isinstance(effect, fx.SwapWithOpponent):
+        for name in effect.deck_fields:
             self.known(
-                where,
-                (*path, "match_field"),
-                effect.match_field,
-                self.fields_of("deck"),
-                "card field",
+                where, (*path, name), getattr(effect, name), self.fields_of("deck"), "card field"
             )
-        elif isinstance(effect, fx.If):
+        if isinstance(effect, fx.If):
             self.check_condition(where, (*path, "condition"), effect.condition)
 
     def check_ladder(self, where: LoadedFile, path: Path_, ladder: fx.ByRank) -> None:
@@ -941,95 +946,9 @@ class _Checker:
             )
 
     def check_structure(self) -> None:
+        """The mechanic checks its own structure (`MechanicKit.check`)."""
         structure = self.game.structure
-        path: Path_ = ("structure",)
-        if isinstance(structure, TrickTaking):
-            self.known(
-                self.manifest,
-                (*path, "hand"),
-                structure.hand,
-                self.zone_ids("player"),
-                "player zone",
-            )
-            suits = self.deck_kind() or ""
-            if structure.trump is not None and self.loaded(suits):
-                self.known(
-                    self.manifest, (*path, "trump"), structure.trump, self.ids(suits), "suit"
-                )
-            return
-        assert isinstance(structure, Draft)
-        self.known(
-            self.manifest, (*path, "hand"), structure.hand, self.zone_ids("player"), "player zone"
-        )
-        fields = self.fields_of("deck")
-        self.known(
-            self.manifest,
-            (*path, "price", "resource"),
-            structure.price.resource,
-            self.resource_ids(),
-            "resource",
-        )
-        self.known(
-            self.manifest, (*path, "price", "field"), structure.price.field, fields, "card field"
-        )
-        if structure.action_field is not None:
-            self.known(
-                self.manifest, (*path, "action_field"), structure.action_field, fields, "card field"
-            )
-        grid = structure.grid
-        g_path = (*path, "grid")
-        if (
-            self.known(
-                self.manifest, (*g_path, "zone"), grid.zone, self.zone_ids("player"), "player zone"
-            )
-            and grid.zone not in self.grid_zones()
-        ):
-            self.error(
-                self.manifest,
-                (*g_path, "zone"),
-                "invalid-value",
-                f"zone '{grid.zone}' is not a grid",
-                "set 'layout: grid' on the zone",
-            )
-        self.known(self.manifest, (*g_path, "plan_slot"), grid.plan_slot, self.game.slots, "slot")
-        self.known(self.manifest, (*g_path, "order_field"), grid.order_field, fields, "card field")
-        if grid.unique_field is not None:
-            self.known(
-                self.manifest, (*g_path, "unique_field"), grid.unique_field, fields, "card field"
-            )
-        deal = next((s for s in self.game.setup if isinstance(s, st.Deal) and s.count), None)
-        if deal is not None and deal.count is not None and structure.placements > deal.count:
-            self.error(
-                self.manifest,
-                (*path, "placements"),
-                "infeasible-setup",
-                f"{structure.placements} placements need more than the {deal.count} cards dealt",
-                "deal more cards or place fewer",
-            )
-        for kind in self.slot_kinds(grid.plan_slot):
-            plans = self.content.files.get(kind)
-            shape = next((f for f, t in self.content.field_types(kind).items() if t == "shape"), "")
-            if plans is None or not shape:
-                continue
-            for p_path, plan in self.items(kind):
-                cells = shape_cells(getattr(plan, shape))
-                if len(cells) != structure.placements:
-                    self.error(
-                        plans,
-                        (*p_path, shape),
-                        "infeasible-setup",
-                        f"plan '{plan.id}' has {len(cells)} cells; parks hold "
-                        f"{structure.placements} cards",
-                        f"draw the shape with {structure.placements} '#'",
-                    )
-                elif not _connected(cells):
-                    self.error(
-                        plans,
-                        (*p_path, shape),
-                        "invalid-value",
-                        f"plan '{plan.id}' is not one connected shape",
-                        "every cell must border another on a side",
-                    )
+        mechanic_kit(structure.mechanic).check(structure, StructureChecker(self))
 
     # -- scoring --------------------------------------------------------------------------
 
@@ -1112,11 +1031,7 @@ class _Checker:
 
     def decision_kinds(self) -> dict[str, str]:
         """The decisions this game asks players to make about cards, to the kind of the cards."""
-        kinds: dict[str, str] = {}
-        if isinstance(self.game.structure, TrickTaking):
-            kinds.update(play="deck", lead="deck", follow="deck")
-        else:
-            kinds["pick"] = "deck"
+        kinds = dict.fromkeys(mechanic_kit(self.game.structure.mechanic).decisions, "deck")
         for _, path, effects in self.effect_sites():
             for _, effect in _walk_effects(effects, path):
                 if isinstance(effect, fx.Acquire):
@@ -1356,17 +1271,3 @@ def _can_choose(members: list[str], count: int, exclusive: list[set[str]]) -> bo
 def _is_side(value: Any) -> bool:
     """A side of a double-sided card: a record with an id inside a card's field."""
     return isinstance(value, BaseModel) and hasattr(value, "id")
-
-
-def _connected(cells: list[tuple[int, int]]) -> bool:
-    remaining = set(cells)
-    if not remaining:
-        return False
-    stack = [remaining.pop()]
-    while stack:
-        r, c = stack.pop()
-        for neighbour in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if neighbour in remaining:
-                remaining.remove(neighbour)
-                stack.append(neighbour)
-    return not remaining

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from toolkit.content.models.manifest import Draft, TrickTaking
 from toolkit.content.project import GameContent
+from toolkit.mechanics.registry import mechanic_kit
 
 
 def game_summary(content: GameContent) -> str:
@@ -11,12 +11,7 @@ def game_summary(content: GameContent) -> str:
     counts = []
     for kind in content.card_kinds():
         counts.append(f"{len(content.cards(kind))} {kind}")
-    structure = game.structure
-    if isinstance(structure, TrickTaking):
-        play = f"trick-taking, {structure.rounds} rounds"
-    else:
-        assert isinstance(structure, Draft)
-        play = f"drafting, {structure.placements} placements"
+    play = mechanic_kit(game.structure.mechanic).summary(game.structure)
     return (
         f"{game.id} ({game.name} {game.version}): {game.players.min}-{game.players.max} players, "
         f"{play}; {', '.join(counts)}; {len(game.scoring)} scoring steps: valid"

@@ -6,23 +6,18 @@ as strings or the YAML again.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
-from toolkit.content.models.manifest import (
-    CardsDeck,
-    IsmctsSettings,
-    SuitedDeck,
-    Target,
-    TrickTaking,
-)
+from toolkit.content.models.manifest import CardsDeck, IsmctsSettings, SuitedDeck, Target
 from toolkit.content.project import GameContent
 from toolkit.engine.state import EffectFn, State
 from toolkit.engine.tables import CardPredicate, CardTable, table_from_cards
-from toolkit.errors import UnknownIdError
+from toolkit.errors import UnknownIdError, UnsupportedGameError
+from toolkit.mechanics.base import CompiledMechanic
+from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.setup import DrawRandom, PlaceCard
 
@@ -95,27 +90,6 @@ class Scores:
     """The tie-breaker that decided the winner ('points' if none was needed, 'shared' if tied)."""
 
 
-class Mechanic(Protocol):
-    """A phase machine: what players do, in which order (trick-taking, drafting ...)."""
-
-    def setup(self, state: State) -> None: ...
-    def to_move(self, state: State) -> tuple[int, ...]: ...
-    def round_of(self, state: State) -> int: ...
-    def legal_actions(self, state: State, player: int) -> list[int]: ...
-    def apply(self, state: State, player: int, action: int) -> None: ...
-    def after_effects(self, state: State) -> None: ...
-    def describe_action(self, state: State, action: int) -> str: ...
-    def preview(self, state: State, player: int, action: int) -> State: ...
-    def is_quiet(self, state: State, player: int) -> bool: ...
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State: ...
-    def equivalent_actions(
-        self, state: State, player: int, actions: list[int]
-    ) -> list[list[int]]: ...
-    def options_left(self, state: State, player: int) -> int: ...
-    def observe(self, state: State, player: int) -> dict[str, Any]: ...
-    def summary(self, state: State) -> str: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Layout:
     """The components a game has, by index: what primitives look up while they compile."""
@@ -145,7 +119,7 @@ class Game:
     shared_zones: tuple[ZoneSpec, ...]
     tables: Mapping[str, CardTable]
     deck: CardTable
-    mechanic: Mechanic
+    mechanic: CompiledMechanic
     setup_steps: tuple[SetupFn, ...]
     scoring: tuple[ScoringStep, ...]
     tie_breakers: tuple[TieBreakerSpec, ...]
@@ -246,6 +220,16 @@ class Game:
             decided_by = "shared"
         return Scores(tuple(totals), tuple(breakdown), tuple(tied), decided_by)
 
+    def totals(self, state: State) -> tuple[int, ...]:
+        """Every player's provisional total, without breakdowns or tie-breakers: the same
+        totals as `score`, for the simulator's end-of-round checkpoints."""
+        work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
+        totals = [0] * state.n
+        for step in self.scoring:
+            for _, points in step.parts(work):
+                totals = [a + b for a, b in zip(totals, points, strict=True)]
+        return tuple(totals)
+
     def total(self, state: State, player: int) -> int:
         """One player's provisional total, without breakdowns or tie-breakers (for bots)."""
         work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
@@ -267,6 +251,13 @@ class Game:
         return total
 
     # -- presentation -------------------------------------------------------------------
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Actions of the mechanic are ids in 0..num_distinct_actions-1 (OpenSpiel's range);
+        the generic decisions (take a card, pick an option) answer with card or option
+        indexes, and declining is -1."""
+        return self.mechanic.codec.num_distinct_actions
 
     def describe_action(self, state: State, action: int) -> str:
         return self.mechanic.describe_action(state, action)
@@ -361,10 +352,12 @@ class Compiler:
             raise UnknownIdError("card kind", kind, list(self.layout.tables))
         return self.layout.tables[kind]
 
-    def suits(self) -> list[Any]:
-        """The cards of the kind a suited deck takes its suits from; [] for other decks."""
+    def suits_kind(self) -> str:
+        """The card kind a suited deck takes its suits from."""
         deck = self.content.game.deck
-        return self.content.cards(deck.suits) if isinstance(deck, SuitedDeck) else []
+        if not isinstance(deck, SuitedDeck):
+            raise UnsupportedGameError("this mechanic needs a suited deck ('deck: {type: suited}')")
+        return deck.suits
 
     def slot_kinds(self, slot: str) -> list[str]:
         """The card kinds setup can put into a table slot (in setup order, once each)."""
@@ -560,11 +553,6 @@ def compile_game(content: GameContent) -> Game:
     )
 
 
-def _compile_mechanic(structure: Any, compiler: Compiler) -> Mechanic:
-    if isinstance(structure, TrickTaking):
-        from toolkit.mechanics.trick_taking import TrickTakingMechanic
-
-        return TrickTakingMechanic.compile(structure, compiler)
-    from toolkit.mechanics.drafting import DraftMechanic
-
-    return DraftMechanic.compile(structure, compiler)
+def _compile_mechanic(structure: Any, compiler: Compiler) -> CompiledMechanic:
+    """The registered mechanic named by `structure.mechanic`, compiled for this game."""
+    return mechanic_kit(structure.mechanic).compile(structure, compiler)

@@ -241,13 +241,10 @@ def _check_grids(
     errors: list[Diagnostic],
 ) -> None:
     """A hand-written park must obey the placement rules of the plan in play."""
-    check = getattr(game.mechanic, "check_park", None)
-    if check is None:
-        return
     for seat in range(state.n):
         for zone in game.player_zones:
             if zone.grid and zone.id in position.players[seat].grids:
-                for cell, problem in check(state, seat):
+                for cell, problem in game.mechanic.position_problems(state, zone.index, seat):
                     at: tuple[str | int, ...] = ("players", seat, "grids", zone.id)
                     if cell is not None:
                         at = (*at, cell[0])

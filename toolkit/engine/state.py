@@ -74,6 +74,7 @@ class State:
         "game",
         "grids",
         "log",
+        "machine",
         "mech",
         "n",
         "options",
@@ -93,6 +94,8 @@ class State:
 
     def __init__(self, game: Game, n: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
+        self.machine = game.mechanic
+        """The game's mechanic, one attribute away: every action goes through it."""
         self.n = n
         self.seed = seed
         self.options = options
@@ -122,19 +125,18 @@ class State:
 
     def to_move(self) -> tuple[int, ...]:
         """Players who must decide now."""
-        if self.terminal:
-            return ()
-        if self.pending is not None:
-            return self.game.seat_tuples[self.pending.player]
-        return self.game.mechanic.to_move(self)
+        pending = self.pending
+        if pending is None:
+            return () if self.terminal else self.machine.to_move(self)
+        return () if self.terminal else self.game.seat_tuples[pending.player]
 
     def legal_actions(self, player: int) -> list[int]:
+        pending = self.pending
+        if pending is None:
+            return [] if self.terminal else self.machine.legal_actions(self, player)
         if self.terminal:
             return []
-        pending = self.pending
-        if pending is not None:
-            return pending.options[:] if pending.player == player else []
-        return self.game.mechanic.legal_actions(self, player)
+        return pending.options[:] if pending.player == player else []
 
     def apply(self, player: int, action: int) -> None:
         """Play `action` for `player`; raises IllegalActionError with the reason if not allowed."""
@@ -159,9 +161,9 @@ class State:
             pending.resolve(self, pending, action)
             self._resume(pending.frames)
             if self.pending is None:
-                self.game.mechanic.after_effects(self)
+                self.machine.after_effects(self)
             return
-        self.game.mechanic.apply(self, player, action)
+        self.machine.apply(self, player, action)
 
     def is_terminal(self) -> bool:
         return self.terminal
@@ -179,6 +181,7 @@ class State:
         scoring and lookahead never read: cheaper for bots that evaluate many positions."""
         other = State.__new__(State)
         other.game = self.game
+        other.machine = self.machine
         other.n = self.n
         other.seed = self.seed
         other.options = self.options
@@ -201,7 +204,7 @@ class State:
         return other
 
     def summary(self) -> str:
-        return self.game.mechanic.summary(self)
+        return self.machine.summary(self)
 
     def random(self) -> random.Random:
         """A generator for the next random event (a shuffle, a setup draw).
@@ -219,11 +222,13 @@ class State:
         return self._run(effects, 0, player, card)
 
     def _run(self, effects: Sequence[EffectFn], start: int, player: int, card: int) -> bool:
-        for index in range(start, len(effects)):
+        last = len(effects) - 1
+        for index in range(start, last + 1):
             effects[index](self, player, card)
             pending = self.pending
             if pending is not None:
-                pending.frames.append(Frame(effects, index + 1, player, card))
+                if index < last:  # the last effect leaves nothing to resume
+                    pending.frames.append(Frame(effects, index + 1, player, card))
                 return False
         return True
 

@@ -17,7 +17,6 @@ from rich.console import Console
 from rich.text import Text
 
 from toolkit.engine.narrate import narrate_scores
-from toolkit.mechanics.drafting import DraftMechanic
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
@@ -120,15 +119,14 @@ class Terminal:
         game = self.session.game
         ids = {card_id.lower(): index for index, card_id in enumerate(game.deck.ids)}
         card = ids.get(command.lower())
-        drafting = isinstance(game.mechanic, DraftMechanic) and self.session.state.pending is None
-        if not drafting or card is None:
+        options = self.views.placements(card if card is not None else -1, view.moves)
+        if options is None or card is None:
             self.say(
                 f"type a move number (1-{len(view.moves)})"
-                + (", a card id of your hand" if drafting else "")
+                + (", a card id of your hand" if options is not None else "")
                 + ", h for help, u to undo or q to quit"
             )
             return False
-        options = self.views.placements(card, view.moves)
         if not options:
             self.say(f"{game.deck.ids[card]} cannot be placed now (not in your hand?)")
             return False

@@ -14,20 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from toolkit.engine.game import Game
-from toolkit.engine.state import DECLINE
-from toolkit.mechanics.drafting import DraftMechanic, decode_pick
-from toolkit.mechanics.grid import Cell
-from toolkit.mechanics.trick_taking import TrickTakingMechanic
+from toolkit.engine.state import DECLINE, State
+from toolkit.mechanics.base import Cell, MechanicScreen
 from toolkit.play.session import Session
-from toolkit.sim.narration import Narrator, seat, where
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
+from toolkit.sim.narration import Narrator, seat
 
 
 def ordered_moves(actions: Sequence[int]) -> list[int]:
@@ -55,7 +50,10 @@ class View:
 
 
 class Views:
-    """Draws positions of one game for the person at `session.seat`."""
+    """Draws positions of one game for the person at `session.seat`.
+
+    The mechanic draws its own part (`mechanic.screen`); this class is the `Screen` it draws
+    with: tables of players, shared zones, hands and grids, styles and names of cards."""
 
     def __init__(self, session: Session, *, plain: bool) -> None:
         self.session = session
@@ -64,26 +62,61 @@ class Views:
         self.plain = plain
         self.box = box.ASCII if plain else box.SIMPLE_HEAD
         self.grid_box = box.ASCII if plain else box.SQUARE
+        self.mechanic: MechanicScreen = self.game.mechanic.screen(self)
+
+    # -- the Screen a mechanic draws with -----------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def seat(self) -> int:
+        return self.session.seat
+
+    @property
+    def words(self) -> Narrator:
+        return self.narrator
+
+    def legal(self) -> list[int]:
+        return self.session.legal()
+
+    def slot_names(self, slot: str) -> list[str]:
+        return _slot_names(self.session, slot)
+
+    def card_style(self, card: int) -> str:
+        """A deck card drawn in its colour, as a tile."""
+        return card_style(self.narrator.colour("deck", card))
+
+    def colour_style(self, card: int) -> str:
+        """A deck card's name written in its colour."""
+        return self._colour("deck", card)
+
+    def shared_zones(self, view: dict[str, Any]) -> list[RenderableType]:
+        parts: list[RenderableType] = []
+        for zone in self.game.shared_zones:
+            parts.append(Text(f"{zone.name}:", style="bold"))
+            parts.append(self._shared(zone.kind, view["zones"][zone.id], view))
+        return parts
+
+    def hand(self, ids: Sequence[str]) -> RenderableType:
+        return self._hand(ids)
+
+    def grid(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType:
+        return self.park(cells, open_cells)
 
     # -- the whole screen -------------------------------------------------------------------
 
     def position(self) -> View:
         state = self.session.state
         view = self.game.observe(state, self.session.seat)
-        mechanic = self.game.mechanic
         parts: list[RenderableType] = []
         news = list(self.narrator.events(self.session.news(), viewer=self.session.seat))
         if news:
             parts.append(Text("Since your last move:", style="bold"))
             parts.append(Text("\n".join(news)))
-        cells: dict[Cell, str] = {}
-        if isinstance(mechanic, TrickTakingMechanic):
-            parts += self._trick(view)
-        elif isinstance(mechanic, DraftMechanic):
-            draft_parts, cells = self._draft(view, mechanic)
-            parts += draft_parts
-        else:
-            parts.append(self.players_table(view))
+        own_parts, cells = self.mechanic.position(view)
+        parts += own_parts
         moves = ordered_moves(self.session.legal())
         parts.append(self.moves(moves, cells))
         return View(parts, moves, cells)
@@ -141,36 +174,6 @@ class Views:
         colour = self.narrator.colour(kind, card)
         return f"bold {colour}" if colour else ""
 
-    # -- trick-taking -----------------------------------------------------------------------
-
-    def _trick(self, view: dict[str, Any]) -> list[RenderableType]:
-        game, me = self.game, self.session.seat
-        mechanic = game.mechanic
-        assert isinstance(mechanic, TrickTakingMechanic)
-        parts: list[RenderableType] = [
-            self.title(
-                f"{game.name}: round {view['round']} of {mechanic.rounds}, trick {view['trick']}"
-                f" - you are {seat(me)}"
-            ),
-            self.players_table(view),
-        ]
-        for zone in game.shared_zones:
-            parts.append(Text(f"{zone.name}:", style="bold"))
-            parts.append(self._shared(zone.kind, view["zones"][zone.id], view))
-        trick = Text()
-        trick.append("Trick: ", style="bold")
-        if view["plays"]:
-            for position, (player, card_id) in enumerate(view["plays"]):
-                card = game.deck.index(card_id)
-                trick.append(("" if not position else ", ") + f"{seat(player)}: ")
-                trick.append(self.narrator.deck_card(card), style=self._colour("deck", card))
-            trick.append(f"  (led: {view['led_suit']})")
-        else:
-            trick.append("nothing played yet")
-        parts.append(trick)
-        parts.append(self._hand(view["hand"]))
-        return parts
-
     def _shared(self, kind: str, ids: Sequence[str], view: dict[str, Any]) -> Table:
         """Cards on display with their printed values, and who holds each already."""
         table = self.game.tables[kind]
@@ -216,52 +219,6 @@ class Views:
                 text.append(("" if not position else " ") + short, style=self._colour("deck", card))
         return text
 
-    # -- drafting ---------------------------------------------------------------------------
-
-    def _draft(
-        self, view: dict[str, Any], mechanic: DraftMechanic
-    ) -> tuple[list[RenderableType], dict[Cell, str]]:
-        game, state, me = self.game, self.session.state, self.session.seat
-        plan = _slot_names(self.session, mechanic.plan_slot)
-        scoring = [
-            name
-            for slot in game.slot_pools
-            if slot != mechanic.plan_slot
-            for name in _slot_names(self.session, slot)
-        ]
-        parts: list[RenderableType] = [
-            self.title(
-                f"{game.name}: round {view['round']}, hands pass {view['direction']}"
-                f" - you are {seat(me)}"
-            ),
-            Text(f"Plan: {', '.join(plan)}.  Scoring: {'; '.join(scoring)}."),
-            self.players_table(view, extra=("hand",)),
-        ]
-        moves = self.session.legal() if not state.pending else []
-        open_cells = sorted({decode_pick(a)[1] for a in moves if a >= 0})
-        cells = {cell: LETTERS[i] for i, cell in enumerate(open_cells[: len(LETTERS)])}
-        parts.append(self.parks(view, cells))
-        if view["my_choice"]:
-            parts.append(Text(f"Your choice: {view['my_choice']}"))
-        parts.append(Text("Your hand:", style="bold"))
-        parts.append(self._park_hand(view["hand"], mechanic))
-        return parts, cells
-
-    def parks(self, view: dict[str, Any], cells: dict[Cell, str]) -> Columns:
-        """Every player's park, side by side as the width allows, the person's open cells
-        lettered."""
-        me = self.session.seat
-        return Columns(
-            [
-                Group(
-                    Text(seat(p) + (" (you)" if p == me else ""), style="bold"),
-                    self.park(view["parks"][p], cells if p == me else {}),
-                )
-                for p in range(self.session.players)
-            ],
-            padding=(1, 3),
-        )
-
     def final(self) -> list[RenderableType]:
         """The end position: tracks and coins, and the parks of a drafting game."""
         view = self.game.observe(self.session.state, self.session.seat)
@@ -269,8 +226,7 @@ class Views:
             self.title(f"{self.game.name}: game over"),
             self.players_table(view),
         ]
-        if isinstance(self.game.mechanic, DraftMechanic):
-            parts.append(self.parks(view, {}))
+        parts += self.mechanic.final(view)
         return parts
 
     def park(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType:
@@ -304,46 +260,18 @@ class Views:
             grid.add_row(*row)
         return grid
 
-    def _park_hand(self, ids: Sequence[str], mechanic: DraftMechanic) -> Table:
-        deck = self.game.deck
-        table = Table(box=self.box, show_edge=self.plain, pad_edge=self.plain, show_header=False)
-        table.add_column("card")
-        table.add_column("what")
-        table.add_column("price", justify="right")
-        for card in sorted(deck.index(card_id) for card_id in ids):
-            table.add_row(
-                Text(deck.ids[card], style=card_style(self.narrator.colour("deck", card))),
-                self.narrator.deck_card(card)[len(deck.ids[card]) :].strip(" ()"),
-                f"price {mechanic.prices[card]}",
-            )
-        return table
-
     # -- moves ------------------------------------------------------------------------------
 
     def moves(self, moves: list[int], cells: dict[Cell, str]) -> RenderableType:
-        state = self.session.state
-        pending = state.pending
+        own = self.mechanic.moves(moves, cells)
+        if own is not None:
+            return own
+        pending = self.session.state.pending
         heading = "Your moves"
         if pending is not None:
             heading = f"Choose ({pending.kind.replace('-', ' ')})"
-        elif cells:
-            heading += " (a number, or a card id to choose its place next)"
         text = Text()
         text.append(f"{heading}:", style="bold")
-        if pending is None and isinstance(self.game.mechanic, DraftMechanic):
-            by_card: dict[int, list[tuple[int, int]]] = {}
-            for number, action in enumerate(moves, start=1):
-                by_card.setdefault(action >> 13, []).append((number, action))
-            for card, numbered in by_card.items():
-                colour = self.narrator.colour("deck", card)
-                text.append("\n  ")
-                text.append(f"{self.game.deck.ids[card]:>4}", style=card_style(colour))
-                text.append(":")
-                for number, action in numbered:
-                    _, cell, face_down = decode_pick(action)
-                    text.append(f" {number}={cells[cell]}{'v' if face_down else '^'}")
-            text.append("\n  (^ face up and paid, v face down; letters are cells of your park)")
-            return text
         for number, action in enumerate(moves, start=1):
             text.append(f"\n  {number:>2}. {self.move_text(action)}")
         return text
@@ -357,14 +285,13 @@ class Views:
             return f"{words} ({values})" if values else words
         return words
 
-    def placements(self, card: int, moves: list[int]) -> list[int]:
-        """The person's moves with `card`, in the order the second step numbers them."""
-        return [a for a in moves if a >= 0 and a >> 13 == card]
+    def placements(self, card: int, moves: list[int]) -> list[int] | None:
+        """The person's moves with `card`, for a second step; None if the mechanic has
+        no two-step choice now."""
+        return self.mechanic.two_step(card, moves)
 
     def placement_text(self, action: int, cells: dict[Cell, str]) -> str:
-        _, cell, face_down = decode_pick(action)
-        how = "face down" if face_down else "face up"
-        return f"{how} at {cells.get(cell, '?')} {where(cell)}"
+        return self.mechanic.step_text(action, cells)
 
 
 def card_values(game: Game, kind: str, card: int) -> str:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, get_args
 
+from toolkit.content.models.effects import Effect
 from toolkit.content.models.manifest import SuitedDeck
 from toolkit.content.project import GameContent
-from toolkit.rules.effects import Effect
 from toolkit.rules.scoring import ScoringRule
 
 RULE_TYPES = ("effects", "scoring")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.content.models.manifest import Draft, SuitedDeck, TrickTaking
+from toolkit.content.models.manifest import SuitedDeck
 from toolkit.content.project import GameContent
+from toolkit.mechanics.registry import mechanic_kit
 from toolkit.pnp.card_fields import all_card_rules, suit_kind
 from toolkit.pnp.card_view import CardViews
 from toolkit.pnp.describe import Describer, walk_effects
@@ -59,11 +60,7 @@ def reference_context(content: GameContent, describer: Describer) -> dict[str, A
         ],
     }
     structure = game.structure
-    if isinstance(structure, TrickTaking):
-        context["cleanup"] = [describer.effect(e) for e in structure.cleanup]
-    if isinstance(structure, Draft):
-        context["draft"] = structure
-        context["price"] = describer.resource(structure.price.resource)
+    context.update(mechanic_kit(structure.mechanic).reference(structure, describer))
     views = CardViews(content, describer)
     context["cards"] = {
         kind: [views.view(kind, card) for card in content.cards(kind)]

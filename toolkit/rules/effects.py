@@ -1,9 +1,16 @@
-"""Effects: what happens to the game when a card resolves, a milestone is reached, a round ends."""
+"""Effects: what happens to the game when a card resolves, a milestone is reached, a round ends.
+
+These are the effects every game may use. A mechanic adds its own (a draft's extra pick) in
+its package; the union a content file is validated against is assembled above this layer
+(`toolkit.content.models.effects`) from these and the registered mechanics' effects. The
+effects that hold other effects (`choose`, `if`, ...) name that union `Effect`, resolved there,
+so a mechanic's effect may sit inside a `choose` without this module knowing the mechanic.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -12,10 +19,28 @@ from toolkit.engine.state import DECLINE, Decision, EffectFn, State
 from toolkit.rules.conditions import Condition
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from toolkit.engine.game import Compiler
 
+    Effect: TypeAlias = "EffectModel"
+    """Any effect model; at run time the discriminated union built in the content layer."""
 
-class Gain(Model):
+
+class EffectModel(Model):
+    """Base of every effect, the core ones here and those a mechanic brings."""
+
+    interactive: ClassVar[bool] = False
+    """The effect asks a player to choose, so cleanup and game-end effects cannot use it."""
+    deck_fields: ClassVar[tuple[str, ...]] = ()
+    """Its parameters that name a field of the deck's cards (checked against the deck)."""
+
+    def compile(self, c: Compiler, cause: str) -> EffectFn:
+        """The effect as a closure over the state; every effect overrides this."""
+        raise NotImplementedError(type(self).__name__)
+
+
+class Gain(EffectModel):
     """The player takes an amount of a resource from the supply (as far as the supply can pay)."""
 
     effect: Literal["gain"]
@@ -33,7 +58,7 @@ class Gain(Model):
         return gain
 
 
-class Lose(Model):
+class Lose(EffectModel):
     """The player returns an amount of a resource to the supply (as much as they hold)."""
 
     effect: Literal["lose"]
@@ -51,7 +76,7 @@ class Lose(Model):
         return lose
 
 
-class Advance(Model):
+class Advance(EffectModel):
     """Move the player's marker on a track; negative amounts move it back. Clamped to the track."""
 
     effect: Literal["advance"]
@@ -99,7 +124,7 @@ class RankTier(Model):
     """What the winner of a trick with such a card gets."""
 
 
-class ByRank(Model):
+class ByRank(EffectModel):
     """A reward ladder: the effects depend on the rank of the card that resolves."""
 
     effect: Literal["by_rank"]
@@ -142,7 +167,7 @@ class GroupLimit(Model):
     """Once the player has a card of every group, the limit no longer applies."""
 
 
-class Acquire(Model):
+class Acquire(EffectModel):
     """Take a card from a shared zone into one's own (ride an attraction, buy a card).
 
     Requirements are thresholds on tracks read from a card field mapping track ids to
@@ -150,6 +175,7 @@ class Acquire(Model):
     """
 
     effect: Literal["acquire"]
+    interactive: ClassVar[bool] = True
     source: Id
     """The shared zone to take from (e.g. `display`)."""
     to: Id
@@ -173,7 +199,7 @@ class Acquire(Model):
         return _compile_acquire(self, c, cause)
 
 
-class CapResource(Model):
+class CapResource(EffectModel):
     """Discard a resource above a cap, with a penalty per discarded unit."""
 
     effect: Literal["cap_resource"]
@@ -208,56 +234,11 @@ class CapResource(Model):
         return cap_resource
 
 
-class ReversePassDirection(Model):
-    """From now on, hands are passed the other way."""
-
-    effect: Literal["reverse_pass_direction"]
-
-    def compile(self, c: Compiler, cause: str) -> EffectFn:
-        from toolkit.mechanics.drafting import reverse_effect
-
-        return reverse_effect
-
-
-class ExtraPick(Model):
-    """Every player chooses, pays for and places one more card from their hand before passing."""
-
-    effect: Literal["extra_pick"]
-
-    def compile(self, c: Compiler, cause: str) -> EffectFn:
-        from toolkit.mechanics.drafting import extra_pick_effect
-
-        return extra_pick_effect
-
-
-class SwapWithHand(Model):
-    """Swap one of the player's placed cards with a card of their hand; the new card is free."""
-
-    effect: Literal["swap_with_hand"]
-
-    def compile(self, c: Compiler, cause: str) -> EffectFn:
-        from toolkit.mechanics.drafting import swap_with_hand_effect
-
-        return swap_with_hand_effect
-
-
-class SwapWithOpponent(Model):
-    """Swap one of the player's placed cards with another player's placed card."""
-
-    effect: Literal["swap_with_opponent"]
-    match_field: Id
-    """Both cards must have the same value in this field (e.g. `number`)."""
-
-    def compile(self, c: Compiler, cause: str) -> EffectFn:
-        from toolkit.mechanics.drafting import make_swap_with_opponent
-
-        return make_swap_with_opponent(c.table("deck").fields[self.match_field])
-
-
-class Choose(Model):
+class Choose(EffectModel):
     """The player chooses one of several effect lists."""
 
     effect: Literal["choose"]
+    interactive: ClassVar[bool] = True
     options: list[list[Effect]] = Field(min_length=2)
     """The alternatives, each a list of effects."""
 
@@ -274,7 +255,7 @@ class Choose(Model):
         return choose
 
 
-class If(Model):
+class If(EffectModel):
     """Effects that apply only when a condition holds."""
 
     effect: Literal["if"]
@@ -297,21 +278,20 @@ class If(Model):
         return branch
 
 
-Effect = Annotated[
-    Gain
-    | Lose
-    | Advance
-    | ByRank
-    | Acquire
-    | CapResource
-    | ReversePassDirection
-    | ExtraPick
-    | SwapWithHand
-    | SwapWithOpponent
-    | Choose
-    | If,
-    Field(discriminator="effect"),
-]
+CORE_EFFECTS: tuple[type[EffectModel], ...] = (
+    Gain,
+    Lose,
+    Advance,
+    ByRank,
+    Acquire,
+    CapResource,
+    Choose,
+    If,
+)
+"""The effects of every game; mechanics register theirs beside these."""
+
+HOLDS_EFFECTS: tuple[type[Model], ...] = (RankTier, ByRank, Acquire, Choose, If)
+"""Models with effect lists inside: rebuilt once the whole effect union is known."""
 
 
 class Discount(Model):
@@ -327,13 +307,6 @@ class Discount(Model):
 
 
 Modifier = Annotated[Discount, Field(discriminator="modifier")]
-
-
-INTERACTIVE = (Acquire, Choose, SwapWithHand, SwapWithOpponent)
-"""Effects that ask a player to choose; not allowed where no one can be asked (cleanup)."""
-
-DRAFT_ONLY = (ReversePassDirection, ExtraPick, SwapWithHand, SwapWithOpponent)
-"""Effects that act on passing hands and parks, so only a drafting game has them."""
 
 
 def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
@@ -368,13 +341,15 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         positions = state.track[player]
         counts: Counter[object] = Counter(groups[k] for k in owned) if limit else Counter()
         limited = limit is not None and not (lifted_when_all and all_groups <= counts.keys())
+        # The discount is the same for every card: read the milestones once, not per card.
+        discount = state.game.discount(state, player, cost_resource) if cost_resource >= 0 else 0
         choices = []
         for card in state.shared[src]:
             if once_each and card in owned:
                 continue
             if limited and counts[groups[card]] >= per_group:
                 continue
-            if cost_resource >= 0 and price(state, player, card) > held:
+            if cost_resource >= 0 and max(0, costs[card] - discount) > held:
                 continue
             if any(positions[t] < needed for t, needed in requirements[card]):
                 continue

@@ -66,20 +66,21 @@ def play_game(
         zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])
         for zone in game.shared_zones
     }
-    agents = [make_bot(name, seed + seat + 1, game) for seat, name in enumerate(bots)]
-    mechanic = game.mechanic
+    choosers = [make_bot(name, seed + seat + 1, game).choose for seat, name in enumerate(bots)]
+    # The loop runs once per action: bound methods and locals keep it to plain calls.
+    round_of, to_move, apply = game.mechanic.round_of, state.to_move, state.apply
     checkpoints: list[tuple[int, ...]] = []
-    current_round = mechanic.round_of(state)
-    played: list[tuple[int, int]] | None = [] if record_actions else None
+    current_round = round_of(state)
+    played: list[tuple[int, int]] = []
     while not state.terminal:
-        for player in state.to_move():
-            action = agents[player].choose(state, player)
-            if played is not None:
+        for player in to_move():
+            action = choosers[player](state, player)
+            if record_actions:
                 played.append((player, action))
-            state.apply(player, action)
-        if not state.terminal and mechanic.round_of(state) != current_round:
-            current_round = mechanic.round_of(state)
-            checkpoints.append(state.scores().totals)
+            apply(player, action)
+        if not state.terminal and round_of(state) != current_round:
+            current_round = round_of(state)
+            checkpoints.append(game.totals(state))
     scores = state.scores()
     checkpoints.append(scores.totals)
     public = [zone for zone in game.player_zones if not zone.hidden_from_others]
@@ -123,7 +124,7 @@ def play_game(
             for player in range(state.n)
         ),
         checkpoints=tuple(checkpoints),
-        actions=tuple(played or ()),
+        actions=tuple(played),
     )
 
 

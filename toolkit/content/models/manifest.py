@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
 from toolkit.content.models.card_kinds import CardKind
-from toolkit.rules.effects import AcquireCost, Effect, Modifier
+from toolkit.content.models.effects import Effect
+from toolkit.mechanics.registry import structure_models
+from toolkit.rules.effects import Modifier
 from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
@@ -178,71 +180,15 @@ class Track(Model):
     """Milestones along the track."""
 
 
-class TrickTaking(Model):
-    """Rounds of tricks: lead, follow suit if able, highest card of the led suit (or trump) wins."""
+if TYPE_CHECKING:
+    from toolkit.mechanics.base import StructureModel as Structure
 
-    mechanic: Literal["trick_taking"]
-    rounds: int = Field(ge=1)
-    """Rounds in a game; each deals the whole deck evenly."""
-    hand: Id = "hand"
-    """The players' hand zone."""
-    follow_suit: bool = True
-    """Players must follow the led suit if able."""
-    trump: Id | None = None
-    """A suit that beats every other suit; unset for no trump."""
-    winner_leads: bool = True
-    """The trick's winner leads the next trick."""
-    next_round_leader: Literal["next_seat", "last_trick_winner"] = "next_seat"
-    """Who leads a new round: the seat after the previous round's first leader, or the last
-    trick's winner."""
-    on_win: Literal["suit_action"] = "suit_action"
-    """What winning a trick does: resolve the action of the winning card's suit."""
-    cleanup: list[Effect] = Field(default_factory=list)
-    """Effects applied to every player at the end of each round, in order."""
-
-
-class Grid(Model):
-    """Placement of cards on a player's grid following a project plan."""
-
-    zone: Id
-    """The players' grid zone (the park)."""
-    plan_slot: Id
-    """The table slot holding the project plan whose shape parks must fit."""
-    adjacency: Literal["orthogonal"] = "orthogonal"
-    """A new card must border a placed card on a side (except the first)."""
-    order_field: Id
-    """The numeric field that must ascend."""
-    ascending: Literal["rows_and_columns", "reading_order"] = "rows_and_columns"
-    """`rows_and_columns`: each face-up card is higher than those left of it in its row and above
-    it in its column; `reading_order`: higher than every card before it reading left to right,
-    top to bottom. Face-down cards are ignored."""
-    unique_field: Id | None = None
-    """No two face-up cards of a park share this field's value."""
-    face_down: bool = True
-    """A card may be placed face down (free; no number, colour or symbol)."""
-
-
-class Draft(Model):
-    """Simultaneous drafting: all choose a card at once, reveal, place, resolve, pass the rest."""
-
-    mechanic: Literal["draft"]
-    hand: Id = "hand"
-    """The players' hand zone."""
-    placements: int = Field(ge=1)
-    """Cards each player places in a game; the last hand card is set aside."""
-    pass_direction: Literal["left", "right"] = "left"
-    """The direction hands are passed at the start."""
-    price: AcquireCost
-    """What placing a card face up costs."""
-    action_field: Id | None = None
-    """Card field holding effects that resolve when the card is placed face up (shop actions)."""
-    resolve_order: Literal["highest_first", "lowest_first"] = "highest_first"
-    """Order of several triggered actions in a round, by `grid.order_field`."""
-    grid: Grid
-    """Where and how chosen cards are placed."""
-
-
-Structure = Annotated[TrickTaking | Draft, Field(discriminator="mechanic")]
+    """Any registered mechanic's structure model."""
+else:
+    Structure = Annotated[
+        Union[structure_models()],  # noqa: UP007 (a union built from the mechanic registry)
+        Field(discriminator="mechanic"),
+    ]
 
 
 class HeuristicWeight(Model):

@@ -51,10 +51,16 @@ class Shape:
         found: set[Cell] = set()
         for dr, dc in offsets:
             for r, c in self.cells:
-                cell = (r + dr, c + dc)
+                row, col = r + dr, c + dc
+                cell = (row, col)
                 if cell in park or cell in found:
                     continue
-                if any((cell[0] + a, cell[1] + b) in park for a, b in NEIGHBOURS):
+                if (
+                    (row - 1, col) in park
+                    or (row + 1, col) in park
+                    or (row, col - 1) in park
+                    or (row, col + 1) in park
+                ):
                     found.add(cell)
         return sorted(found)
 
@@ -143,6 +149,22 @@ def park_problems(
         if not ascending_ok(park, cell, number, numbers, reading_order):
             problems.append((cell, f"the card at {_where(cell)} breaks the ascending order"))
     return problems
+
+
+def connected(cells: Iterable[Cell]) -> bool:
+    """Whether the cells form one shape, each bordering another on a side."""
+    remaining = set(cells)
+    if not remaining:
+        return False
+    stack = [remaining.pop()]
+    while stack:
+        r, c = stack.pop()
+        for a, b in NEIGHBOURS:
+            neighbour = (r + a, c + b)
+            if neighbour in remaining:
+                remaining.remove(neighbour)
+                stack.append(neighbour)
+    return not remaining
 
 
 def _where(cell: Cell) -> str:

@@ -6,12 +6,15 @@ hands are empty, with cleanup effects; the whole deck is dealt again each round.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from toolkit.content.models.manifest import TrickTaking
 from toolkit.engine.state import DECLINE, EffectFn, State
 from toolkit.errors import IllegalActionError
+from toolkit.mechanics.base import BotOption, CardWords, Cell, MechanicScreen, Screen
+from toolkit.mechanics.trick_taking.codec import TrickCodec
+from toolkit.mechanics.trick_taking.structure import TrickTaking
 from toolkit.rules.setup import Deal
 
 if TYPE_CHECKING:
@@ -35,7 +38,7 @@ class TrickState:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickTakingMechanic:
     hand: int
     rounds: int
@@ -51,11 +54,14 @@ class TrickTakingMechanic:
     card_names: tuple[str, ...]
     suit_names: tuple[str, ...]
     seats: tuple[tuple[int], ...]
+    codec: TrickCodec
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
-        suits = c.suits()
-        suit_ids = [suit.id for suit in suits]
+        suits = c.table(c.suits_kind())
+        suit_ids = list(suits.ids)
+        action = suits.field_of_type("effects")
+        actions = suits.fields[action] if action is not None else ((),) * suits.size
         deck = c.table("deck")
         deal = next(
             (s for s in c.content.game.setup if isinstance(s, Deal) and s.to == spec.hand), None
@@ -70,11 +76,15 @@ class TrickTakingMechanic:
             deal_count=deal.count if deal is not None else None,
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
             rank_of=tuple(deck.fields["rank"]),
-            suit_actions=tuple(c.effects(suit.action, f"{suit.name} action") for suit in suits),
+            suit_actions=tuple(
+                c.effects(effects, f"{name} action")
+                for effects, name in zip(actions, suits.names, strict=True)
+            ),
             cleanup=c.effects(spec.cleanup, "cleanup"),
             card_names=deck.names,
-            suit_names=tuple(suit.name for suit in suits),
-            seats=tuple((p,) for p in range(16)),
+            suit_names=suits.names,
+            seats=tuple((p,) for p in range(c.content.game.players.max)),
+            codec=TrickCodec(deck.size),
         )
 
     # -- the phase machine ---------------------------------------------------------------
@@ -106,54 +116,59 @@ class TrickTakingMechanic:
 
     def apply(self, state: State, player: int, card: int) -> None:
         mech: TrickState = state.mech
-        if player != mech.current:
-            raise IllegalActionError(
-                f"it is player {mech.current}'s turn, not player {player}'s", self.summary(state)
-            )
         hand = state.zones[self.hand][player]
-        if card not in hand:
-            raise IllegalActionError(
-                f"{self.describe_action(state, card)} is not in player {player}'s hand",
-                self.summary(state),
-            )
-        suit_of = self.suit_of
+        if player != mech.current or card not in hand:
+            self._refuse(state, player, card)
         led = mech.led
-        if (
-            self.follow_suit
-            and led >= 0
-            and suit_of[card] != led
-            and any(suit_of[other] == led for other in hand)
-        ):
-            raise IllegalActionError(
-                f"player {player} must follow suit ({self.suit_names[led]})", self.summary(state)
-            )
+        suit = self.suit_of[card]
+        if led >= 0 and suit != led and self.follow_suit:
+            suit_of = self.suit_of
+            for other in hand:
+                if suit_of[other] == led:
+                    raise IllegalActionError(
+                        f"player {player} must follow suit ({self.suit_names[led]})",
+                        self.summary(state),
+                    )
         hand.remove(card)
         plays = mech.plays
         plays.append((player, card))
         state.log.append(("play", player, card))
-        if led < 0:
-            mech.led = suit_of[card]
-        if len(plays) < state.n:
-            mech.current = (player + 1) % state.n
+        n = state.n
+        if len(plays) < n:
+            if led < 0:
+                mech.led = suit
+            mech.current = (player + 1) % n
             return
-        winner, winning = self.trick_winner(plays, mech.led)
+        winner, winning = self.trick_winner(plays, led if led >= 0 else suit)
         state.log.append(("trick", winner, winning))
         mech.plays = []
         mech.led = -1
-        mech.current = winner if self.winner_leads else (plays[0][0] + 1) % state.n
-        if state.run_effects(self.suit_actions[suit_of[winning]], winner, winning):
+        mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
+        if state.run_effects(self.suit_actions[self.suit_of[winning]], winner, winning):
             self.after_effects(state)
+
+    def _refuse(self, state: State, player: int, card: int) -> NoReturn:
+        mech: TrickState = state.mech
+        if player != mech.current:
+            raise IllegalActionError(
+                f"it is player {mech.current}'s turn, not player {player}'s", self.summary(state)
+            )
+        raise IllegalActionError(
+            f"{self.describe_action(state, card)} is not in player {player}'s hand",
+            self.summary(state),
+        )
 
     def trick_winner(self, plays: list[tuple[int, int]], led: int) -> tuple[int, int]:
         """The winning (player, card): highest trump if any was played, else of the led suit."""
         suit_of, rank_of = self.suit_of, self.rank_of
         target = led
-        if self.trump >= 0 and any(suit_of[card] == self.trump for _, card in plays):
-            target = self.trump
-        best_player, best_card = -1, -1
+        trump = self.trump
+        if trump >= 0 and any(suit_of[card] == trump for _, card in plays):
+            target = trump
+        best_player, best_card, best_rank = -1, -1, 0
         for player, card in plays:
-            if suit_of[card] == target and (best_card < 0 or rank_of[card] > rank_of[best_card]):
-                best_player, best_card = player, card
+            if suit_of[card] == target and (best_card < 0 or rank_of[card] > best_rank):
+                best_player, best_card, best_rank = player, card, rank_of[card]
         return best_player, best_card
 
     def after_effects(self, state: State) -> None:
@@ -266,6 +281,36 @@ class TrickTakingMechanic:
         """Whether any card `player` plays now leaves everything that scores unchanged: true
         unless the play completes the trick (or answers a choice)."""
         return state.pending is None and len(state.mech.plays) < state.n - 1
+
+    def bot_option(self, state: State, action: int) -> BotOption:
+        return BotOption("follow" if state.mech.plays else "lead", self.codec.decode(action).card)
+
+    def wins_trick(self, state: State, player: int, card: int) -> bool | None:
+        """Whether `card` played now would win the trick as it stands."""
+        mech: TrickState = state.mech
+        led = mech.led if mech.led >= 0 else self.suit_of[card]
+        winner, _ = self.trick_winner([*mech.plays, (player, card)], led)
+        return winner == player
+
+    def position_problems(
+        self, state: State, zone: int, player: int
+    ) -> list[tuple[Cell | None, str]]:
+        """No placement rules: any hand-written position of cards is a position."""
+        return []
+
+    def narrate_action(self, state: State, action: int, words: CardWords) -> str | None:
+        return None
+
+    def narrate_event(
+        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+    ) -> Iterator[str] | None:
+        return None
+
+    def screen(self, screen: Screen) -> MechanicScreen:
+        # Imported here so that simulating never loads the terminal's rendering library.
+        from toolkit.mechanics.trick_taking.screen import TrickScreen
+
+        return TrickScreen(self, screen)
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending

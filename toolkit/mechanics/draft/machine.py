@@ -30,13 +30,18 @@ Corner cases the rule text leaves open, decided here:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from toolkit.content.models.manifest import Draft
-from toolkit.engine.state import DECLINE, Decision, EffectFn, State
-from toolkit.errors import IllegalActionError
-from toolkit.mechanics.grid import Cell, Shape, ascending_ok, initial_offsets, park_problems
+from toolkit.engine.state import DECLINE, EffectFn, State
+from toolkit.errors import IllegalActionError, UnsupportedGameError
+from toolkit.mechanics.base import BotOption, CardWords, MechanicScreen, Screen
+from toolkit.mechanics.draft import narration
+from toolkit.mechanics.draft.codec import DraftCodec, HandSwap, OpponentSwap
+from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, initial_offsets, park_problems
+from toolkit.mechanics.draft.structure import Draft
+from toolkit.rules.setup import DrawRandom, PlaceCard
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Compiler
@@ -44,24 +49,10 @@ if TYPE_CHECKING:
 NO_CHOICE = -2
 
 
-def cell_code(cell: Cell) -> int:
-    return (cell[0] + 32) * 64 + (cell[1] + 32)
-
-
-def code_cell(code: int) -> Cell:
-    return (code // 64 - 32, code % 64 - 32)
-
-
-def pick_action(card: int, cell: Cell, face_down: bool) -> int:
-    return (card << 13) | (cell_code(cell) << 1) | int(face_down)
-
-
-def decode_pick(action: int) -> tuple[int, Cell, bool]:
-    return action >> 13, code_cell((action >> 1) & 4095), bool(action & 1)
-
-
 @dataclass(slots=True)
 class DraftState:
+    machine: DraftMechanic
+    """The compiled mechanic, for the draft's own effects (they compile before it exists)."""
     shape: Shape
     size: int
     waiting: list[bool]
@@ -82,6 +73,7 @@ class DraftState:
 
     def copy(self) -> DraftState:
         return DraftState(
+            self.machine,
             self.shape,
             self.size,
             self.waiting[:],
@@ -116,15 +108,19 @@ class DraftMechanic:
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
     distinct_numbers: tuple[int, ...]
+    codec: DraftCodec
+    action_texts: tuple[str, ...]
+    """Each card's printed action text, if the cards have one (for narration)."""
 
     @classmethod
     def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
         deck = c.table("deck")
         grid = spec.grid
-        plan_kinds = c.slot_kinds(grid.plan_slot)
-        plans = c.table(plan_kinds[0]) if plan_kinds else None
-        shape = plans.field_of_type("shape") if plans is not None else None
-        rows = plans.fields[shape] if plans is not None and shape is not None else ()
+        plans = c.table(plan_pool(spec, c))
+        shape = plans.field_of_type("shape")
+        if shape is None:
+            raise UnsupportedGameError(f"the plan cards ('{plans.kind}') declare no shape field")
+        shapes = {k: Shape.from_rows(rows) for k, rows in enumerate(plans.fields[shape])}
         field_values = deck.fields[spec.action_field] if spec.action_field else None
         actions = tuple(
             c.effects(field_values[card], f"shop {deck.ids[card]}") if field_values else ()
@@ -142,11 +138,18 @@ class DraftMechanic:
             highest_first=spec.resolve_order == "highest_first",
             start_direction=1 if spec.pass_direction == "left" else -1,
             plan_slot=grid.plan_slot,
-            shapes={k: Shape.from_rows(plan) for k, plan in enumerate(rows)},
+            shapes=shapes,
             actions=actions,
             card_ids=deck.ids,
             card_names=deck.names,
             distinct_numbers=tuple(sorted(set(deck.fields[grid.order_field]))),
+            action_texts=tuple(str(text or "") for text in deck.fields.get("action_text", ())),
+            codec=DraftCodec.for_game(
+                deck.size,
+                max((_span(shape, 0) for shape in shapes.values()), default=0),
+                max((_span(shape, 1) for shape in shapes.values()), default=0),
+                c.content.game.players.max,
+            ),
         )
 
     # -- phases ------------------------------------------------------------------------------
@@ -156,6 +159,7 @@ class DraftMechanic:
         shape = self.shapes[plan]
         n = state.n
         state.mech = DraftState(
+            machine=self,
             shape=shape,
             size=len(shape.cells),
             waiting=[True] * n,
@@ -182,16 +186,18 @@ class DraftMechanic:
         coins = state.res[player][self.price_resource]
         prices, numbers, reading = self.prices, self.numbers, self.reading_order
         used = {numbers[card] for card in park.values() if card >= 0}
+        codec = self.codec
+        per_card = codec.cells * 2
+        codes = [codec.cell_index(cell) * 2 for cell in cells]
         actions = []
         for card in state.zones[self.hand][player]:
-            base = card << 13
+            base = card * per_card
             face_up = prices[card] <= coins and not (self.unique_numbers and numbers[card] in used)
-            for cell in cells:
-                code = cell_code(cell) << 1
+            for cell, code in zip(cells, codes, strict=True):
                 if face_up and ascending_ok(park, cell, numbers[card], numbers, reading):
-                    actions.append(base | code)
+                    actions.append(base + code)
                 if self.face_down_allowed:
-                    actions.append(base | code | 1)
+                    actions.append(base + code + 1)
         return actions
 
     def apply(self, state: State, player: int, action: int) -> None:
@@ -201,7 +207,7 @@ class DraftMechanic:
                 f"player {player} has already chosen or has nothing to choose",
                 self.summary(state),
             )
-        if action not in self.legal_actions(state, player):
+        if not self._allowed(state, player, action):
             raise IllegalActionError(
                 f"player {player} cannot {self.describe_action(state, action)}: "
                 "not in hand, not payable, or against the placement rules",
@@ -213,17 +219,41 @@ class DraftMechanic:
         if not any(mech.waiting):
             self._reveal(state)
 
+    def _allowed(self, state: State, player: int, action: int) -> bool:
+        """Whether `action` is one of `legal_actions(state, player)`, checked for this one
+        pick instead of listing them all (the same rules, in the same terms)."""
+        if not 0 <= action < self.codec.picks:
+            return False
+        pick = self.codec.pick(action)
+        card, cell = pick.card, pick.cell
+        if card not in state.zones[self.hand][player]:
+            return False
+        mech: DraftState = state.mech
+        park = state.grids[self.park][player]
+        if cell not in mech.shape.open_cells(park, mech.offsets[player]):
+            return False
+        if pick.face_down:
+            return self.face_down_allowed
+        numbers = self.numbers
+        if self.prices[card] > state.res[player][self.price_resource]:
+            return False
+        if self.unique_numbers and any(
+            numbers[other] == numbers[card] for other in park.values() if other >= 0
+        ):
+            return False
+        return ascending_ok(park, cell, numbers[card], numbers, self.reading_order)
+
     def _reveal(self, state: State) -> None:
         mech: DraftState = state.mech
         for player in range(state.n):
             action = mech.choices[player]
             if action == NO_CHOICE:
                 continue
-            card, cell, face_down = decode_pick(action)
-            state.zones[self.hand][player].remove(card)
-            if not face_down:
-                state.pay(player, self.price_resource, self.prices[card])
-            self.place(state, player, card, cell, face_down)
+            pick = self.codec.pick(action)
+            state.zones[self.hand][player].remove(pick.card)
+            if not pick.face_down:
+                state.pay(player, self.price_resource, self.prices[pick.card])
+            self.place(state, player, pick.card, pick.cell, pick.face_down)
         mech.choices = [NO_CHOICE] * state.n
         state.turn += 1
         self._process_queue(state)
@@ -301,13 +331,6 @@ class DraftMechanic:
 
     # -- what shop actions do ------------------------------------------------------------------
 
-    def reverse_direction(self, state: State) -> None:
-        state.mech.direction = -state.mech.direction
-        state.log.append(("reverse",))
-
-    def request_extra_pick(self, state: State) -> None:
-        state.mech.extra_picks += 1
-
     def hand_swaps(self, state: State, player: int) -> list[int]:
         """(cell, hand card) pairs: a placed card may give way to a hand card, free."""
         park = state.grids[self.park][player]
@@ -319,11 +342,13 @@ class DraftMechanic:
                 if self.unique_numbers and numbers[new] in used:
                     continue
                 if ascending_ok(park, cell, numbers[new], numbers, self.reading_order):
-                    options.append((cell_code(cell) << 6) | new)
+                    options.append(self.codec.encode(HandSwap(cell, new)))
         return options
 
     def swap_with_hand(self, state: State, player: int, option: int) -> None:
-        cell, new = code_cell(option >> 6), option & 63
+        swap = self.codec.decode(option)
+        assert isinstance(swap, HandSwap)
+        cell, new = swap.cell, swap.card
         park = state.grids[self.park][player]
         old = park[cell]
         hand = state.zones[self.hand][player]
@@ -350,15 +375,13 @@ class DraftMechanic:
                     continue
                 for their_cell, theirs in state.grids[self.park][other].items():
                     if theirs >= 0 and match[theirs] == match[card]:
-                        options.append(
-                            (((cell_code(cell) << 3) | other) << 12) | cell_code(their_cell)
-                        )
+                        options.append(self.codec.encode(OpponentSwap(cell, other, their_cell)))
         return options
 
     def swap_with_opponent(self, state: State, player: int, option: int) -> None:
-        their_cell = code_cell(option & 4095)
-        other = (option >> 12) & 7
-        cell = code_cell(option >> 15)
+        swap = self.codec.decode(option)
+        assert isinstance(swap, OpponentSwap)
+        cell, other, their_cell = swap.cell, swap.other, swap.their_cell
         mine, theirs = state.grids[self.park][player], state.grids[self.park][other]
         my_card, their_card = mine[cell], theirs[their_cell]
         mine[cell], theirs[their_cell] = their_card, my_card
@@ -371,8 +394,12 @@ class DraftMechanic:
         self.trigger(state, player, their_card)
         self.trigger(state, other, my_card)
 
-    def check_park(self, state: State, player: int) -> list[tuple[Cell | None, str]]:
+    def position_problems(
+        self, state: State, zone: int, player: int
+    ) -> list[tuple[Cell | None, str]]:
         """Placement-rule problems of a whole park (for hand-written positions)."""
+        if zone != self.park:
+            return []
         _, plan, _ = state.slots[self.plan_slot][0]
         park = state.grids[self.park][player]
         return park_problems(park, self.shapes[plan], self.numbers, self.reading_order)
@@ -385,11 +412,11 @@ class DraftMechanic:
         if state.pending is not None or not state.mech.waiting[player]:
             after.apply(player, action)
             return after
-        card, cell, face_down = decode_pick(action)
-        after.zones[self.hand][player].remove(card)
-        if not face_down:
-            after.pay(player, self.price_resource, self.prices[card])
-        self.place(after, player, card, cell, face_down)
+        pick = self.codec.pick(action)
+        after.zones[self.hand][player].remove(pick.card)
+        if not pick.face_down:
+            after.pay(player, self.price_resource, self.prices[pick.card])
+        self.place(after, player, pick.card, pick.cell, pick.face_down)
         after.mech.queue.clear()
         return after
 
@@ -482,30 +509,55 @@ class DraftMechanic:
         if state.pending is not None or state.game.scoring_uses_positions(state):
             return [[action] for action in actions]
         groups: dict[int, list[int]] = {}
+        per_card = self.codec.cells * 2
         for action in actions:
-            groups.setdefault((action >> 13) * 2 + (action & 1), []).append(action)
+            groups.setdefault((action // per_card) * 2 + (action & 1), []).append(action)
         return list(groups.values())
+
+    def bot_option(self, state: State, action: int) -> BotOption:
+        pick = self.codec.pick(action)
+        return BotOption("pick", pick.card, pick.face_down)
+
+    def wins_trick(self, state: State, player: int, card: int) -> bool | None:
+        """No tricks in a draft."""
+        return None
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending
         if pending is not None:
             if action == DECLINE:
                 return "decline"
-            if pending.kind == "swap-hand":
-                cell, new = code_cell(action >> 6), action & 63
-                return f"put {self._name(new)} at {cell} in place of the card there"
-            if pending.kind == "swap-opponent":
-                other = (action >> 12) & 7
-                return (
-                    f"swap the card at {code_cell(action >> 15)} with player {other + 1}'s "
-                    f"card at {code_cell(action & 4095)}"
-                )
+            if pending.kind in SWAPS and 0 <= action < self.codec.num_distinct_actions:
+                record = self.codec.decode(action)
+                if isinstance(record, HandSwap):
+                    return (
+                        f"put {self._name(record.card)} at {record.cell} in place of the card there"
+                    )
+                if isinstance(record, OpponentSwap):
+                    return (
+                        f"swap the card at {record.cell} with player {record.other + 1}'s "
+                        f"card at {record.their_cell}"
+                    )
             return f"option {action + 1}"
-        if action < 0:
+        if not 0 <= action < self.codec.picks:
             return f"action {action}"
-        card, cell, face_down = decode_pick(action)
-        how = "face down" if face_down else "face up"
-        return f"place {self._name(card)} {how} at {cell}"
+        pick = self.codec.pick(action)
+        how = "face down" if pick.face_down else "face up"
+        return f"place {self._name(pick.card)} {how} at {pick.cell}"
+
+    def narrate_action(self, state: State, action: int, words: CardWords) -> str | None:
+        return narration.action(self, state, action, words)
+
+    def narrate_event(
+        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+    ) -> Iterator[str] | None:
+        return narration.event(self, event, viewer, words)
+
+    def screen(self, screen: Screen) -> MechanicScreen:
+        # Imported here so that simulating never loads the terminal's rendering library.
+        from toolkit.mechanics.draft.screen import DraftScreen
+
+        return DraftScreen(self, screen)
 
     def _name(self, card: int) -> str:
         return self.card_ids[card] if 0 <= card < len(self.card_ids) else f"card {card}"
@@ -541,48 +593,19 @@ class DraftMechanic:
         return f"round {mech.round}, waiting for players {waiting}"
 
 
-def swap_with_hand_effect(state: State, player: int, card: int) -> None:
-    mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
-    options = mechanic.hand_swaps(state, player)
-    if not options:
-        state.log.append(("no-choice", player, "swap-hand"))
-        return
-
-    def resolve(state: State, decision: Decision, action: int) -> None:
-        if action == DECLINE:
-            state.stats.declined += 1
-            state.log.append(("decline", decision.player, "swap-hand"))
-            return
-        mechanic.swap_with_hand(state, decision.player, action)
-
-    state.pending = Decision(player, "swap-hand", [*options, DECLINE], resolve, [], card)
+SWAPS = ("swap-hand", "swap-opponent")
+"""Decision kinds of the draft's own effects (their options are codec actions)."""
 
 
-def make_swap_with_opponent(match: tuple[Any, ...]) -> EffectFn:
-    def swap_with_opponent_effect(state: State, player: int, card: int) -> None:
-        mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
-        options = mechanic.opponent_swaps(state, player, match)
-        if not options:
-            state.log.append(("no-choice", player, "swap-opponent"))
-            return
-
-        def resolve(state: State, decision: Decision, action: int) -> None:
-            if action == DECLINE:
-                state.stats.declined += 1
-                state.log.append(("decline", decision.player, "swap-opponent"))
-                return
-            mechanic.swap_with_opponent(state, decision.player, action)
-
-        state.pending = Decision(player, "swap-opponent", [*options, DECLINE], resolve, [], card)
-
-    return swap_with_opponent_effect
+def plan_pool(spec: Draft, c: Compiler) -> str:
+    """The content kind of the cards the plan slot is filled from (the project plans)."""
+    for step in c.content.game.setup:
+        if isinstance(step, PlaceCard | DrawRandom) and step.to == spec.grid.plan_slot:
+            return step.pool
+    raise UnsupportedGameError(f"no setup step fills the plan slot '{spec.grid.plan_slot}'")
 
 
-def reverse_effect(state: State, player: int, card: int) -> None:
-    mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
-    mechanic.reverse_direction(state)
-
-
-def extra_pick_effect(state: State, player: int, card: int) -> None:
-    mechanic: DraftMechanic = state.game.mechanic  # type: ignore[assignment]
-    mechanic.request_extra_pick(state)
+def _span(shape: Shape, axis: int) -> int:
+    """How far a shape extends along one axis (0 rows, 1 columns), minus one."""
+    values = [cell[axis] for cell in shape.cells]
+    return max(values) - min(values) if values else 0

@@ -1,0 +1,130 @@
+"""The draft's part of the terminal view: the plan and scoring cards in play, every park as a
+grid with the person's open cells lettered, the hand with prices, and moves grouped by card
+(or chosen in two steps: a card id, then one of its places)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.box import ASCII, SIMPLE_HEAD
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from toolkit.mechanics.base import Screen
+from toolkit.mechanics.draft.grid import Cell
+from toolkit.mechanics.draft.narration import seat, where
+
+if TYPE_CHECKING:
+    from toolkit.mechanics.draft.machine import DraftMechanic
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class DraftScreen:
+    def __init__(self, mechanic: DraftMechanic, screen: Screen) -> None:
+        self.mechanic = mechanic
+        self.screen = screen
+
+    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+        screen, mechanic = self.screen, self.mechanic
+        game, state, me = screen.game, screen.state, screen.seat
+        plan = screen.slot_names(mechanic.plan_slot)
+        scoring = [
+            name
+            for slot in game.slot_pools
+            if slot != mechanic.plan_slot
+            for name in screen.slot_names(slot)
+        ]
+        parts: list[RenderableType] = [
+            screen.title(
+                f"{game.name}: round {view['round']}, hands pass {view['direction']}"
+                f" - you are {seat(me)}"
+            ),
+            Text(f"Plan: {', '.join(plan)}.  Scoring: {'; '.join(scoring)}."),
+            screen.players_table(view, extra=("hand",)),
+        ]
+        moves = screen.legal() if not state.pending else []
+        open_cells = sorted({mechanic.codec.pick(a).cell for a in moves if a >= 0})
+        cells = {cell: LETTERS[i] for i, cell in enumerate(open_cells[: len(LETTERS)])}
+        parts.append(self.parks(view, cells))
+        if view["my_choice"]:
+            parts.append(Text(f"Your choice: {view['my_choice']}"))
+        parts.append(Text("Your hand:", style="bold"))
+        parts.append(self.hand(view["hand"]))
+        return parts, cells
+
+    def final(self, view: dict[str, Any]) -> list[RenderableType]:
+        return [self.parks(view, {})]
+
+    def parks(self, view: dict[str, Any], cells: dict[Cell, str]) -> Columns:
+        """Every player's park, side by side as the width allows, the person's open cells
+        lettered."""
+        me = self.screen.seat
+        return Columns(
+            [
+                Group(
+                    Text(seat(p) + (" (you)" if p == me else ""), style="bold"),
+                    self.screen.grid(view["parks"][p], cells if p == me else {}),
+                )
+                for p in range(self.screen.state.n)
+            ],
+            padding=(1, 3),
+        )
+
+    def hand(self, ids: list[str]) -> Table:
+        screen = self.screen
+        deck = screen.game.deck
+        plain = screen.plain
+        table = Table(
+            box=ASCII if plain else SIMPLE_HEAD, show_edge=plain, pad_edge=plain, show_header=False
+        )
+        table.add_column("card")
+        table.add_column("what")
+        table.add_column("price", justify="right")
+        for card in sorted(deck.index(card_id) for card_id in ids):
+            table.add_row(
+                Text(deck.ids[card], style=screen.card_style(card)),
+                screen.words.deck_card(card)[len(deck.ids[card]) :].strip(" ()"),
+                f"price {self.mechanic.prices[card]}",
+            )
+        return table
+
+    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
+        """Picks grouped by card: `P7: 1=a^ 2=av`; decisions are listed one per line."""
+        screen = self.screen
+        if screen.state.pending is not None:
+            return None
+        codec = self.mechanic.codec
+        text = Text()
+        text.append(
+            "Your moves (a number, or a card id to choose its place next):"
+            if cells
+            else "Your moves:",
+            style="bold",
+        )
+        by_card: dict[int, list[tuple[int, int]]] = {}
+        for number, action in enumerate(moves, start=1):
+            by_card.setdefault(codec.pick_card(action), []).append((number, action))
+        for card, numbered in by_card.items():
+            text.append("\n  ")
+            text.append(f"{screen.game.deck.ids[card]:>4}", style=screen.card_style(card))
+            text.append(":")
+            for number, action in numbered:
+                pick = codec.pick(action)
+                text.append(f" {number}={cells[pick.cell]}{'v' if pick.face_down else '^'}")
+        text.append("\n  (^ face up and paid, v face down; letters are cells of your park)")
+        return text
+
+    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
+        """The person's moves with `card`, in the order the second step numbers them."""
+        if self.screen.state.pending is not None:
+            return None
+        codec = self.mechanic.codec
+        return [a for a in moves if 0 <= a < codec.picks and codec.pick_card(a) == card]
+
+    def step_text(self, action: int, cells: dict[Cell, str]) -> str:
+        pick = self.mechanic.codec.pick(action)
+        how = "face down" if pick.face_down else "face up"
+        return f"{how} at {cells.get(pick.cell, '?')} {where(pick.cell)}"
