@@ -9,37 +9,22 @@ side of a `sides` field.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, get_args
+from typing import Any
 
-from toolkit.content.models.effects import Effect
 from toolkit.content.models.manifest import SuitedDeck
 from toolkit.content.project import GameContent
-from toolkit.rules.scoring import ScoringRule
 
 RULE_TYPES = ("effects", "scoring")
 """Field types whose values are rules, described in words when printed."""
 
-_EFFECT_CLASSES: tuple[type, ...] = get_args(get_args(Effect)[0])
-_SCORING_CLASSES: tuple[type, ...] = get_args(get_args(ScoringRule)[0])
 
-
-def side_field_types(side: Any) -> dict[str, str]:
-    """The rule-holding fields of one side of a `sides` field: `effects` or `scoring` by name.
-
-    `GameContent.field_types` gives a kind's own fields; a side's fields are told apart here
-    by their values (a list of effects or of scoring rules), until the kind declarations that
-    list them reach this branch.
-    """
-    found: dict[str, str] = {}
-    for name in type(side).model_fields:
-        value = getattr(side, name)
-        if not isinstance(value, list) or not value:
-            continue
-        if all(isinstance(item, _EFFECT_CLASSES) for item in value):
-            found[name] = "effects"
-        elif all(isinstance(item, _SCORING_CLASSES) for item in value):
-            found[name] = "scoring"
-    return found
+def side_field_types(content: GameContent, kind: str) -> dict[str, str]:
+    """The declared types of the fields on each side of a kind's `sides` field."""
+    for name, type_name in content.field_types(kind).items():
+        if type_name == "sides":
+            spec = content.field_spec(kind, name)
+            return {f: s.type for f, s in ((spec.fields or {}) if spec else {}).items()}
+    return {}
 
 
 def fields_of_type(content: GameContent, kind: str, *types: str) -> list[str]:
@@ -56,7 +41,7 @@ def card_rules(content: GameContent, kind: str, card: Any, rule_type: str) -> li
             rules += value or []
         elif type_name == "sides":
             for side in value or []:
-                for side_field, side_type in side_field_types(side).items():
+                for side_field, side_type in side_field_types(content, kind).items():
                     if side_type == rule_type:
                         rules += getattr(side, side_field)
     return rules
@@ -71,7 +56,5 @@ def all_card_rules(content: GameContent, rule_type: str) -> Iterator[tuple[str, 
 
 
 def suit_kind(deck: SuitedDeck) -> str:
-    """The card kind whose cards are a suited deck's suits: the deck's `suits` setting once the
-    manifest model has it (declared card kinds), else its default there, `suits`."""
-    named: Any = getattr(deck, "suits", None)
-    return named if isinstance(named, str) else "suits"
+    """The card kind whose cards are a suited deck's suits."""
+    return deck.suits

@@ -105,7 +105,7 @@ class CardViews:
         return {
             "id": side.id,
             "side": side,
-            "described": self.described(kind, side, side_field_types(side)),
+            "described": self.described(kind, side, side_field_types(self.content, kind)),
         }
 
     def _amounts(self, value: dict[Any, Any]) -> list[dict[str, Any]] | None:

@@ -151,9 +151,12 @@ Drawing = Callable[[Canvas, Rect, dict[str, Any], Color | None], str | None]
 
 def _plan_grid(c: Canvas, box: Rect, context: dict[str, Any], tint: Color | None) -> str | None:
     """A project plan: its cells as a grid, and a thick line under the bottom row."""
-    shape = getattr(context.get("card"), "shape", None)
+    described = context.get("described") or {}
+    shape = next(
+        (v["rows"] for v in described.values() if isinstance(v, dict) and "rows" in v), None
+    )
     if not isinstance(shape, list) or not shape:
-        return "the card has no 'shape' to draw"
+        return "the card has no field of type 'shape' to draw"
     rows, columns = len(shape), max(len(row) for row in shape)
     cell = min(box.width / columns, box.height / (rows + 0.6))
     width, height = cell * columns, cell * rows
