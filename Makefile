@@ -21,6 +21,7 @@ test: $(STAMP)
 	$(BIN)/ruff check toolkit tests benchmarks
 	$(BIN)/ruff format --check toolkit tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/toolkit schema --check
 	$(BIN)/pytest
 

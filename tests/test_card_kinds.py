@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.content.diagnostics import Diagnostic
 from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
 from toolkit.content.validate import validate_paths
+from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import compile_game
 from toolkit.errors import UnknownIdError
 

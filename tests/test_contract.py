@@ -31,8 +31,8 @@ import yaml
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.state import State
-from toolkit.sim.transcripts import (
+from toolkit.kernel.state import State
+from toolkit.record.transcripts import (
     LoadedGame,
     game_lines,
     header,

@@ -16,8 +16,8 @@ from toolkit.agents import check_bot_name, make_bot
 from toolkit.agents.ismcts import IsmctsBot, _margins
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.state import State
 from toolkit.errors import UsageError
+from toolkit.kernel.state import State
 from toolkit.mechanics.draft.codec import Pick
 from toolkit.mechanics.draft.grid import initial_offsets
 

@@ -18,7 +18,7 @@ import pytest
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.state import DECLINE, State
+from toolkit.kernel.state import DECLINE, State
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "rules" / "midway-memories.yaml"

@@ -15,8 +15,8 @@ import pytest
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.state import DECLINE, State
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.state import DECLINE, State
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"

@@ -34,8 +34,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toolkit.content.diagnostics import Diagnostic
 from toolkit.content.validate import validate_paths
+from toolkit.diagnostics import Diagnostic
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(

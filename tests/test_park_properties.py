@@ -19,7 +19,7 @@ import pytest
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.state import DECLINE, State
+from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap, Pick
 from toolkit.mechanics.draft.grid import Cell, park_is_valid
 from toolkit.mechanics.draft.machine import DraftMechanic

@@ -21,8 +21,8 @@ import pytest
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.state import DECLINE, State
 from toolkit.errors import IllegalActionError, ToolkitError
+from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap
 from toolkit.mechanics.draft.codec import Pick as PickAction
 from toolkit.mechanics.draft.grid import Cell, initial_offsets

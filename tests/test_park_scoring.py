@@ -22,7 +22,7 @@ from toolkit.content.project import load_content_file
 from toolkit.engine.game import Game, Scores
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position import state_from_position
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 LORENZO = ROOT / "examples" / "oh-my-park-lorenzo.yaml"

@@ -20,7 +20,7 @@ from toolkit.play import bot_seats
 from toolkit.play.session import Session
 from toolkit.play.terminal import Terminal
 from toolkit.play.views import Views
-from toolkit.sim.transcripts import LoadedGame
+from toolkit.record.transcripts import LoadedGame
 
 ROOT = Path(__file__).resolve().parent.parent
 

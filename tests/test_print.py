@@ -29,7 +29,7 @@ from toolkit.pnp.document import PrintOptions, PrintResult, assemble
 from toolkit.pnp.geometry import Rect, home_sheet
 from toolkit.pnp.layout_load import load_layout
 from toolkit.pnp.marks import crop_marks
-from toolkit.pnp.units import mm
+from toolkit.schema.units import mm
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ["midway-memories", "oh-my-park"]

@@ -20,10 +20,10 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from toolkit.content.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic
 from toolkit.engine.load import load_valid_game
 from toolkit.pnp.layout_load import Layout, load_layout
-from toolkit.pnp.units import parse_length
+from toolkit.schema.units import parse_length
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ["midway-memories", "oh-my-park"]

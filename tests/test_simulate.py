@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.sim.stats import wilson_interval
+from toolkit.sim.intervals import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -30,13 +30,13 @@ from toolkit.agents.priority import (
     options_of,
 )
 from toolkit.agents.random_bot import RandomBot
-from toolkit.content.diagnostics import Diagnostic
 from toolkit.content.models.strategies import Preference, StrategiesFile, Strategy
 from toolkit.content.project import GameContent
 from toolkit.content.validate import validate_paths
+from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Compiler, Game, compile_game
 from toolkit.engine.load import load_valid_game
-from toolkit.engine.state import DECLINE, State
+from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.grid import initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from toolkit.content.diagnostics import Diagnostic
 from toolkit.content.variants import overlay_from_sets
+from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ContentError

@@ -48,7 +48,7 @@ def _guarded(command: F) -> F:
             typer.echo(f"usage error: {error}", err=True)
             raise typer.Exit(2) from None
         except ContentError as error:
-            from toolkit.content.diagnostics import format_text, sort_diagnostics
+            from toolkit.diagnostics import format_text, sort_diagnostics
 
             typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
             raise typer.Exit(1) from None
@@ -82,9 +82,9 @@ def validate(
     strict: Annotated[bool, typer.Option(help="Treat warnings as errors.")] = False,
 ) -> None:
     """Check content files: YAML, schema, references and feasibility, every problem at once."""
-    from toolkit.content.diagnostics import REPORTERS, summary_line
     from toolkit.content.summary import game_summary
     from toolkit.content.validate import validate_paths
+    from toolkit.diagnostics import REPORTERS, summary_line
 
     report = validate_paths(list(paths or []))
     rendered = REPORTERS[output_format.value](report.diagnostics)
@@ -192,7 +192,7 @@ def simulate(
     with _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
-        from toolkit.sim.transcripts import write_run
+        from toolkit.sim.run import write_run
 
         written = write_run(transcript, result)
         typer.echo(f"transcript: {transcript} ({written} games)", err=True)
@@ -355,9 +355,9 @@ def build(
 ) -> None:
     """The main job: validate, simulate every player count, print the cards and write the
     report of each game into build/<game>/."""
-    from toolkit.content.diagnostics import format_text
     from toolkit.content.locate import game_ids
     from toolkit.content.validate import validate_paths
+    from toolkit.diagnostics import format_text
     from toolkit.sim.build import build_game, build_summary
 
     chosen = list(games_ids or game_ids(Path.cwd()))
@@ -500,7 +500,7 @@ def play(
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
     q to quit and save, --resume to go on later. Reads one move per line when piped."""
     from toolkit.play import play as play_game
-    from toolkit.sim.transcripts import ReplayDivergence, TranscriptError
+    from toolkit.record.transcripts import ReplayDivergence, TranscriptError
 
     try:
         play_game(game, players=players, seat=seat, bots=_bot_names(bots) if bots else None,
@@ -523,8 +523,8 @@ def replay(
     names; exit 1 where it no longer replays (the content changed since)."""
     import json
 
-    from toolkit.sim.transcripts import ReplayDivergence, TranscriptError, iter_transcript
-    from toolkit.sim.transcripts import replay as replay_games
+    from toolkit.record.transcripts import ReplayDivergence, TranscriptError, iter_transcript
+    from toolkit.record.transcripts import replay as replay_games
 
     done: list[dict[str, Any]] = []
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from toolkit.content.diagnostics import Diagnostic
+    from toolkit.diagnostics import Diagnostic
 
 
 class ToolkitError(Exception):

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from toolkit.engine.load import load_compiled_game  # noqa: E402
-from toolkit.sim.playthrough import playthrough  # noqa: E402
+from toolkit.record.playthrough import playthrough  # noqa: E402
 
 GOLDEN = {
     # file name: (game, seed, players, bots)

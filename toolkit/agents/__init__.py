@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.priority import PriorityBot, compile_strategies
 from toolkit.agents.random_bot import RandomBot
-from toolkit.content.diagnostics import did_you_mean
 from toolkit.content.semantic import BUILT_IN_BOTS
-from toolkit.engine.state import State
+from toolkit.diagnostics import did_you_mean
 from toolkit.errors import UsageError
+from toolkit.kernel.state import State
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Game

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
 
 
 class GreedyBot:

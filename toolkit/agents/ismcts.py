@@ -19,7 +19,7 @@ import time
 
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.room import roomiest
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
 
 DEFAULT_ITERATIONS = 200
 TIMED_ITERATIONS_CAP = 1_000_000

@@ -42,7 +42,7 @@ from toolkit.content.models.strategies import (
     WinsTrick,
 )
 from toolkit.engine.game import Compiler, Game
-from toolkit.engine.state import DECLINE, State
+from toolkit.kernel.state import DECLINE, State
 from toolkit.rules.conditions import compile_condition
 
 CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
 
 
 class RandomBot:

@@ -4,7 +4,7 @@ order least. Shared by ISMCTS (which cell to play a card in) and the `most_room`
 
 from __future__ import annotations
 
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
 
 
 def roomiest(state: State, player: int, actions: list[int]) -> list[int]:

@@ -10,10 +10,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, Field, create_model
 
-from toolkit.content.models.base import Colour, Id, Model, Text
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.effects import Effect
 from toolkit.rules.scoring import ScoringRule
+from toolkit.schema.base import Colour, Id, Model, Text
 
 _CONTAINERS = ("list", "map", "effects", "scoring", "shape", "sides")
 """Field types whose left-out value is empty rather than nothing, so rules can loop over it."""

@@ -7,9 +7,9 @@ from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Game
 from toolkit.content.models.position import EndPosition
+from toolkit.content.models.print_layout import PrintLayout
 from toolkit.content.models.strategies import StrategiesFile
 from toolkit.content.models.variant import Variant
-from toolkit.pnp.layout_model import PrintLayout
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.content.diagnostics import did_you_mean
+from toolkit.diagnostics import did_you_mean
 from toolkit.errors import UsageError
 
 MANIFEST_SUFFIXES = (".yaml", ".yml")

@@ -9,13 +9,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.manifest import Game
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.yaml_loader import Document, Path_, load_file
+from toolkit.diagnostics import Diagnostic, did_you_mean
 
 
 @dataclass

@@ -8,8 +8,8 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.yaml_loader import Document, Path_
+from toolkit.diagnostics import Diagnostic, did_you_mean
 
 _TYPE_WORDS = {
     "string_type": "text",

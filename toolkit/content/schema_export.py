@@ -12,9 +12,9 @@ from pydantic import BaseModel
 from toolkit.content.docstrings import all_models, attribute_docstrings
 from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
-from toolkit.content.models.base import Model
 from toolkit.content.models.manifest import Game
 from toolkit.content.project import load_content_file
+from toolkit.schema.base import Model
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

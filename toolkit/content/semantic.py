@@ -13,7 +13,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import REF_TARGETS_BESIDES_KINDS, FieldSpec
@@ -35,12 +34,13 @@ from toolkit.content.models.strategies import (
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.mechanics.registry import effect_owner, mechanic_kit
 from toolkit.rules import effects as fx
 from toolkit.rules import scoring as sc
 from toolkit.rules import setup as st
 from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
-from toolkit.rules.filters import CardFilter, Measure, card_matches
+from toolkit.schema.filters import CardFilter, Measure, card_matches
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
 GRID_ONLY_FIELDS = {"face_up"}
@@ -1235,7 +1235,7 @@ def _walk_effects(effects: list[Any], path: Path_) -> Iterator[tuple[Path_, Any]
 
 
 def _describe_filter(card_filter: dict[str, Any]) -> str:
-    from toolkit.rules.filters import FieldTest
+    from toolkit.schema.filters import FieldTest
 
     parts = []
     for name, wanted in card_filter.items():

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.content.card_files import declared_model
-from toolkit.content.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
 from toolkit.content.kinds import KINDS
 from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.project import (
@@ -18,6 +17,7 @@ from toolkit.content.project import (
 )
 from toolkit.content.semantic import check_game, check_standalone
 from toolkit.content.yaml_loader import display_path, load_file
+from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
 from toolkit.errors import UsageError
 
 YAML_SUFFIXES = (".yaml", ".yml")

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import LoadedFile, load_content_file
 from toolkit.content.yaml_loader import Document, Path_, Position
+from toolkit.diagnostics import Diagnostic, did_you_mean
 
 Patch = Callable[[Document], list[Diagnostic]]
 

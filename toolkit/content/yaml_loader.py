@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from toolkit.content.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64

@@ -13,55 +13,26 @@ from typing import Any
 
 from toolkit.content.models.manifest import CardsDeck, IsmctsSettings, SuitedDeck, Target
 from toolkit.content.project import GameContent
-from toolkit.engine.state import EffectFn, State
-from toolkit.engine.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.errors import UnknownIdError, UnsupportedGameError
-from toolkit.mechanics.base import CompiledMechanic
+from toolkit.kernel.compiling import MeasureFn
+from toolkit.kernel.mechanic import CompiledMechanic
+from toolkit.kernel.specs import (
+    Layout,
+    MilestoneSpec,
+    ResourceSpec,
+    Scores,
+    TrackSpec,
+    ZoneSpec,
+)
+from toolkit.kernel.state import EffectFn, State
+from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
-from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.setup import DrawRandom, PlaceCard
+from toolkit.schema.filters import CardFilter, Measure
 
 UNLIMITED = 10**9
-MeasureFn = Callable[[State, int], int]
 ScoreFn = Callable[[State], list[int]]
 SetupFn = Callable[[State], None]
-
-
-@dataclass(frozen=True, slots=True)
-class ResourceSpec:
-    id: str
-    name: str
-    supply: int
-
-
-@dataclass(frozen=True, slots=True)
-class MilestoneSpec:
-    at: int
-    points: int
-    discounts: tuple[tuple[int, int], ...]
-    """(resource index, amount) of the discounts it grants."""
-    at_game_end: tuple[EffectFn, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TrackSpec:
-    id: str
-    name: str
-    min: int
-    max: int
-    start: int
-    milestones: tuple[MilestoneSpec, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ZoneSpec:
-    id: str
-    name: str
-    kind: str
-    shared: bool
-    index: int
-    hidden_from_others: bool
-    grid: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,29 +48,6 @@ class TieBreakerSpec:
     label: str
     most: bool
     measure: MeasureFn
-
-
-@dataclass(frozen=True, slots=True)
-class Scores:
-    """Final scores: totals, a breakdown by source, and the winners after tie-breakers."""
-
-    totals: tuple[int, ...]
-    breakdown: tuple[dict[str, int], ...]
-    winners: tuple[int, ...]
-    decided_by: str
-    """The tie-breaker that decided the winner ('points' if none was needed, 'shared' if tied)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """The components a game has, by index: what primitives look up while they compile."""
-
-    resources: tuple[ResourceSpec, ...]
-    tracks: tuple[TrackSpec, ...]
-    player_zones: tuple[ZoneSpec, ...]
-    shared_zones: tuple[ZoneSpec, ...]
-    tables: Mapping[str, CardTable]
-    deck: CardTable
 
 
 @dataclass(frozen=True, eq=False)
@@ -333,6 +281,8 @@ class Compiler:
     def __init__(self, content: GameContent, layout: Layout) -> None:
         self.content = content
         self.layout = layout
+        self.setup_steps = tuple(content.game.setup)
+        self.max_players = content.game.players.max
 
     def resource(self, resource_id: str) -> int:
         return _index_of("resource", resource_id, [r.id for r in self.layout.resources])

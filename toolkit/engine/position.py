@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
 from toolkit.content.models.position import EndPosition
 from toolkit.content.project import LoadedFile
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.engine.game import Game
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
 
 
 def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, list[Diagnostic]]:

@@ -7,99 +7,29 @@ effects and its content-level hooks (semantic checks, summary, rules text); the 
 codec, bot hooks, narration, play view). Nothing outside the package imports it: the engine,
 bots, play, print and narration reach it through the registry or through these Protocols.
 
-The Protocols at the bottom (`StructureChecks`, `Words`, `CardWords`, `Screen`) are what a
-mechanic may ask of the content, print, record and play layers; those layers pass objects that
-satisfy them, so no import points upwards.
+The Protocols at the bottom (`StructureChecks`, `Words`, `RulesTable`) are what a mechanic may
+ask of the content and print layers; the play-time Protocols (`CompiledMechanic`, the codec, the
+screen) live in `toolkit.kernel.mechanic`. Those layers pass objects that satisfy them, so no
+import points upwards.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from toolkit.content.models.base import Model
+from toolkit.schema.base import Model
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-    from rich.table import Table
-    from rich.text import Text
-
-    from toolkit.engine.game import Compiler
-    from toolkit.engine.state import State
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.mechanic import CompiledMechanic
     from toolkit.rules.effects import EffectModel
     from toolkit.rules.setup import SetupStep
 
-Record = TypeVar("Record")
 Path = tuple[str | int, ...]
 Section = tuple[str, list[str]]
 """A titled list of lines (the terminal's rules help)."""
-Cell = tuple[int, int]
-
-
-class ActionCodec(Protocol[Record]):
-    """Typed action records to the integers the engine contract speaks, and back.
-
-    Ids run from 0 to `num_distinct_actions - 1`, computed from the game's data when it
-    compiles; a game whose data cannot be represented fails compilation instead.
-    """
-
-    @property
-    def num_distinct_actions(self) -> int: ...
-    def encode(self, record: Record) -> int: ...
-    def decode(self, action: int) -> Record: ...
-
-
-class CompiledMechanic(Protocol):
-    """A mechanic compiled for one game: the phase machine and its play-time hooks."""
-
-    # -- the phase machine --------------------------------------------------------------
-    def setup(self, state: State) -> None: ...
-    def to_move(self, state: State) -> tuple[int, ...]: ...
-    def round_of(self, state: State) -> int: ...
-    def legal_actions(self, state: State, player: int) -> list[int]: ...
-    def apply(self, state: State, player: int, action: int) -> None: ...
-    def after_effects(self, state: State) -> None: ...
-    def summary(self, state: State) -> str: ...
-
-    # -- actions ----------------------------------------------------------------------------
-    @property
-    def codec(self) -> ActionCodec[Any]: ...
-    def describe_action(self, state: State, action: int) -> str: ...
-
-    # -- bot hooks --------------------------------------------------------------------------
-    def preview(self, state: State, player: int, action: int) -> State: ...
-    def is_quiet(self, state: State, player: int) -> bool: ...
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State: ...
-    def equivalent_actions(
-        self, state: State, player: int, actions: list[int]
-    ) -> list[list[int]]: ...
-    def options_left(self, state: State, player: int) -> int: ...
-    def bot_option(self, state: State, action: int) -> BotOption: ...
-    def wins_trick(self, state: State, player: int, card: int) -> bool | None: ...
-    def observe(self, state: State, player: int) -> dict[str, Any]: ...
-    def position_problems(
-        self, state: State, zone: int, player: int
-    ) -> list[tuple[Cell | None, str]]: ...
-
-    # -- narration and play -----------------------------------------------------------------
-    def narrate_action(self, state: State, action: int, words: CardWords) -> str | None: ...
-    def narrate_event(
-        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
-    ) -> Iterator[str] | None: ...
-    def screen(self, screen: Screen) -> MechanicScreen: ...
-
-
-@dataclass(frozen=True, slots=True)
-class BotOption:
-    """What a mechanic's own action means to a priority strategy."""
-
-    decision: str
-    """The decision it answers (`lead`, `follow`, `pick`), as strategies name it."""
-    card: int
-    """The deck card it plays or picks."""
-    face_down: bool = False
 
 
 class StructureModel(Model):
@@ -182,52 +112,3 @@ class RulesTable(Protocol):
     def slot_cards(self, slot: str) -> list[tuple[str, tuple[str, ...]]]:
         """(name, shape rows) of the cards a table slot holds."""
         ...
-
-
-class CardWords(Protocol):
-    """Card names as transcripts and the terminal print them."""
-
-    def deck_card(self, card: int) -> str: ...
-
-
-class Screen(Protocol):
-    """The terminal view's helpers a mechanic's screen draws with."""
-
-    @property
-    def game(self) -> Any: ...
-    @property
-    def state(self) -> State: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def words(self) -> CardWords: ...
-    def title(self, text: str) -> Text: ...
-    def players_table(self, view: dict[str, Any], extra: Sequence[str] = ()) -> Table: ...
-    def shared_zones(self, view: dict[str, Any]) -> list[RenderableType]: ...
-    def hand(self, ids: Sequence[str]) -> RenderableType: ...
-    def grid(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType: ...
-    @property
-    def plain(self) -> bool: ...
-    def card_style(self, card: int) -> str: ...
-    def colour_style(self, card: int) -> str: ...
-    def slot_names(self, slot: str) -> list[str]: ...
-    def legal(self) -> list[int]: ...
-
-
-class MechanicScreen(Protocol):
-    """A mechanic's part of the terminal view."""
-
-    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
-        """The mechanic's part of the screen, and lettered cells for a two-step choice."""
-        ...
-
-    def final(self, view: dict[str, Any]) -> list[RenderableType]: ...
-    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
-        """The moves listed its own way, or None for one numbered line each."""
-        ...
-
-    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
-        """The moves with `card` for a second step, or None if the mechanic has none."""
-        ...
-
-    def step_text(self, action: int, cells: dict[Cell, str]) -> str: ...

@@ -16,7 +16,7 @@ from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
-from toolkit.sim.transcripts import LoadedGame, read_transcript, replay_game
+from toolkit.record.transcripts import LoadedGame, read_transcript, replay_game
 
 
 def play(

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from toolkit.agents import Agent, make_bot
-from toolkit.engine.state import State
-from toolkit.sim.transcripts import Action, LoadedGame, game_lines, header
+from toolkit.kernel.state import State
+from toolkit.record.transcripts import Action, LoadedGame, game_lines, header
 
 HUMAN = "human"
 """The name the person's seat gets among the bots of a transcript."""

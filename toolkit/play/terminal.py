@@ -16,10 +16,10 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from toolkit.engine.narrate import narrate_scores
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
+from toolkit.record.events import narrate_scores
 
 
 @dataclass

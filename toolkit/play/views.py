@@ -19,10 +19,10 @@ from rich.table import Table
 from rich.text import Text
 
 from toolkit.engine.game import Game
-from toolkit.engine.state import DECLINE, State
-from toolkit.mechanics.base import Cell, MechanicScreen
+from toolkit.kernel.mechanic import Cell, MechanicScreen
+from toolkit.kernel.state import DECLINE, State
 from toolkit.play.session import Session
-from toolkit.sim.narration import Narrator, seat
+from toolkit.record.narration import Narrator, seat
 
 
 def ordered_moves(actions: Sequence[int]) -> list[int]:

@@ -17,7 +17,7 @@ from toolkit.pnp.layout_load import Component
 from toolkit.pnp.marks import tile_marks
 from toolkit.pnp.pages import Page
 from toolkit.pnp.render_card import Renderer
-from toolkit.pnp.units import mm
+from toolkit.schema.units import mm
 
 DEFAULT_TRACK_COLOUR = "#777777"
 

@@ -28,7 +28,6 @@ from toolkit.rules.effects import (
     Lose,
     RankRange,
 )
-from toolkit.rules.filters import FieldTest, Measure
 from toolkit.rules.scoring import (
     CardsInPlay,
     DistinctValues,
@@ -53,6 +52,7 @@ from toolkit.rules.setup import (
     PlaceCard,
     StartingPlayer,
 )
+from toolkit.schema.filters import FieldTest, Measure
 
 MINUS = "\u2212"
 DASH = "\u2013"

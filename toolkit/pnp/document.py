@@ -14,8 +14,14 @@ from typing import Any
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
+from toolkit.content.models.print_layout import (
+    HomeProfile,
+    PageSettings,
+    PrintShopProfile,
+    TextDefaults,
+)
 from toolkit.content.project import GameContent
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.errors import ContentError, UsageError
 from toolkit.pnp import textfit
 from toolkit.pnp.board import BoardError, board_pages
@@ -25,7 +31,6 @@ from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
 from toolkit.pnp.fonts import font_set
 from toolkit.pnp.geometry import Sheet, SheetDoesNotFit, Slot, home_sheet, single_card_page
 from toolkit.pnp.layout_load import Component, Face, Layout
-from toolkit.pnp.layout_model import HomeProfile, PageSettings, PrintShopProfile, TextDefaults
 from toolkit.pnp.marks import crop_marks
 from toolkit.pnp.pages import Page, Placement
 from toolkit.pnp.reference import reference_context

@@ -19,11 +19,7 @@ from typing import Any
 from jinja2 import Template, TemplateSyntaxError
 from pydantic import ValidationError
 
-from toolkit.content.diagnostics import Diagnostic, did_you_mean
-from toolkit.content.project import GameContent, is_file
-from toolkit.content.schema_errors import diagnostics_from_error
-from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
-from toolkit.pnp.layout_model import (
+from toolkit.content.models.print_layout import (
     CARD_FAMILIES,
     FontName,
     LayoutComponent,
@@ -31,6 +27,10 @@ from toolkit.pnp.layout_model import (
     PrintLayout,
     TextDefaults,
 )
+from toolkit.content.project import GameContent, is_file
+from toolkit.content.schema_errors import diagnostics_from_error
+from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.pnp.templates import compile_template
 
 KIND = "print-layout"

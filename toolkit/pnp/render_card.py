@@ -16,7 +16,7 @@ from jinja2 import Template
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.content.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic
 from toolkit.pnp import icons, textfit
 from toolkit.pnp.colours import colour, shade
 from toolkit.pnp.fonts import STYLES, FontSet

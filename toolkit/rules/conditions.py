@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Model
-from toolkit.rules.filters import Measure
+from toolkit.schema.base import Model
+from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler
-    from toolkit.engine.state import State
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
 
 
 class Compare(Model):

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.content.models.base import Id, Model
-from toolkit.engine.state import DECLINE, Decision, EffectFn, State
+from toolkit.kernel.state import DECLINE, Decision, EffectFn, State
 from toolkit.rules.conditions import Condition
+from toolkit.schema.base import Id, Model
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from toolkit.engine.game import Compiler
+    from toolkit.kernel.compiling import Compiler
 
     Effect: TypeAlias = "EffectModel"
     """Any effect model; at run time the discriminated union built in the content layer."""

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.content.models.base import Id, Model, Scalar, Text
-from toolkit.rules.filters import CardFilter, Measure
+from toolkit.schema.base import Id, Model, Scalar, Text
+from toolkit.schema.filters import CardFilter, Measure
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler
-    from toolkit.engine.state import State
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
 
 PointsFn = Callable[["State"], list[int]]
 """A compiled rule: the points of every player."""

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Id, Model, Scalar
+from toolkit.schema.base import Id, Model, Scalar
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler
-    from toolkit.engine.state import State
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
 
 SetupFn = Callable[["State"], None]
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from toolkit.content.models.manifest import Target
+from toolkit.sim.intervals import Z95, rounded
 from toolkit.sim.runner import GameRecord
-from toolkit.sim.stats import Z95, _r
 
 
 def win_credit(record: GameRecord, player: int) -> float:
@@ -48,13 +48,13 @@ def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
             for label, points in breakdown.items():
                 sources[label] += abs(points)
     total_points = sum(sources.values()) or 1.0
-    shares = {label: _r(points / total_points) for label, points in sources.items()}
+    shares = {label: rounded(points / total_points) for label, points in sources.items()}
     return {
-        "first_seat_advantage": _r(rates[0] - 1 / players),
-        "win_rate_spread": _r(max(rates) - min(rates)),
-        "winning_margin": _r(statistics.fmean(margins)) if margins else 0.0,
-        "lead_changes": _r(statistics.fmean(changes)) if changes else 0.0,
-        "drama": _r(statistics.fmean(drama)) if drama else 0.0,
+        "first_seat_advantage": rounded(rates[0] - 1 / players),
+        "win_rate_spread": rounded(max(rates) - min(rates)),
+        "winning_margin": rounded(statistics.fmean(margins)) if margins else 0.0,
+        "lead_changes": rounded(statistics.fmean(changes)) if changes else 0.0,
+        "drama": rounded(statistics.fmean(drama)) if drama else 0.0,
         "source_shares": shares,
         "top_source_share": max(shares.values(), default=0.0),
     }
@@ -100,11 +100,11 @@ def card_effects(records: list[GameRecord]) -> list[dict[str, Any]]:
         rows.append(
             {
                 "card": card,
-                "held_by_share": _r(len(holders) / (len(holders) + len(rest))),
-                "win_rate_held": _r(statistics.fmean(holders)) if holders else None,
-                "win_rate_not_held": _r(statistics.fmean(rest)) if rest else None,
-                "difference": _r(diff),
-                "difference_ci95": [_r(low), _r(high)],
+                "held_by_share": rounded(len(holders) / (len(holders) + len(rest))),
+                "win_rate_held": rounded(statistics.fmean(holders)) if holders else None,
+                "win_rate_not_held": rounded(statistics.fmean(rest)) if rest else None,
+                "difference": rounded(diff),
+                "difference_ci95": [rounded(low), rounded(high)],
             }
         )
     return rows
@@ -133,7 +133,7 @@ def check_targets(targets: Sequence[Target], summary: dict[str, Any]) -> list[di
             shown = [f"{card} {values[card]:.0%}" for card in failing]
             detail = "outside: " + ", ".join(shown) if failing else f"all {len(values)} cards"
             # The value shown is the card farthest outside the goal (or the mean when all pass).
-            value = _r(
+            value = rounded(
                 max(values.values(), key=lambda v: _distance(v, target), default=0.0)
                 if failing
                 else sum(values.values()) / max(len(values), 1)

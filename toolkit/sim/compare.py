@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from toolkit.sim.balance import lead_changes, win_credit, winning_margin
+from toolkit.sim.intervals import Z95, rounded
 from toolkit.sim.runner import GameRecord
-from toolkit.sim.stats import Z95, _r
 
 PerGame = Callable[[GameRecord], float]
 
@@ -34,10 +34,10 @@ def paired(base: list[GameRecord], other: list[GameRecord], measure: PerGame) ->
 
 def _row(base: float, other: float, diff: float, low: float, high: float) -> dict[str, Any]:
     return {
-        "baseline": _r(base),
-        "variant": _r(other),
-        "difference": _r(diff),
-        "ci95": [_r(low), _r(high)],
+        "baseline": rounded(base),
+        "variant": rounded(other),
+        "difference": rounded(diff),
+        "ci95": [rounded(low), rounded(high)],
         "significant": low > 0 or high < 0,
     }
 

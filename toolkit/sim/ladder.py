@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from toolkit.sim.intervals import rounded, wilson_interval
 from toolkit.sim.runner import GameRecord, simulate
-from toolkit.sim.stats import _r, wilson_interval
 
 
 def rotations(bots: list[str], players: int) -> list[list[str]]:
@@ -67,11 +67,11 @@ def summarise_ladder(
             {
                 "bot": bot,
                 "seats_played": played,
-                "wins": _r(wins[bot]),
-                "win_rate": _r(wins[bot] / played) if played else 0.0,
-                "win_rate_ci95": [_r(low), _r(high)],
-                "score_mean": _r(statistics.fmean(scores[bot])) if scores[bot] else 0.0,
-                "pairwise_share": _r(share),
+                "wins": rounded(wins[bot]),
+                "win_rate": rounded(wins[bot] / played) if played else 0.0,
+                "win_rate_ci95": [rounded(low), rounded(high)],
+                "score_mean": rounded(statistics.fmean(scores[bot])) if scores[bot] else 0.0,
+                "pairwise_share": rounded(share),
                 "rating": round(1500 + 400 * math.log10(share / (1 - share))),
             }
         )

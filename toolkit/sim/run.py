@@ -11,6 +11,7 @@ from toolkit.agents import check_bot_name
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
+from toolkit.record.transcripts import LoadedGame, simulation_games, write_games
 from toolkit.sim.runner import GameRecord, simulate
 from toolkit.sim.stats import summarise
 
@@ -85,3 +86,23 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         **summarise(records, seats, game.targets, game.deck_and_pool_ids()),
     }
     return Run(spec, players, records, summary)
+
+
+def write_run(path: Path, result: Run) -> int:
+    """Write every game of a simulation run kept with `record_actions`; returns the count."""
+    spec = result.spec
+    loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    games = simulation_games(
+        loaded,
+        manifest=spec.game,
+        records=result.records,
+        players=result.players,
+        bots=result.summary["arguments"]["bots"],
+        run_seed=spec.seed,
+        variants=[str(v) for v in spec.variants],
+        sets=spec.sets,
+    )
+    with path.open("w", encoding="utf-8") as out:
+        write_games(out, games)
+    return len(result.records)

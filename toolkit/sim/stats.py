@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from toolkit.sim.balance import balance, card_effects, check_targets, never_used
+from toolkit.sim.intervals import rounded, wilson_interval
 from toolkit.sim.runner import GameRecord
 
 if TYPE_CHECKING:
     from toolkit.content.models.manifest import Target
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion; sound near 0 and 1, unlike the normal one."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - margin), min(1.0, centre + margin))
-
-
-def _r(value: float) -> float:
-    """Round for output, so JSON is stable and readable."""
-    return round(value, 4)
 
 
 def summarise(
@@ -39,8 +22,6 @@ def summarise(
     all_cards: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Every statistic of a run, as plain data (the JSON output and every report read it)."""
-    from toolkit.sim.balance import balance, card_effects, check_targets, never_used
-
     summary = _summarise(records, bots)
     summary["balance"] = balance(records, len(bots))
     summary["card_effects"] = card_effects(records)
@@ -65,14 +46,14 @@ def _summarise(records: list[GameRecord], bots: list[str]) -> dict[str, Any]:
             {
                 "seat": seat + 1,
                 "bot": bots[seat],
-                "wins": _r(wins),
-                "win_rate": _r(wins / games) if games else 0.0,
-                "win_rate_ci95": [_r(low), _r(high)],
-                "score_mean": _r(statistics.fmean(scores)) if scores else 0.0,
-                "score_sd": _r(statistics.stdev(scores)) if len(scores) > 1 else 0.0,
+                "wins": rounded(wins),
+                "win_rate": rounded(wins / games) if games else 0.0,
+                "win_rate_ci95": [rounded(low), rounded(high)],
+                "score_mean": rounded(statistics.fmean(scores)) if scores else 0.0,
+                "score_sd": rounded(statistics.stdev(scores)) if len(scores) > 1 else 0.0,
                 "score_min": min(scores, default=0),
                 "score_max": max(scores, default=0),
-                "score_by_source": {k: _r(v / games) for k, v in sources.items()},
+                "score_by_source": {k: rounded(v / games) for k, v in sources.items()},
             }
         )
     return {
@@ -103,10 +84,11 @@ def _by_setup(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
                 {
                     "card": card,
                     "games": len(played),
-                    "score_mean": _r(statistics.fmean(scores)),
-                    "winning_score_mean": _r(statistics.fmean(max(r.totals) for r in played)),
+                    "score_mean": rounded(statistics.fmean(scores)),
+                    "winning_score_mean": rounded(statistics.fmean(max(r.totals) for r in played)),
                     "per_player_per_game": {
-                        name: _r(total / len(played)) for name, total in sorted(counters.items())
+                        name: rounded(total / len(played))
+                        for name, total in sorted(counters.items())
                     },
                 }
             )
@@ -138,9 +120,9 @@ def _card_usage(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
                 {
                     "card": card,
                     "games_on_display": on_display,
-                    "acquire_rate": _r(taken[zone][card] / on_display),
-                    "acquisitions_per_game": _r(len(turns) / on_display),
-                    "mean_turn": _r(statistics.fmean(turns)) if turns else None,
+                    "acquire_rate": rounded(taken[zone][card] / on_display),
+                    "acquisitions_per_game": rounded(len(turns) / on_display),
+                    "mean_turn": rounded(statistics.fmean(turns)) if turns else None,
                 }
             )
         usage[zone] = rows
@@ -166,17 +148,20 @@ def _game_level(records: list[GameRecord]) -> dict[str, Any]:
         for resource, amounts in record.resources_left.items():
             left[resource].extend(amounts)
     return {
-        "counters_per_game": {name: _r(total / games) for name, total in sorted(counters.items())},
+        "counters_per_game": {
+            name: rounded(total / games) for name, total in sorted(counters.items())
+        },
         "resources_left_mean": {
-            resource: _r(statistics.fmean(amounts)) for resource, amounts in sorted(left.items())
+            resource: rounded(statistics.fmean(amounts))
+            for resource, amounts in sorted(left.items())
         },
         "track_gains_per_game": {
-            track: {cause: _r(total / games) for cause, total in sorted(causes.items())}
+            track: {cause: rounded(total / games) for cause, total in sorted(causes.items())}
             for track, causes in sorted(gains.items())
         },
-        "declined_per_game": _r(sum(r.declined for r in records) / games),
-        "supply_exhausted_rate": _r(sum(r.supply_short > 0 for r in records) / games),
-        "shared_victory_rate": _r(sum(len(r.winners) > 1 for r in records) / games),
+        "declined_per_game": rounded(sum(r.declined for r in records) / games),
+        "supply_exhausted_rate": rounded(sum(r.supply_short > 0 for r in records) / games),
+        "shared_victory_rate": rounded(sum(len(r.winners) > 1 for r in records) / games),
         "decided_by": dict(sorted(decided.items())),
-        "mean_turns": _r(statistics.fmean(r.turns for r in records)) if records else 0.0,
+        "mean_turns": rounded(statistics.fmean(r.turns for r in records)) if records else 0.0,
     }

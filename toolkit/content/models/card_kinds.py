@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.content.models.base import Id, Model, Scalar, Text
+from toolkit.schema.base import Id, Model, Scalar, Text
 
 FieldType = Literal[
     "int",

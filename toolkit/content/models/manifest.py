@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
-from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
 from toolkit.content.models.card_kinds import CardKind
 from toolkit.content.models.effects import Effect
 from toolkit.mechanics.registry import structure_models
 from toolkit.rules.effects import Modifier
-from toolkit.rules.filters import CardFilter, Measure
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
+from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.filters import CardFilter, Measure
 
 
 class Players(Model):

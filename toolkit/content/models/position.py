@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Id, Model, Text
+from toolkit.schema.base import Id, Model, Text
 
 
 class PlayerPosition(Model):

@@ -16,9 +16,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Id, Model, Scalar, Text
 from toolkit.rules.conditions import Condition
-from toolkit.rules.filters import CardFilter
+from toolkit.schema.base import Id, Model, Scalar, Text
+from toolkit.schema.filters import CardFilter
 
 DecisionKind = Literal["play", "lead", "follow", "acquire", "pick"]
 """What a player is deciding: `play` a card to a trick (`lead` it or `follow`), `acquire` a card

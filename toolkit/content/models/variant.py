@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Id, Model, Scalar, Text
+from toolkit.schema.base import Id, Model, Scalar, Text
 
 
 class SetValue(Model):

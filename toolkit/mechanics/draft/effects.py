@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from toolkit.content.models.base import Id
-from toolkit.engine.state import DECLINE, Decision, EffectFn, State
+from toolkit.kernel.state import DECLINE, Decision, EffectFn, State
 from toolkit.rules.effects import EffectModel
+from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler
+    from toolkit.kernel.compiling import Compiler
     from toolkit.mechanics.draft.machine import DraftState
 
 

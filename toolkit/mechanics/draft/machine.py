@@ -34,9 +34,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from toolkit.engine.state import DECLINE, EffectFn, State
 from toolkit.errors import IllegalActionError, UnsupportedGameError
-from toolkit.mechanics.base import BotOption, CardWords, MechanicScreen, Screen
+from toolkit.kernel.mechanic import BotOption, CardWords, MechanicScreen, Screen
+from toolkit.kernel.state import DECLINE, EffectFn, State
 from toolkit.mechanics.draft import narration
 from toolkit.mechanics.draft.codec import DraftCodec, HandSwap, OpponentSwap
 from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, initial_offsets, park_problems
@@ -44,7 +44,7 @@ from toolkit.mechanics.draft.structure import Draft
 from toolkit.rules.setup import DrawRandom, PlaceCard
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler
+    from toolkit.kernel.compiling import Compiler
 
 NO_CHOICE = -2
 
@@ -148,7 +148,7 @@ class DraftMechanic:
                 deck.size,
                 max((_span(shape, 0) for shape in shapes.values()), default=0),
                 max((_span(shape, 1) for shape in shapes.values()), default=0),
-                c.content.game.players.max,
+                c.max_players,
             ),
         )
 
@@ -599,7 +599,7 @@ SWAPS = ("swap-hand", "swap-opponent")
 
 def plan_pool(spec: Draft, c: Compiler) -> str:
     """The content kind of the cards the plan slot is filled from (the project plans)."""
-    for step in c.content.game.setup:
+    for step in c.setup_steps:
         if isinstance(step, PlaceCard | DrawRandom) and step.to == spec.grid.plan_slot:
             return step.pool
     raise UnsupportedGameError(f"no setup step fills the plan slot '{spec.grid.plan_slot}'")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from toolkit.engine.state import DECLINE, State
-from toolkit.mechanics.base import CardWords
+from toolkit.kernel.mechanic import CardWords
+from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap, Pick
 from toolkit.mechanics.draft.grid import Cell
 

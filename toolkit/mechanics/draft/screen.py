@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from toolkit.mechanics.base import Screen
+from toolkit.kernel.mechanic import Screen
 from toolkit.mechanics.draft.grid import Cell
 from toolkit.mechanics.draft.narration import seat, where
 

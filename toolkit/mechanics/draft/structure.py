@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Id, Model
 from toolkit.mechanics.base import StructureModel
 from toolkit.rules.effects import AcquireCost
+from toolkit.schema.base import Id, Model
 
 
 class Grid(Model):

@@ -10,15 +10,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from toolkit.engine.state import DECLINE, EffectFn, State
 from toolkit.errors import IllegalActionError
-from toolkit.mechanics.base import BotOption, CardWords, Cell, MechanicScreen, Screen
+from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
+from toolkit.kernel.state import DECLINE, EffectFn, State
 from toolkit.mechanics.trick_taking.codec import TrickCodec
 from toolkit.mechanics.trick_taking.structure import TrickTaking
 from toolkit.rules.setup import Deal
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Compiler
+    from toolkit.kernel.compiling import Compiler
 
 
 @dataclass(slots=True)
@@ -63,9 +63,7 @@ class TrickTakingMechanic:
         action = suits.field_of_type("effects")
         actions = suits.fields[action] if action is not None else ((),) * suits.size
         deck = c.table("deck")
-        deal = next(
-            (s for s in c.content.game.setup if isinstance(s, Deal) and s.to == spec.hand), None
-        )
+        deal = next((s for s in c.setup_steps if isinstance(s, Deal) and s.to == spec.hand), None)
         return cls(
             hand=c.zone(spec.hand).index,
             rounds=spec.rounds,
@@ -83,7 +81,7 @@ class TrickTakingMechanic:
             cleanup=c.effects(spec.cleanup, "cleanup"),
             card_names=deck.names,
             suit_names=suits.names,
-            seats=tuple((p,) for p in range(c.content.game.players.max)),
+            seats=tuple((p,) for p in range(c.max_players)),
             codec=TrickCodec(deck.size),
         )
 

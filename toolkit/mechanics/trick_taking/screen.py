@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from toolkit.mechanics.base import Cell, Screen
+from toolkit.kernel.mechanic import Cell, Screen
 
 if TYPE_CHECKING:
     from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Id
 from toolkit.mechanics.base import StructureModel
+from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
     from toolkit.rules.effects import Effect

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Game
+    from toolkit.kernel.compiling import GameView
 
 EffectFn = Callable[["State", int, int], None]
 """A compiled effect: (state, player, card) -> None. `card` is the deck card that triggered it,
@@ -92,7 +92,7 @@ class State:
         "zones",
     )
 
-    def __init__(self, game: Game, n: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: GameView, n: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.machine = game.mechanic
         """The game's mechanic, one attribute away: every action goes through it."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game
-from toolkit.engine.narrate import narrate
-from toolkit.engine.state import State
+from toolkit.kernel.state import State
+from toolkit.record.events import narrate
 
 
 class Narrator:

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
-from toolkit.pnp.units import Length, Offset
+from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.units import Length, Offset
 
 FontName = Literal["regular", "bold", "italic", "bold_italic"]
 CardFamily = Literal["cards", "double-sided", "suited-deck", "player-aid"]

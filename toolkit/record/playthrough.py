@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
-from toolkit.engine.narrate import narrate, narrate_scores
+from toolkit.record.events import narrate, narrate_scores
 
 
 def playthrough(game: Game, seed: int, players: int, bots: list[str]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolkit.errors import UnknownIdError
-from toolkit.rules.filters import CardFilter, value_matches
+from toolkit.schema.filters import CardFilter, value_matches
 
 CardPredicate = Callable[[int], bool]
 

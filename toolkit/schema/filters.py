@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import model_validator
 
-from toolkit.content.models.base import Id, Model, Scalar
+from toolkit.schema.base import Id, Model, Scalar
 
 
 class FieldTest(Model):

@@ -23,18 +23,15 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
-from toolkit.engine.narrate import narrate_scores
-from toolkit.engine.state import State
 from toolkit.errors import IllegalActionError, ToolkitError, UsageError
-from toolkit.sim.narration import Narrator, seat
-
-if TYPE_CHECKING:
-    from toolkit.sim.run import Run
+from toolkit.kernel.state import State
+from toolkit.record.events import narrate_scores
+from toolkit.record.narration import Narrator, seat
 
 Action = tuple[int, int]
 """(player, action) as the engine takes them."""
@@ -439,23 +436,3 @@ def _require(path: Path, number: int, line: dict[str, Any], wanted: dict[str, ty
             raise TranscriptError(
                 f"{path}:{number}: '{line.get('type')}' line needs '{key}' as {kind.__name__}"
             )
-
-
-def write_run(path: Path, result: Run) -> int:
-    """Write every game of a simulation run kept with `record_actions`; returns the count."""
-    spec = result.spec
-    loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    games = simulation_games(
-        loaded,
-        manifest=spec.game,
-        records=result.records,
-        players=result.players,
-        bots=result.summary["arguments"]["bots"],
-        run_seed=spec.seed,
-        variants=[str(v) for v in spec.variants],
-        sets=spec.sets,
-    )
-    with path.open("w", encoding="utf-8") as out:
-        write_games(out, games)
-    return len(result.records)

@@ -1,0 +1,86 @@
+"""The layers stay one-way and generic: a back-arrow fails `lint-imports` (run by `make test`),
+and nothing below the content layer names a shipped game's kinds, zones, tracks or events."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+BELOW_CONTENT = ["kernel", "schema", "rules", "mechanics", "errors.py", "diagnostics.py"]
+GENERIC = {"hand", "deck"}
+"""Words the toolkit itself defines (a player's hand, the play deck), which games reuse."""
+
+
+def shipped_names() -> set[str]:
+    """Every id a shipped manifest gives its card kinds, zones, resources, tracks and slots."""
+    names: set[str] = set()
+    for manifest in sorted((REPO / "rules").glob("*.yaml")):
+        data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
+        names |= set(data["card_kinds"])
+        for key in ("zones", "resources", "tracks"):
+            names |= {item["id"] for item in data.get(key, [])}
+        names |= set(data.get("slots", []))
+    return names - GENERIC
+
+
+def low_modules() -> list[Path]:
+    found: list[Path] = []
+    for part in BELOW_CONTENT:
+        path = REPO / "toolkit" / part
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
+
+
+def string_constants(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+
+
+def test_the_shipped_names_are_read_from_the_manifests() -> None:
+    names = shipped_names()
+    assert {"attractions", "park-cards", "display", "park", "fame", "coins"} <= names
+
+
+@pytest.mark.parametrize("path", low_modules(), ids=lambda p: str(p.relative_to(REPO)))
+def test_no_shipped_game_name_below_the_content_layer(path: Path) -> None:
+    assert string_constants(path) & shipped_names() == set()
+
+
+def test_event_names_are_generic() -> None:
+    """Log events are named for what happened (`shown`, `play`), never for a game's zone."""
+    events = set()
+    for path in (REPO / "toolkit").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            is_append = (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "append"
+                and isinstance(node.func.value, ast.Attribute)
+                and node.func.value.attr == "log"
+            )
+            if is_append and node.args and isinstance(node.args[0], ast.Tuple):
+                first = node.args[0].elts[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    events.add(first.value)
+    assert events, "no log events found: the scan is broken"
+    assert events & shipped_names() == set()
+
+
+def test_the_layer_contract_holds() -> None:
+    lint = Path(sys.executable).parent / "lint-imports"
+    result = subprocess.run(
+        [str(lint)], cwd=REPO, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 kept, 0 broken" in result.stdout
