@@ -13,8 +13,9 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 BELOW_CONTENT = ["kernel", "schema", "rules", "mechanics", "errors.py", "diagnostics.py"]
-GENERIC = {"hand", "deck"}
-"""Words the toolkit itself defines (a player's hand, the play deck), which games reuse."""
+GENERIC = {"hand", "deck", "suits"}
+"""Words the toolkit itself defines (a player's hand, the play deck, a suited deck's suits),
+which games reuse as ids."""
 
 
 def shipped_names() -> set[str]:
