@@ -21,7 +21,7 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap, Pick
-from toolkit.mechanics.draft.grid import Cell, park_is_valid
+from toolkit.mechanics.draft.grid import Cell, grid_is_valid
 from toolkit.mechanics.draft.machine import DraftMechanic
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,7 +179,7 @@ def check_parks(state: State, places: Places) -> None:
     shape = state.mech.shape
     for player in range(state.n):
         park = state.grids[places.park][player]
-        problems = park_is_valid(park, shape, places.numbers, reading_order=False)
+        problems = grid_is_valid(park, shape, places.numbers, reading_order=False)
         assert problems == [], (state.seed, player, park, problems)
         face_up = sorted(card for card in park.values() if card >= 0)
         assert sorted(state.zones[places.park][player]) == face_up, (state.seed, player)

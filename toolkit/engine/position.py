@@ -161,7 +161,7 @@ def _fill_grid(
             owner = next((p for p in range(state.n) if card in state.zones[zone.index][p]), None)
             if owner is not None:
                 where = (
-                    "twice in the grid" if owner == seat else f"also in player {owner + 1}'s park"
+                    "twice in the grid" if owner == seat else f"also in player {owner + 1}'s grid"
                 )
                 errors.append(loaded.diag((*base, r), "duplicate-id", f"'{mark}' is {where}"))
                 continue
@@ -240,7 +240,7 @@ def _check_grids(
     state: State,
     errors: list[Diagnostic],
 ) -> None:
-    """A hand-written park must obey the placement rules of the plan in play."""
+    """Hand-written grids must obey the placement rules of the plan in play."""
     for seat in range(state.n):
         for zone in game.player_zones:
             if zone.grid and zone.id in position.players[seat].grids:
@@ -248,4 +248,4 @@ def _check_grids(
                     at: tuple[str | int, ...] = ("players", seat, "grids", zone.id)
                     if cell is not None:
                         at = (*at, cell[0])
-                    errors.append(loaded.diag(at, "illegal-park", problem))
+                    errors.append(loaded.diag(at, "illegal-placement", problem))

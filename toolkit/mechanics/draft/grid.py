@@ -106,20 +106,20 @@ def ascending_ok(
     return True
 
 
-def park_is_valid(
+def grid_is_valid(
     park: Park, shape: Shape, numbers: tuple[int, ...], reading_order: bool
 ) -> list[str]:
     """Every placement rule checked on a whole park; the problems (empty when valid)."""
-    return [message for _, message in park_problems(park, shape, numbers, reading_order)]
+    return [message for _, message in grid_problems(park, shape, numbers, reading_order)]
 
 
-def park_problems(
+def grid_problems(
     park: Park, shape: Shape, numbers: tuple[int, ...], reading_order: bool
 ) -> list[tuple[Cell | None, str]]:
     """Placement-rule problems with the cell at fault (rows and columns counted from 1)."""
     problems: list[tuple[Cell | None, str]] = []
     if park and not shape.translations(park):
-        problems.append((None, "the park does not fit the plan's shape"))
+        problems.append((None, "the cards do not fit the plan's shape"))
     cells = set(park)
     if len(cells) > 1:
         start = next(iter(cells))
@@ -132,7 +132,7 @@ def park_problems(
                     seen.add(n)
                     stack.append(n)
         if seen != cells:
-            problems.append((None, "the park's cards are not all connected"))
+            problems.append((None, "the cards are not all connected"))
     first: dict[int, Cell] = {}
     for cell, card in sorted(park.items()):
         if card < 0:

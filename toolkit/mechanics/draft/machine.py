@@ -39,7 +39,7 @@ from toolkit.kernel.mechanic import BotOption, CardWords, MechanicScreen, Screen
 from toolkit.kernel.state import DECLINE, EffectFn, State
 from toolkit.mechanics.draft import narration
 from toolkit.mechanics.draft.codec import DraftCodec, HandSwap, OpponentSwap
-from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, initial_offsets, park_problems
+from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, grid_problems, initial_offsets
 from toolkit.mechanics.draft.structure import Draft
 from toolkit.rules.setup import DrawRandom, PlaceCard
 
@@ -402,7 +402,7 @@ class DraftMechanic:
             return []
         _, plan, _ = state.slots[self.plan_slot][0]
         park = state.grids[self.park][player]
-        return park_problems(park, self.shapes[plan], self.numbers, self.reading_order)
+        return grid_problems(park, self.shapes[plan], self.numbers, self.reading_order)
 
     # -- presentation ----------------------------------------------------------------------------
 
