@@ -16,6 +16,7 @@ be caught.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import subprocess
@@ -31,6 +32,7 @@ import yaml
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.errors import ActionCapError
 from toolkit.kernel.state import State
 from toolkit.record.transcripts import (
     LoadedGame,
@@ -39,6 +41,7 @@ from toolkit.record.transcripts import (
     read_transcript,
     replay_game,
 )
+from toolkit.sim.runner import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "rules").glob("*.yaml"))
@@ -78,16 +81,8 @@ def loaded(manifest: Path) -> LoadedGame:
 
 
 def action_cap(game: Game, players: int) -> int:
-    """The most actions a game may take: the engine's own cap if it declares one, else a
-    bound from the game's data: every card of the deck played once per round, with room for
-    two choices (a ride, a swap, an option) per card played."""
-    declared = getattr(game, "action_cap", None)
-    if callable(declared):
-        return int(declared(players))
-    if isinstance(declared, int):
-        return declared
-    rounds = getattr(game.mechanic, "rounds", 1)
-    return 3 * game.deck.size * rounds
+    """The most actions a game may take: its mechanic's cap, derived from the game's data."""
+    return game.mechanic.max_actions(players)
 
 
 def options_for(game: Game, index: int) -> dict[str, Any]:
@@ -291,3 +286,22 @@ def test_toy_game_validates_and_simulates_through_the_cli(manifest: Path) -> Non
     assert report["arguments"]["game"] == manifest.stem
     assert report["arguments"]["games"] == 5
     assert sum(seat["wins"] for seat in report["seats"]) == pytest.approx(5)
+
+
+def test_a_game_that_never_ends_stops_at_its_cap_with_its_seed() -> None:
+    """The runner never hangs: past the mechanic's cap it raises the toolkit's error."""
+    game = compiled(SHIPPED[0])
+
+    class Capped:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def max_actions(self, players: int) -> int:
+            return 3
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+    capped = dataclasses.replace(game, mechanic=Capped(game.mechanic))
+    with pytest.raises(ActionCapError, match="seed 11"):
+        play_game(capped, 11, game.min_players, ["random"] * game.min_players)

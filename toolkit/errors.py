@@ -59,3 +59,17 @@ class ActionSpaceError(UnsupportedGameError):
         self.needed = needed
         self.allowed = allowed
         super().__init__(f"{limit}: the game needs {needed}, the most is {allowed}")
+
+
+class ActionCapError(ToolkitError):
+    """A game that did not end within its action cap: a rules or interpreter bug, never a hang.
+    Carries the seed so the game can be replayed."""
+
+    def __init__(self, game: str, seed: int, cap: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.cap = cap
+        super().__init__(
+            f"{game} did not end after {cap} actions (seed {seed}): a rule never lets the game "
+            "finish, or the interpreter has a bug"
+        )

@@ -17,6 +17,7 @@ from typing import Any
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.errors import ActionCapError
 
 CHUNK = 50
 
@@ -72,7 +73,11 @@ def play_game(
     checkpoints: list[tuple[int, ...]] = []
     current_round = round_of(state)
     played: list[tuple[int, int]] = []
+    cap, steps = game.mechanic.max_actions(players), 0
     while not state.terminal:
+        steps += 1
+        if steps > cap:
+            raise ActionCapError(game.name, seed, cap)
         for player in to_move():
             action = choosers[player](state, player)
             if record_actions:

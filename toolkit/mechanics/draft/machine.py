@@ -90,6 +90,10 @@ class DraftState:
         )
 
 
+DECISIONS_PER_PLACEMENT = 8
+"""A generous bound on the choices one placement can lead to (shop actions and their chains)."""
+
+
 @dataclass(frozen=True)
 class DraftMechanic:
     hand: int
@@ -169,6 +173,11 @@ class DraftMechanic:
         )
         state.turn = 1
         self._start_pick(state)
+
+    def max_actions(self, players: int) -> int:
+        """Every pick places a card of the deck once at most; each placement may trigger a few
+        choices (a shop action, a swap), and no card's action resolves twice in a round."""
+        return len(self.numbers) * DECISIONS_PER_PLACEMENT
 
     def round_of(self, state: State) -> int:
         return int(state.mech.round)

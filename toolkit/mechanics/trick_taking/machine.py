@@ -38,6 +38,10 @@ class TrickState:
         )
 
 
+DECISIONS_PER_ACTION = 8
+"""A generous bound on the choices one play can lead to (a ride, its decline, a `choose`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TrickTakingMechanic:
     hand: int
@@ -95,6 +99,10 @@ class TrickTakingMechanic:
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return self.seats[state.mech.current]
+
+    def max_actions(self, players: int) -> int:
+        """Each round plays every card once; each trick may ask its winner a few choices."""
+        return self.rounds * len(self.suit_of) * DECISIONS_PER_ACTION
 
     def round_of(self, state: State) -> int:
         return int(state.mech.round)
