@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any
 
 from toolkit.content.models.manifest import CardsDeck, SuitedDeck
@@ -201,7 +202,7 @@ class Game:
         totals = [0] * state.n
         for step in self.scoring:
             for _, points in step.parts(work):
-                totals = [a + b for a, b in zip(totals, points, strict=True)]
+                totals = list(map(add, totals, points))
         return tuple(totals)
 
     def total(self, state: State, player: int) -> int:
