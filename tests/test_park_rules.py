@@ -3,7 +3,7 @@
 Each test builds a state (plan, hands, parks, coins), applies picks and shop choices and
 checks the exact outcome. Docstrings cite the rule text (`shared/rules-sources/oh-my-park.txt`),
 the design's decisions (`shared/DESIGN.md`, "Oh my park!") or the corner cases decided in the
-docstring of `toolkit/mechanics/drafting.py`.
+docstring of `toolkit/mechanics/draft/machine.py`.
 
 Parks are drawn as rows of card ids, top to bottom: `.` is an empty cell and `~B5` the card B5
 face down. The top-left cell of the drawing is (0, 0); rows grow downwards.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import add
 from types import MappingProxyType
 from typing import Any
 
@@ -175,7 +176,7 @@ class Game:
         totals = [0] * state.n
         for step in self.scoring:
             for _, points in step.parts(work):
-                totals = [a + b for a, b in zip(totals, points, strict=True)]
+                totals = list(map(add, totals, points))
         return tuple(totals)
 
     def total(self, state: State, player: int) -> int:

@@ -186,12 +186,13 @@ class State:
         other.seed = self.seed
         other.options = self.options
         other.draws = self.draws
-        other.res = [r[:] for r in self.res]
+        # map with the C copy methods: clones are what search bots and scoring make most.
+        other.res = list(map(list.copy, self.res))
         other.supply = self.supply[:]
-        other.track = [t[:] for t in self.track]
-        other.zones = [[cards[:] for cards in zone] for zone in self.zones]
-        other.shared = [cards[:] for cards in self.shared]
-        other.grids = [[dict(grid) for grid in zone] for zone in self.grids]
+        other.track = list(map(list.copy, self.track))
+        other.zones = [list(map(list.copy, zone)) for zone in self.zones]
+        other.shared = list(map(list.copy, self.shared))
+        other.grids = [list(map(dict.copy, zone)) for zone in self.grids]
         other.slots = self.slots
         other.pending = self.pending
         other.first_player = self.first_player
@@ -219,6 +220,9 @@ class State:
 
     def run_effects(self, effects: Sequence[EffectFn], player: int, card: int) -> bool:
         """Run effects in order; False when one of them waits for a player's choice."""
+        if len(effects) == 1:  # most lists (a suit action, a ladder step): nothing to resume
+            effects[0](self, player, card)
+            return self.pending is None
         return self._run(effects, 0, player, card)
 
     def _run(self, effects: Sequence[EffectFn], start: int, player: int, card: int) -> bool:

@@ -338,10 +338,19 @@ class MilestonePoints(_Rule):
 
     def compile(self, c: Compiler) -> PointsFn:
         t = c.track(self.track)
-        milestones = [(m.at, m.points) for m in c.layout.tracks[t].milestones]
+        track = c.layout.tracks[t]
+        milestones = [(m.at, m.points) for m in track.milestones]
+
+        def reached(position: int) -> int:
+            return sum(points for at, points in milestones if position >= at)
+
+        # Markers stay on the track (moves are clamped), so every position's points are
+        # read off a table; a position set outside the track is still scored by the rule.
+        low, high = track.min, track.max
+        by_position = tuple(reached(position) for position in range(low, high + 1))
         return lambda state: [
-            sum(points for at, points in milestones if state.track[p][t] >= at)
-            for p in range(state.n)
+            by_position[marker[t] - low] if low <= marker[t] <= high else reached(marker[t])
+            for marker in state.track
         ]
 
 

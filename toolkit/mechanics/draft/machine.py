@@ -341,7 +341,7 @@ class DraftMechanic:
     # -- what shop actions do ------------------------------------------------------------------
 
     def hand_swaps(self, state: State, player: int) -> list[int]:
-        """(cell, hand card) pairs: a placed card may give way to a hand card, free."""
+        """`HandSwap` actions: a placed card may give way to a hand card, free."""
         park = state.grids[self.park][player]
         numbers = self.numbers
         options = []
@@ -373,7 +373,7 @@ class DraftMechanic:
         self.trigger(state, player, new)
 
     def opponent_swaps(self, state: State, player: int, match: tuple[Any, ...]) -> list[int]:
-        """(own cell, other player, their cell) with face-up cards of equal `match` value."""
+        """`OpponentSwap` actions: own and other players' face-up cards of equal `match`."""
         mine = state.grids[self.park][player]
         options = []
         for cell, card in mine.items():
