@@ -6,7 +6,6 @@ position of the value at fault, a stable code and, where a name was misspelt, a 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
@@ -32,15 +31,18 @@ from toolkit.content.models.strategies import (
     StrategiesFile,
     WinsTrick,
 )
+from toolkit.content.primitive_checks import PrimitiveChecks
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
 from toolkit.mechanics.registry import effect_owner, mechanic_kit
-from toolkit.rules import effects as fx
 from toolkit.rules import scoring as sc
 from toolkit.rules import setup as st
-from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
+from toolkit.rules.conditions import Condition
+from toolkit.rules.effects import Acquire
+from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.filters import CardFilter, Measure, card_matches
+from toolkit.rules.primitive import walk, walk_one
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
 GRID_ONLY_FIELDS = {"face_up"}
@@ -533,7 +535,11 @@ class _Checker:
         }
         for where, path, effects in self.effect_sites():
             unattended = path in unattended_sites or "at_game_end" in path
-            for effect_path, effect in _walk_effects(effects, path):
+            context = PrimitiveChecks(self, where)
+            for effect_path, effect in walk(effects, path):
+                effect.check_semantics(context, effect_path)
+                if not isinstance(effect, EffectModel):
+                    continue  # a condition inside an `if`
                 self.check_effect(where, effect_path, effect)
                 if unattended and effect.interactive:
                     self.error(
@@ -569,21 +575,8 @@ class _Checker:
                 self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure
             )
 
-    def check_effect(self, where: LoadedFile, path: Path_, effect: Any) -> None:
-        if isinstance(effect, fx.Gain | fx.Lose):
-            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(), "resource")
-        elif isinstance(effect, fx.Advance):
-            self.known(where, (*path, "track"), effect.track, self.track_ids(), "track")
-        elif isinstance(effect, fx.CapResource):
-            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(), "resource")
-            if effect.penalty_track is not None:
-                self.known(
-                    where, (*path, "penalty_track"), effect.penalty_track, self.track_ids(), "track"
-                )
-        elif isinstance(effect, fx.ByRank):
-            self.check_ladder(where, path, effect)
-        elif isinstance(effect, fx.Acquire):
-            self.check_acquire(where, path, effect)
+    def check_effect(self, where: LoadedFile, path: Path_, effect: EffectModel) -> None:
+        """What every effect shares: the mechanic it belongs to, its deck-field parameters."""
         owner = effect_owner(type(effect))
         if owner is not None and owner != self.game.structure.mechanic:
             self.error(
@@ -596,83 +589,6 @@ class _Checker:
         for name in effect.deck_fields:
             self.known(
                 where, (*path, name), getattr(effect, name), self.fields_of("deck"), "card field"
-            )
-        if isinstance(effect, fx.If):
-            self.check_condition(where, (*path, "condition"), effect.condition)
-
-    def check_ladder(self, where: LoadedFile, path: Path_, ladder: fx.ByRank) -> None:
-        deck = self.game.deck
-        if not isinstance(deck, SuitedDeck):
-            self.error(where, path, "invalid-value", "'by_rank' needs a suited deck with ranks")
-            return
-        ranks = [r.rank for r in deck.ranks]
-        covered: Counter[int] = Counter(
-            rank
-            for tier in ladder.tiers
-            for rank in ranks
-            if tier.ranks.low <= rank <= tier.ranks.high
-        )
-        low, high = min(ranks), max(ranks)
-        for t_index, tier in enumerate(ladder.tiers):
-            if tier.ranks.low < low or tier.ranks.high > high:
-                self.error(
-                    where,
-                    (*path, "tiers", t_index, "ranks"),
-                    "out-of-range",
-                    f"ranks {tier.ranks.low}..{tier.ranks.high} reach beyond the deck's ranks "
-                    f"({low}..{high})",
-                    f"keep 'low' and 'high' within {low}..{high}",
-                )
-        missing = [r for r in ranks if covered[r] == 0]
-        twice = [r for r in ranks if covered[r] > 1]
-        if missing:
-            self.error(
-                where,
-                (*path, "tiers"),
-                "ladder-gap",
-                f"reward ladder gives nothing for rank(s) {_ranks(missing)}",
-                "extend a tier's 'low'..'high' to cover them",
-            )
-        if twice:
-            self.error(
-                where,
-                (*path, "tiers"),
-                "ladder-overlap",
-                f"reward ladder covers rank(s) {_ranks(twice)} more than once",
-                "make the tiers' ranges disjoint",
-            )
-
-    def check_acquire(self, where: LoadedFile, path: Path_, acquire: fx.Acquire) -> None:
-        shared = self.zone_ids("shared")
-        if not self.known(where, (*path, "source"), acquire.source, shared, "shared zone"):
-            return
-        self.known(where, (*path, "to"), acquire.to, self.zone_ids("player"), "player zone")
-        kind = self.zone_kind(acquire.source) or ""
-        fields = self.fields_of(kind)
-        if acquire.cost is not None:
-            self.known(
-                where,
-                (*path, "cost", "resource"),
-                acquire.cost.resource,
-                self.resource_ids(),
-                "resource",
-            )
-            self.known(where, (*path, "cost", "field"), acquire.cost.field, fields, "card field")
-        if acquire.requirements_field is not None and self.known(
-            where,
-            (*path, "requirements_field"),
-            acquire.requirements_field,
-            fields,
-            "card field",
-        ):
-            self.check_requirements(kind, acquire.requirements_field)
-        if acquire.group_limit is not None:
-            self.known(
-                where,
-                (*path, "group_limit", "field"),
-                acquire.group_limit.field,
-                fields,
-                "card field",
             )
 
     def check_requirements(self, kind: str, field: str) -> None:
@@ -694,13 +610,9 @@ class _Checker:
                     )
 
     def check_condition(self, where: LoadedFile, path: Path_, condition: Condition) -> None:
-        if isinstance(condition, Compare):
-            self.check_measure(where, (*path, "measure"), condition.measure)
-        elif isinstance(condition, AllOf | AnyOf):
-            for index, inner in enumerate(condition.conditions):
-                self.check_condition(where, (*path, "conditions", index), inner)
-        elif isinstance(condition, Not):
-            self.check_condition(where, (*path, "condition"), condition.condition)
+        context = PrimitiveChecks(self, where)
+        for at, primitive in walk_one(condition, path):
+            primitive.check_semantics(context, at)
 
     def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None:
         if measure.count is not None:
@@ -1033,8 +945,8 @@ class _Checker:
         """The decisions this game asks players to make about cards, to the kind of the cards."""
         kinds = dict.fromkeys(mechanic_kit(self.game.structure.mechanic).decisions, "deck")
         for _, path, effects in self.effect_sites():
-            for _, effect in _walk_effects(effects, path):
-                if isinstance(effect, fx.Acquire):
+            for _, effect in walk(effects, path):
+                if isinstance(effect, Acquire):
                     source = self.zone_kind(effect.source)
                     if source is not None:
                         kinds["acquire"] = source
@@ -1217,23 +1129,6 @@ _IMPLIED_DECISIONS: dict[type[PreferenceBase], tuple[str, ...]] = {
 """Preferences that only make sense for some decisions."""
 
 
-def _walk_effects(effects: list[Any], path: Path_) -> Iterator[tuple[Path_, Any]]:
-    for index, effect in enumerate(effects):
-        here = (*path, index)
-        yield here, effect
-        if isinstance(effect, fx.ByRank):
-            for t_index, tier in enumerate(effect.tiers):
-                yield from _walk_effects(tier.effects, (*here, "tiers", t_index, "effects"))
-        elif isinstance(effect, fx.Acquire):
-            yield from _walk_effects(effect.on_decline, (*here, "on_decline"))
-        elif isinstance(effect, fx.Choose):
-            for o_index, option in enumerate(effect.options):
-                yield from _walk_effects(option, (*here, "options", o_index))
-        elif isinstance(effect, fx.If):
-            yield from _walk_effects(effect.then, (*here, "then"))
-            yield from _walk_effects(effect.otherwise, (*here, "otherwise"))
-
-
 def _describe_filter(card_filter: dict[str, Any]) -> str:
     from toolkit.rules.filters import FieldTest
 
@@ -1251,10 +1146,6 @@ def _describe_filter(card_filter: dict[str, Any]) -> str:
         else:
             parts.append(f"{name} = {str(wanted).lower() if isinstance(wanted, bool) else wanted}")
     return ", ".join(parts) or "anything"
-
-
-def _ranks(ranks: list[int]) -> str:
-    return ", ".join(str(r) for r in ranks)
 
 
 def _can_choose(members: list[str], count: int, exclusive: list[set[str]]) -> bool:

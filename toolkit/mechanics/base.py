@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from toolkit.engine.game import Compiler
     from toolkit.engine.state import State
-    from toolkit.rules.effects import EffectModel
+    from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
 
 Record = TypeVar("Record")

@@ -7,28 +7,18 @@ without parameters are described by their own docstring, written for players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
-
-from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Milestone, SuitedDeck, Track
 from toolkit.content.project import GameContent
 from toolkit.pnp.card_fields import all_card_rules
-from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
-from toolkit.rules.effects import (
-    Acquire,
-    Advance,
-    ByRank,
-    CapResource,
-    Choose,
-    Discount,
-    Gain,
-    If,
-    Lose,
-    RankRange,
-)
+from toolkit.rules.conditions import Condition
+from toolkit.rules.effects import Acquire, ByRank, RankRange
+from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.filters import FieldTest, Measure
+from toolkit.rules.modifiers import Discount
+from toolkit.rules.primitive import docstring_words, walk
 from toolkit.rules.scoring import (
     CardsInPlay,
     DistinctValues,
@@ -53,40 +43,14 @@ from toolkit.rules.setup import (
     PlaceCard,
     StartingPlayer,
 )
-
-MINUS = "\u2212"
-DASH = "\u2013"
-_OPS = {
-    "at_least": "at least",
-    "at_most": "at most",
-    "equals": "exactly",
-    "more_than": "more than",
-    "less_than": "less than",
-}
-
-
-def signed(amount: int) -> str:
-    return f"+{amount}" if amount >= 0 else f"{MINUS}{-amount}"
-
-
-def singular(kind: str) -> str:
-    """`attractions` -> `attraction`, `park-cards` -> `park card`."""
-    words = kind.replace("-", " ")
-    return words[:-1] if words.endswith("s") else words
+from toolkit.rules.words import DASH, MINUS, singular
 
 
 def walk_effects(effects: list[Any]) -> Iterator[Any]:
-    """Every effect, nested ones included (ladder tiers, choices, branches)."""
-    for effect in effects:
-        yield effect
-        if isinstance(effect, ByRank):
-            for tier in effect.tiers:
-                yield from walk_effects(tier.effects)
-        elif isinstance(effect, Choose):
-            for option in effect.options:
-                yield from walk_effects(option)
-        elif isinstance(effect, If):
-            yield from walk_effects([*effect.then, *effect.otherwise])
+    """Every effect, nested ones included (ladder tiers, choices, branches, on decline)."""
+    for _, primitive in walk(effects, ()):
+        if isinstance(primitive, EffectModel):
+            yield primitive
 
 
 class Describer:
@@ -144,56 +108,28 @@ class Describer:
         return self.ranks.get(rank, str(rank))
 
     def rank_range(self, ranks: RankRange) -> str:
-        if ranks.low == ranks.high:
-            return self.rank(ranks.low)
-        return f"{self.rank(ranks.low)}{DASH}{self.rank(ranks.high)}"
+        return self.rank_span(ranks.low, ranks.high)
 
     # -- effects --------------------------------------------------------------------------
 
-    def effects(self, effects: list[Any], *, words: bool = True) -> str:
+    def effects(self, effects: Sequence[Any], *, words: bool = True) -> str:
         return ", ".join(self.effect(e, words=words) for e in effects)
 
-    def effect(self, effect: Any, *, words: bool = True) -> str:
+    def effect(self, effect: EffectModel, *, words: bool = True) -> str:
         """One effect: compact (`+2 :coin:`) for card faces, with names for reading."""
-        if isinstance(effect, Gain):
-            return f"+{effect.amount} {self.resource(effect.resource, words=words)}"
-        if isinstance(effect, Lose):
-            return f"{MINUS}{effect.amount} {self.resource(effect.resource, words=words)}"
-        if isinstance(effect, Advance):
-            return f"{signed(effect.amount)} {self.track(effect.track, words=words)}"
-        if isinstance(effect, ByRank):
-            return "; ".join(
-                f"{self.rank_range(t.ranks)}: {self.effects(t.effects, words=words)}"
-                for t in effect.tiers
-            )
-        if isinstance(effect, Acquire):
-            kind = self.zones[effect.source].cards if effect.source in self.zones else "card"
-            return f"1 {singular(kind)}"
-        if isinstance(effect, CapResource):
-            text = f"keep at most {effect.max} {self.resource(effect.resource)}"
-            if effect.penalty_track is not None:
-                text += (
-                    f"; +1 {self.track(effect.penalty_track)} per {effect.penalty_per} "
-                    f"discarded, rounded {effect.rounding}"
-                )
-            return text
-        if isinstance(effect, Choose):
-            return " or ".join(self.effects(option, words=words) for option in effect.options)
-        if isinstance(effect, If):
-            text = f"if {self.condition(effect.condition)}: {self.effects(effect.then)}"
-            if effect.otherwise:
-                text += f", otherwise {self.effects(effect.otherwise)}"
-            return text
-        return _docstring(effect)
+        return effect.describe(self, names=words)
 
     def condition(self, condition: Condition) -> str:
-        if isinstance(condition, Compare):
-            return f"{self.measure(condition.measure)} {_OPS[condition.op]} {condition.value}"
-        if isinstance(condition, AllOf | AnyOf):
-            joiner = " and " if isinstance(condition, AllOf) else " or "
-            return joiner.join(self.condition(c) for c in condition.conditions)
-        assert isinstance(condition, Not)
-        return f"not ({self.condition(condition.condition)})"
+        return condition.describe(self)
+
+    def zone_cards(self, zone_id: str) -> str | None:
+        zone = self.zones.get(zone_id)
+        return zone.cards if zone else None
+
+    def rank_span(self, low: int, high: int) -> str:
+        if low == high:
+            return self.rank(low)
+        return f"{self.rank(low)}{DASH}{self.rank(high)}"
 
     def ladder(self, effect: ByRank) -> list[dict[str, str]]:
         """A reward ladder's rows: the ranks, and what they give (compact and in words)."""
@@ -366,7 +302,7 @@ class Describer:
                 f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
                 "stay face down, out of play"
             )
-        return _docstring(step)
+        return docstring_words(step)
 
 
 def _card_names(content: GameContent) -> dict[str, str]:
@@ -381,8 +317,3 @@ def _card_names(content: GameContent) -> dict[str, str]:
 
 def _number(points: int) -> str:
     return f"{MINUS}{-points}" if points < 0 else str(points)
-
-
-def _docstring(model: BaseModel) -> str:
-    doc = (type(model).__doc__ or type(model).__name__).strip().splitlines()[0]
-    return doc.rstrip(".")

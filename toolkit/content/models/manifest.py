@@ -10,8 +10,8 @@ from toolkit.content.models.base import Colour, Id, Model, Scalar, Text
 from toolkit.content.models.card_kinds import CardKind
 from toolkit.content.models.effects import Effect
 from toolkit.mechanics.registry import structure_models
-from toolkit.rules.effects import Modifier
 from toolkit.rules.filters import CardFilter, Measure
+from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
 

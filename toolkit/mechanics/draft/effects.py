@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from toolkit.content.models.base import Id
 from toolkit.engine.state import DECLINE, Decision, EffectFn, State
-from toolkit.rules.effects import EffectModel
+from toolkit.rules.effects.base import EffectModel
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Compiler

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from toolkit.content.models.base import Id, Model
 from toolkit.mechanics.base import StructureModel
-from toolkit.rules.effects import AcquireCost
+from toolkit.rules.effects.acquire import AcquireCost
 
 
 class Grid(Model):

@@ -10,7 +10,7 @@ from toolkit.content.models.base import Id
 from toolkit.mechanics.base import StructureModel
 
 if TYPE_CHECKING:
-    from toolkit.rules.effects import Effect
+    from toolkit.rules.effects.base import Effect
 
 
 class TrickTaking(StructureModel):

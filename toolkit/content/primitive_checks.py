@@ -1,0 +1,81 @@
+"""The semantic checker as a rules primitive sees it (`toolkit.rules.context.CheckContext`):
+bound to the file the primitive was read from, so a primitive reports at its own paths."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from toolkit.content.models.manifest import Game, SuitedDeck
+from toolkit.content.project import LoadedFile
+from toolkit.content.yaml_loader import Path_
+from toolkit.rules.filters import CardFilter, Measure
+
+
+class _Checker(Protocol):
+    """The parts of the semantic checker the adapter forwards to."""
+
+    @property
+    def game(self) -> Game: ...
+    def error(
+        self, where: LoadedFile, path: Path_, code: str, message: str, hint: str = ""
+    ) -> None: ...
+    def known(
+        self, where: LoadedFile, path: Path_, value: str, choices: Iterable[str], what: str
+    ) -> bool: ...
+    def resource_ids(self) -> list[str]: ...
+    def track_ids(self) -> list[str]: ...
+    def zone_ids(self, owner: str | None = None) -> list[str]: ...
+    def zone_kind(self, zone_id: str) -> str | None: ...
+    def fields_of(self, kind: str) -> set[str]: ...
+    def vocabulary(self, kind: str, field: str) -> list[str] | None: ...
+    def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None: ...
+    def check_filter(
+        self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
+    ) -> None: ...
+    def check_requirements(self, kind: str, field: str) -> None: ...
+
+
+class PrimitiveChecks:
+    """A `CheckContext` for the primitives of one file."""
+
+    def __init__(self, checker: _Checker, where: LoadedFile) -> None:
+        self.checker = checker
+        self.where = where
+
+    def error(self, path: Path_, code: str, message: str, hint: str = "") -> None:
+        self.checker.error(self.where, path, code, message, hint)
+
+    def known(self, path: Path_, value: str, choices: Iterable[str], what: str) -> bool:
+        return self.checker.known(self.where, path, value, choices, what)
+
+    def resource_ids(self) -> list[str]:
+        return self.checker.resource_ids()
+
+    def track_ids(self) -> list[str]:
+        return self.checker.track_ids()
+
+    def zone_ids(self, owner: str | None = None) -> list[str]:
+        return self.checker.zone_ids(owner)
+
+    def zone_kind(self, zone_id: str) -> str | None:
+        return self.checker.zone_kind(zone_id)
+
+    def fields_of(self, kind: str) -> set[str]:
+        return self.checker.fields_of(kind)
+
+    def vocabulary(self, kind: str, field: str) -> list[str] | None:
+        return self.checker.vocabulary(kind, field)
+
+    def deck_ranks(self) -> list[int] | None:
+        deck = self.checker.game.deck
+        return [r.rank for r in deck.ranks] if isinstance(deck, SuitedDeck) else None
+
+    def check_measure(self, path: Path_, measure: Measure) -> None:
+        self.checker.check_measure(self.where, path, measure)
+
+    def check_filter(self, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool) -> None:
+        self.checker.check_filter(self.where, path, card_filter, kind, grid=grid)
+
+    def check_requirements(self, kind: str, field: str) -> None:
+        self.checker.check_requirements(kind, field)
