@@ -4,8 +4,10 @@ bound to the file the primitive was read from, so a primitive reports at its own
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
+from toolkit.content.diagnostics import did_you_mean
+from toolkit.content.models.base import Scalar
 from toolkit.content.models.manifest import Game, SuitedDeck
 from toolkit.content.project import LoadedFile
 from toolkit.content.yaml_loader import Path_
@@ -34,6 +36,13 @@ class _Checker(Protocol):
         self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
     ) -> None: ...
     def check_requirements(self, kind: str, field: str) -> None: ...
+    def loaded(self, kind: str) -> bool: ...
+    def ids(self, kind: str) -> list[str]: ...
+    def items(self, kind: str) -> list[tuple[Path_, Any]]: ...
+    def deck_size(self) -> int: ...
+    def zone_fields(self, zone_id: str) -> set[str]: ...
+    def grid_zones(self) -> set[str]: ...
+    def deck_kind(self) -> str | None: ...
 
 
 class PrimitiveChecks:
@@ -48,6 +57,9 @@ class PrimitiveChecks:
 
     def known(self, path: Path_, value: str, choices: Iterable[str], what: str) -> bool:
         return self.checker.known(self.where, path, value, choices, what)
+
+    def did_you_mean(self, value: object, choices: Iterable[str]) -> str:
+        return did_you_mean(value, choices)
 
     def resource_ids(self) -> list[str]:
         return self.checker.resource_ids()
@@ -79,3 +91,47 @@ class PrimitiveChecks:
 
     def check_requirements(self, kind: str, field: str) -> None:
         self.checker.check_requirements(kind, field)
+
+    def card_kinds(self) -> list[str]:
+        return list(self.checker.game.card_kinds)
+
+    def has(self, kind: str) -> bool:
+        return self.checker.loaded(kind)
+
+    def ids(self, kind: str) -> list[str]:
+        return self.checker.ids(kind)
+
+    def cards(self, kind: str) -> list[tuple[Path_, Any]]:
+        return self.checker.items(kind)
+
+    def slots(self) -> list[str]:
+        return list(self.checker.game.slots)
+
+    def players(self) -> tuple[int, int]:
+        players = self.checker.game.players
+        return players.min, players.max
+
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.checker.game.options]
+
+    def option_values(self, option_id: str) -> list[Scalar]:
+        option = next(o for o in self.checker.game.options if o.id == option_id)
+        return [option.default, *(option.choices or [])]
+
+    def supply_total(self, resource_id: str) -> int | None:
+        resource = next(r for r in self.checker.game.resources if r.id == resource_id)
+        if resource.supply is None:
+            return None
+        return sum(d.value * d.count for d in resource.supply)
+
+    def deck_size(self) -> int:
+        return self.checker.deck_size()
+
+    def zone_fields(self, zone_id: str) -> set[str]:
+        return self.checker.zone_fields(zone_id)
+
+    def grid_zones(self) -> set[str]:
+        return self.checker.grid_zones()
+
+    def deck_kind(self) -> str | None:
+        return self.checker.deck_kind()

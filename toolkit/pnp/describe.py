@@ -18,32 +18,10 @@ from toolkit.rules.effects import Acquire, ByRank, RankRange
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.filters import FieldTest, Measure
 from toolkit.rules.modifiers import Discount
-from toolkit.rules.primitive import docstring_words, walk
-from toolkit.rules.scoring import (
-    CardsInPlay,
-    DistinctValues,
-    LargestGroup,
-    LongestRun,
-    Majority,
-    MilestoneEffects,
-    MilestonePoints,
-    Pairs,
-    PerCard,
-    PerUnit,
-    SetsOfDistinct,
-    SumField,
-    TableByCount,
-    Threshold,
-)
-from toolkit.rules.setup import (
-    ChoosePerGroup,
-    Deal,
-    DrawRandom,
-    GiveResource,
-    PlaceCard,
-    StartingPlayer,
-)
-from toolkit.rules.words import DASH, MINUS, singular
+from toolkit.rules.primitive import walk
+from toolkit.rules.scoring import ScoringRule
+from toolkit.rules.setup import SetupStep
+from toolkit.rules.words import DASH
 
 
 def walk_effects(effects: list[Any]) -> Iterator[Any]:
@@ -203,55 +181,18 @@ class Describer:
     def milestones(self, track: Track) -> list[dict[str, Any]]:
         return [{"at": m.at, "text": self.milestone(m)} for m in track.milestones]
 
-    def points(self, rule: Any) -> str:
+    def points(self, rule: ScoringRule) -> str:
         """How a scoring rule awards points, for a scoring card or a reference sheet."""
-        if isinstance(rule, SumField):
-            return f"the {rule.field} printed on {self.zone(rule.zone)}"
-        if isinstance(rule, PerCard):
-            return f"{rule.points} each"
-        if isinstance(rule, PerUnit):
-            per = f"{rule.per} " if rule.per != 1 else ""
-            return f"{_number(rule.points)} per {per}{self.measure(rule.measure)}"
-        if isinstance(rule, TableByCount):
-            return ", ".join(f"at most {row.at_most}: {row.points}" for row in rule.table)
-        if isinstance(rule, DistinctValues):
-            return f"{rule.points} per different {rule.field}"
-        if isinstance(rule, Pairs):
-            return f"{rule.points} per pair"
-        if isinstance(rule, SetsOfDistinct):
-            return f"{rule.points} per set of {rule.size} different {rule.field}s"
-        if isinstance(rule, LongestRun):
-            same = f" of one {rule.same_field}" if rule.same_field else ""
-            return (
-                f"{rule.points_per_card} per card of the longest run{same} "
-                f"(at least {rule.min_length})"
-            )
-        if isinstance(rule, LargestGroup):
-            return (
-                f"{rule.points_per_card} per card of the largest group (at least {rule.min_size})"
-            )
-        if isinstance(rule, Majority):
-            places = ["most", "second", "third", "fourth", "fifth"]
-            shown = "/".join(str(p) for p in rule.points)
-            return f"{shown} for the {'/'.join(places[: len(rule.points)])}"
-        if isinstance(rule, Threshold):
-            return f"{rule.points} for at least {rule.at_least}"
-        if isinstance(rule, MilestonePoints):
-            return f"the VP of the {self.track(rule.track)} milestones reached"
-        if isinstance(rule, MilestoneEffects):
-            return f"the game-end effects of the {self.track(rule.track)} milestones reached"
-        if isinstance(rule, CardsInPlay):
-            return f"the cards in the '{rule.slot}' slot"
-        return str(getattr(rule, "label", ""))
+        return rule.describe(self)
 
     def rules(self, rules: list[Any]) -> list[dict[str, str]]:
         return [{"label": rule.label, "points": self.points(rule)} for rule in rules]
 
     # -- setup ------------------------------------------------------------------------------
 
-    def setup_step(self, step: Any) -> str:
+    def setup_step(self, step: SetupStep) -> str:
         """One setup step as an instruction, e.g. `Deal 10 cards to each player's Hand`."""
-        text = self._setup(step)
+        text = step.describe(self)
         if step.when is not None:
             wanted = step.when.equals
             condition = (
@@ -262,47 +203,8 @@ class Describer:
             text += f" (only when {condition})"
         return text[0].upper() + text[1:]
 
-    def _setup(self, step: Any) -> str:
-        if isinstance(step, ChoosePerGroup):
-            text = (
-                f"choose {step.count} random {step.pool.replace('-', ' ')} per "
-                f"{step.group_by} for the {self.zone(step.to)}"
-            )
-            for group in step.exclusive:
-                text += f"; never {' and '.join(self.names.get(i, i) for i in group)} together"
-            return text
-        if isinstance(step, DrawRandom):
-            filters = " ".join(str(v) for v in step.where.values())
-            kind = step.pool.replace("-", " ") if step.count > 1 else singular(step.pool)
-            text = f"draw {step.count} random {filters + ' ' if filters else ''}{kind}"
-            text += f" for the {step.to.replace('-', ' ')} slot"
-            if step.side_option is not None:
-                text += f", side up as the '{step.side_option}' option says"
-            elif step.side == "random":
-                text += ", either side up"
-            if step.min_players_field is not None:
-                text += ", leaving out cards for more players than are playing"
-            return text
-        if isinstance(step, PlaceCard):
-            name = self.names.get(step.card, step.card)
-            return f"place {name} in the {step.to.replace('-', ' ')} slot"
-        if isinstance(step, StartingPlayer):
-            return (
-                "choose a random starting player"
-                if step.method == "random"
-                else ("the first seat starts")
-            )
-        if isinstance(step, GiveResource):
-            return f"give each player {step.amount} {self.resource(step.resource)}"
-        if isinstance(step, Deal):
-            zone = self.zone(step.to)
-            if step.count is not None:
-                return f"shuffle and deal {step.count} cards to each player's {zone}"
-            return (
-                f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
-                "stay face down, out of play"
-            )
-        return docstring_words(step)
+    def card_name(self, card_id: str) -> str:
+        return self.names.get(card_id, card_id)
 
 
 def _card_names(content: GameContent) -> dict[str, str]:
@@ -313,7 +215,3 @@ def _card_names(content: GameContent) -> dict[str, str]:
         if "name" in content.field_types(kind)
         for card in content.cards(kind)
     }
-
-
-def _number(points: int) -> str:
-    return f"{MINUS}{-points}" if points < 0 else str(points)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from toolkit.content.models.base import Scalar
     from toolkit.rules.filters import CardFilter, Measure
 
 Path = tuple[str | int, ...]
@@ -32,6 +33,10 @@ class CheckContext(Protocol):
         did-you-mean is reported (e.g. what=`resource`: "unknown resource 'coin'")."""
         ...
 
+    def did_you_mean(self, value: object, choices: Iterable[str]) -> str:
+        """A hint naming the closest known spelling (or the few choices), for `error`."""
+        ...
+
     def resource_ids(self) -> list[str]: ...
     def track_ids(self) -> list[str]: ...
     def zone_ids(self, owner: str | None = None) -> list[str]:
@@ -40,6 +45,15 @@ class CheckContext(Protocol):
 
     def zone_kind(self, zone_id: str) -> str | None:
         """The card kind a zone holds (`deck` for the deck's cards); None if no such zone."""
+        ...
+
+    def zone_fields(self, zone_id: str) -> set[str]:
+        """The fields of a zone's cards, and placement fields (`face_up`) in a grid zone."""
+        ...
+
+    def grid_zones(self) -> set[str]: ...
+    def deck_kind(self) -> str | None:
+        """The card kind the deck is made of (its pool, or its suits' kind)."""
         ...
 
     def fields_of(self, kind: str) -> set[str]:
@@ -63,6 +77,36 @@ class CheckContext(Protocol):
     def check_requirements(self, kind: str, field: str) -> None:
         """Track thresholds a card kind's field maps to are reachable (reported on the cards)."""
         ...
+
+    # -- the game's lists, for setup steps -------------------------------------------------
+    def card_kinds(self) -> list[str]:
+        """The card kinds the game declares."""
+        ...
+
+    def has(self, kind: str) -> bool:
+        """Whether a card kind's file loaded; checks against one that failed are skipped."""
+        ...
+
+    def ids(self, kind: str) -> list[str]: ...
+    def cards(self, kind: str) -> list[tuple[Path, Any]]:
+        """A kind's cards, each with its path in the kind's own file."""
+        ...
+
+    def slots(self) -> list[str]: ...
+    def players(self) -> tuple[int, int]:
+        """The fewest and the most players the game allows."""
+        ...
+
+    def option_ids(self) -> list[str]: ...
+    def option_values(self, option_id: str) -> list[Scalar]:
+        """The values an option may take, its default first."""
+        ...
+
+    def supply_total(self, resource_id: str) -> int | None:
+        """The units a finite supply holds; None when the supply is unlimited."""
+        ...
+
+    def deck_size(self) -> int: ...
 
 
 class Words(Protocol):
@@ -89,3 +133,6 @@ class Words(Protocol):
 
     def condition(self, condition: Any) -> str: ...
     def measure(self, measure: Measure) -> str: ...
+    def card_name(self, card_id: str) -> str:
+        """A named card's name (of any kind), or the id when it has none."""
+        ...

@@ -11,10 +11,12 @@ from pydantic import Field, model_validator
 
 from toolkit.content.models.base import Id, Model, Scalar, Text
 from toolkit.rules.filters import CardFilter, Measure
+from toolkit.rules.words import printed_number
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Compiler
     from toolkit.engine.state import State
+    from toolkit.rules.context import CheckContext, Path, Words
 
 PointsFn = Callable[["State"], list[int]]
 """A compiled rule: the points of every player."""
@@ -23,6 +25,8 @@ PartsFn = Callable[["State"], list[tuple[str, list[int]]]]
 
 
 class _Rule(Model):
+    """A scoring rule: checked, compiled and described by itself."""
+
     label: Text
     """Name of the points' source in score breakdowns (e.g. 'yellow cards')."""
 
@@ -36,6 +40,36 @@ class _Rule(Model):
     def compile_parts(self, c: Compiler) -> PartsFn:
         points, label = self.compile(c), self.label
         return lambda state: [(label, points(state))]
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        """Report what the schema cannot see at `path` (unknown zones, fields, values)."""
+        self.check_shared(ctx, path)
+
+    def check_shared(self, ctx: CheckContext, path: Path) -> bool:
+        """The parameters many rules share, by name: `measure`, and `zone` with the card
+        `field`, `same_field` and `where` read from it. False when the zone is unknown."""
+        measure = getattr(self, "measure", None)
+        if isinstance(measure, Measure):
+            ctx.check_measure((*path, "measure"), measure)
+        zone = getattr(self, "zone", None)
+        if zone is None:
+            return True
+        if not ctx.known((*path, "zone"), zone, ctx.zone_ids("player"), "player zone"):
+            return False
+        fields = ctx.zone_fields(zone)
+        for name in ("field", "same_field"):
+            value = getattr(self, name, None)
+            if value is not None:
+                ctx.known((*path, name), value, fields, "card field")
+        where = getattr(self, "where", None)
+        if where:
+            kind = ctx.zone_kind(zone) or ""
+            ctx.check_filter((*path, "where"), where, kind, grid=zone in ctx.grid_zones())
+        return True
+
+    def describe(self, words: Words) -> str:
+        """How the rule awards points, for a scoring card or a reference sheet."""
+        return self.label
 
 
 def _zone_cards(c: Compiler, zone_id: str, where: CardFilter | None) -> Callable[..., list[int]]:
@@ -62,6 +96,9 @@ class SumField(_Rule):
     where: CardFilter | None = None
     """Only cards matching this filter."""
 
+    def describe(self, words: Words) -> str:
+        return f"the {self.field} printed on {words.zone(self.zone)}"
+
     def compile(self, c: Compiler) -> PointsFn:
         cards, values = _zone_cards(c, self.zone, self.where), _field(c, self.zone, self.field)
         return lambda state: [
@@ -81,6 +118,9 @@ class PerCard(_Rule):
     points: int
     """Points per matching card."""
 
+    def describe(self, words: Words) -> str:
+        return f"{self.points} each"
+
     def compile(self, c: Compiler) -> PointsFn:
         cards, points = _zone_cards(c, self.zone, self.where), self.points
         return lambda state: [len(cards(state, p)) * points for p in range(state.n)]
@@ -96,6 +136,10 @@ class PerUnit(_Rule):
     """Units per award; remainders score nothing."""
     points: int
     """Points per award (negative for penalties)."""
+
+    def describe(self, words: Words) -> str:
+        per = f"{self.per} " if self.per != 1 else ""
+        return f"{printed_number(self.points)} per {per}{words.measure(self.measure)}"
 
     def compile(self, c: Compiler) -> PointsFn:
         measure, per, points = c.measure(self.measure), self.per, self.points
@@ -119,6 +163,9 @@ class TableByCount(_Rule):
     """What is counted."""
     table: list[TableRow] = Field(min_length=1)
     """Rows in ascending `at_most` order; a count above the last row scores 0."""
+
+    def describe(self, words: Words) -> str:
+        return ", ".join(f"at most {row.at_most}: {row.points}" for row in self.table)
 
     @model_validator(mode="after")
     def _ascending(self) -> TableByCount:
@@ -150,6 +197,9 @@ class DistinctValues(_Rule):
     points: int = 1
     """Points per distinct value."""
 
+    def describe(self, words: Words) -> str:
+        return f"{self.points} per different {self.field}"
+
     def compile(self, c: Compiler) -> PointsFn:
         cards, values = _zone_cards(c, self.zone, self.where), _field(c, self.zone, self.field)
         points = self.points
@@ -180,6 +230,23 @@ class Pairs(_Rule):
     points: int
     """Points per pair."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if not self.check_shared(ctx, path):
+            return
+        kind = ctx.zone_kind(self.zone) or ""
+        allowed = ctx.vocabulary(kind if kind != "deck" else ctx.deck_kind() or "", self.field)
+        for v_index, value in enumerate(self.values):
+            if allowed is not None and value not in allowed:
+                ctx.error(
+                    (*path, "values", v_index),
+                    "unknown-reference",
+                    f"unknown {self.field} '{value}'",
+                    ctx.did_you_mean(value, allowed),
+                )
+
+    def describe(self, words: Words) -> str:
+        return f"{self.points} per pair"
+
     def compile(self, c: Compiler) -> PointsFn:
         cards, values = _zone_cards(c, self.zone, None), _field(c, self.zone, self.field)
         first, second = self.values
@@ -204,6 +271,9 @@ class SetsOfDistinct(_Rule):
     """Cards per set."""
     points: int
     """Points per complete set."""
+
+    def describe(self, words: Words) -> str:
+        return f"{self.points} per set of {self.size} different {self.field}s"
 
     def compile(self, c: Compiler) -> PointsFn:
         cards, values = _zone_cards(c, self.zone, None), _field(c, self.zone, self.field)
@@ -231,6 +301,12 @@ class LongestRun(_Rule):
     """Shorter runs score nothing."""
     points_per_card: int
     """Points per card of the longest run."""
+
+    def describe(self, words: Words) -> str:
+        same = f" of one {self.same_field}" if self.same_field else ""
+        return (
+            f"{self.points_per_card} per card of the longest run{same} (at least {self.min_length})"
+        )
 
     def compile(self, c: Compiler) -> PointsFn:
         cards, numbers = _zone_cards(c, self.zone, None), _field(c, self.zone, self.field)
@@ -271,6 +347,17 @@ class LargestGroup(_Rule):
     points_per_card: int
     """Points per card of the largest group."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if self.check_shared(ctx, path) and self.zone not in ctx.grid_zones():
+            ctx.error(
+                (*path, "zone"),
+                "invalid-value",
+                f"'largest_group' needs a grid zone; '{self.zone}' is not one",
+            )
+
+    def describe(self, words: Words) -> str:
+        return f"{self.points_per_card} per card of the largest group (at least {self.min_size})"
+
     def compile(self, c: Compiler) -> PointsFn:
         z = c.zone(self.zone).index
         values = _field(c, self.zone, self.field)
@@ -299,6 +386,11 @@ class Majority(_Rule):
     minimum: int = 1
     """A player needs at least this much to rank at all."""
 
+    def describe(self, words: Words) -> str:
+        places = ["most", "second", "third", "fourth", "fifth"]
+        shown = "/".join(str(p) for p in self.points)
+        return f"{shown} for the {'/'.join(places[: len(self.points)])}"
+
     def compile(self, c: Compiler) -> PointsFn:
         measure, ladder, minimum = c.measure(self.measure), self.points, self.minimum
 
@@ -322,6 +414,9 @@ class Threshold(_Rule):
     points: int
     """Points when the threshold is reached."""
 
+    def describe(self, words: Words) -> str:
+        return f"{self.points} for at least {self.at_least}"
+
     def compile(self, c: Compiler) -> PointsFn:
         measure, at_least, points = c.measure(self.measure), self.at_least, self.points
         return lambda state: [
@@ -335,6 +430,12 @@ class MilestonePoints(_Rule):
     rule: Literal["milestone_points"]
     track: Id
     """The track whose milestones score."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.known((*path, "track"), self.track, ctx.track_ids(), "track")
+
+    def describe(self, words: Words) -> str:
+        return f"the VP of the {words.track(self.track)} milestones reached"
 
     def compile(self, c: Compiler) -> PointsFn:
         t = c.track(self.track)
@@ -351,6 +452,12 @@ class MilestoneEffects(_Rule):
     rule: Literal["milestone_effects"]
     track: Id
     """The track whose milestones' game-end effects apply."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.known((*path, "track"), self.track, ctx.track_ids(), "track")
+
+    def describe(self, words: Words) -> str:
+        return f"the game-end effects of the {words.track(self.track)} milestones reached"
 
     def compile(self, c: Compiler) -> PointsFn:
         t = c.track(self.track)
@@ -372,6 +479,12 @@ class CardsInPlay(_Rule):
     rule: Literal["cards_in_play"]
     slot: Id
     """The setup slot holding the cards."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.known((*path, "slot"), self.slot, ctx.slots(), "slot")
+
+    def describe(self, words: Words) -> str:
+        return f"the cards in the '{self.slot}' slot"
 
     def compile(self, c: Compiler) -> PointsFn:
         parts = self.compile_parts(c)

@@ -15,3 +15,8 @@ def singular(kind: str) -> str:
     """`attractions` -> `attraction`, `park-cards` -> `park card`."""
     words = kind.replace("-", " ")
     return words[:-1] if words.endswith("s") else words
+
+
+def printed_number(amount: int) -> str:
+    """A number as printed: negative ones with a real minus sign, positive ones unsigned."""
+    return f"{MINUS}{-amount}" if amount < 0 else str(amount)
