@@ -444,6 +444,29 @@ def test_midway_reference_follows_the_yaml(project: Path) -> None:
     assert f"J{DASH}K: +6" in after and f"J{DASH}K: +3" not in after
 
 
+def card_text(root: Path, game: str, *cards: str) -> str:
+    result = render_project(root, game, only=cards, backs="none")
+    return " ".join(" ".join(page.extract_text().split()) for page in pdf(result).pages)
+
+
+def test_a_suit_without_action_text_prints_its_effects_in_words(project: Path) -> None:
+    """`action_text` is an optional override: without it, cards and aids print the effects."""
+    before = card_text(project, "midway-memories", "coins-2", "coins")
+    assert "Take coins from the supply" in before
+    suits = project / "cards" / "midway-memories" / "suits.yaml"
+    text = suits.read_text(encoding="utf-8")
+    written = (
+        '    action_text: "Take coins from the supply: 2-6 :coin: 1, 7-10 :coin: 2, '
+        'J-K :coin: 3, A :coin: 4."\n'
+    )
+    assert written in text
+    suits.write_text(text.replace(written, ""), encoding="utf-8")
+    after = card_text(project, "midway-memories", "coins-2", "coins")
+    assert "Take coins from the supply" not in after
+    ladder = f"2{DASH}6: +1 Coins; 7{DASH}10: +2 Coins; J{DASH}K: +3 Coins; A: +4 Coins"
+    assert after.count(ladder) == 2  # the trick card's action and the suit card's
+
+
 def test_park_reference_follows_the_yaml(project: Path) -> None:
     before = reference_text(project, "oh-my-park")
     for text in ("9 rounds", "to the left", "Yellow 4", "above it in its column", "5/3/1"):
@@ -462,10 +485,10 @@ def test_text_that_cannot_fit_is_a_warning_naming_the_card(project: Path) -> Non
     layout = project / "print" / "midway-memories" / "layout.yaml"
     text = layout.read_text(encoding="utf-8")
     text = text.replace(
-        '{x: 4mm, y: 64mm, width: 55.5mm, height: 17mm, text: "{{ suit.action_text }}",\n'
-        "         size: 7.5pt, min_size: 5pt",
-        '{x: 4mm, y: 64mm, width: 55.5mm, height: 4mm, text: "{{ suit.action_text }}",\n'
-        "         size: 7.5pt, min_size: 7pt",
+        "{x: 4mm, y: 64mm, width: 55.5mm, height: 17mm,\n"
+        '         text: "{{ suit.action_text or described.action }}", size: 7.5pt, min_size: 5pt',
+        "{x: 4mm, y: 64mm, width: 55.5mm, height: 4mm,\n"
+        '         text: "{{ suit.action_text or described.action }}", size: 7.5pt, min_size: 7pt',
     )
     layout.write_text(text, encoding="utf-8")
     result = render_project(project, "midway-memories", only=("coins-2", "tickets-A"))

@@ -6,9 +6,7 @@ position of the value at fault, a stable code and, where a name was misspelt, a 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
 from typing import Any
 
 from pydantic import BaseModel
@@ -31,15 +29,17 @@ from toolkit.content.models.strategies import (
     StrategiesFile,
     WinsTrick,
 )
+from toolkit.content.primitive_checks import PrimitiveChecks
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.mechanics.registry import effect_owner, mechanic_kit
-from toolkit.rules import effects as fx
-from toolkit.rules import scoring as sc
-from toolkit.rules import setup as st
-from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
+from toolkit.rules.conditions import Condition
+from toolkit.rules.effects import Acquire
+from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.primitive import walk, walk_one
+from toolkit.rules.scoring import ScoringRule
 from toolkit.schema.filters import CardFilter, Measure, card_matches
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
@@ -533,7 +533,11 @@ class _Checker:
         }
         for where, path, effects in self.effect_sites():
             unattended = path in unattended_sites or "at_game_end" in path
-            for effect_path, effect in _walk_effects(effects, path):
+            context = PrimitiveChecks(self, where)
+            for effect_path, effect in walk(effects, path):
+                effect.check_semantics(context, effect_path)
+                if not isinstance(effect, EffectModel):
+                    continue  # a condition inside an `if`
                 self.check_effect(where, effect_path, effect)
                 if unattended and effect.interactive:
                     self.error(
@@ -569,21 +573,8 @@ class _Checker:
                 self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure
             )
 
-    def check_effect(self, where: LoadedFile, path: Path_, effect: Any) -> None:
-        if isinstance(effect, fx.Gain | fx.Lose):
-            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(), "resource")
-        elif isinstance(effect, fx.Advance):
-            self.known(where, (*path, "track"), effect.track, self.track_ids(), "track")
-        elif isinstance(effect, fx.CapResource):
-            self.known(where, (*path, "resource"), effect.resource, self.resource_ids(), "resource")
-            if effect.penalty_track is not None:
-                self.known(
-                    where, (*path, "penalty_track"), effect.penalty_track, self.track_ids(), "track"
-                )
-        elif isinstance(effect, fx.ByRank):
-            self.check_ladder(where, path, effect)
-        elif isinstance(effect, fx.Acquire):
-            self.check_acquire(where, path, effect)
+    def check_effect(self, where: LoadedFile, path: Path_, effect: EffectModel) -> None:
+        """What every effect shares: the mechanic it belongs to, its deck-field parameters."""
         owner = effect_owner(type(effect))
         if owner is not None and owner != self.game.structure.mechanic:
             self.error(
@@ -596,83 +587,6 @@ class _Checker:
         for name in effect.deck_fields:
             self.known(
                 where, (*path, name), getattr(effect, name), self.fields_of("deck"), "card field"
-            )
-        if isinstance(effect, fx.If):
-            self.check_condition(where, (*path, "condition"), effect.condition)
-
-    def check_ladder(self, where: LoadedFile, path: Path_, ladder: fx.ByRank) -> None:
-        deck = self.game.deck
-        if not isinstance(deck, SuitedDeck):
-            self.error(where, path, "invalid-value", "'by_rank' needs a suited deck with ranks")
-            return
-        ranks = [r.rank for r in deck.ranks]
-        covered: Counter[int] = Counter(
-            rank
-            for tier in ladder.tiers
-            for rank in ranks
-            if tier.ranks.low <= rank <= tier.ranks.high
-        )
-        low, high = min(ranks), max(ranks)
-        for t_index, tier in enumerate(ladder.tiers):
-            if tier.ranks.low < low or tier.ranks.high > high:
-                self.error(
-                    where,
-                    (*path, "tiers", t_index, "ranks"),
-                    "out-of-range",
-                    f"ranks {tier.ranks.low}..{tier.ranks.high} reach beyond the deck's ranks "
-                    f"({low}..{high})",
-                    f"keep 'low' and 'high' within {low}..{high}",
-                )
-        missing = [r for r in ranks if covered[r] == 0]
-        twice = [r for r in ranks if covered[r] > 1]
-        if missing:
-            self.error(
-                where,
-                (*path, "tiers"),
-                "ladder-gap",
-                f"reward ladder gives nothing for rank(s) {_ranks(missing)}",
-                "extend a tier's 'low'..'high' to cover them",
-            )
-        if twice:
-            self.error(
-                where,
-                (*path, "tiers"),
-                "ladder-overlap",
-                f"reward ladder covers rank(s) {_ranks(twice)} more than once",
-                "make the tiers' ranges disjoint",
-            )
-
-    def check_acquire(self, where: LoadedFile, path: Path_, acquire: fx.Acquire) -> None:
-        shared = self.zone_ids("shared")
-        if not self.known(where, (*path, "source"), acquire.source, shared, "shared zone"):
-            return
-        self.known(where, (*path, "to"), acquire.to, self.zone_ids("player"), "player zone")
-        kind = self.zone_kind(acquire.source) or ""
-        fields = self.fields_of(kind)
-        if acquire.cost is not None:
-            self.known(
-                where,
-                (*path, "cost", "resource"),
-                acquire.cost.resource,
-                self.resource_ids(),
-                "resource",
-            )
-            self.known(where, (*path, "cost", "field"), acquire.cost.field, fields, "card field")
-        if acquire.requirements_field is not None and self.known(
-            where,
-            (*path, "requirements_field"),
-            acquire.requirements_field,
-            fields,
-            "card field",
-        ):
-            self.check_requirements(kind, acquire.requirements_field)
-        if acquire.group_limit is not None:
-            self.known(
-                where,
-                (*path, "group_limit", "field"),
-                acquire.group_limit.field,
-                fields,
-                "card field",
             )
 
     def check_requirements(self, kind: str, field: str) -> None:
@@ -694,13 +608,9 @@ class _Checker:
                     )
 
     def check_condition(self, where: LoadedFile, path: Path_, condition: Condition) -> None:
-        if isinstance(condition, Compare):
-            self.check_measure(where, (*path, "measure"), condition.measure)
-        elif isinstance(condition, AllOf | AnyOf):
-            for index, inner in enumerate(condition.conditions):
-                self.check_condition(where, (*path, "conditions", index), inner)
-        elif isinstance(condition, Not):
-            self.check_condition(where, (*path, "condition"), condition.condition)
+        context = PrimitiveChecks(self, where)
+        for at, primitive in walk_one(condition, path):
+            primitive.check_semantics(context, at)
 
     def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None:
         if measure.count is not None:
@@ -782,168 +692,13 @@ class _Checker:
                         f"option '{option.id}' never equals '{step.when.equals}'",
                         did_you_mean(step.when.equals, [str(a) for a in allowed]),
                     )
-            if isinstance(step, st.ChoosePerGroup):
-                self.check_choose_per_group(path, step)
-            elif isinstance(step, st.DrawRandom):
-                self.check_draw_random(path, step, options)
-            elif isinstance(step, st.PlaceCard):
-                if self.known(
-                    self.manifest, (*path, "pool"), step.pool, self.game.card_kinds, "card kind"
-                ) and self.loaded(step.pool):
-                    self.known(
-                        self.manifest,
-                        (*path, "card"),
-                        step.card,
-                        self.ids(step.pool),
-                        f"{step.pool} id",
-                    )
-                self.known(self.manifest, (*path, "to"), step.to, game.slots, "slot")
-            elif isinstance(step, st.GiveResource):
-                self.check_give(path, step)
-            elif isinstance(step, st.Deal):
-                self.check_deal(path, step)
-
-    def check_choose_per_group(self, path: Path_, step: st.ChoosePerGroup) -> None:
-        if not self.known(
-            self.manifest, (*path, "pool"), step.pool, self.game.card_kinds, "card kind"
-        ) or not self.loaded(step.pool):
-            return
-        self.known(self.manifest, (*path, "to"), step.to, self.zone_ids("shared"), "shared zone")
-        if not self.known(
-            self.manifest,
-            (*path, "group_by"),
-            step.group_by,
-            self.fields_of(step.pool),
-            "card field",
-        ):
-            return
-        ids = self.ids(step.pool)
-        for s_index, group in enumerate(step.exclusive):
-            for c_index, card_id in enumerate(group):
-                self.known(
-                    self.manifest,
-                    (*path, "exclusive", s_index, c_index),
-                    card_id,
-                    ids,
-                    f"{step.pool} id",
-                )
-        groups: dict[Any, list[str]] = {}
-        for _, item in self.items(step.pool):
-            groups.setdefault(getattr(item, step.group_by), []).append(item.id)
-        exclusive = [set(group) for group in step.exclusive]
-        for value, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
-            if not _can_choose(members, step.count, exclusive):
-                self.error(
-                    self.manifest,
-                    (*path, "count"),
-                    "infeasible-setup",
-                    f"cannot choose {step.count} from {step.group_by} {value} "
-                    f"({len(members)} cards, exclusions applied)",
-                    f"add cards to {step.group_by} {value} or lower 'count'",
-                )
-
-    def check_draw_random(self, path: Path_, step: st.DrawRandom, options: dict[str, Any]) -> None:
-        game = self.game
-        self.known(self.manifest, (*path, "to"), step.to, game.slots, "slot")
-        if not self.known(
-            self.manifest, (*path, "pool"), step.pool, game.card_kinds, "card kind"
-        ) or not self.loaded(step.pool):
-            return
-        fields = self.fields_of(step.pool)
-        for name in step.where:
-            self.known(self.manifest, (*path, "where", name), name, fields, "card field")
-        if step.min_players_field is not None and not self.known(
-            self.manifest,
-            (*path, "min_players_field"),
-            step.min_players_field,
-            fields,
-            "card field",
-        ):
-            return
-        candidates = [
-            item for _, item in self.items(step.pool) if card_matches(item, dict(step.where))
-        ]
-        usable = [
-            item
-            for item in candidates
-            if step.min_players_field is None
-            or (getattr(item, step.min_players_field) or 0) <= game.players.min
-        ]
-        if self.items(step.pool) and len(usable) < step.count:
-            self.error(
-                self.manifest,
-                (*path, "count"),
-                "infeasible-setup",
-                f"draws {step.count} {step.pool} but only {len(usable)} qualify "
-                f"with {game.players.min} players",
-                "lower 'count' or add cards",
-            )
-        sides = {s.id for item in candidates for s in getattr(item, "sides", [])}
-        if step.side not in (None, "random"):
-            self.known(self.manifest, (*path, "side"), step.side, sides, "card side")
-        if step.side_option is not None and self.known(
-            self.manifest, (*path, "side_option"), step.side_option, options, "option"
-        ):
-            option = options[step.side_option]
-            for value in [option.default, *(option.choices or [])]:
-                if value not in sides:
-                    self.error(
-                        self.manifest,
-                        (*path, "side_option"),
-                        "unknown-reference",
-                        f"option '{option.id}' can be '{value}', which is no side of "
-                        f"the {step.pool}",
-                        did_you_mean(value, sides),
-                    )
-                    break
-
-    def check_give(self, path: Path_, step: st.GiveResource) -> None:
-        if not self.known(
-            self.manifest, (*path, "resource"), step.resource, self.resource_ids(), "resource"
-        ):
-            return
-        resource = next(r for r in self.game.resources if r.id == step.resource)
-        if resource.supply is not None:
-            total = sum(d.value * d.count for d in resource.supply)
-            need = step.amount * self.game.players.max
-            if need > total:
-                self.error(
-                    self.manifest,
-                    (*path, "amount"),
-                    "infeasible-setup",
-                    f"{self.game.players.max} players need {need} {resource.id}; "
-                    f"the supply holds {total}",
-                    "enlarge the supply or give less",
-                )
+            step.check_semantics(PrimitiveChecks(self, self.manifest), path)
 
     def deck_size(self) -> int:
         deck = self.game.deck
         if isinstance(deck, SuitedDeck):
             return len(deck.ranks) * len(self.ids(deck.suits))
         return len(self.ids(deck.pool))
-
-    def check_deal(self, path: Path_, step: st.Deal) -> None:
-        self.known(self.manifest, (*path, "to"), step.to, self.zone_ids("player"), "player zone")
-        size = self.deck_size()
-        players = self.game.players.max
-        if size == 0:
-            return
-        if step.count is None and size < players:
-            self.error(
-                self.manifest,
-                path,
-                "infeasible-setup",
-                f"a deck of {size} cards cannot be dealt to {players} players",
-            )
-        if step.count is not None and step.count * players > size:
-            self.error(
-                self.manifest,
-                (*path, "count"),
-                "infeasible-setup",
-                f"{players} players x {step.count} cards need {step.count * players}; "
-                f"the deck has {size}",
-                "lower 'count' or 'players.max'",
-            )
 
     def check_structure(self) -> None:
         """The mechanic checks its own structure (`MechanicKit.check`)."""
@@ -961,49 +716,8 @@ class _Checker:
             for r_index, rule in enumerate(rules):
                 self.check_rule(loaded, (*path, r_index), rule)
 
-    def check_rule(self, where: LoadedFile, path: Path_, rule: Any) -> None:
-        measure = getattr(rule, "measure", None)
-        if isinstance(measure, Measure):
-            self.check_measure(where, (*path, "measure"), measure)
-        zone = getattr(rule, "zone", None)
-        if zone is not None:
-            if not self.known(where, (*path, "zone"), zone, self.zone_ids("player"), "player zone"):
-                return
-            fields = self.zone_fields(zone)
-            kind = self.zone_kind(zone) or ""
-            for name in ("field", "same_field"):
-                value = getattr(rule, name, None)
-                if value is not None:
-                    self.known(where, (*path, name), value, fields, "card field")
-            where_filter = getattr(rule, "where", None)
-            if where_filter:
-                self.check_filter(
-                    where, (*path, "where"), where_filter, kind, grid=zone in self.grid_zones()
-                )
-            if isinstance(rule, sc.Pairs):
-                allowed = self.vocabulary(
-                    kind if kind != "deck" else self.deck_kind() or "", rule.field
-                )
-                for v_index, value in enumerate(rule.values):
-                    if allowed is not None and value not in allowed:
-                        self.error(
-                            where,
-                            (*path, "values", v_index),
-                            "unknown-reference",
-                            f"unknown {rule.field} '{value}'",
-                            did_you_mean(value, allowed),
-                        )
-            if isinstance(rule, sc.LargestGroup) and zone not in self.grid_zones():
-                self.error(
-                    where,
-                    (*path, "zone"),
-                    "invalid-value",
-                    f"'largest_group' needs a grid zone; '{zone}' is not one",
-                )
-        if isinstance(rule, sc.MilestonePoints | sc.MilestoneEffects):
-            self.known(where, (*path, "track"), rule.track, self.track_ids(), "track")
-        if isinstance(rule, sc.CardsInPlay):
-            self.known(where, (*path, "slot"), rule.slot, self.game.slots, "slot")
+    def check_rule(self, where: LoadedFile, path: Path_, rule: ScoringRule) -> None:
+        rule.check_semantics(PrimitiveChecks(self, where), path)
 
     # -- priority strategies --------------------------------------------------------------
 
@@ -1033,8 +747,8 @@ class _Checker:
         """The decisions this game asks players to make about cards, to the kind of the cards."""
         kinds = dict.fromkeys(mechanic_kit(self.game.structure.mechanic).decisions, "deck")
         for _, path, effects in self.effect_sites():
-            for _, effect in _walk_effects(effects, path):
-                if isinstance(effect, fx.Acquire):
+            for _, effect in walk(effects, path):
+                if isinstance(effect, Acquire):
                     source = self.zone_kind(effect.source)
                     if source is not None:
                         kinds["acquire"] = source
@@ -1217,23 +931,6 @@ _IMPLIED_DECISIONS: dict[type[PreferenceBase], tuple[str, ...]] = {
 """Preferences that only make sense for some decisions."""
 
 
-def _walk_effects(effects: list[Any], path: Path_) -> Iterator[tuple[Path_, Any]]:
-    for index, effect in enumerate(effects):
-        here = (*path, index)
-        yield here, effect
-        if isinstance(effect, fx.ByRank):
-            for t_index, tier in enumerate(effect.tiers):
-                yield from _walk_effects(tier.effects, (*here, "tiers", t_index, "effects"))
-        elif isinstance(effect, fx.Acquire):
-            yield from _walk_effects(effect.on_decline, (*here, "on_decline"))
-        elif isinstance(effect, fx.Choose):
-            for o_index, option in enumerate(effect.options):
-                yield from _walk_effects(option, (*here, "options", o_index))
-        elif isinstance(effect, fx.If):
-            yield from _walk_effects(effect.then, (*here, "then"))
-            yield from _walk_effects(effect.otherwise, (*here, "otherwise"))
-
-
 def _describe_filter(card_filter: dict[str, Any]) -> str:
     from toolkit.schema.filters import FieldTest
 
@@ -1251,21 +948,6 @@ def _describe_filter(card_filter: dict[str, Any]) -> str:
         else:
             parts.append(f"{name} = {str(wanted).lower() if isinstance(wanted, bool) else wanted}")
     return ", ".join(parts) or "anything"
-
-
-def _ranks(ranks: list[int]) -> str:
-    return ", ".join(str(r) for r in ranks)
-
-
-def _can_choose(members: list[str], count: int, exclusive: list[set[str]]) -> bool:
-    if len(members) < count:
-        return False
-    if len(members) > 16:
-        return True
-    return any(
-        all(len(exclusion & set(combo)) <= 1 for exclusion in exclusive)
-        for combo in combinations(members, count)
-    )
 
 
 def _is_side(value: Any) -> bool:

@@ -24,7 +24,7 @@ from toolkit.schema.base import Model
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.mechanic import CompiledMechanic
-    from toolkit.rules.effects import EffectModel
+    from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
 
 Path = tuple[str | int, ...]

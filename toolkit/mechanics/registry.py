@@ -12,7 +12,7 @@ from typing import Any
 from toolkit.errors import ToolkitError
 from toolkit.mechanics import draft, trick_taking
 from toolkit.mechanics.base import MechanicKit
-from toolkit.rules.effects import EffectModel
+from toolkit.rules.effects.base import EffectModel
 
 MECHANICS: dict[str, MechanicKit[Any]] = {
     kit.name: kit

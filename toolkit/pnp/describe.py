@@ -7,86 +7,28 @@ without parameters are described by their own docstring, written for players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
-
-from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Milestone, SuitedDeck, Track
 from toolkit.content.project import GameContent
 from toolkit.pnp.card_fields import all_card_rules
-from toolkit.rules.conditions import AllOf, AnyOf, Compare, Condition, Not
-from toolkit.rules.effects import (
-    Acquire,
-    Advance,
-    ByRank,
-    CapResource,
-    Choose,
-    Discount,
-    Gain,
-    If,
-    Lose,
-    RankRange,
-)
-from toolkit.rules.scoring import (
-    CardsInPlay,
-    DistinctValues,
-    LargestGroup,
-    LongestRun,
-    Majority,
-    MilestoneEffects,
-    MilestonePoints,
-    Pairs,
-    PerCard,
-    PerUnit,
-    SetsOfDistinct,
-    SumField,
-    TableByCount,
-    Threshold,
-)
-from toolkit.rules.setup import (
-    ChoosePerGroup,
-    Deal,
-    DrawRandom,
-    GiveResource,
-    PlaceCard,
-    StartingPlayer,
-)
+from toolkit.rules.conditions import Condition
+from toolkit.rules.effects import Acquire, ByRank, RankRange
+from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.modifiers import Discount
+from toolkit.rules.primitive import walk
+from toolkit.rules.scoring import ScoringRule
+from toolkit.rules.setup import SetupStep
+from toolkit.rules.words import DASH
 from toolkit.schema.filters import FieldTest, Measure
-
-MINUS = "\u2212"
-DASH = "\u2013"
-_OPS = {
-    "at_least": "at least",
-    "at_most": "at most",
-    "equals": "exactly",
-    "more_than": "more than",
-    "less_than": "less than",
-}
-
-
-def signed(amount: int) -> str:
-    return f"+{amount}" if amount >= 0 else f"{MINUS}{-amount}"
-
-
-def singular(kind: str) -> str:
-    """`attractions` -> `attraction`, `park-cards` -> `park card`."""
-    words = kind.replace("-", " ")
-    return words[:-1] if words.endswith("s") else words
 
 
 def walk_effects(effects: list[Any]) -> Iterator[Any]:
-    """Every effect, nested ones included (ladder tiers, choices, branches)."""
-    for effect in effects:
-        yield effect
-        if isinstance(effect, ByRank):
-            for tier in effect.tiers:
-                yield from walk_effects(tier.effects)
-        elif isinstance(effect, Choose):
-            for option in effect.options:
-                yield from walk_effects(option)
-        elif isinstance(effect, If):
-            yield from walk_effects([*effect.then, *effect.otherwise])
+    """Every effect, nested ones included (ladder tiers, choices, branches, on decline)."""
+    for _, primitive in walk(effects, ()):
+        if isinstance(primitive, EffectModel):
+            yield primitive
 
 
 class Describer:
@@ -144,56 +86,28 @@ class Describer:
         return self.ranks.get(rank, str(rank))
 
     def rank_range(self, ranks: RankRange) -> str:
-        if ranks.low == ranks.high:
-            return self.rank(ranks.low)
-        return f"{self.rank(ranks.low)}{DASH}{self.rank(ranks.high)}"
+        return self.rank_span(ranks.low, ranks.high)
 
     # -- effects --------------------------------------------------------------------------
 
-    def effects(self, effects: list[Any], *, words: bool = True) -> str:
+    def effects(self, effects: Sequence[Any], *, words: bool = True) -> str:
         return ", ".join(self.effect(e, words=words) for e in effects)
 
-    def effect(self, effect: Any, *, words: bool = True) -> str:
+    def effect(self, effect: EffectModel, *, words: bool = True) -> str:
         """One effect: compact (`+2 :coin:`) for card faces, with names for reading."""
-        if isinstance(effect, Gain):
-            return f"+{effect.amount} {self.resource(effect.resource, words=words)}"
-        if isinstance(effect, Lose):
-            return f"{MINUS}{effect.amount} {self.resource(effect.resource, words=words)}"
-        if isinstance(effect, Advance):
-            return f"{signed(effect.amount)} {self.track(effect.track, words=words)}"
-        if isinstance(effect, ByRank):
-            return "; ".join(
-                f"{self.rank_range(t.ranks)}: {self.effects(t.effects, words=words)}"
-                for t in effect.tiers
-            )
-        if isinstance(effect, Acquire):
-            kind = self.zones[effect.source].cards if effect.source in self.zones else "card"
-            return f"1 {singular(kind)}"
-        if isinstance(effect, CapResource):
-            text = f"keep at most {effect.max} {self.resource(effect.resource)}"
-            if effect.penalty_track is not None:
-                text += (
-                    f"; +1 {self.track(effect.penalty_track)} per {effect.penalty_per} "
-                    f"discarded, rounded {effect.rounding}"
-                )
-            return text
-        if isinstance(effect, Choose):
-            return " or ".join(self.effects(option, words=words) for option in effect.options)
-        if isinstance(effect, If):
-            text = f"if {self.condition(effect.condition)}: {self.effects(effect.then)}"
-            if effect.otherwise:
-                text += f", otherwise {self.effects(effect.otherwise)}"
-            return text
-        return _docstring(effect)
+        return effect.describe(self, names=words)
 
     def condition(self, condition: Condition) -> str:
-        if isinstance(condition, Compare):
-            return f"{self.measure(condition.measure)} {_OPS[condition.op]} {condition.value}"
-        if isinstance(condition, AllOf | AnyOf):
-            joiner = " and " if isinstance(condition, AllOf) else " or "
-            return joiner.join(self.condition(c) for c in condition.conditions)
-        assert isinstance(condition, Not)
-        return f"not ({self.condition(condition.condition)})"
+        return condition.describe(self)
+
+    def zone_cards(self, zone_id: str) -> str | None:
+        zone = self.zones.get(zone_id)
+        return zone.cards if zone else None
+
+    def rank_span(self, low: int, high: int) -> str:
+        if low == high:
+            return self.rank(low)
+        return f"{self.rank(low)}{DASH}{self.rank(high)}"
 
     def ladder(self, effect: ByRank) -> list[dict[str, str]]:
         """A reward ladder's rows: the ranks, and what they give (compact and in words)."""
@@ -267,55 +181,18 @@ class Describer:
     def milestones(self, track: Track) -> list[dict[str, Any]]:
         return [{"at": m.at, "text": self.milestone(m)} for m in track.milestones]
 
-    def points(self, rule: Any) -> str:
+    def points(self, rule: ScoringRule) -> str:
         """How a scoring rule awards points, for a scoring card or a reference sheet."""
-        if isinstance(rule, SumField):
-            return f"the {rule.field} printed on {self.zone(rule.zone)}"
-        if isinstance(rule, PerCard):
-            return f"{rule.points} each"
-        if isinstance(rule, PerUnit):
-            per = f"{rule.per} " if rule.per != 1 else ""
-            return f"{_number(rule.points)} per {per}{self.measure(rule.measure)}"
-        if isinstance(rule, TableByCount):
-            return ", ".join(f"at most {row.at_most}: {row.points}" for row in rule.table)
-        if isinstance(rule, DistinctValues):
-            return f"{rule.points} per different {rule.field}"
-        if isinstance(rule, Pairs):
-            return f"{rule.points} per pair"
-        if isinstance(rule, SetsOfDistinct):
-            return f"{rule.points} per set of {rule.size} different {rule.field}s"
-        if isinstance(rule, LongestRun):
-            same = f" of one {rule.same_field}" if rule.same_field else ""
-            return (
-                f"{rule.points_per_card} per card of the longest run{same} "
-                f"(at least {rule.min_length})"
-            )
-        if isinstance(rule, LargestGroup):
-            return (
-                f"{rule.points_per_card} per card of the largest group (at least {rule.min_size})"
-            )
-        if isinstance(rule, Majority):
-            places = ["most", "second", "third", "fourth", "fifth"]
-            shown = "/".join(str(p) for p in rule.points)
-            return f"{shown} for the {'/'.join(places[: len(rule.points)])}"
-        if isinstance(rule, Threshold):
-            return f"{rule.points} for at least {rule.at_least}"
-        if isinstance(rule, MilestonePoints):
-            return f"the VP of the {self.track(rule.track)} milestones reached"
-        if isinstance(rule, MilestoneEffects):
-            return f"the game-end effects of the {self.track(rule.track)} milestones reached"
-        if isinstance(rule, CardsInPlay):
-            return f"the cards in the '{rule.slot}' slot"
-        return str(getattr(rule, "label", ""))
+        return rule.describe(self)
 
     def rules(self, rules: list[Any]) -> list[dict[str, str]]:
         return [{"label": rule.label, "points": self.points(rule)} for rule in rules]
 
     # -- setup ------------------------------------------------------------------------------
 
-    def setup_step(self, step: Any) -> str:
+    def setup_step(self, step: SetupStep) -> str:
         """One setup step as an instruction, e.g. `Deal 10 cards to each player's Hand`."""
-        text = self._setup(step)
+        text = step.describe(self)
         if step.when is not None:
             wanted = step.when.equals
             condition = (
@@ -326,47 +203,8 @@ class Describer:
             text += f" (only when {condition})"
         return text[0].upper() + text[1:]
 
-    def _setup(self, step: Any) -> str:
-        if isinstance(step, ChoosePerGroup):
-            text = (
-                f"choose {step.count} random {step.pool.replace('-', ' ')} per "
-                f"{step.group_by} for the {self.zone(step.to)}"
-            )
-            for group in step.exclusive:
-                text += f"; never {' and '.join(self.names.get(i, i) for i in group)} together"
-            return text
-        if isinstance(step, DrawRandom):
-            filters = " ".join(str(v) for v in step.where.values())
-            kind = step.pool.replace("-", " ") if step.count > 1 else singular(step.pool)
-            text = f"draw {step.count} random {filters + ' ' if filters else ''}{kind}"
-            text += f" for the {step.to.replace('-', ' ')} slot"
-            if step.side_option is not None:
-                text += f", side up as the '{step.side_option}' option says"
-            elif step.side == "random":
-                text += ", either side up"
-            if step.min_players_field is not None:
-                text += ", leaving out cards for more players than are playing"
-            return text
-        if isinstance(step, PlaceCard):
-            name = self.names.get(step.card, step.card)
-            return f"place {name} in the {step.to.replace('-', ' ')} slot"
-        if isinstance(step, StartingPlayer):
-            return (
-                "choose a random starting player"
-                if step.method == "random"
-                else ("the first seat starts")
-            )
-        if isinstance(step, GiveResource):
-            return f"give each player {step.amount} {self.resource(step.resource)}"
-        if isinstance(step, Deal):
-            zone = self.zone(step.to)
-            if step.count is not None:
-                return f"shuffle and deal {step.count} cards to each player's {zone}"
-            return (
-                f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
-                "stay face down, out of play"
-            )
-        return _docstring(step)
+    def card_name(self, card_id: str) -> str:
+        return self.names.get(card_id, card_id)
 
 
 def _card_names(content: GameContent) -> dict[str, str]:
@@ -377,12 +215,3 @@ def _card_names(content: GameContent) -> dict[str, str]:
         if "name" in content.field_types(kind)
         for card in content.cards(kind)
     }
-
-
-def _number(points: int) -> str:
-    return f"{MINUS}{-points}" if points < 0 else str(points)
-
-
-def _docstring(model: BaseModel) -> str:
-    doc = (type(model).__doc__ or type(model).__name__).strip().splitlines()[0]
-    return doc.rstrip(".")

@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from toolkit.schema.base import Model
+from toolkit.rules.primitive import Primitive, list_children
 from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
+    from toolkit.rules.context import CheckContext, Path, Words
+
+_OPS = {
+    "at_least": "at least",
+    "at_most": "at most",
+    "equals": "exactly",
+    "more_than": "more than",
+    "less_than": "less than",
+}
+"""Comparison operators as players read them."""
 
 
-class Compare(Model):
+class Compare(Primitive):
     """Compare a measure of the player with a number (`coins >= 3`)."""
 
     check: Literal["compare"]
@@ -27,29 +37,53 @@ class Compare(Model):
     value: int
     """The number to compare with."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.check_measure((*path, "measure"), self.measure)
 
-class AllOf(Model):
+    def describe(self, words: Words, *, names: bool = True) -> str:
+        return f"{words.measure(self.measure)} {_OPS[self.op]} {self.value}"
+
+
+class AllOf(Primitive):
     """True when every listed condition holds."""
 
     check: Literal["all"]
     conditions: list[Condition] = Field(min_length=1)
     """The conditions that must all hold."""
 
+    def describe(self, words: Words, *, names: bool = True) -> str:
+        return " and ".join(inner.describe(words) for inner in self.conditions)
 
-class AnyOf(Model):
+    def children(self) -> Iterator[tuple[Path, Primitive]]:
+        return list_children("conditions", self.conditions)
+
+
+class AnyOf(Primitive):
     """True when at least one listed condition holds."""
 
     check: Literal["any"]
     conditions: list[Condition] = Field(min_length=1)
     """The conditions of which one must hold."""
 
+    def describe(self, words: Words, *, names: bool = True) -> str:
+        return " or ".join(inner.describe(words) for inner in self.conditions)
 
-class Not(Model):
+    def children(self) -> Iterator[tuple[Path, Primitive]]:
+        return list_children("conditions", self.conditions)
+
+
+class Not(Primitive):
     """True when the condition does not hold."""
 
     check: Literal["not"]
     condition: Condition
     """The condition to negate."""
+
+    def describe(self, words: Words, *, names: bool = True) -> str:
+        return f"not ({self.condition.describe(words)})"
+
+    def children(self) -> Iterator[tuple[Path, Primitive]]:
+        yield ("condition",), self.condition
 
 
 Condition = Annotated[Compare | AllOf | AnyOf | Not, Field(discriminator="check")]

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Literal
+from itertools import combinations
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from toolkit.rules.primitive import docstring_words
+from toolkit.rules.words import singular
 from toolkit.schema.base import Id, Model, Scalar
+from toolkit.schema.filters import card_matches
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
+    from toolkit.rules.context import CheckContext, Path, Words
 
 SetupFn = Callable[["State"], None]
 
@@ -27,8 +32,18 @@ class OptionIs(Model):
 
 
 class _Step(Model):
+    """A setup step: checked, compiled and described by itself (`when` is checked and worded
+    the same for every step, by the checker and the describer)."""
+
     when: OptionIs | None = None
     """Only run this step when an option has a value."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        """Report what the schema cannot see at `path` (unknown ids, infeasible counts)."""
+
+    def describe(self, words: Words) -> str:
+        """The step as an instruction, lower case, without its `when`."""
+        return docstring_words(self)
 
     def compile(self, c: Compiler) -> SetupFn:
         run = self.compile_step(c)
@@ -62,6 +77,43 @@ class ChoosePerGroup(_Step):
     """Sets of card ids of which at most one may be chosen in the same game."""
     to: Id
     """The shared zone the chosen cards go to (e.g. `display`)."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if not ctx.known((*path, "pool"), self.pool, ctx.card_kinds(), "card kind") or not ctx.has(
+            self.pool
+        ):
+            return
+        ctx.known((*path, "to"), self.to, ctx.zone_ids("shared"), "shared zone")
+        if not ctx.known(
+            (*path, "group_by"), self.group_by, ctx.fields_of(self.pool), "card field"
+        ):
+            return
+        ids = ctx.ids(self.pool)
+        for s_index, group in enumerate(self.exclusive):
+            for c_index, card_id in enumerate(group):
+                ctx.known((*path, "exclusive", s_index, c_index), card_id, ids, f"{self.pool} id")
+        groups: dict[Any, list[str]] = {}
+        for _, item in ctx.cards(self.pool):
+            groups.setdefault(getattr(item, self.group_by), []).append(item.id)
+        exclusive = [set(group) for group in self.exclusive]
+        for value, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
+            if not _can_choose(members, self.count, exclusive):
+                ctx.error(
+                    (*path, "count"),
+                    "infeasible-setup",
+                    f"cannot choose {self.count} from {self.group_by} {value} "
+                    f"({len(members)} cards, exclusions applied)",
+                    f"add cards to {self.group_by} {value} or lower 'count'",
+                )
+
+    def describe(self, words: Words) -> str:
+        text = (
+            f"choose {self.count} random {self.pool.replace('-', ' ')} per "
+            f"{self.group_by} for the {words.zone(self.to)}"
+        )
+        for group in self.exclusive:
+            text += f"; never {' and '.join(words.card_name(i) for i in group)} together"
+        return text
 
     def compile_step(self, c: Compiler) -> SetupFn:
         table = c.table(self.pool)
@@ -105,6 +157,66 @@ class DrawRandom(_Step):
     to: Id
     """The slot the cards go to."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.known((*path, "to"), self.to, ctx.slots(), "slot")
+        if not ctx.known((*path, "pool"), self.pool, ctx.card_kinds(), "card kind") or not ctx.has(
+            self.pool
+        ):
+            return
+        fields = ctx.fields_of(self.pool)
+        for name in self.where:
+            ctx.known((*path, "where", name), name, fields, "card field")
+        if self.min_players_field is not None and not ctx.known(
+            (*path, "min_players_field"), self.min_players_field, fields, "card field"
+        ):
+            return
+        cards = ctx.cards(self.pool)
+        candidates = [item for _, item in cards if card_matches(item, dict(self.where))]
+        fewest = ctx.players()[0]
+        usable = [
+            item
+            for item in candidates
+            if self.min_players_field is None
+            or (getattr(item, self.min_players_field) or 0) <= fewest
+        ]
+        if cards and len(usable) < self.count:
+            ctx.error(
+                (*path, "count"),
+                "infeasible-setup",
+                f"draws {self.count} {self.pool} but only {len(usable)} qualify "
+                f"with {fewest} players",
+                "lower 'count' or add cards",
+            )
+        sides = {s.id for item in candidates for s in getattr(item, "sides", [])}
+        if self.side not in (None, "random"):
+            ctx.known((*path, "side"), self.side, sides, "card side")
+        if self.side_option is not None and ctx.known(
+            (*path, "side_option"), self.side_option, ctx.option_ids(), "option"
+        ):
+            for value in ctx.option_values(self.side_option):
+                if value not in sides:
+                    ctx.error(
+                        (*path, "side_option"),
+                        "unknown-reference",
+                        f"option '{self.side_option}' can be '{value}', which is no side of "
+                        f"the {self.pool}",
+                        ctx.did_you_mean(value, sides),
+                    )
+                    break
+
+    def describe(self, words: Words) -> str:
+        filters = " ".join(str(v) for v in self.where.values())
+        kind = self.pool.replace("-", " ") if self.count > 1 else singular(self.pool)
+        text = f"draw {self.count} random {filters + ' ' if filters else ''}{kind}"
+        text += f" for the {self.to.replace('-', ' ')} slot"
+        if self.side_option is not None:
+            text += f", side up as the '{self.side_option}' option says"
+        elif self.side == "random":
+            text += ", either side up"
+        if self.min_players_field is not None:
+            text += ", leaving out cards for more players than are playing"
+        return text
+
     def compile_step(self, c: Compiler) -> SetupFn:
         table = c.table(self.pool)
         where = {k: v for k, v in self.where.items()}
@@ -141,6 +253,16 @@ class PlaceCard(_Step):
     to: Id
     """The slot it goes to."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if ctx.known((*path, "pool"), self.pool, ctx.card_kinds(), "card kind") and ctx.has(
+            self.pool
+        ):
+            ctx.known((*path, "card"), self.card, ctx.ids(self.pool), f"{self.pool} id")
+        ctx.known((*path, "to"), self.to, ctx.slots(), "slot")
+
+    def describe(self, words: Words) -> str:
+        return f"place {words.card_name(self.card)} in the {self.to.replace('-', ' ')} slot"
+
     def compile_step(self, c: Compiler) -> SetupFn:
         table = c.table(self.pool)
         card = table.index(self.card)
@@ -160,6 +282,11 @@ class StartingPlayer(_Step):
     method: Literal["random", "first_seat"] = "random"
     """How the starting player is chosen."""
 
+    def describe(self, words: Words) -> str:
+        if self.method == "random":
+            return "choose a random starting player"
+        return "the first seat starts"
+
     def compile_step(self, c: Compiler) -> SetupFn:
         at_random = self.method == "random"
 
@@ -178,6 +305,23 @@ class GiveResource(_Step):
     """The resource."""
     amount: int = Field(ge=1)
     """How much each player receives."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if not ctx.known((*path, "resource"), self.resource, ctx.resource_ids(), "resource"):
+            return
+        total = ctx.supply_total(self.resource)
+        most = ctx.players()[1]
+        need = self.amount * most
+        if total is not None and need > total:
+            ctx.error(
+                (*path, "amount"),
+                "infeasible-setup",
+                f"{most} players need {need} {self.resource}; the supply holds {total}",
+                "enlarge the supply or give less",
+            )
+
+    def describe(self, words: Words) -> str:
+        return f"give each player {self.amount} {words.resource(self.resource)}"
 
     def compile_step(self, c: Compiler) -> SetupFn:
         resource, amount = c.resource(self.resource), self.amount
@@ -202,6 +346,36 @@ class Deal(_Step):
     to: Id = "hand"
     """The players' zone receiving the cards."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.known((*path, "to"), self.to, ctx.zone_ids("player"), "player zone")
+        size = ctx.deck_size()
+        players = ctx.players()[1]
+        if size == 0:
+            return
+        if self.count is None and size < players:
+            ctx.error(
+                path,
+                "infeasible-setup",
+                f"a deck of {size} cards cannot be dealt to {players} players",
+            )
+        if self.count is not None and self.count * players > size:
+            ctx.error(
+                (*path, "count"),
+                "infeasible-setup",
+                f"{players} players x {self.count} cards need {self.count * players}; "
+                f"the deck has {size}",
+                "lower 'count' or 'players.max'",
+            )
+
+    def describe(self, words: Words) -> str:
+        zone = words.zone(self.to)
+        if self.count is not None:
+            return f"shuffle and deal {self.count} cards to each player's {zone}"
+        return (
+            f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
+            "stay face down, out of play"
+        )
+
     def compile_step(self, c: Compiler) -> SetupFn:
         zone, count = c.zone(self.to).index, self.count
 
@@ -215,3 +389,15 @@ SetupStep = Annotated[
     ChoosePerGroup | DrawRandom | PlaceCard | StartingPlayer | GiveResource | Deal,
     Field(discriminator="step"),
 ]
+
+
+def _can_choose(members: list[str], count: int, exclusive: list[set[str]]) -> bool:
+    """Whether `count` of the members can be chosen with at most one of each exclusive set."""
+    if len(members) < count:
+        return False
+    if len(members) > 16:
+        return True
+    return any(
+        all(len(exclusion & set(combo)) <= 1 for exclusion in exclusive)
+        for combo in combinations(members, count)
+    )

@@ -16,7 +16,7 @@ from toolkit.mechanics.registry import mechanic_effects, structure_models
 from toolkit.rules.effects import CORE_EFFECTS, HOLDS_EFFECTS
 
 if TYPE_CHECKING:
-    from toolkit.rules.effects import Effect as Effect
+    from toolkit.rules.effects.base import Effect as Effect
 else:
     Effect = Annotated[
         Union[(*CORE_EFFECTS, *mechanic_effects())],

@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 from toolkit.content.models.card_kinds import CardKind
 from toolkit.content.models.effects import Effect
 from toolkit.mechanics.registry import structure_models
-from toolkit.rules.effects import Modifier
+from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from toolkit.kernel.state import DECLINE, Decision, EffectFn, State
-from toolkit.rules.effects import EffectModel
+from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Id
 
 if TYPE_CHECKING:

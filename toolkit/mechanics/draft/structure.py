@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from toolkit.mechanics.base import StructureModel
-from toolkit.rules.effects import AcquireCost
+from toolkit.rules.effects.acquire import AcquireCost
 from toolkit.schema.base import Id, Model
 
 

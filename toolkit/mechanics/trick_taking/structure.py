@@ -10,7 +10,7 @@ from toolkit.mechanics.base import StructureModel
 from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
-    from toolkit.rules.effects import Effect
+    from toolkit.rules.effects.base import Effect
 
 
 class TrickTaking(StructureModel):

@@ -1,0 +1,83 @@
+"""The base of every scoring rule, and the card lookups several rules compile with."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from toolkit.schema.base import Model, Text
+from toolkit.schema.filters import CardFilter, Measure
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
+    from toolkit.rules.context import CheckContext, Path, Words
+
+PointsFn = Callable[["State"], list[int]]
+"""A compiled rule: the points of every player."""
+
+
+PartsFn = Callable[["State"], list[tuple[str, list[int]]]]
+"""A compiled rule as labelled parts, so cards in play keep their own labels."""
+
+
+class RuleModel(Model):
+    """A scoring rule: checked, compiled and described by itself."""
+
+    label: Text
+    """Name of the points' source in score breakdowns (e.g. 'yellow cards')."""
+
+    positional: ClassVar[bool] = False
+    """Whether the points depend on where cards lie (bots may then not merge placements)."""
+
+    @abstractmethod
+    def compile(self, c: Compiler) -> PointsFn:
+        """The rule as a function of the state: every player's points."""
+
+    def compile_parts(self, c: Compiler) -> PartsFn:
+        points, label = self.compile(c), self.label
+        return lambda state: [(label, points(state))]
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        """Report what the schema cannot see at `path` (unknown zones, fields, values)."""
+        self.check_shared(ctx, path)
+
+    def check_shared(self, ctx: CheckContext, path: Path) -> bool:
+        """The parameters many rules share, by name: `measure`, and `zone` with the card
+        `field`, `same_field` and `where` read from it. False when the zone is unknown."""
+        measure = getattr(self, "measure", None)
+        if isinstance(measure, Measure):
+            ctx.check_measure((*path, "measure"), measure)
+        zone = getattr(self, "zone", None)
+        if zone is None:
+            return True
+        if not ctx.known((*path, "zone"), zone, ctx.zone_ids("player"), "player zone"):
+            return False
+        fields = ctx.zone_fields(zone)
+        for name in ("field", "same_field"):
+            value = getattr(self, name, None)
+            if value is not None:
+                ctx.known((*path, name), value, fields, "card field")
+        where = getattr(self, "where", None)
+        if where:
+            kind = ctx.zone_kind(zone) or ""
+            ctx.check_filter((*path, "where"), where, kind, grid=zone in ctx.grid_zones())
+        return True
+
+    def describe(self, words: Words) -> str:
+        """How the rule awards points, for a scoring card or a reference sheet."""
+        return self.label
+
+
+def zone_cards(c: Compiler, zone_id: str, where: CardFilter | None) -> Callable[..., list[int]]:
+    """Cards of a player's zone that pass a filter, as a function of (state, player)."""
+    zone = c.zone(zone_id)
+    z, test = zone.index, c.predicate(zone.kind, where)
+    if not where:
+        return lambda state, player: state.zones[z][player]
+    return lambda state, player: [card for card in state.zones[z][player] if test(card)]
+
+
+def zone_field(c: Compiler, zone_id: str, field: str) -> tuple[object, ...]:
+    return c.table(c.zone(zone_id).kind).fields[field]

@@ -1,0 +1,47 @@
+"""`distinct_values`: points for each different value of a field among the cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.schema.base import Id
+from toolkit.schema.filters import CardFilter
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
+    from toolkit.rules.context import Words
+
+
+class DistinctValues(RuleModel):
+    """Points for each different value of a field among the player's cards (symbols)."""
+
+    rule: Literal["distinct_values"]
+    zone: Id
+    """The player's zone."""
+    field: Id
+    """The field whose distinct values count; cards without a value are ignored."""
+    where: CardFilter | None = None
+    """Only cards matching this filter."""
+    points: int = 1
+    """Points per distinct value."""
+
+    def describe(self, words: Words) -> str:
+        return f"{self.points} per different {self.field}"
+
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, values = zone_cards(c, self.zone, self.where), zone_field(c, self.zone, self.field)
+        points = self.points
+        if any(isinstance(v, list) for v in values):  # a list field counts each of its items
+            items = tuple(tuple(v) if isinstance(v, list) else (v,) for v in values)
+
+            def distinct(state: State, player: int) -> int:
+                return len({i for k in cards(state, player) for i in items[k]} - {None})
+
+        else:
+
+            def distinct(state: State, player: int) -> int:
+                return len({values[k] for k in cards(state, player)} - {None})
+
+        return lambda state: [distinct(state, p) * points for p in range(state.n)]

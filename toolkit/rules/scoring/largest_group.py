@@ -1,0 +1,73 @@
+"""`largest_group`: points per card of the largest adjacent group sharing a value."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import Field
+
+from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_field
+from toolkit.schema.base import Id
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
+    from toolkit.rules.context import CheckContext, Path, Words
+
+
+class LargestGroup(RuleModel):
+    """Points per card in the largest orthogonally adjacent group sharing a field's value."""
+
+    rule: Literal["largest_group"]
+    positional: ClassVar[bool] = True
+    zone: Id
+    """The player's grid zone."""
+    field: Id
+    """The field shared by a group (e.g. `colour`)."""
+    min_size: int = Field(default=3, ge=2)
+    """Smaller groups score nothing."""
+    points_per_card: int
+    """Points per card of the largest group."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if self.check_shared(ctx, path) and self.zone not in ctx.grid_zones():
+            ctx.error(
+                (*path, "zone"),
+                "invalid-value",
+                f"'largest_group' needs a grid zone; '{self.zone}' is not one",
+            )
+
+    def describe(self, words: Words) -> str:
+        return f"{self.points_per_card} per card of the largest group (at least {self.min_size})"
+
+    def compile(self, c: Compiler) -> PointsFn:
+        z = c.zone(self.zone).index
+        values = zone_field(c, self.zone, self.field)
+        minimum, points = self.min_size, self.points_per_card
+
+        def group(state: State, player: int) -> int:
+            park = state.grids[z][player]
+            best = largest_group({cell: values[card] for cell, card in park.items() if card >= 0})
+            return best * points if best >= minimum else 0
+
+        return lambda state: [group(state, p) for p in range(state.n)]
+
+
+def largest_group(cells: dict[tuple[int, int], object]) -> int:
+    """Size of the largest set of orthogonally adjacent cells sharing one value."""
+    seen: set[tuple[int, int]] = set()
+    best = 0
+    for start, value in cells.items():
+        if start in seen or value is None:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if cell not in seen and cells.get(cell) == value:
+                    seen.add(cell)
+                    stack.append(cell)
+        best = max(best, size)
+    return best

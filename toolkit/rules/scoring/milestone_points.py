@@ -1,0 +1,43 @@
+"""`milestone_points`: the victory points of every milestone the player reached on a track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.schema.base import Id
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.rules.context import CheckContext, Path, Words
+
+
+class MilestonePoints(RuleModel):
+    """The victory points of every milestone the player reached on a track."""
+
+    rule: Literal["milestone_points"]
+    track: Id
+    """The track whose milestones score."""
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        ctx.known((*path, "track"), self.track, ctx.track_ids(), "track")
+
+    def describe(self, words: Words) -> str:
+        return f"the VP of the {words.track(self.track)} milestones reached"
+
+    def compile(self, c: Compiler) -> PointsFn:
+        t = c.track(self.track)
+        track = c.layout.tracks[t]
+        milestones = [(m.at, m.points) for m in track.milestones]
+
+        def reached(position: int) -> int:
+            return sum(points for at, points in milestones if position >= at)
+
+        # Markers stay on the track (moves are clamped), so every position's points are
+        # read off a table; a position set outside the track is still scored by the rule.
+        low, high = track.min, track.max
+        by_position = tuple(reached(position) for position in range(low, high + 1))
+        return lambda state: [
+            by_position[marker[t] - low] if low <= marker[t] <= high else reached(marker[t])
+            for marker in state.track
+        ]

@@ -1,0 +1,35 @@
+"""`per_unit`: points per whole `per` units of a measure (1 per 2 coins; -2 per Sadness)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.rules.words import printed_number
+from toolkit.schema.filters import Measure
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.rules.context import Words
+
+
+class PerUnit(RuleModel):
+    """Points per whole `per` units of a measure (1 per 2 coins; -2 per Sadness)."""
+
+    rule: Literal["per_unit"]
+    measure: Measure
+    """What is counted."""
+    per: int = Field(default=1, ge=1)
+    """Units per award; remainders score nothing."""
+    points: int
+    """Points per award (negative for penalties)."""
+
+    def describe(self, words: Words) -> str:
+        per = f"{self.per} " if self.per != 1 else ""
+        return f"{printed_number(self.points)} per {per}{words.measure(self.measure)}"
+
+    def compile(self, c: Compiler) -> PointsFn:
+        measure, per, points = c.measure(self.measure), self.per, self.points
+        return lambda state: [measure(state, p) // per * points for p in range(state.n)]

@@ -1,0 +1,49 @@
+"""`sets_of_distinct`: points per set of cards with pairwise different values."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.schema.base import Id
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.rules.context import Words
+
+
+class SetsOfDistinct(RuleModel):
+    """Points for each set of `size` cards with pairwise different values of a field."""
+
+    rule: Literal["sets_of_distinct"]
+    zone: Id
+    """The player's zone."""
+    field: Id
+    """The field whose values must differ within a set (e.g. `colour`)."""
+    size: int = Field(ge=2)
+    """Cards per set."""
+    points: int
+    """Points per complete set."""
+
+    def describe(self, words: Words) -> str:
+        return f"{self.points} per set of {self.size} different {self.field}s"
+
+    def compile(self, c: Compiler) -> PointsFn:
+        cards, values = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)
+        size, points = self.size, self.points
+        return lambda state: [
+            count_sets([values[k] for k in cards(state, p)], size) * points for p in range(state.n)
+        ]
+
+
+def count_sets(values: list[object], size: int) -> int:
+    """The most disjoint sets of `size` cards with pairwise different values."""
+    counts = sorted(Counter(v for v in values if v is not None).values(), reverse=True)
+    best = 0
+    for sets in range(1, len(values) // size + 1):
+        if sum(min(count, sets) for count in counts) >= size * sets:
+            best = sets
+    return best
