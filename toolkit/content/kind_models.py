@@ -19,6 +19,9 @@ _CONTAINERS = ("list", "map", "effects", "scoring", "shape", "sides")
 """Field types whose left-out value is empty rather than nothing, so rules can loop over it."""
 
 CARD_LIST_KEY = "cards"
+
+_FILE_MODELS: dict[tuple[Any, ...], type[BaseModel]] = {}
+"""File models already built, by kind, declaration, vocabularies and closedness."""
 """Every card file lists its cards under this key."""
 
 
@@ -141,7 +144,15 @@ class KindModels:
         )
 
     def file_model(self, kind: str, declaration: CardKind) -> type[BaseModel]:
-        """The model of a whole card file: `kind:` and the list of cards."""
+        """The model of a whole card file: `kind:` and the list of cards. Built once per
+        declaration and process: simulation workers and tools load the same game often."""
+        vocabularies = tuple(sorted((k, tuple(v)) for k, v in self.vocabularies.items()))
+        key = (kind, declaration.model_dump_json(), vocabularies, self.close_vocabularies)
+        if key not in _FILE_MODELS:
+            _FILE_MODELS[key] = self._file_model(kind, declaration)
+        return _FILE_MODELS[key]
+
+    def _file_model(self, kind: str, declaration: CardKind) -> type[BaseModel]:
         card = self.card_model(kind, declaration)
         return create_model(
             model_name(kind, "File"),
