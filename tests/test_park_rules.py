@@ -171,7 +171,7 @@ def events(state: State, *kinds: str) -> list[tuple[Any, ...]]:
 
 def shops_resolved(state: State) -> list[tuple[int, str]]:
     ids = state.game.deck.ids
-    return [(e[1], ids[e[2]]) for e in state.log if e[0] == "shop"]
+    return [(e[1], ids[e[2]]) for e in state.log if e[0] == "card-action"]
 
 
 def play_pick(state: State, chosen: Mapping[int, Pick]) -> None:
@@ -579,7 +579,7 @@ def test_shop_card_placed_face_down_has_no_action(game: Game) -> None:
     """Round 3: only a shop card placed face up in the park activates its effect."""
     state = scenario(game, [["R10", "B1"], ["Y4", "Y1"]], parks=[["B2"], ["B3"]])
     play_pick(state, {0: ("R10", (0, 1), True), 1: ("Y4", (0, 1), True)})
-    assert state.pending is None and not events(state, "shop", "reverse")
+    assert state.pending is None and not events(state, "card-action", "reverse")
     assert events(state, "pass") == [("pass", "left")]
 
 
@@ -779,7 +779,7 @@ def test_several_shop_actions_resolve_the_higher_number_first(game: Game) -> Non
     assert state.to_move() == (2,)
     state.apply(2, DECLINE)
     assert shops_resolved(state) == [(3, "P12"), (2, "R10"), (1, "B7"), (0, "Y4")]
-    assert [e[0] for e in state.log[-3:]] == ["shop", "reverse", "extra-pick"]
+    assert [e[0] for e in state.log[-3:]] == ["card-action", "reverse", "extra-pick"]
     assert state.to_move() == (0, 1, 2, 3)
     play_pick(
         state,

@@ -294,7 +294,7 @@ class DraftMechanic:
             counters = state.stats.counters
             key = f"shop {self.card_ids[card]}"
             counters[key] = counters.get(key, 0) + 1
-            state.log.append(("shop", owner, card))
+            state.log.append(("card-action", owner, card))
             if not state.run_effects(self.actions[card], owner, card):
                 return  # a player must choose; after_effects resumes
         self._end_of_pick(state)

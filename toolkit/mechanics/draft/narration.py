@@ -64,7 +64,7 @@ def event(
             what = "a card" if viewer is not None and viewer != player else words.deck_card(card)
             return iter([f"  {seat(player)} places {what} face down at {where(cell)}"])
         return iter([f"  {seat(player)} places {words.deck_card(card)} at {where(cell)}"])
-    if kind == "shop":
+    if kind == "card-action":
         _, owner, card = event
         text = mechanic.action_texts[card] if mechanic.action_texts else ""
         return iter(
