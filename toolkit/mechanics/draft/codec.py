@@ -123,8 +123,8 @@ class DraftCodec:
 
     def encode(self, record: DraftAction) -> int:
         if isinstance(record, Pick):
-            return (self._card(record.card) * self.cells + self.cell_index(record.cell)) * 2 + int(
-                record.face_down
+            return self.pick_id(
+                self._card(record.card), self.cell_index(record.cell), record.face_down
             )
         if isinstance(record, HandSwap):
             return (
@@ -160,6 +160,16 @@ class DraftCodec:
             raise IllegalActionError(f"action {action} is not a pick")
         return record
 
+    # -- picks without records, for the loops that list or group every pick ---------------
+
+    def pick_id(self, card: int, cell_index: int, face_down: bool) -> int:
+        """The id of a pick of a card known to be in the deck, at `cell_index(cell)`."""
+        return (card * self.cells + cell_index) * 2 + face_down
+
     def pick_card(self, action: int) -> int:
         """The card a pick action places, without building the record."""
         return action // (2 * self.cells)
+
+    def pick_key(self, action: int) -> tuple[int, bool]:
+        """(card, face down) of a pick: the picks that differ only by their cell."""
+        return action // (2 * self.cells), bool(action & 1)

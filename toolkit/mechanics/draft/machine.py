@@ -195,18 +195,16 @@ class DraftMechanic:
         coins = state.res[player][self.price_resource]
         prices, numbers, reading = self.prices, self.numbers, self.reading_order
         used = {numbers[card] for card in park.values() if card >= 0}
-        codec = self.codec
-        per_card = codec.cells * 2
-        codes = [codec.cell_index(cell) * 2 for cell in cells]
+        pick_id = self.codec.pick_id
+        indexes = [self.codec.cell_index(cell) for cell in cells]
         actions = []
         for card in state.zones[self.hand][player]:
-            base = card * per_card
             face_up = prices[card] <= coins and not (self.unique_numbers and numbers[card] in used)
-            for cell, code in zip(cells, codes, strict=True):
+            for cell, index in zip(cells, indexes, strict=True):
                 if face_up and ascending_ok(park, cell, numbers[card], numbers, reading):
-                    actions.append(base + code)
+                    actions.append(pick_id(card, index, False))
                 if self.face_down_allowed:
-                    actions.append(base + code + 1)
+                    actions.append(pick_id(card, index, True))
         return actions
 
     def apply(self, state: State, player: int, action: int) -> None:
@@ -517,10 +515,10 @@ class DraftMechanic:
         cells, unless the scoring in play looks at positions."""
         if state.pending is not None or state.game.scoring_uses_positions(state):
             return [[action] for action in actions]
-        groups: dict[int, list[int]] = {}
-        per_card = self.codec.cells * 2
+        groups: dict[tuple[int, bool], list[int]] = {}
+        key = self.codec.pick_key
         for action in actions:
-            groups.setdefault((action // per_card) * 2 + (action & 1), []).append(action)
+            groups.setdefault(key(action), []).append(action)
         return list(groups.values())
 
     def bot_option(self, state: State, action: int) -> BotOption:
