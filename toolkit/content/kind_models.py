@@ -61,9 +61,16 @@ class KindModels:
     """Builds, per declared kind, the model of one card and of the file holding them."""
 
     def __init__(
-        self, vocabularies: dict[tuple[str, str], list[str]], *, close_vocabularies: bool = True
+        self,
+        vocabularies: dict[tuple[str, str], list[str]],
+        *,
+        close_vocabularies: bool = True,
+        component_ids: dict[str, list[str]] | None = None,
     ) -> None:
         self.vocabularies = vocabularies
+        self.component_ids = component_ids or {}
+        """The manifest's ids that `ref` fields may name (`tracks`, `resources` ...): listed in
+        the schema so editors complete them."""
         """Allowed values by (kind, field), from the manifest's `vocabularies`."""
         self.close_vocabularies = close_vocabularies
         """Whether a vocabulary's values are enforced by the model (schemas, a file alone), or
@@ -78,6 +85,9 @@ class KindModels:
             return Text
         if kind_type == "bool":
             return bool
+        if kind_type == "ref" and self.close_vocabularies:
+            known = self.component_ids.get(spec.of or "")
+            return _LITERAL[tuple(known)] if known else Id
         if kind_type in ("id", "ref"):
             return Id
         if kind_type == "colour":
@@ -147,7 +157,14 @@ class KindModels:
         """The model of a whole card file: `kind:` and the list of cards. Built once per
         declaration and process: simulation workers and tools load the same game often."""
         vocabularies = tuple(sorted((k, tuple(v)) for k, v in self.vocabularies.items()))
-        key = (kind, declaration.model_dump_json(), vocabularies, self.close_vocabularies)
+        components = tuple(sorted((k, tuple(v)) for k, v in self.component_ids.items()))
+        key = (
+            kind,
+            declaration.model_dump_json(),
+            vocabularies,
+            components,
+            self.close_vocabularies,
+        )
         if key not in _FILE_MODELS:
             _FILE_MODELS[key] = self._file_model(kind, declaration)
         return _FILE_MODELS[key]

@@ -39,7 +39,15 @@ def schema_models(project: Path) -> dict[str, type[BaseModel]]:
         if loaded is None or not isinstance(loaded.model, Game):
             continue  # `toolkit validate` reports why; the other games still get schemas
         game = loaded.model
-        kinds = KindModels({(v.kind, v.field): [x.id for x in v.values] for v in game.vocabularies})
+        kinds = KindModels(
+            {(v.kind, v.field): [x.id for x in v.values] for v in game.vocabularies},
+            component_ids={
+                "tracks": [t.id for t in game.tracks],
+                "resources": [r.id for r in game.resources],
+                "zones": [z.id for z in game.zones],
+                "slots": list(game.slots),
+            },
+        )
         for kind, declaration in game.card_kinds.items():
             models[f"{game.id}/{schema_file_name(kind)}"] = kinds.file_model(kind, declaration)
     return models
