@@ -1,4 +1,11 @@
-"""Regenerate the golden transcripts: `make golden`, then review the diff before committing.
+"""Regenerate the golden files: `make golden`, then review the diff before committing.
+
+Two kinds of golden file pin how a game plays for a fixed seed:
+
+- playthroughs: the whole game in words (every deal, play, choice and score);
+- legal-action counts (like chess engines' perft numbers): how many legal actions each mover
+  has at every step of a seeded random game, which catches a rule that allows or forbids one
+  move too many even when the game's outcome happens not to change.
 
 A change in a golden file means a game now plays differently for the same seed: intended
 after a rules or content change, a regression otherwise.
@@ -6,24 +13,63 @@ after a rules or content change, a regression otherwise.
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from toolkit.engine.game import Game  # noqa: E402
 from toolkit.engine.load import load_compiled_game  # noqa: E402
 from toolkit.record.playthrough import playthrough  # noqa: E402
 
 GOLDEN = {
-    # file name: (game, seed, players, bots)
-    "midway-memories-3p-seed-7.txt": ("midway-memories", 7, 3, ["random", "greedy", "random"]),
+    # file name: (manifest, seed, players, bots); bots None for legal-action counts
+    "midway-memories-3p-seed-7.txt": (
+        "rules/midway-memories.yaml",
+        7,
+        3,
+        ["random", "greedy", "random"],
+    ),
+    "oh-my-park-3p-seed-7.txt": ("rules/oh-my-park.yaml", 7, 3, ["random", "greedy", "random"]),
+    "harbour-lights-3p-seed-7.txt": (
+        "tests/games/harbour-lights/rules/harbour-lights.yaml",
+        7,
+        3,
+        ["random", "greedy", "random"],
+    ),
+    "terrace-gardens-3p-seed-7.txt": (
+        "tests/games/terrace-gardens/rules/terrace-gardens.yaml",
+        7,
+        3,
+        ["random", "greedy", "random"],
+    ),
+    "midway-memories-4p-seed-3.counts.txt": ("rules/midway-memories.yaml", 3, 4, None),
+    "oh-my-park-4p-seed-3.counts.txt": ("rules/oh-my-park.yaml", 3, 4, None),
 }
 
 
+def legal_counts(game: Game, seed: int, players: int) -> str:
+    """Each mover's number of legal actions at every step of a seeded random game."""
+    state = game.new_state(seed, players)
+    chooser = random.Random(seed)
+    lines = [f"{game.name}: seed {seed}, {players} players, random moves (seed {seed})"]
+    step = 0
+    while not state.terminal:
+        for player in state.to_move():
+            legal = state.legal_actions(player)
+            step += 1
+            lines.append(f"{step}: player {player + 1} has {len(legal)}")
+            state.apply(player, chooser.choice(legal))
+    return "\n".join(lines) + "\n"
+
+
 def render(name: str) -> str:
-    game_id, seed, players, bots = GOLDEN[name]
-    _, game = load_compiled_game(str(ROOT / "rules" / f"{game_id}.yaml"))
+    manifest, seed, players, bots = GOLDEN[name]
+    _, game = load_compiled_game(str(ROOT / manifest))
+    if bots is None:
+        return legal_counts(game, seed, players)
     return playthrough(game, seed, players, bots)
 
 

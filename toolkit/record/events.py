@@ -8,11 +8,28 @@ from typing import Any
 from toolkit.engine.game import Game
 
 
+class _DeckWords:
+    """Deck cards by name, for a mechanic telling its own events."""
+
+    def __init__(self, game: Game) -> None:
+        self.names = game.deck.names
+
+    def deck_card(self, card: int) -> str:
+        return self.names[card]
+
+
 def narrate(game: Game, log: list[tuple[Any, ...]]) -> Iterator[str]:
+    """Every event in words: the mechanic tells its own events, the engine the rest."""
     deck = game.deck
+    words = _DeckWords(game)
     for event in log:
         kind = event[0]
-        if kind == "shown":
+        own = game.mechanic.narrate_event(event, None, words)
+        if own is not None:
+            yield from own
+        elif kind == "choose" and event[2] not in game.tables and event[2] != "option":
+            continue  # a mechanic's own decision: the event that follows tells it
+        elif kind == "shown":
             zone = game.zone(event[1])
             cards = ", ".join(game.card_name(zone.kind, card) for card in event[2])
             yield f"setup: on {zone.id} {cards}"
