@@ -7,18 +7,22 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from toolkit.content.models.manifest import Game, SuitedDeck
-from toolkit.content.project import LoadedFile
+from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.yaml_loader import Path_
 from toolkit.diagnostics import did_you_mean
 from toolkit.schema.base import Scalar
 from toolkit.schema.filters import CardFilter, Measure
 
 
-class _Checker(Protocol):
-    """The parts of the semantic checker the adapter forwards to."""
+class SemanticChecker(Protocol):
+    """The parts of the semantic checker the adapters (this one, `StructureChecker`) forward to."""
 
     @property
+    def content(self) -> GameContent: ...
+    @property
     def game(self) -> Game: ...
+    @property
+    def manifest(self) -> LoadedFile: ...
     def error(
         self, where: LoadedFile, path: Path_, code: str, message: str, hint: str = ""
     ) -> None: ...
@@ -48,7 +52,7 @@ class _Checker(Protocol):
 class PrimitiveChecks:
     """A `CheckContext` for the primitives of one file."""
 
-    def __init__(self, checker: _Checker, where: LoadedFile) -> None:
+    def __init__(self, checker: SemanticChecker, where: LoadedFile) -> None:
         self.checker = checker
         self.where = where
 

@@ -2,8 +2,8 @@
 
 Nothing here is written for a particular game. The words come from the same describer the
 printed rules reference uses (suit actions and their ladders, riding rules, milestones,
-scoring rules, setup steps), and the game in progress adds what is on the table: the
-attractions on display, the project plan drawn, the scoring cards in play.
+scoring rules, setup steps), and the game in progress adds what is on the table: the cards of
+its shared zones, the cards drawn into its slots, the scoring cards in play.
 """
 
 from __future__ import annotations

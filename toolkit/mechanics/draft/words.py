@@ -37,7 +37,7 @@ def check(structure: Draft, checks: StructureChecks) -> None:
             f"zone '{grid.zone}' is not a grid",
             "set 'layout: grid' on the zone",
         )
-    checks.known((*g_path, "plan_slot"), grid.plan_slot, checks.slots, "slot")
+    checks.known((*g_path, "plan_slot"), grid.plan_slot, checks.slots(), "slot")
     checks.known((*g_path, "order_field"), grid.order_field, fields, "card field")
     if grid.unique_field is not None:
         checks.known((*g_path, "unique_field"), grid.unique_field, fields, "card field")

@@ -7,6 +7,7 @@ are known, so a mechanic's effect may sit inside a `choose` without this package
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
 from toolkit.rules.primitive import Primitive
@@ -33,6 +34,6 @@ class EffectModel(Primitive):
     deck_fields: ClassVar[tuple[str, ...]] = ()
     """Its parameters that name a field of the deck's cards (checked against the deck)."""
 
+    @abstractmethod
     def compile(self, c: Compiler, cause: str) -> EffectFn:
-        """The effect as a closure over the state; every effect overrides this."""
-        raise NotImplementedError(type(self).__name__)
+        """The effect as a closure over the state."""
