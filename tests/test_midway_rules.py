@@ -205,7 +205,7 @@ def test_deal_as_evenly_as_possible_extra_cards_out_of_play(
         assert [len(h) for h in hands] == [each] * players
         assert len(state.out_of_play) == out
         assert sorted([c for h in hands for c in h] + state.out_of_play) == list(range(52))
-        while state.mech.round == 1:
+        while state.round == 1:
             (player,) = state.to_move()
             state.apply(player, state.legal_actions(player)[0])
 
@@ -488,7 +488,7 @@ def test_cleanup_keeps_12_coins_and_gives_sadness_per_2_discarded_rounded_up(
     set_player(state, 4, sadness=9)
     assert supply(state) == SUPPLY - sum(held)
     play_trick(state, "stars-A", "stars-2", "stars-3", "stars-4", "stars-5")
-    assert state.mech.round == 2  # the round ended, cleanup ran, cards were dealt again
+    assert state.round == 2  # the round ended, cleanup ran, cards were dealt again
     assert [coins(state, p) for p in range(5)] == [12] * 5
     assert [track(state, p, "sadness") for p in range(5)] == [1, 2, 2, 3, 10]  # 5 -> 3, capped
     assert supply(state) == SUPPLY - 60

@@ -539,7 +539,7 @@ def test_remaining_hands_pass_to_the_left_neighbour(game: Game) -> None:
     play_pick(state, {0: ("B1", (0, 0), False), 1: ("Y1", (0, 0), False), 2: ("R1", (0, 0), False)})
     assert [hand(state, p) for p in range(3)] == [["R2", "R3"], ["B2", "B3"], ["Y2", "Y3"]]
     assert events(state, "pass") == [("pass", "left")]
-    assert state.mech.round == 2
+    assert state.round == 2
 
 
 def test_game_ends_after_nine_placements_and_the_last_card_is_set_aside(game: Game) -> None:
@@ -552,7 +552,7 @@ def test_game_ends_after_nine_placements_and_the_last_card_is_set_aside(game: Ga
     assert [hand(state, p) for p in range(4)] == [[]] * 4
     assert len(state.mech.set_aside) == 4
     passes, extra = len(events(state, "pass")), len(events(state, "extra-pick"))
-    assert passes + extra == 8 and state.mech.round == passes + 1
+    assert passes + extra == 8 and state.round == passes + 1
     assert state.log[-1] == ("game-end",)
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalActionError, match="the game is over"):
@@ -618,12 +618,12 @@ def test_blue_shop_every_player_picks_one_more_card_before_passing(game: Game) -
     assert events(state, "extra-pick") == [("extra-pick",)]
     assert state.to_move() == (0, 1, 2)
     assert [hand(state, p) for p in range(3)] == [["B1", "B2"], ["Y2", "Y3"], ["R2", "R3"]]
-    assert not events(state, "pass") and state.mech.round == 1
+    assert not events(state, "pass") and state.round == 1
     play_pick(state, {0: ("B1", (0, -1), False), 1: ("Y3", (0, 1), False), 2: ("R2", (0, 1), True)})
     assert [coins(state, p) for p in range(3)] == [15 - 3 - 1, 15 - 2 - 2, 15]
     assert [len(park(state, p)) for p in range(3)] == [3, 2, 2]
     assert [hand(state, p) for p in range(3)] == [["R3"], ["B2"], ["Y2"]]
-    assert events(state, "pass") == [("pass", "left")] and state.mech.round == 2
+    assert events(state, "pass") == [("pass", "left")] and state.round == 2
 
 
 def test_blue_shop_in_the_last_pick_ends_the_game(game: Game) -> None:

@@ -117,9 +117,9 @@ class IsmctsBot:
             world.apply(mover, rng.choice(groups[key]))
             path.append(node)
         settings = world.game.ismcts
-        horizon = world.game.mechanic.round_of(world) + settings.playout_rounds
+        horizon = world.round + settings.playout_rounds
         playout = GreedyBot(rng.getrandbits(32)) if settings.playout == "greedy" else None
-        while not world.terminal and world.game.mechanic.round_of(world) < horizon:
+        while not world.terminal and world.round < horizon:
             for mover in world.to_move():
                 if playout is not None:
                     world.apply(mover, playout.choose(world, mover))

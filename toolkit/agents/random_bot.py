@@ -15,4 +15,6 @@ class RandomBot:
         self._choice = self.rng.choice
 
     def choose(self, state: State, player: int) -> int:
+        if state.pending is None:  # the mechanic's own turn (the hot loop): ask it directly
+            return self._choice(state.machine.legal_actions(state, player))
         return self._choice(state.legal_actions(player))

@@ -20,6 +20,24 @@ DECLINE = -1
 """The action that declines an optional choice."""
 
 
+def chain(effects: Sequence[EffectFn]) -> EffectFn:
+    """One callable for a compiled effect list, for lists run on every trick or turn.
+
+    A lone effect is returned as itself: with nothing after it there is no frame to resume,
+    so calling it directly is the same as running the list, one call fewer.
+    """
+    if len(effects) == 1:
+        return effects[0]
+
+    def run(state: State, player: int, card: int) -> None:
+        state.run_effects(effects, player, card)
+
+    return run
+
+
+"""The action that declines an optional choice."""
+
+
 @dataclass(slots=True)
 class Frame:
     """Where to resume a suspended effect list."""
@@ -81,6 +99,7 @@ class State:
         "out_of_play",
         "pending",
         "res",
+        "round",
         "seed",
         "shared",
         "slots",
@@ -117,6 +136,8 @@ class State:
         self.out_of_play: list[int] = []
         self.terminal = False
         self.turn = 0
+        self.round = 1
+        """The round in play, counted by the mechanic from 1: statistics checkpoint on it."""
         self.log: list[tuple[Any, ...]] = []
         self.stats = Stats()
         self.mech: Any = None
@@ -199,6 +220,7 @@ class State:
         other.out_of_play = self.out_of_play
         other.terminal = self.terminal
         other.turn = self.turn
+        other.round = self.round
         other.log = [] if for_scoring else self.log[:]
         other.stats = Stats() if for_scoring else self.stats.copy()
         other.mech = self.mech.copy() if self.mech is not None else None

@@ -69,22 +69,36 @@ def play_game(
     }
     choosers = [make_bot(name, seed + seat + 1, game).choose for seat, name in enumerate(bots)]
     # The loop runs once per action: bound methods and locals keep it to plain calls.
-    round_of, to_move, apply = game.mechanic.round_of, state.to_move, state.apply
+    apply = state.apply
+    machine = game.mechanic
+    machine_to_move, machine_apply = machine.to_move, machine.apply
     checkpoints: list[tuple[int, ...]] = []
-    current_round = round_of(state)
+    current_round = state.round
     played: list[tuple[int, int]] = []
     cap, steps = game.mechanic.max_actions(players), 0
     while not state.terminal:
         steps += 1
         if steps > cap:
             raise ActionCapError(game.name, seed, cap)
-        for player in to_move():
+        pending = state.pending
+        if pending is None:
+            # The mechanic's own turn: straight to its machine, since all `State.apply` adds
+            # is the handling of a pending choice. A choice stops the simultaneous moves.
+            for player in machine_to_move(state):
+                action = choosers[player](state, player)
+                if record_actions:
+                    played.append((player, action))
+                machine_apply(state, player, action)
+                if state.pending is not None:
+                    break
+        else:
+            player = pending.player
             action = choosers[player](state, player)
             if record_actions:
                 played.append((player, action))
             apply(player, action)
-        if not state.terminal and round_of(state) != current_round:
-            current_round = round_of(state)
+        if state.round != current_round and not state.terminal:
+            current_round = state.round
             checkpoints.append(game.totals(state))
     scores = state.scores()
     checkpoints.append(scores.totals)

@@ -59,7 +59,6 @@ class DraftState:
     choices: list[int]
     offsets: list[frozenset[Cell]]
     direction: int = 1
-    round: int = 1
     extra_picks: int = 0
     queue: list[tuple[int, int, int]] = field(default_factory=list)
     """Triggered actions waiting to resolve: (card number, owner, card)."""
@@ -80,7 +79,6 @@ class DraftState:
             self.choices[:],
             self.offsets[:],
             self.direction,
-            self.round,
             self.extra_picks,
             self.queue[:],
             self.set_aside[:],
@@ -178,9 +176,6 @@ class DraftMechanic:
         """Every pick places a card of the deck once at most; each placement may trigger a few
         choices (a shop action, a swap), and no card's action resolves twice in a round."""
         return len(self.numbers) * DECISIONS_PER_PLACEMENT
-
-    def round_of(self, state: State) -> int:
-        return int(state.mech.round)
 
     def to_move(self, state: State) -> tuple[int, ...]:
         waiting = state.mech.waiting
@@ -320,7 +315,7 @@ class DraftMechanic:
         mech.passed_step = step
         state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
         state.log.append(("pass", "left" if step == 1 else "right"))
-        mech.round += 1
+        state.round += 1
         mech.resolved = set()
         if not self._start_pick(state):
             state.terminal = True
@@ -583,7 +578,7 @@ class DraftMechanic:
         own = mech.choices[player]
         return {
             "player": player,
-            "round": mech.round,
+            "round": state.round,
             "direction": "left" if mech.direction == 1 else "right",
             "to_move": list(state.to_move()),
             "hand": [self.card_ids[c] for c in state.zones[self.hand][player]],
@@ -597,7 +592,7 @@ class DraftMechanic:
         if mech is None:
             return "setting up"
         waiting = [p for p in range(state.n) if mech.waiting[p]]
-        return f"round {mech.round}, waiting for players {waiting}"
+        return f"round {state.round}, waiting for players {waiting}"
 
 
 SWAPS = ("swap-hand", "swap-opponent")

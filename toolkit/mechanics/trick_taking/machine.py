@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
-from toolkit.kernel.state import DECLINE, EffectFn, State
+from toolkit.kernel.state import DECLINE, EffectFn, State, chain
 from toolkit.mechanics.trick_taking.codec import TrickCodec
 from toolkit.mechanics.trick_taking.structure import TrickTaking
 from toolkit.rules.setup import Deal
@@ -27,15 +27,12 @@ class TrickState:
 
     current: int
     round_leader: int
-    round: int = 1
     trick: int = 1
     led: int = -1
     plays: list[tuple[int, int]] = field(default_factory=list)
 
     def copy(self) -> TrickState:
-        return TrickState(
-            self.current, self.round_leader, self.round, self.trick, self.led, self.plays[:]
-        )
+        return TrickState(self.current, self.round_leader, self.trick, self.led, self.plays[:])
 
 
 DECISIONS_PER_ACTION = 8
@@ -53,11 +50,15 @@ class TrickTakingMechanic:
     deal_count: int | None
     suit_of: tuple[int, ...]
     rank_of: tuple[int, ...]
-    suit_actions: tuple[tuple[EffectFn, ...], ...]
+    suit_actions: tuple[EffectFn, ...]
     cleanup: tuple[EffectFn, ...]
     card_names: tuple[str, ...]
     suit_names: tuple[str, ...]
     seats: tuple[tuple[int], ...]
+    plays: tuple[tuple[tuple[int, int], ...], ...]
+    """(player, card) by player and card, made once: a trick holds these, never new tuples."""
+    play_events: tuple[tuple[tuple[str, int, int], ...], ...]
+    """The log's `play` event by player and card, made once for the same reason."""
     codec: TrickCodec
 
     @classmethod
@@ -79,13 +80,19 @@ class TrickTakingMechanic:
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
             rank_of=tuple(deck.fields["rank"]),
             suit_actions=tuple(
-                c.effects(effects, f"{name} action")
+                chain(c.effects(effects, f"{name} action"))
                 for effects, name in zip(actions, suits.names, strict=True)
             ),
             cleanup=c.effects(spec.cleanup, "cleanup"),
             card_names=deck.names,
             suit_names=suits.names,
             seats=tuple((p,) for p in range(c.max_players)),
+            plays=tuple(
+                tuple((p, card) for card in range(deck.size)) for p in range(c.max_players)
+            ),
+            play_events=tuple(
+                tuple(("play", p, card) for card in range(deck.size)) for p in range(c.max_players)
+            ),
             codec=TrickCodec(deck.size),
         )
 
@@ -104,9 +111,6 @@ class TrickTakingMechanic:
         """Each round plays every card once; each trick may ask its winner a few choices."""
         return self.rounds * len(self.suit_of) * DECISIONS_PER_ACTION
 
-    def round_of(self, state: State) -> int:
-        return int(state.mech.round)
-
     def legal_actions(self, state: State, player: int) -> list[int]:
         mech: TrickState = state.mech
         if player != mech.current:
@@ -123,34 +127,40 @@ class TrickTakingMechanic:
     def apply(self, state: State, player: int, card: int) -> None:
         mech: TrickState = state.mech
         hand = state.zones[self.hand][player]
-        if player != mech.current or card not in hand:
+        if player != mech.current:
             self._refuse(state, player, card)
         led = mech.led
-        suit = self.suit_of[card]
-        if led >= 0 and suit != led and self.follow_suit:
-            suit_of = self.suit_of
+        suit_of = self.suit_of
+        if led >= 0 and suit_of[card] != led and self.follow_suit:
             for other in hand:
                 if suit_of[other] == led:
+                    if card not in hand:
+                        self._refuse(state, player, card)
                     raise IllegalActionError(
                         f"player {player} must follow suit ({self.suit_names[led]})",
                         self.summary(state),
                     )
-        hand.remove(card)
+        try:
+            hand.remove(card)
+        except ValueError:
+            self._refuse(state, player, card)
         plays = mech.plays
-        plays.append((player, card))
-        state.log.append(("play", player, card))
+        plays.append(self.plays[player][card])
+        log = state.log
+        log.append(self.play_events[player][card])
         n = state.n
         if len(plays) < n:
             if led < 0:
-                mech.led = suit
+                mech.led = suit_of[card]
             mech.current = (player + 1) % n
             return
-        winner, winning = self.trick_winner(plays, led if led >= 0 else suit)
-        state.log.append(("trick", winner, winning))
+        winner, winning = self.trick_winner(plays, led if led >= 0 else suit_of[card])
+        log.append(("trick", winner, winning))
         mech.plays = []
         mech.led = -1
         mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
-        if state.run_effects(self.suit_actions[self.suit_of[winning]], winner, winning):
+        self.suit_actions[suit_of[winning]](state, winner, winning)
+        if state.pending is None:
             self.after_effects(state)
 
     def _refuse(self, state: State, player: int, card: int) -> NoReturn:
@@ -186,12 +196,12 @@ class TrickTakingMechanic:
             return
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
-        state.log.append(("round-end", mech.round))
-        if mech.round >= self.rounds:
+        state.log.append(("round-end", state.round))
+        if state.round >= self.rounds:
             state.terminal = True
             state.log.append(("game-end",))
             return
-        mech.round += 1
+        state.round += 1
         mech.trick = 1
         if not self.leader_is_last_winner:
             mech.round_leader = (mech.round_leader + 1) % state.n
@@ -338,7 +348,7 @@ class TrickTakingMechanic:
         deck = state.game.deck
         return {
             "player": player,
-            "round": mech.round,
+            "round": state.round,
             "trick": mech.trick,
             "to_move": list(state.to_move()),
             "led_suit": self.suit_names[mech.led] if mech.led >= 0 else None,
@@ -351,4 +361,4 @@ class TrickTakingMechanic:
         if mech is None:
             return "setting up"
         led = self.suit_names[mech.led] if mech.led >= 0 else "none"
-        return f"round {mech.round}, trick {mech.trick}, player {mech.current} to play, led: {led}"
+        return f"round {state.round}, trick {mech.trick}, player {mech.current} to play, led: {led}"

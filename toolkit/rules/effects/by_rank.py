@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
+from toolkit.kernel.state import chain
 from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Model
 
@@ -96,10 +97,10 @@ class ByRank(EffectModel):
             for rank in set(ranks):
                 if tier.ranks.low <= rank <= tier.ranks.high:
                     by_rank[rank] = compiled
-        per_card = tuple(by_rank.get(rank, ()) for rank in ranks)
+        per_card = tuple(chain(by_rank.get(rank, ())) for rank in ranks)
 
         def ladder(state: State, player: int, card: int) -> None:
-            state.run_effects(per_card[card], player, card)
+            per_card[card](state, player, card)
 
         return ladder
 
