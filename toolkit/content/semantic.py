@@ -569,6 +569,15 @@ class _Checker:
                     "invalid-range",
                     f"'at_least' ({target.at_least}) is above 'at_most' ({target.at_most})",
                 )
+            players = self.game.players
+            for p_index, count in enumerate(target.players or []):
+                if not players.min <= count <= players.max:
+                    self.error(
+                        self.manifest,
+                        ("targets", index, "players", p_index),
+                        "out-of-range",
+                        f"the game is for {players.min}-{players.max} players, not {count}",
+                    )
         for index, weight in enumerate(self.game.bots.greedy.weights):
             self.check_measure(
                 self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure
