@@ -1,0 +1,208 @@
+"""Generic scoring rules, through a game: copies of the Harbour Lights toy game whose end
+scoring is replaced by the rule under test. The points come from the real engine, the words
+from the real describer, and bad parameters from the real checker at their line.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.content.project import GameContent, load_game
+from toolkit.content.semantic import check_game
+from toolkit.engine.game import Game, compile_game
+from toolkit.kernel.state import State
+from toolkit.pnp.describe import Describer
+
+TOY = Path(__file__).parent / "games" / "harbour-lights"
+MANIFEST = "rules/harbour-lights.yaml"
+REPO = Path(__file__).resolve().parent.parent
+
+
+def toy(tmp_path: Path, scoring: str) -> Path:
+    """A copy of Harbour Lights whose end scoring is `scoring` (YAML list items, unindented)."""
+    project = tmp_path / "toy"
+    shutil.copytree(TOY, project)
+    manifest = project / MANIFEST
+    text = manifest.read_text(encoding="utf-8")
+    start, end = text.index("\nscoring:\n"), text.index("\nbots:\n")
+    block = "".join(f"  {line}\n" for line in scoring.strip().splitlines())
+    manifest.write_text(f"{text[:start]}\nscoring:\n{block}{text[end:]}", "utf-8")
+    return project
+
+
+def load(project: Path) -> GameContent:
+    content, found = load_game(project / MANIFEST)
+    assert content is not None and not found, found
+    assert not check_game(content)
+    return content
+
+
+def problems(tmp_path: Path, scoring: str) -> list[tuple[int, str, str]]:
+    """(line, code, message) of every problem the checker reports in the manifest."""
+    content, found = load_game(toy(tmp_path, scoring) / MANIFEST)
+    if found:
+        return [(d.line, d.code, d.message) for d in found]
+    assert content is not None
+    return [(d.line, d.code, d.message) for d in check_game(content)]
+
+
+def line_of(tmp_path: Path, snippet: str) -> int:
+    """The line of the first `snippet` in the manifest's scoring."""
+    lines = (tmp_path / "toy" / MANIFEST).read_text(encoding="utf-8").splitlines()
+    start = lines.index("scoring:")
+    return next(i for i, text in enumerate(lines, 1) if i > start and snippet in text)
+
+
+def end_state(
+    game: Game,
+    *,
+    hands: list[list[str]] | None = None,
+    moorings: list[list[str]] | None = None,
+    tracks: dict[str, list[int]] | None = None,
+) -> State:
+    """A finished three-player game holding the given cards and track positions."""
+    state = game.new_state(1, 3)
+    hand, moored = game.zone("hand").index, game.zone("moorings").index
+    for player in range(3):
+        state.zones[hand][player] = [game.card("deck", c) for c in (hands or [[]] * 3)[player]]
+        state.zones[moored][player] = [
+            game.card("ships", c) for c in (moorings or [[]] * 3)[player]
+        ]
+    for track, positions in (tracks or {}).items():
+        t = game.track_index(track)
+        for player, at in enumerate(positions):
+            state.track[player][t] = at
+    state.terminal = True
+    return state
+
+
+def points(state: State, label: str) -> list[int]:
+    return [row[label] for row in state.scores().breakdown]
+
+
+def words(content: GameContent) -> list[str]:
+    describer = Describer(content, lambda icon: False)
+    return [describer.points(rule) for rule in content.game.scoring]
+
+
+# -- cards_in_zone -----------------------------------------------------------------------------
+
+CARDS = """
+- {rule: cards_in_zone, label: Count, zone: moorings, count: true}
+- {rule: cards_in_zone, label: Pairs, zone: moorings, count: true, per: 2, points: 3}
+- {rule: cards_in_zone, label: Glory, zone: moorings, sum: glory, where: {tonnage: 1}}
+- {rule: cards_in_zone, label: Double tons, zone: moorings, sum: tonnage, points: 2}
+- {rule: cards_in_zone, label: Ranks, zone: hand, values: {1: 11, 6: 10, pearl-2: 13}}
+- {rule: cards_in_zone, label: Penalty, zone: hand, values: {violet-3: 1}, where: {}, points: -5}
+"""
+
+
+def test_cards_in_zone_counts_sums_and_values_cards(tmp_path: Path) -> None:
+    content = load(toy(tmp_path, CARDS))
+    state = end_state(
+        compile_game(content),
+        moorings=[["herring-smack", "whaler", "salt-brig"], ["ghost-barge"], []],
+        hands=[["amber-1", "pearl-2", "violet-3"], ["emerald-6", "amber-2"], ["pearl-1"]],
+    )
+    assert points(state, "Count") == [3, 1, 0]
+    assert points(state, "Pairs") == [3, 0, 0]  # 3 ships: one whole pair
+    assert points(state, "Glory") == [2, 3, 0]  # tonnage-1 ships only
+    assert points(state, "Double tons") == [12, 2, 0]  # (1 + 3 + 2) x 2
+    assert points(state, "Ranks") == [24, 10, 11]  # a rank and a card id both score
+    assert points(state, "Penalty") == [-5, 0, 0]
+
+
+def test_cards_in_zone_words(tmp_path: Path) -> None:
+    assert words(load(toy(tmp_path, CARDS))) == [
+        "1 for each of the cards in Moored ships",
+        "3 per 2 cards in Moored ships",
+        "the glory of the 1 cards in Moored ships",
+        "2 for tonnage of the cards in Moored ships",
+        "1 11, 6 10, pearl-2 13, for the cards in Hand",
+        "\u22125 for points of the cards in Hand (violet-3 1)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rule", "snippet", "code", "message"),
+    [
+        (
+            "{rule: cards_in_zone, label: X, zone: mooring, count: true}",
+            "mooring,",
+            "unknown-reference",
+            "unknown player zone 'mooring'",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: harbour, count: true}",
+            "harbour,",
+            "unknown-reference",
+            "unknown player zone 'harbour'",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: moorings, sum: glori}",
+            "glori",
+            "unknown-reference",
+            "unknown card field 'glori'",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: moorings, sum: title}",
+            "title",
+            "not-numeric",
+            "card field 'title' is text, not a number: it cannot be summed",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: moorings, count: true, where: {tons: 1}}",
+            "tons",
+            "unknown-reference",
+            "unknown card field 'tons'",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: hand, values: {7: 1}}",
+            "values",
+            "unknown-reference",
+            "unknown rank 7",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: hand, values: {amber-9: 1}}",
+            "amber-9",
+            "unknown-reference",
+            "unknown card of hand 'amber-9'",
+        ),
+        (
+            "{rule: cards_in_zone, label: X, zone: moorings, values: {3: 1}}",
+            "values",
+            "no-ranks",
+            "moorings holds cards without ranks, so rank 3 cannot score",
+        ),
+    ],
+)
+def test_cards_in_zone_reports_bad_parameters_at_their_line(
+    tmp_path: Path, rule: str, snippet: str, code: str, message: str
+) -> None:
+    found = problems(tmp_path, f"- {rule}")
+    assert found == [(line_of(tmp_path, snippet), code, message)]
+
+
+def test_cards_in_zone_needs_exactly_one_way_to_score(tmp_path: Path) -> None:
+    found = problems(tmp_path, "- {rule: cards_in_zone, label: X, zone: hand, count: true, sum: a}")
+    assert len(found) == 1 and "exactly one of 'count: true', 'sum: <field>'" in found[0][2]
+
+
+def test_toolkit_validate_prints_the_problem_with_file_and_line(tmp_path: Path) -> None:
+    project = toy(tmp_path, "- {rule: cards_in_zone, label: X, zone: moorings, sum: title}")
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", "validate", str(project / MANIFEST)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=False,
+    )
+    assert result.returncode != 0
+    line = line_of(tmp_path, "sum: title")
+    assert f"harbour-lights.yaml:{line}:" in result.stdout + result.stderr
+    assert "not-numeric" in result.stdout + result.stderr
