@@ -206,3 +206,68 @@ def test_toolkit_validate_prints_the_problem_with_file_and_line(tmp_path: Path) 
     line = line_of(tmp_path, "sum: title")
     assert f"harbour-lights.yaml:{line}:" in result.stdout + result.stderr
     assert "not-numeric" in result.stdout + result.stderr
+
+
+# -- compare -----------------------------------------------------------------------------------
+
+COMPARE = """
+- rule: compare
+  label: Bid hit
+  measure: {track: renown}
+  target: {track: storm}
+  exact: {points: 10, per_unit: 1}
+  otherwise: {per_difference: -1}
+- rule: compare
+  label: Contract
+  measure: {track: renown}
+  target: {track: storm}
+  exact: {per_target: 10}
+  over: {per_target: 10, per_difference: 1}
+  under: {per_target: -10}
+- {rule: compare, label: Five, measure: {track: renown}, target: 5, exact: {points: 5}}
+"""
+
+
+def test_compare_scores_a_hit_over_and_under(tmp_path: Path) -> None:
+    content = load(toy(tmp_path, COMPARE))
+    state = end_state(compile_game(content), tracks={"renown": [3, 5, 1], "storm": [3, 2, 4]})
+    assert points(state, "Bid hit") == [13, -3, -3]  # 10 + 3 tricks; 3 off; 3 off
+    assert points(state, "Contract") == [30, 23, -40]  # 10 x 3; 10 x 2 + 3 over; -10 x 4
+    assert points(state, "Five") == [0, 5, 0]
+
+
+def test_compare_words(tmp_path: Path) -> None:
+    assert words(load(toy(tmp_path, COMPARE))) == [
+        "Renown equal to Storm: 10 + 1 per Renown; otherwise: \u22121 per Renown off",
+        "Renown equal to Storm: 10 per Storm; over: 10 per Storm + 1 per Renown off; "
+        "under: \u221210 per Storm",
+        "Renown equal to 5: 5",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rule", "snippet", "message"),
+    [
+        (
+            "{rule: compare, label: X, measure: {track: renon}, target: 2, exact: {points: 1}}",
+            "renon",
+            "unknown track 'renon'",
+        ),
+        (
+            "{rule: compare, label: X, measure: {track: renown}, target: {resource: oyl}, "
+            "exact: {points: 1}}",
+            "oyl",
+            "unknown resource 'oyl'",
+        ),
+    ],
+)
+def test_compare_reports_unknown_measures_at_their_line(
+    tmp_path: Path, rule: str, snippet: str, message: str
+) -> None:
+    found = problems(tmp_path, f"- {rule}")
+    assert found == [(line_of(tmp_path, snippet), "unknown-reference", message)]
+
+
+def test_compare_needs_an_outcome(tmp_path: Path) -> None:
+    found = problems(tmp_path, "- {rule: compare, label: X, measure: {track: renown}, target: 1}")
+    assert len(found) == 1 and "at least one of 'exact', 'over', 'under'" in found[0][2]
