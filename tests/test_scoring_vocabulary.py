@@ -17,6 +17,7 @@ from toolkit.content.semantic import check_game
 from toolkit.engine.game import Game, compile_game
 from toolkit.kernel.state import State
 from toolkit.pnp.describe import Describer
+from toolkit.rules.scoring.majority import RANKINGS
 
 TOY = Path(__file__).parent / "games" / "harbour-lights"
 MANIFEST = "rules/harbour-lights.yaml"
@@ -64,14 +65,15 @@ def end_state(
     hands: list[list[str]] | None = None,
     moorings: list[list[str]] | None = None,
     tracks: dict[str, list[int]] | None = None,
+    n: int = 3,
 ) -> State:
-    """A finished three-player game holding the given cards and track positions."""
-    state = game.new_state(1, 3)
+    """A finished game of `n` players holding the given cards and track positions."""
+    state = game.new_state(1, n)
     hand, moored = game.zone("hand").index, game.zone("moorings").index
-    for player in range(3):
-        state.zones[hand][player] = [game.card("deck", c) for c in (hands or [[]] * 3)[player]]
+    for player in range(n):
+        state.zones[hand][player] = [game.card("deck", c) for c in (hands or [[]] * n)[player]]
         state.zones[moored][player] = [
-            game.card("ships", c) for c in (moorings or [[]] * 3)[player]
+            game.card("ships", c) for c in (moorings or [[]] * n)[player]
         ]
     for track, positions in (tracks or {}).items():
         t = game.track_index(track)
@@ -271,3 +273,69 @@ def test_compare_reports_unknown_measures_at_their_line(
 def test_compare_needs_an_outcome(tmp_path: Path) -> None:
     found = problems(tmp_path, "- {rule: compare, label: X, measure: {track: renown}, target: 1}")
     assert len(found) == 1 and "at least one of 'exact', 'over', 'under'" in found[0][2]
+
+
+# -- majority ties -----------------------------------------------------------------------------
+
+MAJORITY = """
+- {rule: majority, label: Share, measure: {count: moorings}, points: [5, 3, 1]}
+- {rule: majority, label: Split, measure: {count: moorings}, points: [5, 3, 1], ties: split}
+- {rule: majority, label: Skip, measure: {count: moorings}, points: [5, 3, 1], ties: skip}
+- {rule: majority, label: Two, measure: {count: moorings}, points: [5, 3, 1], minimum: 2}
+"""
+SHIPS = ["herring-smack", "pilot-cutter", "ghost-barge", "oyster-punt", "tea-clipper", "whaler"]
+
+
+@pytest.mark.parametrize(
+    ("counts", "share", "split", "skip", "two"),
+    [
+        ([2, 2, 1, 0], [5, 5, 3, 0], [4, 4, 1, 0], [5, 5, 1, 0], [5, 5, 0, 0]),
+        ([3, 1, 1, 1], [5, 3, 3, 3], [5, 1, 1, 1], [5, 3, 3, 3], [5, 0, 0, 0]),
+        ([1, 0, 0, 0], [5, 0, 0, 0], [5, 0, 0, 0], [5, 0, 0, 0], [0, 0, 0, 0]),
+        ([0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]),
+    ],
+)
+def test_majority_ties_share_split_or_skip_and_nobody_scores_with_none(
+    tmp_path: Path,
+    counts: list[int],
+    share: list[int],
+    split: list[int],
+    skip: list[int],
+    two: list[int],
+) -> None:
+    ships = iter(SHIPS)
+    moorings = [[next(ships) for _ in range(count)] for count in counts]
+    state = end_state(compile_game(load(toy(tmp_path, MAJORITY))), moorings=moorings, n=4)
+    assert points(state, "Share") == share
+    assert points(state, "Split") == split
+    assert points(state, "Skip") == skip
+    assert points(state, "Two") == two
+
+
+@pytest.mark.parametrize(
+    ("ties", "expected"),
+    [
+        ("share", [4, 4, 2, 2, 1]),  # dense: 4, 2, 1 by distinct value
+        ("split", [3, 3, 0, 0, 0]),  # (4 + 2) // 2; (1 + 0) // 2; past the ladder
+        ("skip", [4, 4, 1, 1, 0]),  # the two first use up the second place
+    ],
+)
+def test_majority_rankings_on_plain_lists(ties: str, expected: list[int]) -> None:
+    assert RANKINGS[ties]([7, 7, 5, 5, 1], [4, 2, 1], 1) == expected
+
+
+def test_majority_words_name_the_tie_rule(tmp_path: Path) -> None:
+    assert words(load(toy(tmp_path, MAJORITY))) == [
+        "5/3/1 for the most/second/third",
+        "5/3/1 for the most/second/third; tied players split the points of the places they "
+        "share, rounded down",
+        "5/3/1 for the most/second/third; tied players each score the place, and the next "
+        "places are skipped",
+        "5/3/1 for the most/second/third; at least 2 to score",
+    ]
+
+
+def test_majority_rejects_an_unknown_tie_rule(tmp_path: Path) -> None:
+    rule = "- {rule: majority, label: X, measure: {count: moorings}, points: [1], ties: halve}"
+    [(line, _, message)] = problems(tmp_path, rule)
+    assert line == line_of(tmp_path, "halve") and "'halve' is not allowed" in message
