@@ -210,6 +210,35 @@ def test_toolkit_validate_prints_the_problem_with_file_and_line(tmp_path: Path) 
     assert "not-numeric" in result.stdout + result.stderr
 
 
+def test_cards_in_zone_filters_a_suited_deck_by_suit_and_rank(tmp_path: Path) -> None:
+    rules = """
+- {rule: cards_in_zone, label: Amber, zone: hand, count: true, where: {suit: amber}, points: -1}
+- {rule: cards_in_zone, label: High, zone: hand, sum: rank, where: {rank: {at_least: 5}}}
+"""
+    content = load(toy(tmp_path, rules))
+    state = end_state(
+        compile_game(content),
+        hands=[["amber-1", "amber-5", "pearl-6"], ["emerald-6"], []],
+    )
+    assert points(state, "Amber") == [-2, 0, 0]
+    assert points(state, "High") == [11, 6, 0]
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("{suit: ambre}", "unknown suit 'ambre'"),
+        ("{lamp: oil}", "unknown card field 'lamp'"),  # a field of the suits, not of the cards
+    ],
+)
+def test_a_suited_deck_filter_names_the_cards_fields_and_suits(
+    tmp_path: Path, where: str, message: str
+) -> None:
+    rule = f"- {{rule: cards_in_zone, label: X, zone: hand, count: true, where: {where}}}"
+    [(_, code, found)] = problems(tmp_path, rule)
+    assert (code, found) == ("unknown-reference", message)
+
+
 # -- compare -----------------------------------------------------------------------------------
 
 COMPARE = """
