@@ -17,6 +17,7 @@ from toolkit.content.semantic import check_game
 from toolkit.engine.game import Game, compile_game
 from toolkit.kernel.state import State
 from toolkit.pnp.describe import Describer
+from toolkit.pnp.reference import reference_context
 from toolkit.rules.scoring.majority import RANKINGS
 
 TOY = Path(__file__).parent / "games" / "harbour-lights"
@@ -368,3 +369,15 @@ def test_majority_rejects_an_unknown_tie_rule(tmp_path: Path) -> None:
     rule = "- {rule: majority, label: X, measure: {count: moorings}, points: [1], ties: halve}"
     [(line, _, message)] = problems(tmp_path, rule)
     assert line == line_of(tmp_path, "halve") and "'halve' is not allowed" in message
+
+
+# -- the reference sheet -----------------------------------------------------------------------
+
+
+def test_the_reference_sheet_lists_every_rule_with_its_words(tmp_path: Path) -> None:
+    content = load(toy(tmp_path, CARDS + COMPARE + MAJORITY))
+    describer = Describer(content, lambda icon: False)
+    sheet = reference_context(content, describer)["scoring"]
+    assert [row["label"] for row in sheet] == [rule.label for rule in content.game.scoring]
+    assert sheet[0]["points"] == "1 for each of the cards in Moored ships"
+    assert sheet[-1]["points"] == "5/3/1 for the most/second/third; at least 2 to score"
