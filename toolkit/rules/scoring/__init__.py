@@ -11,7 +11,7 @@ from pydantic import Field
 from toolkit.rules.scoring.base import PartsFn, PointsFn, RuleModel
 from toolkit.rules.scoring.cards_in_play import CardsInPlay
 from toolkit.rules.scoring.cards_in_zone import CardsInZone
-from toolkit.rules.scoring.compare import Compare, Outcome
+from toolkit.rules.scoring.compare import CompareToTarget, Outcome
 from toolkit.rules.scoring.distinct_values import DistinctValues
 from toolkit.rules.scoring.largest_group import LargestGroup, largest_group
 from toolkit.rules.scoring.longest_run import LongestRun, longest_run
@@ -30,7 +30,7 @@ from toolkit.rules.scoring.tie_breaker import TieBreaker
 __all__ = [
     "CardsInPlay",
     "CardsInZone",
-    "Compare",
+    "CompareToTarget",
     "DistinctValues",
     "LargestGroup",
     "LongestRun",
@@ -72,6 +72,6 @@ ScoringRule = Annotated[
     | MilestoneEffects
     | CardsInPlay
     | CardsInZone
-    | Compare,
+    | CompareToTarget,
     Field(discriminator="rule"),
 ]

@@ -35,7 +35,7 @@ class Outcome(Model):
         return self.points, self.per_unit, self.per_target, self.per_difference
 
 
-class Compare(RuleModel):
+class CompareToTarget(RuleModel):
     """Compare every player's measure with a target: `exact` scores when they are equal,
     `over` when the measure is higher, `under` when it is lower; `otherwise` stands for
     whichever of `over` and `under` is not given. An outcome not given scores nothing."""
@@ -57,7 +57,7 @@ class Compare(RuleModel):
     that side) is not given."""
 
     @model_validator(mode="after")
-    def _some_outcome(self) -> Compare:
+    def _some_outcome(self) -> CompareToTarget:
         if not any((self.exact, self.over, self.under, self.otherwise)):
             raise ValueError(
                 "a comparison scores by at least one of 'exact', 'over', 'under' or 'otherwise'"
