@@ -127,7 +127,7 @@ def test_cards_in_zone_words(tmp_path: Path) -> None:
         "the glory of the 1 cards in Moored ships",
         "2 for tonnage of the cards in Moored ships",
         "1 11, 6 10, pearl-2 13, for the cards in Hand",
-        "\u22125 for points of the cards in Hand (violet-3 1)",
+        "\u22125 for each point of the cards in Hand (violet-3 1)",
     ]
 
 

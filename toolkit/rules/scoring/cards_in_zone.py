@@ -115,7 +115,10 @@ class CardsInZone(RuleModel):
                 f"{printed_number(v)}"
                 for k, v in self.values.items()
             )
-            unit = each = f"points of the {cards} ({listed})"
+            unit, each = (
+                f"points of the {cards} ({listed})",
+                f"each point of the {cards} ({listed})",
+            )
             if self.per == 1 and self.points == 1:
                 return f"{listed}, for the {cards}"
         if self.per != 1:
