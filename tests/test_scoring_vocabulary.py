@@ -381,3 +381,67 @@ def test_the_reference_sheet_lists_every_rule_with_its_words(tmp_path: Path) -> 
     assert [row["label"] for row in sheet] == [rule.label for rule in content.game.scoring]
     assert sheet[0]["points"] == "1 for each of the cards in Moored ships"
     assert sheet[-1]["points"] == "5/3/1 for the most/second/third; at least 2 to score"
+
+
+# -- amounts by player count -------------------------------------------------------------------
+
+BY_PLAYERS = "{by_players: {2: 3, 3: 2, 4: 1}}"
+AMOUNTS = f"""
+- {{rule: threshold, label: Fleet, measure: {{count: moorings}}, at_least: {BY_PLAYERS}, points: {{by_players: {{2: 6, 3: 4, 4: 2}}}}}}
+- {{rule: compare, label: Target, measure: {{count: moorings}}, target: {BY_PLAYERS}, exact: {{points: 5}}}}
+- {{rule: cards_in_zone, label: Ships, zone: moorings, count: true, points: {BY_PLAYERS}}}
+- {{rule: majority, label: Most, measure: {{count: moorings}}, points: [5], minimum: {BY_PLAYERS}}}
+- {{rule: per_unit, label: Units, measure: {{count: moorings}}, points: {BY_PLAYERS}}}
+- {{rule: per_card, label: Each, zone: moorings, points: {BY_PLAYERS}}}
+"""  # noqa: E501
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (
+            3,
+            {
+                "Fleet": [4, 0, 0],  # at least 2 ships: 4
+                "Target": [5, 0, 0],  # exactly 2 ships
+                "Ships": [4, 2, 0],  # 2 per ship
+                "Most": [5, 0, 0],  # 2 ships needed to rank
+                "Units": [4, 2, 0],
+                "Each": [4, 2, 0],
+            },
+        ),
+        (
+            4,
+            {
+                "Fleet": [2, 2, 0, 0],  # at least 1 ship: 2
+                "Target": [0, 5, 0, 0],  # exactly 1 ship
+                "Ships": [2, 1, 0, 0],  # 1 per ship
+                "Most": [5, 0, 0, 0],
+                "Units": [2, 1, 0, 0],
+                "Each": [2, 1, 0, 0],
+            },
+        ),
+    ],
+)
+def test_numbers_by_player_count(tmp_path: Path, n: int, expected: dict[str, list[int]]) -> None:
+    content = load(toy(tmp_path, AMOUNTS))
+    moorings = [["whaler", "salt-brig"], ["ghost-barge"]] + [[]] * (n - 2)
+    state = end_state(compile_game(content), moorings=moorings, n=n)
+    assert {label: points(state, label) for label in expected} == expected
+
+
+def test_numbers_by_player_count_words(tmp_path: Path) -> None:
+    assert words(load(toy(tmp_path, AMOUNTS))) == [
+        "6/4/2 (2/3/4 players) for at least 3/2/1 (2/3/4 players)",
+        "cards in Moored ships equal to 3/2/1 (2/3/4 players): 5",
+        "3/2/1 (2/3/4 players) for each of the cards in Moored ships",
+        "5 for the most; at least 3/2/1 (2/3/4 players) to score",
+        "3/2/1 (2/3/4 players) per cards in Moored ships",
+        "3/2/1 (2/3/4 players) each",
+    ]
+
+
+def test_a_table_by_player_count_needs_every_count(tmp_path: Path) -> None:
+    rule = "- {rule: threshold, label: X, measure: {count: moorings}, at_least: 1, "
+    found = problems(tmp_path, rule + "points: {by_players: {2: 3, 3: 2}}}")
+    assert found == [(line_of(tmp_path, "by_players"), "missing-key", "no value for 4 players")]

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards
+from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words, zone_cards
 from toolkit.rules.words import printed_number
+from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Id
 from toolkit.schema.filters import CardFilter, Measure
 
@@ -43,8 +44,8 @@ class CardsInZone(RuleModel):
     its rank (`1: 11`); cards not listed are worth nothing."""
     per: int = Field(default=1, ge=1)
     """Units per award; remainders score nothing."""
-    points: int = 1
-    """Points per award (negative for penalties)."""
+    points: Amount = 1
+    """Points per award (negative for penalties; or a table by player count)."""
 
     @field_validator("values", mode="before")
     @classmethod
@@ -122,13 +123,14 @@ class CardsInZone(RuleModel):
             if self.per == 1 and self.points == 1:
                 return f"{listed}, for the {cards}"
         if self.per != 1:
-            return f"{printed_number(self.points)} per {self.per} {unit}"
+            return f"{amount_words(self.points)} per {self.per} {unit}"
         if self.sum is not None and self.points == 1:
             return f"the {unit}"
-        return f"{printed_number(self.points)} for {each}"
+        return f"{amount_words(self.points)} for {each}"
 
     def compile(self, c: Compiler) -> PointsFn:
-        cards, per, points = zone_cards(c, self.zone, self.where), self.per, self.points
+        cards, per = zone_cards(c, self.zone, self.where), self.per
+        points = c.per_players(self.points)
         table = c.table(c.zone(self.zone).kind)
         if self.count:
             worth = [1] * table.size
@@ -145,7 +147,8 @@ class CardsInZone(RuleModel):
 
         def score(state: State) -> list[int]:
             return [
-                sum(worth[card] for card in cards(state, p)) // per * points for p in range(state.n)
+                sum(worth[card] for card in cards(state, p)) // per * points[state.n]
+                for p in range(state.n)
             ]
 
         return score

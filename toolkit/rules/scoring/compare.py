@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import model_validator
 
-from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.rules.words import printed_number
+from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Model
 from toolkit.schema.filters import Measure
 
@@ -43,9 +44,9 @@ class CompareToTarget(RuleModel):
     rule: Literal["compare"]
     measure: Measure
     """What the player achieved (e.g. `{track: tricks}`)."""
-    target: Measure | int
-    """What it is compared with: a measure of the same player (e.g. `{track: bid}`) or a
-    number."""
+    target: Measure | Amount
+    """What it is compared with: a measure of the same player (e.g. `{track: bid}`), a
+    number, or a number by player count (`{by_players: {3: 6, 4: 5}}`)."""
     exact: Outcome | None = None
     """Points when the measure equals the target."""
     over: Outcome | None = None
@@ -72,7 +73,9 @@ class CompareToTarget(RuleModel):
     def describe(self, words: Words) -> str:
         measure = words.measure(self.measure)
         target = (
-            words.measure(self.target) if isinstance(self.target, Measure) else str(self.target)
+            words.measure(self.target)
+            if isinstance(self.target, Measure)
+            else amount_words(self.target)
         )
         cases = [
             (f"{measure} equal to {target}", self.exact),
@@ -93,8 +96,8 @@ class CompareToTarget(RuleModel):
         if isinstance(self.target, Measure):
             target = c.measure(self.target)
         else:
-            number = self.target
-            target = lambda state, player: number  # noqa: E731
+            numbers = c.per_players(self.target)
+            target = lambda state, player: numbers[state.n]  # noqa: E731
         none = (0, 0, 0, 0)
         exact = self.exact.terms() if self.exact else none
         otherwise = self.otherwise.terms() if self.otherwise else none

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.rules.words import printed_number
+from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ class Majority(RuleModel):
     """What players are ranked by."""
     points: list[int] = Field(min_length=1)
     """Points for the first, second, ... rank."""
-    minimum: int = 1
+    minimum: Amount = 1
     """A player needs at least this much to rank at all (by default a player with none of
     the measure never scores)."""
     ties: Literal["share", "split", "skip"] = "share"
@@ -43,17 +44,17 @@ class Majority(RuleModel):
         text = f"{shown} for the {'/'.join(places[: len(self.points)])}"
         if self.ties != "share":
             text += "; " + TIE_WORDS[self.ties]
-        if self.minimum > 1:
-            text += f"; at least {self.minimum} to score"
+        if self.minimum != 1:
+            text += f"; at least {amount_words(self.minimum)} to score"
         return text
 
     def compile(self, c: Compiler) -> PointsFn:
-        measure, ladder, minimum = c.measure(self.measure), self.points, self.minimum
+        measure, ladder, minimum = c.measure(self.measure), self.points, c.per_players(self.minimum)
         rank = RANKINGS[self.ties]
 
         def majority(state: State) -> list[int]:
             values = [measure(state, p) for p in range(state.n)]
-            return rank(values, ladder, minimum)
+            return rank(values, ladder, minimum[state.n])
 
         return majority
 
