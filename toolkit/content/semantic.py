@@ -654,13 +654,17 @@ class _Checker:
     def check_filter(
         self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
     ) -> None:
+        suited = kind == "deck" and isinstance(self.game.deck, SuitedDeck)
         if kind == "deck":
-            kind = self.deck_kind() or ""
+            # A suited deck's cards have an id, a suit and a rank (what the engine compiles).
+            kind = "deck" if suited else self.deck_kind() or ""
         fields = self.fields_of(kind) | (GRID_ONLY_FIELDS if grid else set())
         for name, wanted in card_filter.items():
             if not self.known(where, (*path, name), name, fields, "card field"):
                 continue
             allowed = self.vocabulary(kind, name)
+            if suited and name == "suit":
+                allowed = self.ids(self.deck_kind() or "")
             values = wanted if isinstance(wanted, list) else [wanted]
             for index, value in enumerate(values):
                 if allowed is not None and isinstance(value, str) and value not in allowed:
