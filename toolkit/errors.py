@@ -43,6 +43,12 @@ class UnsupportedGameError(ToolkitError):
     """Valid content that the interpreter cannot run (a mechanic it does not implement)."""
 
 
+class NoLegalMoveError(UnsupportedGameError):
+    """A player to move has no legal move: the rules leave them stuck (never an IndexError).
+
+    Built from its message alone, so it crosses worker processes intact."""
+
+
 class UnknownIdError(ToolkitError, LookupError):
     """A lookup by id of something the game does not have (a zone, a track, a card)."""
 
