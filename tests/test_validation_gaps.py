@@ -197,10 +197,11 @@ def test_a_game_nobody_can_pay_for_without_face_down_is_an_error(tmp_path: Path)
     assert "a player never holds more than 8" in found[0].message
 
 
-def toolkit(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def toolkit(folder: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
         [sys.executable, "-m", "toolkit", *args],
         cwd=folder,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
@@ -222,13 +223,21 @@ def test_warnings_print_like_errors_and_fail_only_strict(tmp_path: Path) -> None
     assert toolkit(folder, "validate", "--strict", "midway-memories").returncode == 1
 
 
-def test_a_bot_with_no_legal_move_is_a_clear_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("command", "stuck"),
+    [
+        (["simulate", "oh-my-park", "--games", "20", "--players", "2", "--workers", "1"], ""),
+        (["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "1",
+          "--transcript", "game.jsonl"], "player 1 "),
+    ],
+)  # fmt: skip
+def test_no_legal_move_is_a_clear_error(tmp_path: Path, command: list[str], stuck: str) -> None:
     """Oh my park! without face-down placement: the prices pass validation, but a player can
-    still hold only cards they cannot pay for or place."""
+    still hold only cards they cannot pay for or place; a bot, or the person at the terminal,
+    then gets a clear error."""
     folder = no_face_down(project(tmp_path))
-    result = toolkit(folder, "simulate", "oh-my-park", "--games", "20", "--players", "2",
-                     "--workers", "1")  # fmt: skip
+    result = toolkit(folder, *command, stdin="1\n" * 200)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "IndexError" not in result.stderr
-    assert "error: Oh my park!: player " in result.stderr
+    assert f"error: Oh my park!: {stuck or 'player '}" in result.stderr
     assert "has no legal move (round " in result.stderr
