@@ -1046,16 +1046,22 @@ def _describe_filter(card_filter: dict[str, Any]) -> str:
 
 
 def _values_hint(name: str, held: list[Any]) -> str:
-    """The values cards have for a field, for a filter that never matches."""
+    """The values cards have for a field (numbers in order), for a filter that never matches."""
     flat: list[Any] = []
     for value in held:
         flat.extend(value if isinstance(value, list | tuple) else [value])
-    shown = sorted(
-        {str(v).lower() if isinstance(v, bool) else str(v) for v in flat if v is not None}
+    numbers = sorted({v for v in flat if isinstance(v, int | float) and not isinstance(v, bool)})
+    words = sorted(
+        {
+            str(v).lower() if isinstance(v, bool) else str(v)
+            for v in flat
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float))
+        }
     )
+    shown = [str(v) for v in numbers] + words
     if not shown:
         return f"no card sets '{name}'"
-    listed = ", ".join(shown[:12]) + (" ..." if len(shown) > 12 else "")
+    listed = ", ".join(shown[:16]) + (" ..." if len(shown) > 16 else "")
     return f"the cards' {name} values: {listed}"
 
 
