@@ -241,3 +241,12 @@ def test_no_legal_move_is_a_clear_error(tmp_path: Path, command: list[str], stuc
     assert "IndexError" not in result.stderr
     assert f"error: Oh my park!: {stuck or 'player '}" in result.stderr
     assert "has no legal move (round " in result.stderr
+
+
+def test_no_zone_warning_while_a_card_file_fails_to_load(tmp_path: Path) -> None:
+    """The suits' actions fill the ridden zone; a broken suits file must not make it look
+    empty."""
+    folder = project(tmp_path)
+    edit(folder / "cards" / "midway-memories" / "suits.yaml", "effect: gain", "effect: gian")
+    found = findings(folder, "midway-memories")
+    assert [d.code for d in found] == ["unknown-primitive"]

@@ -754,12 +754,16 @@ class _Checker:
             return len(deck.ranks) * len(self.ids(deck.suits))
         return len(self.ids(deck.pool))
 
+    def all_cards_loaded(self) -> bool:
+        """Whether every declared card kind loaded (checks over all effects need them all)."""
+        return all(self.loaded(kind) for kind in self.game.card_kinds)
+
     def most_held(self, resource_id: str) -> int | None:
         """The most of a resource one player can ever hold: the supply's total, and only what
         setup gives when nothing in play gives any (None: no bound)."""
         resource = next((r for r in self.game.resources if r.id == resource_id), None)
-        if resource is None:
-            return None
+        if resource is None or not self.all_cards_loaded():
+            return None  # effects on cards that did not load might give some
         bound = sum(d.value * d.count for d in resource.supply) if resource.supply else None
         gained = any(
             resource_id in primitive.gains()
@@ -777,6 +781,8 @@ class _Checker:
 
     def check_zones_filled(self) -> None:
         """A zone that no setup step, effect or mechanic ever puts cards into is a warning."""
+        if not self.all_cards_loaded():
+            return  # cards that did not load might fill it
         structure = self.game.structure
         filled = set(structure.fills())
         for step in self.game.setup:
