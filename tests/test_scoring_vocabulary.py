@@ -162,7 +162,7 @@ def test_cards_in_zone_words(tmp_path: Path) -> None:
             "{rule: cards_in_zone, label: X, zone: moorings, count: true, where: {tons: 1}}",
             "tons",
             "unknown-reference",
-            "unknown card field 'tons'",
+            "the ships cards have no field 'tons'",
         ),
         (
             "{rule: cards_in_zone, label: X, zone: hand, values: {7: 1}}",
@@ -229,7 +229,10 @@ def test_cards_in_zone_filters_a_suited_deck_by_suit_and_rank(tmp_path: Path) ->
     ("where", "message"),
     [
         ("{suit: ambre}", "unknown suit 'ambre'"),
-        ("{lamp: oil}", "unknown card field 'lamp'"),  # a field of the suits, not of the cards
+        (
+            "{lamp: oil}",
+            "the suited deck cards have no field 'lamp'",
+        ),  # a field of the suits, not of the cards
     ],
 )
 def test_a_suited_deck_filter_names_the_cards_fields_and_suits(

@@ -48,6 +48,7 @@ class SemanticChecker(Protocol):
     def zone_fields(self, zone_id: str) -> set[str]: ...
     def grid_zones(self) -> set[str]: ...
     def deck_kind(self) -> str | None: ...
+    def most_held(self, resource_id: str) -> int | None: ...
 
 
 class PrimitiveChecks:
@@ -184,3 +185,7 @@ class PrimitiveChecks:
 
     def deck_kind(self) -> str | None:
         return self.checker.deck_kind()
+
+    def most_held(self, resource_id: str) -> int | None:
+        """The most of a resource one player can ever hold (None: no bound is known)."""
+        return self.checker.most_held(resource_id)

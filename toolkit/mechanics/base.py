@@ -38,6 +38,25 @@ class StructureModel(Model):
 
     mechanic: str
 
+    def fills(self) -> tuple[str, ...]:
+        """Ids the structure names that its mechanic may put cards into (hands it deals, a
+        grid it places on, piles it moves cards to), so the checker does not call such a zone
+        empty. By default every id the structure names; a mechanic may narrow it."""
+        found: list[str] = []
+
+        def collect(value: Any) -> None:
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, dict):
+                for item in value.values():
+                    collect(item)
+            elif isinstance(value, list | tuple):
+                for item in value:
+                    collect(item)
+
+        collect(self.model_dump())
+        return tuple(dict.fromkeys(found))
+
 
 S = TypeVar("S", bound=StructureModel)
 
@@ -101,6 +120,11 @@ class StructureChecks(Protocol):
         ...
 
     def track_ids(self) -> list[str]: ...
+    def deck_kind(self) -> str | None: ...
+    def most_held(self, resource_id: str) -> int | None:
+        """The most of a resource one player can ever hold (None: no bound is known)."""
+        ...
+
     @property
     def setup(self) -> Sequence[SetupStep]: ...
 

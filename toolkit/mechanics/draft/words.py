@@ -17,6 +17,42 @@ def summary(structure: Draft) -> str:
     return f"drafting, {structure.placements} placements"
 
 
+def check_affordable(structure: Draft, checks: StructureChecks) -> None:
+    """Without free face-down placement every card placed must be paid for: a card priced above
+    what a player can ever hold, or a game whose cheapest placements cost more, leaves a
+    player with no move."""
+    price = structure.price
+    most = checks.most_held(price.resource)
+    kind = checks.deck_kind()
+    if most is None or kind is None or not checks.has(kind):
+        return
+    priced = [
+        (path, card, value)
+        for path, card in checks.cards(kind)
+        if isinstance(value := getattr(card, price.field, None), int)
+    ]
+    for path, card, value in priced:
+        if value > most:
+            checks.card_error(
+                kind,
+                (*path, price.field),
+                "infeasible-setup",
+                f"'{card.id}' costs {value} {price.resource}; a player never holds more than "
+                f"{most}, and 'face_down: false' leaves no other way to place it",
+                "lower its price, give players more, or allow face-down placement",
+            )
+    cheapest = sorted(value for _, _, value in priced)[: structure.placements]
+    if len(cheapest) == structure.placements and max(cheapest) <= most < sum(cheapest):
+        checks.error(
+            ("structure", "grid", "face_down"),
+            "infeasible-setup",
+            f"the {structure.placements} cheapest cards cost {sum(cheapest)} "
+            f"{price.resource} together; a player never holds more than {most}",
+            "with 'face_down: false' every placement is paid: lower prices, give players "
+            "more, or allow face-down placement",
+        )
+
+
 def check(structure: Draft, checks: StructureChecks) -> None:
     path: Path = ("structure",)
     checks.known((*path, "hand"), structure.hand, checks.zone_ids("player"), "player zone")
@@ -42,6 +78,8 @@ def check(structure: Draft, checks: StructureChecks) -> None:
     checks.known((*g_path, "order_field"), grid.order_field, fields, "card field")
     if grid.unique_field is not None:
         checks.known((*g_path, "unique_field"), grid.unique_field, fields, "card field")
+    if not grid.face_down:
+        check_affordable(structure, checks)
     deal = next((s for s in checks.setup if isinstance(s, Deal) and s.count), None)
     dealt = min(amount_values(deal.count)) if deal is not None and deal.count is not None else None
     if dealt is not None and structure.placements > dealt:
