@@ -13,6 +13,9 @@ from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
 
 
 def summary(structure: Draft) -> str:
+    if structure.tableau is not None:
+        rounds = f"{structure.rounds} rounds of " if structure.rounds > 1 else ""
+        return f"drafting into a tableau, {rounds}{structure.placements} picks"
     return f"drafting, {structure.placements} placements"
 
 
@@ -21,11 +24,106 @@ def check(structure: Draft, checks: StructureChecks) -> None:
     checks.known((*path, "hand"), structure.hand, checks.zone_ids("player"), "player zone")
     fields = checks.fields_of("deck")
     price = structure.price
-    checks.known((*path, "price", "resource"), price.resource, checks.resource_ids(), "resource")
-    checks.known((*path, "price", "field"), price.field, fields, "card field")
+    if price is not None:
+        checks.known(
+            (*path, "price", "resource"), price.resource, checks.resource_ids(), "resource"
+        )
+        checks.known((*path, "price", "field"), price.field, fields, "card field")
     if structure.action_field is not None:
         checks.known((*path, "action_field"), structure.action_field, fields, "card field")
+    deal = next(
+        (s for s in checks.setup if isinstance(s, Deal) and s.count and s.to == structure.hand),
+        None,
+    )
+    if deal is not None and deal.count is not None and structure.placements > deal.count:
+        checks.error(
+            (*path, "placements"),
+            "infeasible-setup",
+            f"{structure.placements} placements need more than the {deal.count} cards dealt",
+            "deal more cards or place fewer",
+        )
+    if structure.grid is None and structure.tableau is None:
+        checks.error(
+            path,
+            "missing-key",
+            "a draft places picked cards on a 'grid' or in a 'tableau'",
+            "add 'tableau: {zone: <a player zone>}' or a 'grid' with a project plan",
+        )
+        return
+    if structure.grid is not None and structure.tableau is not None:
+        checks.error(
+            (*path, "tableau"),
+            "invalid-value",
+            "a draft places picked cards on a 'grid' or in a 'tableau', not both",
+            "remove one of them",
+        )
+        return
+    if structure.tableau is not None:
+        _check_tableau(structure, checks, deal)
+        return
+    if structure.rounds > 1:
+        checks.error(
+            (*path, "rounds"),
+            "invalid-value",
+            "several rounds need a 'tableau': a grid holds one round's cards",
+            "use 'tableau: {zone: ...}' or one round",
+        )
+    if structure.keep is not None:
+        checks.error(
+            (*path, "keep"),
+            "invalid-value",
+            "'keep' says which tableau cards stay between rounds; a grid draft has none",
+            "remove 'keep' or use a tableau",
+        )
+    _check_grid(structure, checks)
+
+
+def _check_tableau(structure: Draft, checks: StructureChecks, deal: Deal | None) -> None:
+    path: Path = ("structure",)
+    tableau = structure.tableau
+    assert tableau is not None
+    t_path = (*path, "tableau", "zone")
+    if checks.known(t_path, tableau.zone, checks.zone_ids("player"), "player zone"):
+        if tableau.zone in checks.grid_zones():
+            checks.error(
+                t_path,
+                "invalid-value",
+                f"zone '{tableau.zone}' is a grid; a tableau is a plain pile",
+                "remove 'layout: grid' from the zone, or place with 'grid:'",
+            )
+        elif tableau.zone == structure.hand:
+            checks.error(
+                t_path, "invalid-value", "the tableau cannot be the hand zone", "name another zone"
+            )
+        elif structure.keep is not None:
+            kind = checks.zone_kind(tableau.zone) or ""
+            checks.check_filter((*path, "keep", "where"), structure.keep.where, kind, grid=False)
+    if structure.keep is not None and structure.rounds == 1:
+        checks.error(
+            (*path, "keep"),
+            "invalid-value",
+            "'keep' says which cards stay between rounds; this draft has one round",
+            "remove 'keep' or set 'rounds'",
+        )
+    size = checks.deck_size()
+    players = checks.players()[1]
+    if deal is not None and deal.count is not None and size:
+        needed = structure.rounds * deal.count * players
+        if needed > size:
+            checks.error(
+                (*path, "rounds"),
+                "infeasible-setup",
+                f"{structure.rounds} rounds of {deal.count} cards for {players} players need "
+                f"{needed} cards; the deck has {size}",
+                "deal fewer cards, play fewer rounds or add cards",
+            )
+
+
+def _check_grid(structure: Draft, checks: StructureChecks) -> None:
+    path: Path = ("structure",)
+    fields = checks.fields_of("deck")
     grid = structure.grid
+    assert grid is not None
     g_path = (*path, "grid")
     if (
         checks.known((*g_path, "zone"), grid.zone, checks.zone_ids("player"), "player zone")
@@ -41,14 +139,6 @@ def check(structure: Draft, checks: StructureChecks) -> None:
     checks.known((*g_path, "order_field"), grid.order_field, fields, "card field")
     if grid.unique_field is not None:
         checks.known((*g_path, "unique_field"), grid.unique_field, fields, "card field")
-    deal = next((s for s in checks.setup if isinstance(s, Deal) and s.count), None)
-    if deal is not None and deal.count is not None and structure.placements > deal.count:
-        checks.error(
-            (*path, "placements"),
-            "infeasible-setup",
-            f"{structure.placements} placements need more than the {deal.count} cards dealt",
-            "deal more cards or place fewer",
-        )
     pool = next(
         (
             step.pool
@@ -81,20 +171,66 @@ def check(structure: Draft, checks: StructureChecks) -> None:
 
 
 def reference(structure: Draft, words: Words) -> dict[str, Any]:
-    return {"draft": structure, "price": words.resource(structure.price.resource)}
+    price = structure.price
+    price_words = words.resource(price.resource) if price is not None else ""
+    keep = words.filter_words(structure.keep.where) if structure.keep is not None else ""
+    return {
+        "draft": structure,
+        "price": price_words,
+        "draft_play": play_lines(structure, price_words, keep),
+    }
+
+
+def play_lines(structure: Draft, price_words: str, keep_words: str) -> list[str]:
+    """How a tableau draft plays, in order (the rules help and reference sheets)."""
+    price = structure.price
+    tableau = structure.tableau
+    if tableau is None:
+        return []
+    directions = structure.directions()
+    if len(directions) == 1:
+        passing = f"pass the rest of your hand {directions[0]}"
+    else:
+        passing = "pass the rest of your hand " + ", then ".join(directions) + " (round by round)"
+    lines = []
+    if structure.rounds > 1:
+        lines.append(f"Play {structure.rounds} rounds; each round deals new hands.")
+    lines.append(
+        "Every pick, all choose a card of their hand at once and reveal it"
+        + (f", pay its {price.field} in {price_words}" if price is not None else "")
+        + f" and put it face up in their {tableau.zone}; then {passing}."
+    )
+    if price is not None:
+        lines.append("A player who can pay for no card discards one card of their hand instead.")
+    lines.append(
+        f"A round ends when each player has picked {structure.placements} cards or hands are "
+        "empty; cards left in hands are set aside."
+    )
+    if structure.rounds > 1:
+        kept = f"except {keep_words} cards" if structure.keep is not None else "all of them"
+        lines.append(
+            f"After a round's scoring, discard your {tableau.zone}'s cards, {kept}: "
+            "kept cards stay until the game ends."
+        )
+    return lines
 
 
 def rules_help(structure: Draft, context: dict[str, Any], table: RulesTable) -> list[Section]:
     grid = structure.grid
+    if grid is None:
+        play_section: Section = ("Play", list(context["draft_play"]))
+        return [play_section, *_action_lines(structure, context, None)]
     order = grid.order_field
+    price = structure.price
+    price_words = f"pay its {price.field} in {context['price']}" if price else "take it free"
     play = [
         f"{structure.placements} cards each. Every pick, all choose a card at once; then all "
-        f"reveal, pay its {structure.price.field} in {context['price']}"
+        f"reveal, {price_words}"
         + (" or place it face down for free" if grid.face_down else "")
         + ", and place it in their park.",
         f"Shop actions of cards placed face up resolve, "
         f"{'highest' if structure.resolve_order == 'highest_first' else 'lowest'} {order} first.",
-        f"Then hands pass {structure.pass_direction}.",
+        f"Then hands pass {structure.directions()[0]}.",
     ]
     placement = ["The park must still fit the project plan's shape (orientation fixed)."]
     if grid.adjacency == "orthogonal":
@@ -117,14 +253,17 @@ def rules_help(structure: Draft, context: dict[str, Any], table: RulesTable) -> 
         plan_lines += [f"    {row}" for row in rows]
     if plan_lines:
         sections.append(("Project plan in play", plan_lines))
+    return sections + _action_lines(structure, context, order)
+
+
+def _action_lines(structure: Draft, context: dict[str, Any], order: str | None) -> list[Section]:
     deck = context["deck"]
     shops = []
     for view in context["cards"].get(getattr(deck, "pool", ""), []):
         printed = printed_action(view)
         if printed:
             group = view["described"].get(getattr(deck, "group_by", None) or "", {})
-            number = getattr(view["card"], order, "")
-            shops.append(f"{view['id']} ({group.get('name', '')} {number}): {plain_words(printed)}")
-    if shops:
-        sections.append(("Shop actions", shops))
-    return sections
+            number = getattr(view["card"], order, "") if order else ""
+            what = f"{group.get('name', '')} {number}".strip()
+            shops.append(f"{view['id']} ({what}): {plain_words(printed)}")
+    return [("Shop actions", shops)] if shops else []
