@@ -196,7 +196,7 @@ class DraftMechanic:
                 distinct_numbers=(),
                 codec=DraftCodec.for_game(deck.size, 0, 0, c.max_players),
                 tableau=True,
-                placements=spec.placements,
+                placements=spec.placements or deck.size,
                 rounds=spec.rounds,
                 directions=tuple(_step(d) for d in spec.directions()),
                 deal_count=deal.count if deal is not None else None,
@@ -263,7 +263,8 @@ class DraftMechanic:
         self._start_pick(state)
 
     def max_actions(self, players: int) -> int:
-        """Every pick places a card of the deck once at most; each placement may trigger a few
+        """Every pick places a card of the deck once at most (a tableau's discarded cards never
+        come back); each placement may trigger a few
         choices (a shop action, a swap), and no card's action resolves twice in a round."""
         return len(self.numbers) * DECISIONS_PER_PLACEMENT
 
@@ -390,7 +391,7 @@ class DraftMechanic:
         mech.placed[player] += 1
         if discard:
             mech.set_aside.append(card)
-            state.log.append(("discard", player, card))
+            state.log.append(("discard-pick", player, card))
             return
         if self.price_resource >= 0:
             state.pay(player, self.price_resource, self.prices[card])
@@ -762,8 +763,10 @@ class DraftMechanic:
 
     def screen(self, screen: Screen) -> MechanicScreen:
         # Imported here so that simulating never loads the terminal's rendering library.
-        from toolkit.mechanics.draft.screen import DraftScreen
+        from toolkit.mechanics.draft.screen import DraftScreen, TableauScreen
 
+        if self.tableau:
+            return TableauScreen(self, screen)
         return DraftScreen(self, screen)
 
     def _name(self, card: int) -> str:

@@ -56,8 +56,10 @@ class Draft(StructureModel):
     mechanic: Literal["draft"]
     hand: Id = "hand"
     """The players' hand zone."""
-    placements: int = Field(ge=1)
-    """Cards each player places in a round; cards left in hands are then set aside."""
+    placements: int | None = Field(default=None, ge=1)
+    """Cards each player places in a round; cards left in hands are then set aside. A grid
+    draft needs it (its plans have that many cells); a tableau round without it lasts until
+    hands are empty."""
     rounds: int = Field(default=1, ge=1)
     """Rounds of the game: each deals new hands (the setup's `deal` count to the hand zone)
     from the cards not yet dealt. Several rounds need a `tableau`."""

@@ -14,8 +14,9 @@ from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
 
 def summary(structure: Draft) -> str:
     if structure.tableau is not None:
-        rounds = f"{structure.rounds} rounds of " if structure.rounds > 1 else ""
-        return f"drafting into a tableau, {rounds}{structure.placements} picks"
+        rounds = f", {structure.rounds} rounds" if structure.rounds > 1 else ""
+        picks = f", {structure.placements} picks a round" if structure.placements else ""
+        return f"drafting into a tableau{rounds}{picks}"
     return f"drafting, {structure.placements} placements"
 
 
@@ -35,7 +36,8 @@ def check(structure: Draft, checks: StructureChecks) -> None:
         (s for s in checks.setup if isinstance(s, Deal) and s.count and s.to == structure.hand),
         None,
     )
-    if deal is not None and deal.count is not None and structure.placements > deal.count:
+    placements = structure.placements
+    if deal is not None and deal.count is not None and placements and placements > deal.count:
         checks.error(
             (*path, "placements"),
             "infeasible-setup",
@@ -60,6 +62,14 @@ def check(structure: Draft, checks: StructureChecks) -> None:
         return
     if structure.tableau is not None:
         _check_tableau(structure, checks, deal)
+        return
+    if structure.placements is None:
+        checks.error(
+            path,
+            "missing-key",
+            "a grid draft needs 'placements': the cards every park holds",
+            "add 'placements: <the plans' cell count>'",
+        )
         return
     if structure.rounds > 1:
         checks.error(
@@ -202,10 +212,13 @@ def play_lines(structure: Draft, price_words: str, keep_words: str) -> list[str]
     )
     if price is not None:
         lines.append("A player who can pay for no card discards one card of their hand instead.")
-    lines.append(
-        f"A round ends when each player has picked {structure.placements} cards or hands are "
-        "empty; cards left in hands are set aside."
-    )
+    if structure.placements:
+        lines.append(
+            f"A round ends when each player has picked {structure.placements} cards or hands "
+            "are empty; cards left in hands are set aside."
+        )
+    else:
+        lines.append("A round ends when hands are empty.")
     if structure.rounds > 1:
         kept = f"except {keep_words} cards" if structure.keep is not None else "all of them"
         lines.append(
