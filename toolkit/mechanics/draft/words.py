@@ -198,17 +198,20 @@ def play_lines(structure: Draft, price_words: str, keep_words: str) -> list[str]
     if tableau is None:
         return []
     directions = structure.directions()
-    if len(directions) == 1:
+    if len(directions) == 1 or structure.rounds == 1:
         passing = f"pass the rest of your hand {directions[0]}"
     else:
-        passing = "pass the rest of your hand " + ", then ".join(directions) + " (round by round)"
+        each = ", ".join(
+            f"round {r + 1} {directions[r % len(directions)]}" for r in range(structure.rounds)
+        )
+        passing = f"pass the rest of your hand ({each})"
     lines = []
     if structure.rounds > 1:
         lines.append(f"Play {structure.rounds} rounds; each round deals new hands.")
     lines.append(
         "Every pick, all choose a card of their hand at once and reveal it"
-        + (f", pay its {price.field} in {price_words}" if price is not None else "")
-        + f" and put it face up in their {tableau.zone}; then {passing}."
+        + (f"; pay its {price.field} in {price_words}" if price is not None else "")
+        + f"; put it face up in your {tableau.zone}; then {passing}."
     )
     if price is not None:
         lines.append("A player who can pay for no card discards one card of their hand instead.")
