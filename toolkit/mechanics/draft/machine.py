@@ -162,7 +162,11 @@ class DraftMechanic:
         common: dict[str, Any] = {
             "hand": c.zone(spec.hand).index,
             "price_resource": c.resource(price.resource) if price is not None else -1,
-            "prices": tuple(deck.fields[price.field]) if price is not None else (0,) * deck.size,
+            "prices": (
+                tuple(p or 0 for p in deck.fields[price.field])
+                if price is not None
+                else (0,) * deck.size
+            ),
             "actions": actions,
             "card_ids": deck.ids,
             "card_names": deck.names,
