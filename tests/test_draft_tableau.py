@@ -79,7 +79,9 @@ def line_of(path: Path, text: str) -> int:
 # -- building and reading states ---------------------------------------------------------------
 
 
-def scenario(game: Game, hands: Sequence[Sequence[str]], stalls: Sequence[Sequence[str]] = ()) -> State:
+def scenario(
+    game: Game, hands: Sequence[Sequence[str]], stalls: Sequence[Sequence[str]] = ()
+) -> State:
     """A fresh state with the given hands and stalls; the rest of the deck is undealt."""
     state = game.new_state(1, len(hands))
     hand = state.zones[game.zone("hand").index]
@@ -219,7 +221,9 @@ def test_a_pick_goes_face_up_into_the_tableau_for_free(game: Game) -> None:
 
 
 def test_the_rest_passes_in_the_rounds_direction(game: Game) -> None:
-    state = scenario(game, [["crab-1", "star-1"], ["kelp-1-1", "pearl-1"], ["oyster-1", "shell-sand-1"]])
+    state = scenario(
+        game, [["crab-1", "star-1"], ["kelp-1-1", "pearl-1"], ["oyster-1", "shell-sand-1"]]
+    )
     play_pick(state, ["crab-1", "kelp-1-1", "oyster-1"])
     assert events(state, "pass") == [("pass", "left")]
     assert [hand(state, p) for p in range(3)] == [["shell-sand-1"], ["star-1"], ["pearl-1"]]
@@ -230,13 +234,27 @@ def test_a_price_is_paid_and_who_can_pay_for_nothing_discards(tmp_path: Path) ->
     card of their hand discards one instead (free, set aside)."""
     root = copy_game(tmp_path)
     manifest = root / MANIFEST
-    edit(manifest, "      text: {", "      cost: {type: int, min: 0, default: 0, description: Its price.}\n      text: {")
+    edit(
+        manifest,
+        "      text: {",
+        "      cost: {type: int, min: 0, default: 0, description: Its price.}\n      text: {",
+    )
     edit(manifest, "zones:\n", "resources:\n  - {id: pearls, name: Pearls}\n\nzones:\n")
-    edit(manifest, "  - {step: deal,", "  - {step: give_resource, resource: pearls, amount: 1}\n  - {step: deal,")
-    edit(manifest, "  tableau: {zone: stall}", "  tableau: {zone: stall}\n  price: {resource: pearls, field: cost}")
+    edit(
+        manifest,
+        "  - {step: deal,",
+        "  - {step: give_resource, resource: pearls, amount: 1}\n  - {step: deal,",
+    )
+    edit(
+        manifest,
+        "  tableau: {zone: stall}",
+        "  tableau: {zone: stall}\n  price: {resource: pearls, field: cost}",
+    )
     cards = root / "cards" / GAME / "finds.yaml"
     text = cards.read_text(encoding="utf-8")
-    cards.write_text(text.replace("family: lantern,", "family: lantern, cost: 2,"), encoding="utf-8")
+    cards.write_text(
+        text.replace("family: lantern,", "family: lantern, cost: 2,"), encoding="utf-8"
+    )
     priced = compiled(manifest)
     state = scenario(priced, [["lantern-1", "crab-1"], ["lantern-2", "lantern-3"]])
     pearls = priced.resource_index("pearls")
@@ -347,7 +365,11 @@ def test_determinize_keeps_what_the_observer_knows(game: Game) -> None:
     hand still holds what is left of it; the rest is dealt anew from the unknown cards."""
     state = scenario(
         game,
-        [["crab-1", "star-1", "kelp-1-1"], ["pearl-1", "oyster-1", "shell-sand-1"], ["crab-2", "crab-3", "crab-4"]],
+        [
+            ["crab-1", "star-1", "kelp-1-1"],
+            ["pearl-1", "oyster-1", "shell-sand-1"],
+            ["crab-2", "crab-3", "crab-4"],
+        ],
         [["lantern-1"], [], []],
     )
     play_pick(state, ["crab-1", "pearl-1", "crab-2"])  # player 1 passed star-1, kelp-1-1 left
@@ -379,9 +401,17 @@ def test_the_terminal_shows_the_round_and_every_stall() -> None:
     session = Session(loaded, seed=2, players=2, seat=0, bots=["human", "random"])
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=False, width=120)
-    terminal = Terminal(session, Path("unused.jsonl"), console=console, read_line=read_line, plain=True)
+    terminal = Terminal(
+        session, Path("unused.jsonl"), console=console, read_line=read_line, plain=True
+    )
     terminal.save = lambda: None  # type: ignore[method-assign]
     assert terminal.run().finished
     out = buffer.getvalue()
-    for text in ("round 1 of 3, hands pass left", "round 2 of 3, hands pass right", "Stall", "take ", "Final scores:"):
+    for text in (
+        "round 1 of 3, hands pass left",
+        "round 2 of 3, hands pass right",
+        "Stall",
+        "take ",
+        "Final scores:",
+    ):
         assert text in out
