@@ -284,7 +284,7 @@ def test_placements_end_a_round_early_and_the_rest_is_set_aside(tmp_path: Path) 
     assert len(state.mech.set_aside) == 2 * 7  # 9 dealt, 2 taken
 
 
-# -- rounds -----------------------------------------------------------------------------------------
+# -- rounds ------------------------------------------------------------------------------------
 
 
 def test_each_round_deals_new_hands_from_the_cards_not_dealt_yet(game: Game) -> None:
