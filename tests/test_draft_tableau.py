@@ -140,7 +140,9 @@ def test_a_draft_needs_a_grid_or_a_tableau(tmp_path: Path) -> None:
     manifest = copy_game(tmp_path) / MANIFEST
     edit(manifest, "  tableau: {zone: stall}\n", "")
     found = diagnostics(manifest)
-    assert [(d.code, d.line) for d in found] == [("missing-key", line_of(manifest, "structure:"))]
+    assert [(d.code, d.line) for d in found] == [
+        ("missing-key", line_of(manifest, "mechanic: draft"))
+    ]
     assert "'grid' or in a 'tableau'" in found[0].message and found[0].hint
 
 
@@ -179,18 +181,13 @@ def test_the_deck_must_last_every_round(tmp_path: Path) -> None:
     assert "4 rounds of 6 cards for 5 players need 120 cards; the deck has 90" in found[0].message
 
 
-def test_a_grid_draft_keeps_its_checks_and_has_one_round(tmp_path: Path) -> None:
+def test_a_grid_draft_has_one_round(tmp_path: Path) -> None:
     shutil.copytree(TOY, tmp_path / "toy")
     manifest = tmp_path / "toy" / "rules" / "terrace-gardens.yaml"
     edit(manifest, "  placements: 4\n", "  placements: 4\n  rounds: 2\n")
-    edit(manifest, "layout: grid}", "}")
     found = diagnostics(manifest)
-    assert [(d.code, d.line) for d in found] == [
-        ("invalid-value", line_of(manifest, "rounds: 2")),
-        ("invalid-value", line_of(manifest, "zone: terrace")),
-    ]
+    assert [(d.code, d.line) for d in found] == [("invalid-value", line_of(manifest, "rounds: 2"))]
     assert "several rounds need a 'tableau'" in found[0].message
-    assert "zone 'terrace' is not a grid" in found[1].message
 
 
 def test_a_grid_draft_needs_placements(tmp_path: Path) -> None:
@@ -198,7 +195,9 @@ def test_a_grid_draft_needs_placements(tmp_path: Path) -> None:
     manifest = tmp_path / "toy" / "rules" / "terrace-gardens.yaml"
     edit(manifest, "  placements: 4\n", "")
     found = diagnostics(manifest)
-    assert [(d.code, d.line) for d in found] == [("missing-key", line_of(manifest, "structure:"))]
+    assert [(d.code, d.line) for d in found] == [
+        ("missing-key", line_of(manifest, "mechanic: draft"))
+    ]
 
 
 # -- picking into a tableau ---------------------------------------------------------------------

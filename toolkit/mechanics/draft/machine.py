@@ -184,7 +184,9 @@ class DraftMechanic:
             test = c.predicate(zone.kind, keep.where) if keep is not None else None
             keys: dict[tuple[str, ...], int] = {}
             twins = tuple(
-                keys.setdefault(tuple(repr(values[card]) for values in deck.fields.values()), card)
+                keys.setdefault(
+                    tuple(repr(v[card]) for name, v in deck.fields.items() if name != "id"), card
+                )
                 for card in range(deck.size)
             )
             return cls(
