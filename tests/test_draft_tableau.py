@@ -178,7 +178,7 @@ def test_the_deck_must_last_every_round(tmp_path: Path) -> None:
     assert [(d.code, d.line) for d in found] == [
         ("infeasible-setup", line_of(manifest, "rounds: 4"))
     ]
-    assert "4 rounds of 6 cards for 5 players need 120 cards; the deck has 90" in found[0].message
+    assert "4 rounds of 8 cards for 3 players need 96 cards; the deck has 90" in found[0].message
 
 
 def test_a_grid_draft_has_one_round(tmp_path: Path) -> None:
@@ -414,3 +414,16 @@ def test_the_terminal_shows_the_round_and_every_stall() -> None:
         "Final scores:",
     ):
         assert text in out
+
+
+def test_rounds_may_depend_on_the_player_count(tmp_path: Path) -> None:
+    manifest = copy_game(tmp_path) / MANIFEST
+    edit(manifest, "rounds: 3", "rounds: {by_players: {2: 2, 3: 3, 4: 3, 5: 3}}")
+    by_count = compiled(manifest)
+    state = by_count.new_state(1, 2)
+    for _ in range(2):
+        play_round(state)
+    assert state.terminal and state.round == 2
+    edit(manifest, "rounds: {by_players: {2: 2, 3: 3, 4: 3, 5: 3}}", "rounds: {by_players: {2: 2}}")
+    found = diagnostics(manifest)
+    assert [d.line for d in found] == [line_of(manifest, "rounds: {by_players")]

@@ -140,5 +140,5 @@ def test_a_tie_goes_to_the_player_with_more_lanterns(game: Game) -> None:
         last_round=True,
     )
     result = state.scores()
-    assert result.totals == [10, 10]
-    assert result.winners == [0] and result.decided_by != "points"
+    assert list(result.totals) == [10, 10]
+    assert list(result.winners) == [0] and result.decided_by != "points"
