@@ -322,7 +322,7 @@ def test_the_end_of_a_round_banks_the_round_scoring_before_the_discard(game: Gam
     play_pick(state, ["crab-2", "star-2"])
     assert events(state, "round-score")
     breakdown = state.scores().breakdown
-    assert breakdown[0]["Crabs"] == 3 and breakdown[1]["Most sea stars"] == 6
+    assert breakdown[0]["Crabs"] == 3 and breakdown[1]["Most sea stars"] == 5
 
 
 def test_the_game_ends_after_the_last_round(game: Game) -> None:

@@ -74,16 +74,16 @@ def test_crabs_score_more_the_more_a_round_collects(game: Game, crabs: int, expe
     assert points(state, "Crabs") == [expected, 0]
 
 
-def test_most_sea_stars_six_second_most_three(game: Game) -> None:
+def test_most_sea_stars_five_second_most_two(game: Game) -> None:
     state = last_pick(game, [["star-1", "star-2"], ["star-3"], ["kelp-1-1"]])
-    assert points(state, "Most sea stars") == [6, 3, 0]
+    assert points(state, "Most sea stars") == [5, 2, 0]
 
 
 def test_sea_star_ties_share_the_rank(game: Game) -> None:
     state = last_pick(game, [["star-1"], ["star-2"], ["star-3", "star-4"]])
-    assert points(state, "Most sea stars") == [3, 3, 6]
+    assert points(state, "Most sea stars") == [2, 2, 5]
     state = last_pick(game, [["star-1"], ["star-2"], ["kelp-1-1"]])
-    assert points(state, "Most sea stars") == [6, 6, 0]
+    assert points(state, "Most sea stars") == [5, 5, 0]
 
 
 def test_kelp_scores_its_printed_values(game: Game) -> None:
@@ -106,7 +106,7 @@ def test_a_shell_of_each_hue_makes_a_set(game: Game) -> None:
             ],
         ],
     )
-    assert points(state, "Shell sets") == [7, 14]
+    assert points(state, "Shell sets") == [10, 20]
 
 
 def test_each_pearl_with_an_oyster_scores(game: Game) -> None:
