@@ -427,3 +427,40 @@ def test_rounds_may_depend_on_the_player_count(tmp_path: Path) -> None:
     edit(manifest, "rounds: {by_players: {2: 2, 3: 3, 4: 3, 5: 3}}", "rounds: {by_players: {2: 2}}")
     found = diagnostics(manifest)
     assert [d.line for d in found] == [line_of(manifest, "rounds: {by_players")]
+
+
+def with_actions(tmp_path: Path, action: str) -> Path:
+    """The game with an action field, `action` on the sea star star-1."""
+    root = copy_game(tmp_path)
+    manifest = root / MANIFEST
+    edit(
+        manifest,
+        "      text: {",
+        "      action: {type: effects, optional: true, description: Run when taken.}\n"
+        "      text: {",
+    )
+    edit(manifest, "  tableau: {zone: stall}", "  tableau: {zone: stall}\n  action_field: action")
+    cards = root / "cards" / GAME / "finds.yaml"
+    edit(
+        cards, "{id: star-1, name: Sea star,", f"{{id: star-1, action: [{action}], name: Sea star,"
+    )
+    return manifest
+
+
+def test_an_extra_pick_action_lets_everyone_pick_again_before_passing(tmp_path: Path) -> None:
+    extra = compiled(with_actions(tmp_path, "{effect: extra_pick}"))
+    state = scenario(extra, [["star-1", "crab-1", "crab-2"], ["kelp-1-1", "kelp-1-2", "pearl-1"]])
+    play_pick(state, ["star-1", "kelp-1-1"])
+    assert events(state, "extra-pick") and not events(state, "pass")
+    play_pick(state, ["crab-1", "kelp-1-2"])
+    assert stall(state, 0) == ["star-1", "crab-1"] and events(state, "pass")
+
+
+def test_grid_swaps_are_refused_in_a_tableau(tmp_path: Path) -> None:
+    manifest = with_actions(tmp_path, "{effect: swap_with_hand}")
+    found = diagnostics(manifest)
+    cards = manifest.parent.parent / "cards" / GAME / "finds.yaml"
+    assert [(Path(d.file).name, d.line) for d in found] == [
+        ("finds.yaml", line_of(cards, "id: star-1,"))
+    ]
+    assert "'swap_with_hand' swaps cards of a grid park" in found[0].message

@@ -96,10 +96,27 @@ def check(structure: Draft, checks: StructureChecks) -> None:
     _check_grid(structure, checks)
 
 
+GRID_EFFECTS = ("swap_with_hand", "swap_with_opponent")
+"""The draft's effects that act on grid parks."""
+
+
 def _check_tableau(structure: Draft, checks: StructureChecks, deal: Deal | None) -> None:
     path: Path = ("structure",)
     tableau = structure.tableau
     assert tableau is not None
+    kind = checks.deck_kind()
+    if structure.action_field is not None and kind is not None and checks.has(kind):
+        for c_path, card in checks.cards(kind):
+            for index, effect in enumerate(getattr(card, structure.action_field, None) or []):
+                name = getattr(effect, "effect", None)
+                if name in GRID_EFFECTS:
+                    checks.card_error(
+                        kind,
+                        (*c_path, structure.action_field, index),
+                        "invalid-value",
+                        f"'{name}' swaps cards of a grid park; this draft has a tableau",
+                        "use another effect, or place cards on a 'grid'",
+                    )
     t_path = (*path, "tableau", "zone")
     if checks.known(t_path, tableau.zone, checks.zone_ids("player"), "player zone"):
         if tableau.zone in checks.grid_zones():
