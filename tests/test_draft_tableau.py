@@ -464,3 +464,17 @@ def test_grid_swaps_are_refused_in_a_tableau(tmp_path: Path) -> None:
         ("finds.yaml", line_of(cards, "id: star-1,"))
     ]
     assert "'swap_with_hand' swaps cards of a grid park" in found[0].message
+
+
+def test_an_end_condition_ends_the_game_after_a_round(tmp_path: Path) -> None:
+    manifest = copy_game(tmp_path) / MANIFEST
+    edit(
+        manifest,
+        "round_scoring:",
+        "end:\n  when:\n    - {measure: {score: true}, at_least: 1}\n\nround_scoring:",
+    )
+    short = compiled(manifest)
+    state = scenario(short, [["crab-2"], ["kelp-1-1"]], [["crab-1", "lantern-1"], []])
+    play_pick(state, ["crab-2", "kelp-1-1"])
+    assert state.terminal and state.round == 1 and state.log[-1] == ("game-end",)
+    assert stall(state, 0) == ["lantern-1"]  # discarded as after any round

@@ -677,7 +677,7 @@ class DraftMechanic:
             own_down = {~card for card in parks[observer].values() if card < 0}
             pool = [
                 card
-                for card in range(len(self.numbers))
+                for card in copy.deck_cards  # cards removed at setup are in nobody's hand
                 if card not in own
                 and card not in visible
                 and card not in own_down
