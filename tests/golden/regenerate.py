@@ -45,6 +45,12 @@ GOLDEN = {
         3,
         ["random", "greedy", "random"],
     ),
+    "tide-pool-market-3p-seed-7.txt": (
+        "rules/tide-pool-market.yaml",
+        7,
+        3,
+        ["random", "greedy", "random"],
+    ),
     "midway-memories-4p-seed-3.counts.txt": ("rules/midway-memories.yaml", 3, 4, None),
     "oh-my-park-4p-seed-3.counts.txt": ("rules/oh-my-park.yaml", 3, 4, None),
 }
