@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toolkit.content.models.manifest import SuitedDeck
 from toolkit.content.primitive_checks import PrimitiveChecks, SemanticChecker
 from toolkit.content.yaml_loader import Path_
 from toolkit.rules.setup import SetupStep
@@ -25,6 +26,12 @@ class StructureChecker(PrimitiveChecks):
     def field_of_type(self, kind: str, field_type: str) -> str | None:
         types = self.checker.content.field_types(kind)
         return next((name for name, t in types.items() if t == field_type), None)
+
+    def deck_card_ids(self) -> list[str]:
+        deck = self.checker.game.deck
+        if isinstance(deck, SuitedDeck):
+            return [f"{suit}-{rank.label}" for suit in self.ids(deck.suits) for rank in deck.ranks]
+        return self.ids(deck.pool)
 
     @property
     def setup(self) -> Sequence[SetupStep]:
