@@ -636,13 +636,18 @@ class _Checker:
     def check_filter(
         self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
     ) -> None:
-        if kind == "deck":
+        deck = self.game.deck
+        suited = kind == "deck" and isinstance(deck, SuitedDeck)
+        if kind == "deck" and not suited:
             kind = self.deck_kind() or ""
         fields = self.fields_of(kind) | (GRID_ONLY_FIELDS if grid else set())
         for name, wanted in card_filter.items():
             if not self.known(where, (*path, name), name, fields, "card field"):
                 continue
-            allowed = self.vocabulary(kind, name)
+            if suited:  # a suited deck's cards: suit ids, ranks and card ids
+                allowed = self.ids(deck.suits) if name == "suit" else None  # type: ignore[union-attr]
+            else:
+                allowed = self.vocabulary(kind, name)
             values = wanted if isinstance(wanted, list) else [wanted]
             for index, value in enumerate(values):
                 if allowed is not None and isinstance(value, str) and value not in allowed:
