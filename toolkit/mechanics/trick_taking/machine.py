@@ -722,6 +722,8 @@ class TrickTakingMechanic:
             "bids": list(mech.bids),
             "passing": [deck.ids[card] for card in mech.passing[player]] if mech.passing else [],
             "broken": mech.broken,
+            "pass_count": self.pass_count,
+            "pass_to": (player + mech.pass_offset) % state.n,
         }
 
     def summary(self, state: State) -> str:
