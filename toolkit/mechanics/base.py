@@ -108,6 +108,9 @@ class Words(Protocol):
 
     def effect(self, effect: Any, *, words: bool = True) -> str: ...
     def resource(self, resource_id: str, *, words: bool = True) -> str: ...
+    def card_name(self, card_id: str) -> str:
+        """A card's (or a track's) printed name by id, the id itself when it has none."""
+        ...
 
 
 class RulesTable(Protocol):

@@ -3,6 +3,7 @@ the print reference's values and the terminal's rules help."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, Words
@@ -113,23 +114,34 @@ def effect_sites(structure: TrickTaking) -> list[tuple[Path, list[Any], bool]]:
 def reference(structure: TrickTaking, words: Words) -> dict[str, Any]:
     return {
         "cleanup": [words.effect(effect) for effect in structure.cleanup],
-        "play_rules": play_lines(structure),
-        "before_play": before_play_lines(structure),
+        "play_rules": play_lines(structure, words.card_name),
+        "before_play": before_play_lines(structure, words.card_name),
     }
 
 
-def _trump_words(structure: TrickTaking) -> str:
+def _same(name: str) -> str:
+    return name
+
+
+def _deck_card(card_id: str, name: Callable[[str], str]) -> str:
+    """A deck card's printed name: `bellows-2` is the 2 of the Bellows suit's name."""
+    suit, _, label = card_id.rpartition("-")
+    named = name(suit) if suit else card_id
+    return f"the {label} of {named}" if suit and named != suit else card_id
+
+
+def _trump_words(structure: TrickTaking, name: Callable[[str], str]) -> str:
     trump = structure.trump
     if isinstance(trump, TurnedUpTrump):
         return ", unless a trump is played (the turned-up card's suit)"
     if isinstance(trump, NamedTrump):
         return ", unless a trump is played (the suit named this round)"
     if trump:
-        return f", unless a {trump} card is played."
+        return f", unless a {name(trump)} card is played."
     return "; no trump."
 
 
-def play_lines(structure: TrickTaking) -> list[str]:
+def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> list[str]:
     """How tricks are played and won, in the words of the rules help and print reference."""
     steps = structure.on_win_steps()
     won = []
@@ -145,7 +157,7 @@ def play_lines(structure: TrickTaking) -> list[str]:
     ]
     if structure.must_trump:
         lines.append("If you cannot follow suit, you must play a trump if you can.")
-    lines.append("The highest card of the led suit wins" + _trump_words(structure))
+    lines.append("The highest card of the led suit wins" + _trump_words(structure, name))
     lines.append(
         "The winner "
         + " and ".join(won or ["gains nothing more"])
@@ -154,23 +166,24 @@ def play_lines(structure: TrickTaking) -> list[str]:
     lead = structure.lead
     if lead.first is not None:
         lines.append(
-            f"Whoever holds {lead.first} leads it to the first trick of every round "
-            "(if no one holds it, the round's leader leads anything)."
+            f"Whoever holds {_deck_card(lead.first, name)} leads it to the first trick of "
+            "every round (if no one holds it, the round's leader leads anything)."
         )
     if lead.broken is not None:
+        broken = name(lead.broken)
         lines.append(
-            f"{lead.broken} may not be led until a {lead.broken} card has been played in an "
-            f"earlier trick of the round, unless you hold only {lead.broken}."
+            f"{broken} may not be led until one has been played in an earlier trick of the "
+            f"round, unless you hold only {broken}."
         )
     if structure.tricks_track is not None:
         lines.append(
-            f"Each trick won moves its winner's {structure.tricks_track} marker up 1 "
+            f"Each trick won moves its winner's {name(structure.tricks_track)} marker up 1 "
             "(back to 0 at every deal)."
         )
     return lines
 
 
-def before_play_lines(structure: TrickTaking) -> list[str]:
+def before_play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> list[str]:
     """What happens after the deal and before the first trick, in order."""
     lines = []
     trump = structure.trump
@@ -194,7 +207,7 @@ def before_play_lines(structure: TrickTaking) -> list[str]:
     if bidding is not None:
         lines.append(
             "Starting with the round's leader, each player bids the number of tricks they "
-            f"will win, from 0 to their hand size, on their {bidding.track} track."
+            f"will win, from 0 to their hand size, on their {name(bidding.track)} track."
             + (
                 " The last bidder may not make the bids add up to the number of tricks."
                 if bidding.hook
@@ -207,7 +220,7 @@ def before_play_lines(structure: TrickTaking) -> list[str]:
 
 
 def rules_help(structure: TrickTaking, context: dict[str, Any], table: RulesTable) -> list[Section]:
-    play = play_lines(structure)
+    play = context.get("play_rules") or play_lines(structure)
     suits = []
     for suit in context.get("suits", []):
         ladder = [row for text in described_effects(suit) for row in text.ladder]
@@ -217,7 +230,7 @@ def rules_help(structure: TrickTaking, context: dict[str, Any], table: RulesTabl
         else:
             suits.append(f"{suit['name']}: {plain_words(printed_action(suit))}")
     sections: list[Section] = []
-    before = before_play_lines(structure)
+    before = context.get("before_play") or before_play_lines(structure)
     if before:
         sections.append(("Before play", before))
     sections.append(("Play", play))
