@@ -366,8 +366,6 @@ class TrickTakingMechanic:
             hand.remove(card)
         except ValueError:
             self._refuse(state, player, card)
-        if suit_of[card] == self.broken_suit:
-            mech.broken = True
         plays = mech.plays
         plays.append(self.plays[player][card])
         log = state.log
@@ -393,10 +391,15 @@ class TrickTakingMechanic:
             self.after_effects(state)
 
     def _check_restricted(self, state: State, player: int, card: int) -> None:
-        """Refuse a play that must trump or that leads what may not lead, with the reason."""
+        """Refuse a play that must trump or that leads what may not lead, with the reason;
+        a legal card of the suit that must be broken breaks it."""
         mech: TrickState = state.mech
         hand = state.zones[self.hand][player]
-        if card not in hand or card in self.legal_actions(state, player):
+        if card not in hand:
+            return  # refused as not in the hand
+        if card in self.legal_actions(state, player):
+            if self.suit_of[card] == self.broken_suit:
+                mech.broken = True
             return
         if mech.led >= 0:
             reason = f"must play a trump ({self.suit_names[mech.trump]})"
