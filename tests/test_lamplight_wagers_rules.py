@@ -238,3 +238,23 @@ def test_a_won_pile_nothing_fills_is_an_error(tmp_path: Path) -> None:
 """
     codes = {code for _, code, _ in errors_of(tmp_path, structure)}
     assert {"won-never-filled", "must-trump-without-trump"} <= codes
+
+
+def test_hands_shrink_by_one_card_every_round(game: Game) -> None:
+    state = game.new_state(1, 4)
+    hands = state.zones[game.zone("hand").index]
+    assert [len(h) for h in hands] == [8, 8, 8, 8]
+    state.round = 3
+    state.machine._deal(state)  # type: ignore[attr-defined]
+    assert [len(h) for h in hands] == [6, 6, 6, 6]
+    assert len(state.out_of_play) == game.deck.size - 24
+
+
+def test_hand_sizes_too_big_for_the_deck_are_an_error(tmp_path: Path) -> None:
+    structure = """structure:
+  mechanic: trick_taking
+  rounds: 2
+  hand_sizes: [8, 9]
+"""
+    found = errors_of(tmp_path, structure)
+    assert (3, "hand-too-big", "6 players x 9 cards need 54; the deck has 52") in found

@@ -27,6 +27,9 @@ class StructureChecker(PrimitiveChecks):
         types = self.checker.content.field_types(kind)
         return next((name for name, t in types.items() if t == field_type), None)
 
+    def deck_size(self) -> int:
+        return self.checker.deck_size()
+
     def deck_card_ids(self) -> list[str]:
         deck = self.checker.game.deck
         if isinstance(deck, SuitedDeck):

@@ -131,6 +131,8 @@ class TrickTakingMechanic:
     bid_track: int = -1
     hook: bool = False
     tricks_track: int = -1
+    hand_sizes: tuple[int, ...] = ()
+    """Cards dealt each by round (repeating); empty to deal `deal_count` every round."""
     phases: tuple[int, ...] = ()
     """The phases before play each round, in order (play itself is always last)."""
 
@@ -198,6 +200,7 @@ class TrickTakingMechanic:
             bid_track=c.track(spec.bidding.track) if spec.bidding is not None else -1,
             hook=spec.bidding.hook if spec.bidding is not None else False,
             tricks_track=c.track(spec.tricks_track) if spec.tricks_track is not None else -1,
+            hand_sizes=tuple(spec.hand_sizes),
             phases=tuple(phases),
         )
 
@@ -206,7 +209,8 @@ class TrickTakingMechanic:
     def setup(self, state: State) -> None:
         state.mech = TrickState(current=state.first_player, round_leader=state.first_player)
         state.turn = 1
-        if not any(state.zones[self.hand]):
+        hands = state.zones[self.hand]
+        if not any(hands) or (self.hand_sizes and len(hands[0]) != self.hand_sizes[0]):
             self._deal(state)
         else:
             self._reset_tracks(state)
@@ -225,7 +229,9 @@ class TrickTakingMechanic:
             for player in range(state.n):
                 piles[player] = []
         self._reset_tracks(state)
-        state.deal(self.hand, self.deal_count)
+        sizes = self.hand_sizes
+        count = sizes[(state.round - 1) % len(sizes)] if sizes else self.deal_count
+        state.deal(self.hand, count)
 
     def _begin_round(self, state: State) -> None:
         """After the deal: trump turned up, then the first phase of the round."""

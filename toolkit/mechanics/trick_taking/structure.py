@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from toolkit.mechanics.base import StructureModel
 from toolkit.schema.base import Id, Model
@@ -73,6 +73,9 @@ class TrickTaking(StructureModel):
     each deals the deck again."""
     hand: Id = "hand"
     """The players' hand zone."""
+    hand_sizes: list[PositiveInt] = Field(default_factory=list)
+    """Cards dealt to each player by round, in order, repeating when there are more rounds
+    (`[8, 7, 6, 5, 4, 3, 2, 1]`); unset to deal as the setup's `deal` step does every round."""
     won: Id | None = None
     """A player zone where the winner of a trick puts its cards (`on_win: take_trick`); won
     cards are face up, and go back into the deck at every deal."""

@@ -92,6 +92,16 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
         checks.known((*path, "lead", "broken"), lead.broken, suit_ids, "suit")
     if lead.first is not None:
         checks.known((*path, "lead", "first"), lead.first, checks.deck_card_ids(), "deck card")
+    most = checks.players()[1]
+    deck = checks.deck_size()
+    for index, size in enumerate(structure.hand_sizes):
+        if size * most > deck:
+            checks.error(
+                (*path, "hand_sizes", index),
+                "hand-too-big",
+                f"{most} players x {size} cards need {size * most}; the deck has {deck}",
+                f"deal at most {deck // most} cards each, or lower players.max",
+            )
     tracks = checks.track_ids()
     if structure.bidding is not None:
         checks.known((*path, "bidding", "track"), structure.bidding.track, tracks, "track")
@@ -149,8 +159,10 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
         won.append("takes the trick's cards face up into their won pile")
     if "suit_action" in steps:
         won.append("resolves the action of the winning card's suit")
+    sizes = ", ".join(str(size) for size in structure.hand_sizes)
     lines = [
         f"{structure.rounds} rounds; each deals the deck again"
+        + (f" ({sizes} cards each by round, repeating)" if sizes else "")
         + (" (won cards go back into it)." if structure.won is not None else "."),
         "The leader plays a card, then each other player in turn."
         + (" Follow the led suit if you can." if structure.follow_suit else ""),
