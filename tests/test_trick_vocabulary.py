@@ -1,14 +1,19 @@
-"""Every bot plays the trick-taking phases before play (passing, bids, naming trump): each
-choice is legal and a whole game ends."""
+"""Trick-taking phases before play (passing, bids, naming trump): every bot plays them with
+legal choices, whole games end, and the terminal offers and shows them."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from toolkit.agents import make_bot
 from toolkit.engine.load import load_compiled_game
+from toolkit.play.session import Session
+from toolkit.play.terminal import Terminal
+from toolkit.record.transcripts import LoadedGame
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = 0
@@ -55,3 +60,34 @@ def test_a_whole_game_of_greedy_bots_ends(manifest: str) -> None:
         for player in state.to_move():
             state.apply(player, bots[player].choose(state, player))
     assert state.terminal
+
+
+@pytest.mark.parametrize(
+    ("manifest", "seen"),
+    [
+        ("cinder-tricks", ["Before play: passing (3 cards to player 2)", "Embers", "pass "]),
+        ("lamplight-wagers", ["Before play: bidding", "Trump: ", "bid 0", "is turned up"]),
+    ],
+)
+def test_a_whole_game_in_the_terminal(manifest: str, seen: list[str]) -> None:
+    """The terminal offers passes and bids as numbered moves, shows trump and the phase,
+    and its rules help tells what happens before play."""
+    answers = iter(["h", *["1"] * 2000])
+
+    def read_line(prompt: str) -> str | None:
+        return next(answers, None)
+
+    loaded = LoadedGame.load(str(ROOT / "rules" / f"{manifest}.yaml"))
+    session = Session(loaded, seed=2, players=3, seat=0, bots=["human", "random", "random"])
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=120)
+    terminal = Terminal(
+        session, Path("unused.jsonl"), console=console, read_line=read_line, plain=True
+    )
+    terminal.save = lambda: None  # type: ignore[method-assign]
+    outcome = terminal.run()
+    assert outcome.finished
+    out = buffer.getvalue()
+    assert "Final scores:" in out and "Before play" in out
+    for text in seen:
+        assert text in out
