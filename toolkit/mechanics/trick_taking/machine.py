@@ -100,7 +100,8 @@ class TrickTakingMechanic:
     trump: int
     winner_leads: bool
     leader_is_last_winner: bool
-    deal_count: int | None
+    deal_counts: tuple[int | None, ...]
+    """Cards each at every deal, by player count (None: the whole deck evenly)."""
     suit_of: tuple[int, ...]
     rank_of: tuple[int, ...]
     suit_actions: tuple[EffectFn, ...]
@@ -164,7 +165,7 @@ class TrickTakingMechanic:
             trump=suit_ids.index(trump) if isinstance(trump, str) else -1,
             winner_leads=spec.winner_leads,
             leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
-            deal_count=deal.count if deal is not None else None,
+            deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
             rank_of=tuple(deck.fields["rank"]),
             suit_actions=tuple(
@@ -230,7 +231,7 @@ class TrickTakingMechanic:
                 piles[player] = []
         self._reset_tracks(state)
         sizes = self.hand_sizes
-        count = sizes[(state.round - 1) % len(sizes)] if sizes else self.deal_count
+        count = sizes[(state.round - 1) % len(sizes)] if sizes else self.deal_counts[state.n]
         state.deal(self.hand, count)
 
     def _begin_round(self, state: State) -> None:
@@ -492,7 +493,7 @@ class TrickTakingMechanic:
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
         state.log.append(("round-end", state.round))
-        if state.round >= self.rounds:
+        if state.game.end_of_round(state) or state.round >= self.rounds:
             state.terminal = True
             state.log.append(("game-end",))
             return
@@ -515,7 +516,7 @@ class TrickTakingMechanic:
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
         """A copy where the cards `observer` has not seen (the other hands, the cards they set
-        aside to pass, the face-down leftovers) are dealt anew, respecting the suits each
+        aside to pass, the face-down leftovers, the cards set aside at setup) are dealt anew, respecting the suits each
         player showed void in this round and the cards `observer` passed (still in the
         receiver's hand); won piles, the trick, a turned-up card and bids are public. Later
         deals are unknown too (the copy gets a new seed)."""
@@ -536,6 +537,9 @@ class TrickTakingMechanic:
         if buffers:
             pool += [card for p in others for card in buffers[p]]
         pool += [card for card in state.out_of_play if card != mech.turned]
+        in_play = set(state.deck_cards)
+        removed = [card for card in range(len(self.suit_of)) if card not in in_play]
+        pool += removed  # set aside face down at setup: as unknown as the leftovers
         sizes = [
             len(hands[p]) - len(known[p]) + (len(buffers[p]) if buffers else 0) for p in others
         ]
@@ -560,6 +564,10 @@ class TrickTakingMechanic:
             hands[p] = known[p] + list(cards[aside:])
             used.update(cards)
         leftover = [card for card in pool if card not in used]
+        if removed:
+            set_aside = set(leftover[: len(removed)])
+            leftover = leftover[len(removed) :]
+            copy.deck_cards = [c for c in range(len(self.suit_of)) if c not in set_aside]
         copy.out_of_play = [mech.turned, *leftover] if mech.turned >= 0 else leftover
         return copy
 
