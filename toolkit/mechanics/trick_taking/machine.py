@@ -516,10 +516,10 @@ class TrickTakingMechanic:
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
         """A copy where the cards `observer` has not seen (the other hands, the cards they set
-        aside to pass, the face-down leftovers, the cards set aside at setup) are dealt anew, respecting the suits each
-        player showed void in this round and the cards `observer` passed (still in the
-        receiver's hand); won piles, the trick, a turned-up card and bids are public. Later
-        deals are unknown too (the copy gets a new seed)."""
+        aside to pass, the face-down leftovers, the cards set aside at setup) are dealt anew,
+        respecting the suits each player showed void in this round and the cards `observer`
+        passed (still in the receiver's hand); won piles, the trick, a turned-up card and bids
+        are public. Later deals are unknown too (the copy gets a new seed)."""
         copy = state.clone(for_scoring=True)
         copy.seed = rng.getrandbits(62)
         mech: TrickState = state.mech
