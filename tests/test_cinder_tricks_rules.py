@@ -190,7 +190,7 @@ def test_won_cards_go_back_into_the_deck_at_the_next_deal(game: Game) -> None:
     assert state.round == 2
     assert all(won(state, p) == [] for p in range(3))
     dealt = [c for p in range(3) for c in state.zones[game.zone("hand").index][p]]
-    assert len(dealt) + len(state.out_of_play) == game.deck.size
+    assert len(dealt) + len(state.out_of_play) == len(state.deck_cards)
     assert game.card("deck", "anvils-Q") in dealt + state.out_of_play
 
 
@@ -248,3 +248,46 @@ def test_passes_are_told_with_cards_only_to_giver_and_receiver(game: Game) -> No
     action = game.mechanic.codec.pass_base + game.card("deck", "tongs-A")  # type: ignore[attr-defined]
     state.mech.phase = PASS
     assert mechanic.narrate_action(state, action, Words()) == "pass A of Tongs"
+
+
+def test_taken_cards_score_penalties_at_the_end_of_the_round(game: Game) -> None:
+    """Each Ember taken is 1 penalty point, the Queen of Anvils 13; banked every round."""
+    hands = [["embers-3"], ["embers-K"], ["anvils-Q"]]
+    state = playing(game, hands, trick=17)
+    state.mech.broken = True
+    play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
+    assert ("round-score", 1, (0, 15, 0)) in state.log
+    assert list(state.scores().totals) == [0, 15, 0]
+
+
+def test_the_game_ends_after_the_round_someone_reaches_50_and_lowest_wins(game: Game) -> None:
+    hands = [["embers-3"], ["embers-K"], ["anvils-Q"]]
+    state = playing(game, hands, trick=17)
+    state.mech.broken = True
+    state.banked[1][0] = 52  # Queen of Anvils points of earlier rounds
+    state.banked[0][2] = 20
+    play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
+    assert state.terminal
+    scores = state.scores()
+    assert list(scores.totals) == [52, 15, 20]
+    assert list(scores.winners) == [1]
+
+
+@pytest.mark.parametrize(("players", "removed"), [(3, 1), (4, 0), (5, 2), (6, 4)])
+def test_low_cards_are_set_aside_so_the_deck_deals_evenly(
+    game: Game, players: int, removed: int
+) -> None:
+    state = game.new_state(1, players)
+    assert len(state.deck_cards) == 52 - removed
+    assert state.out_of_play == []
+    for card in ("embers-2", "anvils-Q", "bellows-2"):
+        assert game.card("deck", card) in state.deck_cards
+
+
+def test_below_the_threshold_the_next_round_is_dealt(game: Game) -> None:
+    hands = [["embers-3"], ["embers-K"], ["anvils-Q"]]
+    state = playing(game, hands, trick=17)
+    state.mech.broken = True
+    state.banked[1][0] = 49
+    play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
+    assert not state.terminal and state.round == 2
