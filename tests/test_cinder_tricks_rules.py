@@ -48,7 +48,7 @@ def hand(state: State, player: int) -> list[str]:
 
 def won(state: State, player: int) -> list[str]:
     deck = state.game.deck
-    return sorted(deck.ids[c] for c in state.zones[state.game.zone("won").index][player])
+    return sorted(deck.ids[c] for c in state.zones[state.game.zone("taken").index][player])
 
 
 def playing(game: Game, hands: Sequence[Sequence[str]], leader: int = 0, trick: int = 2) -> State:
@@ -203,7 +203,7 @@ def test_determinize_keeps_the_cards_the_observer_passed(game: Game) -> None:
     mech.round_leader = mech.current = 0
     for player in range(4):
         passes(state, player, FOUR_HANDS[player][-3:])
-    state.zones[game.zone("won").index][3] = cards(game, ["tongs-A"])
+    state.zones[game.zone("taken").index][3] = cards(game, ["tongs-A"])
     for seed in range(5):
         world = game.mechanic.determinize(state, 0, random.Random(seed))
         assert hand(world, 0) == hand(state, 0)

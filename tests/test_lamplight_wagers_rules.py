@@ -6,6 +6,7 @@ must trump) and the structure's positioned validation errors.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -199,7 +200,9 @@ def errors_of(tmp_path: Path, structure: str) -> list[tuple[int, str, str]]:
     text = MANIFEST.read_text()
     text = text.replace("../cards/", f"{ROOT}/cards/").replace("../print/", f"{ROOT}/print/")
     start = text.index("structure:\n")
-    end = text.index("\nscoring:")
+    found = re.search(r"\n(#|[a-z_]+:)", text[start + 1 :])
+    assert found is not None
+    end = start + 1 + found.start()
     text = text[:start] + structure + text[end:]
     path = tmp_path / "game.yaml"
     path.write_text(text)
@@ -233,7 +236,7 @@ def test_a_won_pile_nothing_fills_is_an_error(tmp_path: Path) -> None:
     structure = """structure:
   mechanic: trick_taking
   rounds: 2
-  won: won
+  won: lamps-won
   must_trump: true
 """
     codes = {code for _, code, _ in errors_of(tmp_path, structure)}
