@@ -56,7 +56,7 @@ def playing(game: Game, hands: Sequence[Sequence[str]], leader: int = 0, trick: 
     state = game.new_state(1, len(hands))
     set_hands(state, hands)
     mech = state.mech
-    mech.phase = PLAY
+    mech.phase, mech.led = PLAY, -1
     mech.stage = 1
     mech.passing = []
     mech.current = mech.round_leader = leader

@@ -187,7 +187,7 @@ def test_a_player_who_cannot_follow_must_trump() -> None:
         state, [["lanterns-A", "wicks-2"], ["moths-3", "mirrors-4"], ["lanterns-2", "moths-5"]]
     )
     mech = state.mech
-    mech.phase, mech.current, mech.round_leader = PLAY, 0, 0
+    mech.phase, mech.led, mech.current, mech.round_leader = PLAY, -1, 0, 0
     mech.trump = strict.mechanic.suit_of[strict.card("deck", "moths-3")]  # type: ignore[attr-defined]
     play(state, (0, "lanterns-A"))
     assert state.legal_actions(1) == cards(strict, ["moths-3"])

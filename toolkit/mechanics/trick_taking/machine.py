@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 PLAY, PASS, NAME, BID = 0, 1, 2, 3
 """Phases of a round; play is 0 so that the hot loop tests it with one truth test."""
+BEFORE_PLAY = -2
+"""`TrickState.led` in the phases before play."""
 PHASE_WORDS = {PLAY: "play", PASS: "passing", NAME: "naming trump", BID: "bidding"}
 
 
@@ -34,6 +36,8 @@ class TrickState:
     round_leader: int
     trick: int = 1
     led: int = -1
+    """The led suit; -1 before the trick's lead, BEFORE_PLAY while passing, bidding or
+    naming trump (the hot loop tells the phases apart with this one integer)."""
     plays: list[tuple[int, int]] = field(default_factory=list)
     phase: int = PLAY
     stage: int = 0
@@ -136,6 +140,8 @@ class TrickTakingMechanic:
     """Cards dealt each by round (repeating); empty to deal `deal_count` every round."""
     phases: tuple[int, ...] = ()
     """The phases before play each round, in order (play itself is always last)."""
+    only_suit_action: bool = True
+    """Winning a trick only resolves the suit action (no count, no taking): the plain path."""
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
@@ -202,6 +208,9 @@ class TrickTakingMechanic:
             hook=spec.bidding.hook if spec.bidding is not None else False,
             tricks_track=c.track(spec.tricks_track) if spec.tricks_track is not None else -1,
             hand_sizes=tuple(spec.hand_sizes),
+            only_suit_action=(
+                on_win == ["suit_action"] and spec.won is None and spec.tricks_track is None
+            ),
             phases=tuple(phases),
         )
 
@@ -267,6 +276,7 @@ class TrickTakingMechanic:
             mech.stage += 1
         phase = phases[mech.stage] if mech.stage < len(phases) else PLAY
         mech.phase = phase
+        mech.led = -1 if phase == PLAY else BEFORE_PLAY
         mech.current = mech.round_leader
         if phase == PASS:
             mech.passing = [[] for _ in range(state.n)]
@@ -301,10 +311,10 @@ class TrickTakingMechanic:
         mech: TrickState = state.mech
         if player != mech.current:
             return []
-        if mech.phase:
-            return self._phase_actions(state, player)
         hand = state.zones[self.hand][player]
         led = mech.led
+        if led < -1:
+            return self._phase_actions(state, player)
         if led >= 0:
             suit_of = self.suit_of
             if self.follow_suit:
@@ -353,10 +363,10 @@ class TrickTakingMechanic:
         hand = state.zones[self.hand][player]
         if player != mech.current:
             self._refuse(state, player, card)
-        if mech.phase:
+        led = mech.led
+        if led < -1:
             self._apply_phase(state, player, card)
             return
-        led = mech.led
         suit_of = self.suit_of
         if led >= 0 and suit_of[card] != led and self.follow_suit:
             for other in hand:
@@ -388,14 +398,21 @@ class TrickTakingMechanic:
         mech.plays = []
         mech.led = -1
         mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
+        if self.only_suit_action:
+            self.suit_actions[suit_of[winning]](state, winner, winning)
+        else:
+            self._win(state, winner, winning, plays)
+        if state.pending is None:
+            self.after_effects(state)
+
+    def _win(self, state: State, winner: int, winning: int, plays: list[tuple[int, int]]) -> None:
+        """What winning a trick does beyond the suit action: count it, take its cards."""
         if self.tricks_track >= 0:
             state.advance(winner, self.tricks_track, 1, "tricks")
         if self.won >= 0:
             state.zones[self.won][winner].extend([card for _, card in plays])
         if self.suit_action:
-            self.suit_actions[suit_of[winning]](state, winner, winning)
-        if state.pending is None:
-            self.after_effects(state)
+            self.suit_actions[self.suit_of[winning]](state, winner, winning)
 
     def _check_restricted(self, state: State, player: int, card: int) -> None:
         """Refuse a play that must trump or that leads what may not lead, with the reason;
