@@ -291,3 +291,14 @@ def test_below_the_threshold_the_next_round_is_dealt(game: Game) -> None:
     state.banked[1][0] = 49
     play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
     assert not state.terminal and state.round == 2
+
+
+def test_when_nobody_holds_the_first_card_the_leader_leads_anything(game: Game) -> None:
+    hands = [["tongs-5", "embers-3"], ["tongs-K", "bellows-3"], ["anvils-4", "tongs-4"]]
+    state = game.new_state(1, 3)
+    set_hands(state, hands)
+    mech = state.mech
+    mech.round_leader, mech.pass_offset, mech.stage = 2, 0, -1
+    state.machine._next_phase(state)  # type: ignore[attr-defined]
+    assert state.to_move() == (2,)
+    assert sorted(state.legal_actions(2)) == sorted(cards(game, ["anvils-4", "tongs-4"]))

@@ -11,6 +11,10 @@ from rich.console import Console
 
 from toolkit.agents import make_bot
 from toolkit.engine.load import load_compiled_game
+from toolkit.errors import IllegalActionError
+from toolkit.mechanics.trick_taking import words
+from toolkit.mechanics.trick_taking.codec import Bid, NameTrump, PassCard, PlayCard, TrickCodec
+from toolkit.mechanics.trick_taking.structure import TrickTaking
 from toolkit.play.session import Session
 from toolkit.play.terminal import Terminal
 from toolkit.record.transcripts import LoadedGame
@@ -91,3 +95,33 @@ def test_a_whole_game_in_the_terminal(manifest: str, seen: list[str]) -> None:
     assert "Final scores:" in out and "Before play" in out
     for text in seen:
         assert text in out
+
+
+def test_every_action_range_round_trips() -> None:
+    codec = TrickCodec(52, passing=True, bidding=True, suits=4)
+    records = [PlayCard(0), PlayCard(51), PassCard(0), PassCard(51), Bid(0), Bid(52)]
+    records += [NameTrump(0), NameTrump(3)]
+    for record in records:
+        action = codec.encode(record)
+        assert 0 <= action < codec.num_distinct_actions
+        assert codec.decode(action) == record
+    assert codec.num_distinct_actions == 3 * 52 + 1 + 4
+    assert TrickCodec(52).num_distinct_actions == 52
+    with pytest.raises(IllegalActionError, match="no bidding"):
+        TrickCodec(52, passing=True).encode(Bid(1))
+    with pytest.raises(IllegalActionError):
+        TrickCodec(52, passing=True).decode(104)
+
+
+def test_the_rules_help_and_summary_tell_the_phases_before_play() -> None:
+    loaded = LoadedGame.load(str(ROOT / "rules" / "lamplight-wagers.yaml"))
+    structure = loaded.content.game.structure
+    assert isinstance(structure, TrickTaking)
+    assert words.summary(structure) == ("trick-taking, 8 rounds (bidding, trump turned up)")
+    before = words.before_play_lines(structure, str.title)
+    assert before[0].startswith("Turn up the first card left over after the deal")
+    assert "The last bidder may not make the bids add up" in before[1]
+    assert "on their Wager track" in before[1]
+    play = words.play_lines(structure)
+    assert "(8, 7, 6, 5, 4, 3, 2, 1 cards each by round, repeating)" in play[0]
+    assert "unless a trump is played (the turned-up card's suit)" in play[2]
