@@ -302,3 +302,15 @@ def test_when_nobody_holds_the_first_card_the_leader_leads_anything(game: Game) 
     state.machine._next_phase(state)  # type: ignore[attr-defined]
     assert state.to_move() == (2,)
     assert sorted(state.legal_actions(2)) == sorted(cards(game, ["anvils-4", "tongs-4"]))
+
+
+def test_cards_set_aside_at_setup_stay_unknown_to_determinisation(game: Game) -> None:
+    """At 3 players one card is set aside unseen: a guessed world may set another aside."""
+    state = game.new_state(4, 3)
+    worlds = [game.mechanic.determinize(state, 0, random.Random(seed)) for seed in range(12)]
+    for world in worlds:
+        assert len(world.deck_cards) == 51
+        held = [c for p in range(3) for c in world.zones[game.zone("hand").index][p]]
+        assert sorted(held + world.out_of_play) == sorted(world.deck_cards)
+        assert hand(world, 0) == hand(state, 0)
+    assert len({tuple(world.deck_cards) for world in worlds}) > 1
