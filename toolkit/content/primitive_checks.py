@@ -88,6 +88,23 @@ class PrimitiveChecks:
         deck = self.checker.game.deck
         return [r.rank for r in deck.ranks] if isinstance(deck, SuitedDeck) else None
 
+    def field_type(self, kind: str, field: str) -> str | None:
+        deck = self.checker.game.deck
+        if kind == "deck":
+            if isinstance(deck, SuitedDeck):
+                return {"id": "id", "suit": "id", "rank": "int"}.get(field)
+            kind = deck.pool
+        return self.checker.content.field_types(kind).get(field)
+
+    def card_ids(self, kind: str) -> list[str]:
+        deck = self.checker.game.deck
+        if kind == "deck":
+            if isinstance(deck, SuitedDeck):
+                suits = self.checker.ids(deck.suits)
+                return [f"{suit}-{rank.label}" for suit in suits for rank in deck.ranks]
+            kind = deck.pool
+        return self.checker.ids(kind)
+
     def check_measure(self, path: Path_, measure: Measure) -> None:
         self.checker.check_measure(self.where, path, measure)
 

@@ -569,6 +569,15 @@ class _Checker:
                     "invalid-range",
                     f"'at_least' ({target.at_least}) is above 'at_most' ({target.at_most})",
                 )
+            players = self.game.players
+            for p_index, count in enumerate(target.players or []):
+                if not players.min <= count <= players.max:
+                    self.error(
+                        self.manifest,
+                        ("targets", index, "players", p_index),
+                        "out-of-range",
+                        f"the game is for {players.min}-{players.max} players, not {count}",
+                    )
         for index, weight in enumerate(self.game.bots.greedy.weights):
             self.check_measure(
                 self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure
@@ -645,18 +654,17 @@ class _Checker:
     def check_filter(
         self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
     ) -> None:
-        deck = self.game.deck
-        suited = kind == "deck" and isinstance(deck, SuitedDeck)
-        if kind == "deck" and not suited:
-            kind = self.deck_kind() or ""
+        suited = kind == "deck" and isinstance(self.game.deck, SuitedDeck)
+        if kind == "deck":
+            # A suited deck's cards have an id, a suit and a rank (what the engine compiles).
+            kind = "deck" if suited else self.deck_kind() or ""
         fields = self.fields_of(kind) | (GRID_ONLY_FIELDS if grid else set())
         for name, wanted in card_filter.items():
             if not self.known(where, (*path, name), name, fields, "card field"):
                 continue
-            if suited:  # a suited deck's cards: suit ids, ranks and card ids
-                allowed = self.ids(deck.suits) if name == "suit" else None  # type: ignore[union-attr]
-            else:
-                allowed = self.vocabulary(kind, name)
+            allowed = self.vocabulary(kind, name)
+            if suited and name == "suit":
+                allowed = self.ids(self.deck_kind() or "")
             values = wanted if isinstance(wanted, list) else [wanted]
             for index, value in enumerate(values):
                 if allowed is not None and isinstance(value, str) and value not in allowed:
