@@ -261,3 +261,16 @@ def test_hand_sizes_too_big_for_the_deck_are_an_error(tmp_path: Path) -> None:
 """
     found = errors_of(tmp_path, structure)
     assert (3, "hand-too-big", "6 players x 9 cards need 54; the deck has 52") in found
+
+
+def test_an_exact_wager_scores_10_plus_1_per_trick_a_miss_1_per_trick_off(game: Game) -> None:
+    """Player 1 wagers 1 and takes 1: 11. Player 2 wagers 0 and takes 1: -1. Player 3
+    wagers 2 and takes none: -2. Banked at the end of the round."""
+    state = bidding(game, HANDS)
+    state.mech.trump = -1
+    for player, tricks in ((0, 1), (1, 0), (2, 2)):
+        bid(state, player, tricks)
+    play(state, (0, "lanterns-A"), (1, "lanterns-K"), (2, "mirrors-5"))
+    play(state, (0, "wicks-2"), (1, "wicks-3"), (2, "moths-9"))
+    assert ("round-score", 1, (11, -1, -2)) in state.log
+    assert list(state.scores().totals) == [11, -1, -2]

@@ -123,5 +123,8 @@ def test_the_rules_help_and_summary_tell_the_phases_before_play() -> None:
     assert "The last bidder may not make the bids add up" in before[1]
     assert "on their Wager track" in before[1]
     play = words.play_lines(structure)
-    assert "(8, 7, 6, 5, 4, 3, 2, 1 cards each by round, repeating)" in play[0]
+    assert play[0] == (
+        "8 rounds; each deals the deck again, won cards included; "
+        "cards each by round: 8, 7, 6, 5, 4, 3, 2, 1 (repeating)."
+    )
     assert "unless a trump is played (the turned-up card's suit)" in play[2]

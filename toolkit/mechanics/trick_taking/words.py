@@ -143,9 +143,9 @@ def _deck_card(card_id: str, name: Callable[[str], str]) -> str:
 def _trump_words(structure: TrickTaking, name: Callable[[str], str]) -> str:
     trump = structure.trump
     if isinstance(trump, TurnedUpTrump):
-        return ", unless a trump is played (the turned-up card's suit)"
+        return ", unless a trump is played (the turned-up card's suit)."
     if isinstance(trump, NamedTrump):
-        return ", unless a trump is played (the suit named this round)"
+        return ", unless a trump is played (the suit named this round)."
     if trump:
         return f", unless a {name(trump)} card is played."
     return "; no trump."
@@ -162,8 +162,9 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
     sizes = ", ".join(str(size) for size in structure.hand_sizes)
     lines = [
         f"{structure.rounds} rounds; each deals the deck again"
-        + (f" ({sizes} cards each by round, repeating)" if sizes else "")
-        + (" (won cards go back into it)." if structure.won is not None else "."),
+        + (", won cards included" if structure.won is not None else "")
+        + (f"; cards each by round: {sizes} (repeating)" if sizes else "")
+        + ".",
         "The leader plays a card, then each other player in turn."
         + (" Follow the led suit if you can." if structure.follow_suit else ""),
     ]
