@@ -51,6 +51,18 @@ GOLDEN = {
         3,
         ["random", "greedy", "random"],
     ),
+    "cinder-tricks-4p-seed-7.txt": (
+        "rules/cinder-tricks.yaml",
+        7,
+        4,
+        ["random", "greedy", "random", "greedy"],
+    ),
+    "lamplight-wagers-3p-seed-7.txt": (
+        "rules/lamplight-wagers.yaml",
+        7,
+        3,
+        ["random", "greedy", "random"],
+    ),
     "midway-memories-4p-seed-3.counts.txt": ("rules/midway-memories.yaml", 3, 4, None),
     "oh-my-park-4p-seed-3.counts.txt": ("rules/oh-my-park.yaml", 3, 4, None),
 }
