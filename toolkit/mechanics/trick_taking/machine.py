@@ -557,6 +557,7 @@ class TrickTakingMechanic:
         in_play = set(state.deck_cards)
         removed = [card for card in range(len(self.suit_of)) if card not in in_play]
         pool += removed  # set aside face down at setup: as unknown as the leftovers
+        pool.sort()  # the order of the unseen cards must not tell where they are
         sizes = [
             len(hands[p]) - len(known[p]) + (len(buffers[p]) if buffers else 0) for p in others
         ]
