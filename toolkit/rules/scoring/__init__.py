@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from toolkit.rules.scoring.area_formula import AreaFormula
 from toolkit.rules.scoring.base import PartsFn, PointsFn, RuleModel
 from toolkit.rules.scoring.cards_in_play import CardsInPlay
 from toolkit.rules.scoring.distinct_values import DistinctValues
@@ -26,6 +27,7 @@ from toolkit.rules.scoring.threshold import Threshold
 from toolkit.rules.scoring.tie_breaker import TieBreaker
 
 __all__ = [
+    "AreaFormula",
     "CardsInPlay",
     "DistinctValues",
     "LargestGroup",
@@ -65,6 +67,7 @@ ScoringRule = Annotated[
     | Threshold
     | MilestonePoints
     | MilestoneEffects
-    | CardsInPlay,
+    | CardsInPlay
+    | AreaFormula,
     Field(discriminator="rule"),
 ]
