@@ -89,28 +89,39 @@ class AreaRule:
 
     def allows(self, cards: list[int], card: int) -> bool:
         """Whether `card` may join its area, given the zone's cards in the order played."""
+        if self.values is None:
+            return True
+        return self.fits(self.tops(cards), card)
+
+    def tops(self, cards: list[int]) -> dict[int, int | None]:
+        """Per area (key) holding cards: the last ordered value there, or None when it holds
+        exempt cards only. One pass over the zone, for testing every hand card."""
+        values, own, exempt = self.values, self.key, self.exempt
+        assert values is not None
+        tops: dict[int, int | None] = {}
+        for other in cards:
+            value = values[other]
+            key = own[other]
+            if exempt[other] or value is None:
+                tops.setdefault(key, None)
+            else:
+                tops[key] = value
+        return tops
+
+    def fits(self, tops: dict[int, int | None], card: int) -> bool:
+        """Whether `card` may follow the areas' `tops`."""
         values = self.values
         if values is None:
             return True
-        key, own = self.key[card], self.key
-        exempt = self.exempt
-        if exempt[card] or values[card] is None:
-            if not self.exempt_first:
-                return True
-            return all(
-                exempt[other] or values[other] is None for other in cards if own[other] == key
-            )
+        key = self.key[card]
         value = values[card]
-        assert value is not None
-        for other in reversed(cards):
-            if own[other] != key or exempt[other]:
-                continue
-            last = values[other]
-            if last is None:
-                continue
-            difference = (value - last) * self.sign
-            return difference > 0 if self.strict else difference >= 0
-        return True
+        if self.exempt[card] or value is None:
+            return not self.exempt_first or tops.get(key) is None
+        last = tops.get(key)
+        if last is None:
+            return True
+        difference = (value - last) * self.sign
+        return difference > 0 if self.strict else difference >= 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,12 +249,18 @@ class DrawPlayMechanic:
         codec = self.codec
         actions = []
         pile_of = self.pile_of
+        destinations, discard = codec.destinations, codec.areas
+        areas = [
+            (index, area, area.tops(state.zones[area.zone][player]) if area.values else {})
+            for index, area in enumerate(self.areas)
+        ]
         for card in sorted(state.zones[self.hand][player]):
-            for index, area in enumerate(self.areas):
-                if area.allows(state.zones[area.zone][player], card):
-                    actions.append(codec.place_id(card, index))
+            base = card * destinations
+            for index, area, tops in areas:
+                if area.fits(tops, card):
+                    actions.append(base + index)
             if pile_of[card] >= 0:
-                actions.append(codec.discard_id(card))
+                actions.append(base + discard)
         return actions
 
     def _draws(self, state: State, player: int) -> list[int]:
@@ -265,7 +282,7 @@ class DrawPlayMechanic:
             raise IllegalActionError(
                 f"it is player {mech.current}'s turn, not player {player}'s", self.summary(state)
             )
-        if action not in self.legal_actions(state, player):
+        if not self._allowed(state, player, action):
             raise IllegalActionError(
                 f"player {player} cannot {self.describe_action(state, action)} now",
                 self.summary(state),
@@ -293,6 +310,25 @@ class DrawPlayMechanic:
                 mech.discarded = record.card
                 state.log.append(("discard-card", player, record.card, pile))
         self._next_step(state)
+
+    def _allowed(self, state: State, player: int, action: int) -> bool:
+        """Whether `action` is one of `legal_actions(state, player)`, checked for this one
+        action instead of listing them all (the same rules, in the same terms)."""
+        codec = self.codec
+        if not 0 <= action < codec.num_distinct_actions:
+            return False
+        mech: TurnState = state.mech
+        if action >= codec.plays:
+            return mech.step == DRAW and action in self._draws(state, player)
+        if mech.step != PLAY:
+            return False
+        card, destination = divmod(action, codec.destinations)
+        if card not in state.zones[self.hand][player]:
+            return False
+        if destination == codec.areas:
+            return self.pile_of[card] >= 0
+        area = self.areas[destination]
+        return area.allows(state.zones[area.zone][player], card)
 
     def _draw(self, state: State, player: int, source: int) -> None:
         mech: TurnState = state.mech
@@ -330,7 +366,7 @@ class DrawPlayMechanic:
     def _settle(self, state: State) -> None:
         """Skip the steps the player to move cannot take; end the round if nobody can act."""
         mech: TurnState = state.mech
-        while not state.terminal and not self.legal_actions(state, mech.current):
+        while not state.terminal and not self._can_act(state, mech.current):
             mech.idle += 1
             if mech.idle > 2 * state.n:
                 state.log.append(("stalled",))
@@ -347,6 +383,13 @@ class DrawPlayMechanic:
 
     def _full(self, state: State, limit: int) -> bool:
         return len(state.zones[self.hand][state.mech.current]) >= limit
+
+    def _can_act(self, state: State, player: int) -> bool:
+        """Whether the player to move has any action in the current step."""
+        if state.mech.step == PLAY:
+            hand = state.zones[self.hand][player]
+            return any(self.pile_of[card] >= 0 for card in hand) or bool(self._plays(state, player))
+        return bool(self._draws(state, player))
 
     def _end_round(self, state: State) -> None:
         state.log.append(("round-end", state.round))
