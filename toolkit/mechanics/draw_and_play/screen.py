@@ -41,8 +41,9 @@ class DrawPlayScreen:
         if known:
             parts.append(Text("Taken from discard piles, still in hand: " + "; ".join(known)))
         step = "play or discard a card" if view["step"] == "play" else "draw or take a card"
-        parts.append(Text(f"Your hand (now {step}):", style="bold"))
-        parts.append(screen.hand(view["hand"]))
+        deck = screen.game.deck
+        parts.append(screen.hand(sorted(view["hand"], key=deck.index)))
+        parts.append(Text(f"Now {step}.", style="bold"))
         return parts, {}
 
     def discards(self, view: dict[str, Any]) -> Text:
@@ -76,8 +77,8 @@ class DrawPlayScreen:
                     text.append(f"\n  {zone_id} {name}: ")
                     for position, card_id in enumerate(cards):
                         card = deck.index(card_id)
-                        text.append(("" if not position else " ") + card_id)
-                        text.stylize(screen.colour_style(card), len(text) - len(card_id))
+                        text.append("" if not position else ", ")
+                        text.append(screen.words.deck_card(card), style=screen.colour_style(card))
             if empty:
                 text.append(" nothing played yet")
             lines.append(text)

@@ -98,10 +98,9 @@ class AreaFormula(RuleModel):
             text = f"{each} with cards: ({self.sum} of its cards - {self.cost})"
         multiplier = self.multiplier
         if multiplier is not None:
-            cards = ", ".join(f"{k} {v}" for k, v in multiplier.where.items())
             base = f"{multiplier.base} + " if multiplier.base else ""
             per = f"{multiplier.per_card} x " if multiplier.per_card != 1 else ""
-            text += f" x ({base}{per}cards with {cards})"
+            text += f" x ({base}{per}{filtered_cards(multiplier.where)})"
         if self.bonus is not None:
             text += f", +{self.bonus.points} with {self.bonus.at_least} cards or more"
         return text + "; nothing for one without cards"
@@ -145,3 +144,15 @@ class AreaFormula(RuleModel):
             return total
 
         return lambda state: [player_points(state, p) for p in range(state.n)]
+
+
+def filtered_cards(card_filter: CardFilter) -> str:
+    """Cards matching a filter in words: `pledge cards`, `cards with colour red`."""
+    flags = [name for name, wanted in card_filter.items() if wanted is True]
+    others = [
+        f"{name} {'no' if wanted is False else wanted}"
+        for name, wanted in card_filter.items()
+        if wanted is not True
+    ]
+    noun = " ".join([*flags, "cards"])
+    return f"{noun} with {', '.join(others)}" if others else noun
