@@ -12,6 +12,8 @@ Corner cases the rule text leaves open, decided here:
 - A player whose hand is empty skips the play; a player whose hand holds `hand_limit` cards,
   or who has nothing to draw or take, skips the draw. If nobody can do anything for a whole
   round of turns, the round ends (logged as `stalled`).
+- Without `end_on_empty_draw`, once the draw pile is empty nobody draws or takes any more:
+  hands are played out and the round ends when no one can play (so every round ends).
 - With `draw_then_play`, the round still ends right after the draw that empties the draw
   pile: the drawing player does not play that turn.
 - Cards taken from a discard pile are public knowledge while they stay in the hand: search
@@ -268,7 +270,9 @@ class DrawPlayMechanic:
         if limit is not None and len(state.zones[self.hand][player]) >= limit:
             return []
         codec = self.codec
-        actions = [codec.draw_id(0)] if state.shared[self.draw] else []
+        if not state.shared[self.draw]:
+            return []  # an empty draw pile ends the drawing: hands are played out
+        actions = [codec.draw_id(0)]
         discarded = -1 if self.retake else state.mech.discarded
         for index, pile in enumerate(self.piles):
             cards = state.shared[pile]

@@ -72,6 +72,7 @@ class DrawAndPlay(StructureModel):
     retake_discard: bool = False
     """A player may take back the card they discarded in the same turn."""
     end_on_empty_draw: bool = True
-    """The round ends right after the draw that empties the draw pile."""
+    """The round ends right after the draw that empties the draw pile; false: once it is empty
+    nobody draws or takes any more, and the round ends when the hands are played out."""
     rounds: int = Field(default=1, ge=1)
     """Rounds in a game; each gathers every card, reshuffles and deals again."""

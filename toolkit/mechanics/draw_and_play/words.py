@@ -253,7 +253,10 @@ def turn_lines(structure: DrawAndPlay) -> list[str]:
             )
     end = "The round ends right after the draw that empties the draw pile."
     if not structure.end_on_empty_draw:
-        end = "The round ends when nobody can play or draw any more."
+        end = (
+            "Once the draw pile is empty, nobody draws or takes any more: play out your hand. "
+            "The round ends when nobody can play."
+        )
     lines.append(end)
     if structure.rounds > 1:
         lines.append(f"{structure.rounds} rounds; each reshuffles every card and deals again.")
