@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -320,3 +322,41 @@ def _lantern() -> tuple[None, Game]:
     from toolkit.engine.load import load_compiled_game
 
     return None, load_compiled_game(str(ROOT / MANIFEST))[1]
+
+
+# -- the terminal ------------------------------------------------------------------------------
+
+
+def test_a_whole_game_in_the_terminal_and_its_replay(tmp_path: Path) -> None:
+    transcript = tmp_path / "game.jsonl"
+    command = ["play", "lantern-routes", "--players", "2", "--seat", "1", "--bots", "random"]
+    command += ["--seed", "5", "--transcript", str(transcript)]
+    result = _toolkit(*command, moves="1\n" * 300)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for seen in (
+        "the stack: 44 cards left to draw.",
+        "Discard piles (top card): Amber waystone: empty",
+        "Now play or discard a card.",
+        "1. play ",
+        "player 2 draws a card from the stack",  # the bot's draw, hidden from the person
+        "Final scores:",
+    ):
+        assert seen in out
+    replayed = _toolkit("replay", str(transcript))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "winner:" in replayed.stdout
+
+
+def _toolkit(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=ROOT,
+        input=moves,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result

@@ -8,6 +8,7 @@ from typing import Any
 
 from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, Words
 from toolkit.mechanics.draw_and_play.structure import Area, DrawAndPlay
+from toolkit.rules.scoring.area_formula import filtered_cards
 from toolkit.rules.setup import Deal
 
 
@@ -246,9 +247,9 @@ def turn_lines(structure: DrawAndPlay) -> list[str]:
             rule = "strictly lower than" if order.strict else "at most as high as"
         lines.append(f"In {where}, each card's {order.field} is {rule} the last one there.")
         if order.exempt:
-            cards = ", ".join(f"{k} {v}" for k, v in order.exempt.items())
+            cards = filtered_cards(order.exempt)
             lines.append(
-                f"Cards with {cards} ignore the order"
+                f"{cards[:1].upper()}{cards[1:]} ignore the order"
                 + (", but only before any other card of the area." if order.exempt_first else ".")
             )
     end = "The round ends right after the draw that empties the draw pile."
