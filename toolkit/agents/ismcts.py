@@ -155,7 +155,8 @@ def _estimate(state: State) -> list[float]:
 
 def _rewards(state: State) -> list[float]:
     """Rewards of a finished game from its final totals."""
-    return _margins([float(total) for total in state.scores().totals])
+    sign = -1.0 if state.game.lowest_wins else 1.0
+    return _margins([sign * total for total in state.scores().totals])
 
 
 def _margins(values: list[float]) -> list[float]:

@@ -10,6 +10,7 @@ from toolkit.content.models.manifest import Game, SuitedDeck
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.yaml_loader import Path_
 from toolkit.diagnostics import did_you_mean
+from toolkit.schema.amounts import Amount, missing_counts
 from toolkit.schema.base import Scalar
 from toolkit.schema.filters import CardFilter, Measure
 
@@ -115,6 +116,27 @@ class PrimitiveChecks:
         players = self.checker.game.players
         return players.min, players.max
 
+    def check_amount(self, path: Path_, amount: Amount) -> None:
+        low, high = self.players()
+        if isinstance(amount, int):
+            return
+        for count in amount.by_players:
+            if not low <= count <= high:
+                self.error(
+                    (*path, "by_players", count),
+                    "out-of-range",
+                    f"the game is for {low}-{high} players, not {count}",
+                    "remove this entry or widen 'players'",
+                )
+        missing = missing_counts(amount, low, high)
+        if missing:
+            self.error(
+                (*path, "by_players"),
+                "missing-key",
+                f"no value for {', '.join(str(n) for n in missing)} players",
+                f"give a value for every count from {low} to {high}",
+            )
+
     def option_ids(self) -> list[str]:
         return [o.id for o in self.checker.game.options]
 
@@ -130,6 +152,12 @@ class PrimitiveChecks:
 
     def deck_size(self) -> int:
         return self.checker.deck_size()
+
+    def deck_ids(self) -> list[str]:
+        deck = self.checker.game.deck
+        if isinstance(deck, SuitedDeck):
+            return [f"{suit}-{rank.label}" for suit in self.ids(deck.suits) for rank in deck.ranks]
+        return self.ids(deck.pool)
 
     def zone_fields(self, zone_id: str) -> set[str]:
         return self.checker.zone_fields(zone_id)

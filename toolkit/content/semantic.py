@@ -193,6 +193,7 @@ class _Checker:
         self.check_setup()
         self.check_structure()
         self.check_scoring_everywhere()
+        self.check_ending()
         self.check_strategies()
         return self.out
 
@@ -629,6 +630,14 @@ class _Checker:
             )
         elif measure.track is not None:
             self.known(where, (*path, "track"), measure.track, self.track_ids(), "track")
+        elif measure.score and not self.game.round_scoring:
+            self.error(
+                where,
+                (*path, "score"),
+                "invalid-value",
+                "'score' counts the points banked by 'round_scoring', and the game has none",
+                "add 'round_scoring' to the manifest, or measure something else",
+            )
 
     def grid_zones(self) -> set[str]:
         return {z.id for z in self.game.zones if z.layout == "grid"}
@@ -710,11 +719,42 @@ class _Checker:
     def check_scoring_everywhere(self) -> None:
         for index, rule in enumerate(self.game.scoring):
             self.check_rule(self.manifest, ("scoring", index), rule)
+        for index, rule in enumerate(self.game.round_scoring):
+            self.check_rule(self.manifest, ("round_scoring", index), rule)
         for t_index, breaker in enumerate(self.game.tie_breakers):
             self.check_measure(self.manifest, ("tie_breakers", t_index, "measure"), breaker.measure)
         for loaded, path, rules in self.card_fields_of_type("scoring"):
             for r_index, rule in enumerate(rules):
                 self.check_rule(loaded, (*path, r_index), rule)
+
+    def check_ending(self) -> None:
+        """End conditions, and partnerships that split each listed player count into teams."""
+        context = PrimitiveChecks(self, self.manifest)
+        for at, primitive in walk(self.game.end.when, ("end", "when")):
+            primitive.check_semantics(context, at)
+        players = self.game.players
+        for count, teams in self.game.partnerships.items():
+            path: Path_ = ("partnerships", count)
+            if not players.min <= count <= players.max:
+                self.error(
+                    self.manifest,
+                    path,
+                    "out-of-range",
+                    f"the game is for {players.min}-{players.max} players, not {count}",
+                    "remove this entry or widen 'players'",
+                    key=True,
+                )
+                continue
+            seats = sorted(seat for team in teams for seat in team)
+            if seats != list(range(1, count + 1)) or any(not team for team in teams):
+                self.error(
+                    self.manifest,
+                    path,
+                    "invalid-value",
+                    f"the teams must hold every seat from 1 to {count} exactly once "
+                    f"(they hold {', '.join(str(s) for s in seats) or 'none'})",
+                    "list each seat in one team, e.g. [[1, 3], [2, 4]]",
+                )
 
     def check_rule(self, where: LoadedFile, path: Path_, rule: ScoringRule) -> None:
         rule.check_semantics(PrimitiveChecks(self, where), path)

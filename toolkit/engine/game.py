@@ -28,10 +28,14 @@ from toolkit.kernel.specs import (
 from toolkit.kernel.state import EffectFn, State
 from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
+from toolkit.rules.ending import EndTest
 from toolkit.rules.setup import DrawRandom, PlaceCard
+from toolkit.schema.amounts import Amount, per_players
 from toolkit.schema.filters import CardFilter, Measure
 
 UNLIMITED = 10**9
+PARTNERS = "Partners"
+"""The breakdown row holding what a player's partners scored."""
 ScoreFn = Callable[[State], list[int]]
 SetupFn = Callable[[State], None]
 
@@ -87,6 +91,16 @@ class Game:
     """The manifest's balance targets (content models: read by reports, never in play)."""
     scoring_moves_markers: bool
     """Some scoring step changes the state it scores (Joy removing Sadness): score a copy."""
+    round_scoring: tuple[ScoringStep, ...]
+    """Scoring at the end of every round; its points are banked on the state."""
+    round_scoring_moves_markers: bool
+    """Some round-scoring step changes the state it scores: score a copy."""
+    end_tests: tuple[EndTest, ...]
+    """The manifest's `end.when` conditions, compiled."""
+    lowest_wins: bool
+    """The lowest total wins (`end.winner: lowest`)."""
+    teams: tuple[tuple[tuple[int, ...], ...], ...]
+    """By player count: the partnerships (seats from 0), or no teams."""
     positional_always: bool
     """Some end-scoring rule of the manifest looks at where cards lie (largest group)."""
     positional_cards: frozenset[tuple[str, int, str]]
@@ -94,6 +108,11 @@ class Game:
     content: GameContent
     """The validated content it was compiled from (for tools: bots' strategies, printing)."""
     seat_tuples: tuple[tuple[int], ...] = tuple((p,) for p in range(16))
+
+    @property
+    def round_rules(self) -> int:
+        """How many round-scoring rules bank points (one bank per rule on each state)."""
+        return len(self.round_scoring)
 
     @property
     def layout(self) -> Layout:
@@ -143,17 +162,29 @@ class Game:
     # -- scoring ----------------------------------------------------------------------
 
     def score(self, state: State) -> Scores:
-        """Apply the scoring steps in order on a copy (steps may move markers, as Joy does)."""
+        """Banked round points plus the end scoring, applied in order on a copy (steps may
+        move markers, as Joy does); partners share their summed total."""
         work = state.clone(for_scoring=True)
         totals = [0] * state.n
         breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
+
+        def add_row(label: str, points: Sequence[int]) -> None:
+            for player in range(state.n):
+                totals[player] += points[player]
+                row = breakdown[player]
+                row[label] = row.get(label, 0) + points[player]
+
+        for step, points in zip(self.round_scoring, state.banked, strict=True):
+            add_row(step.label, points)
         for step in self.scoring:
             for label, points in step.parts(work):
-                for player in range(state.n):
-                    totals[player] += points[player]
-                    row = breakdown[player]
-                    row[label] = row.get(label, 0) + points[player]
-        best = max(totals)
+                add_row(label, points)
+        for team in self.teams[state.n]:
+            together = sum(totals[p] for p in team)
+            for player in team:
+                breakdown[player][PARTNERS] = together - totals[player]
+                totals[player] = together
+        best = min(totals) if self.lowest_wins else max(totals)
         tied = [p for p in range(state.n) if totals[p] == best]
         decided_by = "points"
         for breaker in self.tie_breakers:
@@ -165,7 +196,10 @@ class Game:
             if len(narrowed) < len(tied):
                 decided_by = breaker.label
             tied = narrowed
-        if len(tied) > 1:
+        for team in self.teams[state.n]:
+            if any(p in tied for p in team):
+                tied = sorted(set(tied) | set(team))
+        if len(tied) > 1 and not any(set(tied) == set(team) for team in self.teams[state.n]):
             decided_by = "shared"
         return Scores(tuple(totals), tuple(breakdown), tuple(tied), decided_by)
 
@@ -174,15 +208,48 @@ class Game:
         totals as `score`, for the simulator's end-of-round checkpoints."""
         work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
         totals = [0] * state.n
+        for points in state.banked:
+            totals = list(map(add, totals, points))
         for step in self.scoring:
             for _, points in step.parts(work):
                 totals = list(map(add, totals, points))
+        for team in self.teams[state.n]:
+            together = sum(totals[p] for p in team)
+            for player in team:
+                totals[player] = together
         return tuple(totals)
 
     def total(self, state: State, player: int) -> int:
-        """One player's provisional total, without breakdowns or tie-breakers (for bots)."""
-        work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
-        return sum(points[player] for step in self.scoring for _, points in step.parts(work))
+        """One player's provisional total as a value to maximise (negated when the lowest
+        total wins), without breakdowns or tie-breakers: for bots."""
+        if self.teams[state.n]:
+            value = self.totals(state)[player]
+        else:
+            work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
+            value = sum(points[player] for points in state.banked) + sum(
+                points[player] for step in self.scoring for _, points in step.parts(work)
+            )
+        return -value if self.lowest_wins else value
+
+    # -- rounds and the end ------------------------------------------------------------------
+
+    def end_of_round(self, state: State) -> bool:
+        """Bank the round scoring; whether an `end.when` condition now ends the game.
+        Mechanics call it when a round ends, after their own cleanup."""
+        if self.round_scoring:
+            work = state.clone(for_scoring=True) if self.round_scoring_moves_markers else state
+            scored = [0] * state.n
+            for step, bank in zip(self.round_scoring, state.banked, strict=True):
+                for _, points in step.parts(work):
+                    for player in range(state.n):
+                        bank[player] += points[player]
+                        scored[player] += points[player]
+            state.log.append(("round-score", state.round, tuple(scored)))
+        return self.end_reached(state)
+
+    def end_reached(self, state: State) -> bool:
+        """Whether one of the manifest's `end.when` conditions holds now."""
+        return any(test(state) for test in self.end_tests)
 
     def heuristic(self, state: State, player: int) -> float:
         """Provisional score as if the game ended now, plus the manifest's bot weights."""
@@ -326,6 +393,9 @@ class Compiler:
     def predicate(self, kind: str, card_filter: CardFilter | None) -> CardPredicate:
         return self.table(kind).predicate(card_filter)
 
+    def per_players(self, amount: Amount) -> tuple[int, ...]:
+        return per_players(amount, self.max_players)
+
     def effects(self, effects: Sequence[Any], cause: str) -> tuple[EffectFn, ...]:
         return tuple(effect.compile(self, cause) for effect in effects)
 
@@ -336,6 +406,8 @@ class Compiler:
         if measure.track is not None:
             t = self.track(measure.track)
             return lambda state, player: state.track[player][t]
+        if measure.score:
+            return lambda state, player: sum(points[player] for points in state.banked)
         assert measure.count is not None
         zone = self.zone(measure.count)
         z = zone.index
@@ -502,6 +574,18 @@ def compile_game(content: GameContent) -> Game:
         ismcts=manifest.bots.ismcts,
         targets=tuple(manifest.targets),
         scoring_moves_markers=any(rule.rule == "milestone_effects" for rule in manifest.scoring),
+        round_scoring=tuple(
+            ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.round_scoring
+        ),
+        round_scoring_moves_markers=any(
+            rule.rule == "milestone_effects" for rule in manifest.round_scoring
+        ),
+        end_tests=tuple(condition.compile(compiler) for condition in manifest.end.when),
+        lowest_wins=manifest.end.winner == "lowest",
+        teams=tuple(
+            tuple(tuple(seat - 1 for seat in team) for team in manifest.partnerships.get(n, []))
+            for n in range(manifest.players.max + 1)
+        ),
         positional_always=any(rule.positional for rule in manifest.scoring),
         positional_cards=frozenset(positional),
         content=content,

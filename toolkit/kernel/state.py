@@ -87,6 +87,8 @@ class State:
     """The whole mutable state of one game. Mechanic-specific state lives in `mech`."""
 
     __slots__ = (
+        "banked",
+        "deck_cards",
         "draws",
         "first_player",
         "game",
@@ -134,6 +136,10 @@ class State:
         self.pending: Decision | None = None
         self.first_player = 0
         self.out_of_play: list[int] = []
+        self.deck_cards: list[int] = list(range(game.deck.size))
+        """The deck in play: setup may set cards aside for the whole game."""
+        self.banked: list[list[int]] = [[0] * n for _ in range(game.round_rules)]
+        """Points banked by each round-scoring rule, per player."""
         self.terminal = False
         self.turn = 0
         self.round = 1
@@ -218,6 +224,8 @@ class State:
         other.pending = self.pending
         other.first_player = self.first_player
         other.out_of_play = self.out_of_play
+        other.deck_cards = self.deck_cards
+        other.banked = list(map(list.copy, self.banked))
         other.terminal = self.terminal
         other.turn = self.turn
         other.round = self.round
@@ -272,7 +280,7 @@ class State:
 
         Cards left over stay face down out of play until the next deal.
         """
-        deck = list(range(self.game.deck.size))
+        deck = self.deck_cards[:]
         self.random().shuffle(deck)
         each = count if count is not None else len(deck) // self.n
         hands = self.zones[zone]

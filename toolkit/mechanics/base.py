@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from toolkit.kernel.mechanic import CompiledMechanic
     from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
+    from toolkit.schema.amounts import Amount
 
 Path = tuple[str | int, ...]
 Section = tuple[str, list[str]]
@@ -103,6 +104,12 @@ class StructureChecks(Protocol):
         ...
 
     def slots(self) -> list[str]: ...
+    def players(self) -> tuple[int, int]: ...
+    def check_amount(self, path: Path, amount: Amount) -> None:
+        """A table by player count covers every count the game allows."""
+        ...
+
+    def track_ids(self) -> list[str]: ...
     @property
     def setup(self) -> Sequence[SetupStep]: ...
 

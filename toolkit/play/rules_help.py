@@ -52,7 +52,26 @@ def rules_help(session: Session) -> list[Section]:
     if tracks:
         sections.append(("Tracks and milestones", tracks))
     sections += _on_the_table(session)
-    sections.append(("Scoring at the end", _scoring(session, describer)))
+    if context["round_scoring"]:
+        sections.append(
+            (
+                "Scoring after every round",
+                [
+                    f"{number}. {rule['label']}: {rule['points']}"
+                    for number, rule in enumerate(context["round_scoring"], start=1)
+                ],
+            )
+        )
+    ending = [
+        f"The game also ends {text}, at the end of that round." for text in context["end_when"]
+    ]
+    ending.append(f"The {context['winner']} total wins.")
+    teams = context["partnerships"].get(session.state.n)
+    if teams:
+        ending.append(f"Partners share one score: {'; '.join(teams)}.")
+    sections.append(("End of the game", ending))
+    if content.game.scoring:
+        sections.append(("Scoring at the end", _scoring(session, describer)))
     breakers = [
         f"{number}. {'most' if t['prefer'] == 'most' else 'fewest'} {t['measure']} ({t['label']})"
         for number, t in enumerate(context["tie_breakers"], start=1)

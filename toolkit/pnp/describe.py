@@ -139,6 +139,8 @@ class Describer:
             return self.resource(measure.resource)
         if measure.track is not None:
             return self.track(measure.track)
+        if measure.score:
+            return "points"
         assert measure.count is not None
         cards = self.filter_words(measure.where or {})
         return f"{cards + ' ' if cards else ''}cards in {self.zone(measure.count)}"

@@ -54,6 +54,13 @@ def reference_context(content: GameContent, describer: Describer) -> dict[str, A
         ],
         "setup": [describer.setup_step(step) for step in game.setup],
         "scoring": describer.rules(game.scoring),
+        "round_scoring": describer.rules(game.round_scoring),
+        "winner": game.end.winner,
+        "end_when": [condition.describe(describer) for condition in game.end.when],
+        "partnerships": {
+            count: [" and ".join(f"seat {seat}" for seat in team) for team in teams]
+            for count, teams in game.partnerships.items()
+        },
         "tie_breakers": [
             {"label": t.label, "prefer": t.prefer, "measure": describer.measure(t.measure)}
             for t in game.tie_breakers

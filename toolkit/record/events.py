@@ -55,6 +55,12 @@ def narrate(game: Game, log: list[tuple[Any, ...]]) -> Iterator[str]:
             yield f"  player {event[1] + 1} discards {event[3]} {game.resources[event[2]].name}"
         elif kind == "round-end":
             yield f"end of round {event[1]}"
+        elif kind == "round-score":
+            points = ", ".join(f"player {p + 1} {v:+d}" for p, v in enumerate(event[2]))
+            yield f"round {event[1]} scores: {points}"
+        elif kind == "removed":
+            named = ", ".join(deck.names[card] for card in event[2])
+            yield f"setup: {named or str(event[1]) + ' random cards'} set aside face down"
         elif kind == "game-end":
             yield "game over"
         else:

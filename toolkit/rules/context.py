@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from toolkit.schema.amounts import Amount
     from toolkit.schema.base import Scalar
     from toolkit.schema.filters import CardFilter, Measure
 
@@ -97,6 +98,10 @@ class CheckContext(Protocol):
         """The fewest and the most players the game allows."""
         ...
 
+    def check_amount(self, path: Path, amount: Amount) -> None:
+        """A table by player count has a value for every count the game allows, no other."""
+        ...
+
     def option_ids(self) -> list[str]: ...
     def option_values(self, option_id: str) -> list[Scalar]:
         """The values an option may take, its default first."""
@@ -107,6 +112,9 @@ class CheckContext(Protocol):
         ...
 
     def deck_size(self) -> int: ...
+    def deck_ids(self) -> list[str]:
+        """The ids of the deck's cards (`coins-5` for a suited deck)."""
+        ...
 
 
 class Words(Protocol):

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from toolkit.rules.primitive import docstring_words
 from toolkit.rules.words import singular
+from toolkit.schema.amounts import Amount, amount_at, amount_values, describe_amount
 from toolkit.schema.base import Id, Model, Scalar
 from toolkit.schema.filters import card_matches
 
@@ -336,57 +337,145 @@ class GiveResource(_Step):
 class Deal(_Step):
     """Shuffle the deck and deal cards to every player's hand.
 
-    `count` deals that many each; without it the deck is dealt as evenly as possible and any
-    extra cards stay face down out of play.
+    `count` deals that many each (a number, or one per player count); without it the deck is
+    dealt as evenly as possible and any extra cards stay face down out of play.
     """
 
     step: Literal["deal"]
-    count: int | None = Field(default=None, ge=1)
-    """Cards per player; unset deals the whole deck evenly."""
+    count: Amount | None = None
+    """Cards per player (`{by_players: {3: 10, 4: 8}}` by player count); unset deals the
+    whole deck evenly."""
     to: Id = "hand"
     """The players' zone receiving the cards."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
         ctx.known((*path, "to"), self.to, ctx.zone_ids("player"), "player zone")
         size = ctx.deck_size()
-        players = ctx.players()[1]
+        low, high = ctx.players()
+        if self.count is not None:
+            ctx.check_amount((*path, "count"), self.count)
+            if any(value < 1 for value in amount_values(self.count)):
+                ctx.error((*path, "count"), "out-of-range", "deal at least 1 card each")
+                return
         if size == 0:
             return
-        if self.count is None and size < players:
+        if self.count is None and size < high:
             ctx.error(
                 path,
                 "infeasible-setup",
-                f"a deck of {size} cards cannot be dealt to {players} players",
+                f"a deck of {size} cards cannot be dealt to {high} players",
             )
-        if self.count is not None and self.count * players > size:
-            ctx.error(
-                (*path, "count"),
-                "infeasible-setup",
-                f"{players} players x {self.count} cards need {self.count * players}; "
-                f"the deck has {size}",
-                "lower 'count' or 'players.max'",
-            )
+        for players in range(high, low - 1, -1):
+            each = amount_at(self.count, players) if self.count is not None else None
+            if each is not None and each * players > size:
+                ctx.error(
+                    (*path, "count"),
+                    "infeasible-setup",
+                    f"{players} players x {each} cards need {each * players}; the deck has {size}",
+                    "lower 'count' or 'players.max'",
+                )
+                break
 
     def describe(self, words: Words) -> str:
         zone = words.zone(self.to)
         if self.count is not None:
-            return f"shuffle and deal {self.count} cards to each player's {zone}"
+            return f"shuffle and deal {describe_amount(self.count)} cards to each player's {zone}"
         return (
             f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
             "stay face down, out of play"
         )
 
+    def counts(self, c: Compiler) -> tuple[int | None, ...]:
+        """Cards each by player count (None: the whole deck, evenly)."""
+        if self.count is None:
+            return (None,) * (c.max_players + 1)
+        return c.per_players(self.count)
+
     def compile_step(self, c: Compiler) -> SetupFn:
-        zone, count = c.zone(self.to).index, self.count
+        zone, counts = c.zone(self.to).index, self.counts(c)
 
         def deal(state: State) -> None:
-            state.deal(zone, count)
+            state.deal(zone, counts[state.n])
 
         return deal
 
 
+class RemoveCards(_Step):
+    """Set deck cards aside face down for the whole game, so the deck fits the player count.
+
+    `count` removes that many cards at random (unseen); `cards` removes the named deck cards.
+    `players` limits the step to some player counts.
+    """
+
+    step: Literal["remove_cards"]
+    count: Amount | None = None
+    """How many random cards to set aside (a number, or one per player count)."""
+    cards: list[Id] = Field(default_factory=list)
+    """Deck card ids to set aside (`clubs-2`)."""
+    players: list[int] | None = None
+    """Only at these player counts; unset at every count."""
+
+    @model_validator(mode="after")
+    def _one_way(self) -> RemoveCards:
+        if (self.count is None) == (not self.cards):
+            raise ValueError("'remove_cards' takes either 'count' or 'cards'")
+        return self
+
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        low, high = ctx.players()
+        for index, count in enumerate(self.players or []):
+            if not low <= count <= high:
+                ctx.error(
+                    (*path, "players", index),
+                    "out-of-range",
+                    f"the game is for {low}-{high} players, not {count}",
+                )
+        deck = ctx.deck_ids()
+        for index, card in enumerate(self.cards):
+            ctx.known((*path, "cards", index), card, deck, "deck card")
+        if self.count is not None:
+            ctx.check_amount((*path, "count"), self.count)
+            if any(value < 0 for value in amount_values(self.count)):
+                ctx.error((*path, "count"), "out-of-range", "a count cannot be negative")
+            elif any(value >= len(deck) for value in amount_values(self.count)) and deck:
+                ctx.error(
+                    (*path, "count"),
+                    "infeasible-setup",
+                    f"the deck has {len(deck)} cards; removing as many leaves none to play",
+                )
+
+    def describe(self, words: Words) -> str:
+        at = ""
+        if self.players:
+            at = f" with {' or '.join(str(n) for n in self.players)} players"
+        if self.count is not None:
+            return f"set {describe_amount(self.count)} random cards aside face down{at}"
+        names = ", ".join(words.card_name(card) for card in self.cards)
+        return f"set {names} aside{at}"
+
+    def compile_step(self, c: Compiler) -> SetupFn:
+        deck = c.table("deck")
+        only = frozenset(self.players) if self.players is not None else None
+        named = frozenset(deck.index(card) for card in self.cards)
+        counts = c.per_players(self.count) if self.count is not None else None
+
+        def remove(state: State) -> None:
+            if only is not None and state.n not in only:
+                return
+            if counts is not None:
+                pool = state.deck_cards[:]
+                state.random().shuffle(pool)
+                gone = frozenset(pool[: counts[state.n]])
+            else:
+                gone = named
+            state.deck_cards = [card for card in state.deck_cards if card not in gone]
+            state.log.append(("removed", len(gone), tuple(sorted(named))))
+
+        return remove
+
+
 SetupStep = Annotated[
-    ChoosePerGroup | DrawRandom | PlaceCard | StartingPlayer | GiveResource | Deal,
+    ChoosePerGroup | DrawRandom | PlaceCard | StartingPlayer | GiveResource | Deal | RemoveCards,
     Field(discriminator="step"),
 ]
 

@@ -29,7 +29,8 @@ cards only (face-down cards have no number, colour or symbol)."""
 
 
 class Measure(Model):
-    """A number per player: a count of cards in a zone, a resource, or a track position."""
+    """A number per player: a count of cards in a zone, a resource, a track position, or the
+    points banked from round scoring so far."""
 
     count: Id | None = None
     """Count the cards in this zone of the player (e.g. `park`, `ridden`)."""
@@ -39,13 +40,17 @@ class Measure(Model):
     """The amount of this resource the player holds."""
     track: Id | None = None
     """The player's position on this track."""
+    score: Literal[True] | None = None
+    """`score: true`: the points the player has banked from round scoring so far."""
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Measure:
-        chosen = [n for n in ("count", "resource", "track") if getattr(self, n) is not None]
+        chosen = [
+            n for n in ("count", "resource", "track", "score") if getattr(self, n) is not None
+        ]
         if len(chosen) != 1:
             raise ValueError(
-                "a measure names exactly one of 'count', 'resource' or 'track' "
+                "a measure names exactly one of 'count', 'resource', 'track' or 'score' "
                 f"(found {', '.join(chosen) or 'none'})"
             )
         if self.where is not None and self.count is None:

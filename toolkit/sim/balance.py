@@ -62,15 +62,15 @@ def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
 
 def winning_margin(record: GameRecord) -> int:
     """Points between the winner and the runner-up."""
-    ordered = sorted(record.totals, reverse=True)
-    return ordered[0] - ordered[1] if len(ordered) > 1 else 0
+    ordered = sorted(record.totals, reverse=not record.lowest_wins)
+    return abs(ordered[0] - ordered[1]) if len(ordered) > 1 else 0
 
 
 def lead_changes(record: GameRecord) -> int:
     """How often the sole leader changed from one round's end to the next."""
     leaders = []
     for totals in record.checkpoints:
-        best = max(totals)
+        best = min(totals) if record.lowest_wins else max(totals)
         top = [p for p, t in enumerate(totals) if t == best]
         if len(top) == 1:
             leaders.append(top[0])

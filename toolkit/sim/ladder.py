@@ -56,6 +56,8 @@ def summarise_ladder(
                 if rival == bot:
                     continue
                 mine, theirs = record.totals[seat], record.totals[other]
+                if record.lowest_wins:
+                    mine, theirs = -mine, -theirs
                 pairwise[bot].append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
     rows: list[dict[str, Any]] = []
     for bot in dict.fromkeys(bots):

@@ -52,6 +52,8 @@ class GameRecord:
     """Provisional totals (as if the game ended) at the end of each round, for drama."""
     actions: tuple[tuple[int, int], ...] = ()
     """(player, action) in the order played, kept only when asked (for transcripts)."""
+    lowest_wins: bool = False
+    """The game's lowest total wins: margins and leaders read the totals the other way."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -145,6 +147,7 @@ def play_game(
         ),
         checkpoints=tuple(checkpoints),
         actions=tuple(played),
+        lowest_wins=game.lowest_wins,
     )
 
 

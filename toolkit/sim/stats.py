@@ -85,7 +85,9 @@ def _by_setup(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
                     "card": card,
                     "games": len(played),
                     "score_mean": rounded(statistics.fmean(scores)),
-                    "winning_score_mean": rounded(statistics.fmean(max(r.totals) for r in played)),
+                    "winning_score_mean": rounded(
+                        statistics.fmean(r.totals[r.winners[0]] for r in played)
+                    ),
                     "per_player_per_game": {
                         name: rounded(total / len(played))
                         for name, total in sorted(counters.items())

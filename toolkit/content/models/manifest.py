@@ -9,9 +9,11 @@ from pydantic import Field, model_validator
 from toolkit.content.models.card_kinds import CardKind
 from toolkit.content.models.effects import Effect
 from toolkit.mechanics.registry import structure_models
+from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring import ScoringRule, TieBreaker
 from toolkit.rules.setup import SetupStep
+from toolkit.schema.amounts import PlayerCount
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter, Measure
 
@@ -306,8 +308,16 @@ class Game(Model):
     """Setup steps, in order."""
     structure: Structure
     """How play proceeds."""
-    scoring: list[ScoringRule] = Field(min_length=1)
+    scoring: list[ScoringRule] = Field(default_factory=list)
     """End scoring steps, in the order they apply."""
+    round_scoring: list[ScoringRule] = Field(default_factory=list)
+    """Scoring applied at the end of every round; the points are banked and count in the
+    final totals (a row per rule in the breakdown)."""
+    end: EndRules = Field(default_factory=EndRules)
+    """Conditions that end the game besides the mechanic's own limit, and who wins."""
+    partnerships: dict[PlayerCount, list[list[int]]] = Field(default_factory=dict)
+    """Player count to its teams, by seat number from 1 (`4: [[1, 3], [2, 4]]`): partners add
+    up their points and share one total. Counts not listed play every player for themselves."""
     tie_breakers: list[TieBreaker] = Field(default_factory=list)
     """Applied in order among players tied on points; players still tied share the victory."""
     bots: BotSettings = Field(default_factory=BotSettings)
@@ -316,3 +326,9 @@ class Game(Model):
     """Balance goals that simulations report as passed or failed."""
     print_layouts: list[Text] = Field(default_factory=list)
     """Print layout files, relative to this manifest."""
+
+    @model_validator(mode="after")
+    def _scored(self) -> Game:
+        if not self.scoring and not self.round_scoring:
+            raise ValueError("a game needs 'scoring' (at the end), 'round_scoring' or both")
+        return self

@@ -10,6 +10,7 @@ from toolkit.mechanics.draft.grid import Shape, connected
 from toolkit.mechanics.draft.structure import Draft
 from toolkit.mechanics.words import plain_words, printed_action
 from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
+from toolkit.schema.amounts import amount_values
 
 
 def summary(structure: Draft) -> str:
@@ -42,11 +43,12 @@ def check(structure: Draft, checks: StructureChecks) -> None:
     if grid.unique_field is not None:
         checks.known((*g_path, "unique_field"), grid.unique_field, fields, "card field")
     deal = next((s for s in checks.setup if isinstance(s, Deal) and s.count), None)
-    if deal is not None and deal.count is not None and structure.placements > deal.count:
+    dealt = min(amount_values(deal.count)) if deal is not None and deal.count is not None else None
+    if dealt is not None and structure.placements > dealt:
         checks.error(
             (*path, "placements"),
             "infeasible-setup",
-            f"{structure.placements} placements need more than the {deal.count} cards dealt",
+            f"{structure.placements} placements need more than the {dealt} cards dealt",
             "deal more cards or place fewer",
         )
     pool = next(

@@ -47,7 +47,8 @@ class TrickTakingMechanic:
     trump: int
     winner_leads: bool
     leader_is_last_winner: bool
-    deal_count: int | None
+    deal_counts: tuple[int | None, ...]
+    """Cards each at every deal, by player count (None: the whole deck evenly)."""
     suit_of: tuple[int, ...]
     rank_of: tuple[int, ...]
     suit_actions: tuple[EffectFn, ...]
@@ -76,7 +77,7 @@ class TrickTakingMechanic:
             trump=suit_ids.index(spec.trump) if spec.trump is not None else -1,
             winner_leads=spec.winner_leads,
             leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
-            deal_count=deal.count if deal is not None else None,
+            deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
             rank_of=tuple(deck.fields["rank"]),
             suit_actions=tuple(
@@ -100,7 +101,7 @@ class TrickTakingMechanic:
 
     def setup(self, state: State) -> None:
         if not any(state.zones[self.hand]):
-            state.deal(self.hand, self.deal_count)
+            state.deal(self.hand, self.deal_counts[state.n])
         state.mech = TrickState(current=state.first_player, round_leader=state.first_player)
         state.turn = 1
 
@@ -197,7 +198,7 @@ class TrickTakingMechanic:
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
         state.log.append(("round-end", state.round))
-        if state.round >= self.rounds:
+        if state.game.end_of_round(state) or state.round >= self.rounds:
             state.terminal = True
             state.log.append(("game-end",))
             return
@@ -208,7 +209,7 @@ class TrickTakingMechanic:
             mech.current = mech.round_leader
         else:
             mech.round_leader = mech.current
-        state.deal(self.hand, self.deal_count)
+        state.deal(self.hand, self.deal_counts[state.n])
 
     # -- presentation ----------------------------------------------------------------------
 
