@@ -253,6 +253,35 @@ def test_rounds_reshuffle_and_deal_again(project: Path) -> None:
     assert everything == list(range(game.deck.size))  # every card gathered for round 2
 
 
+def test_rounds_bank_their_area_scoring(project: Path) -> None:
+    edit(project, "rounds: 1", "rounds: 3")
+    edit(
+        project,
+        "scoring:\n  - rule: area_formula",
+        "scoring: []\nround_scoring:\n  - rule: area_formula",
+    )
+    game = compiled(project)
+    state = random_game(game, 10)
+    banked = [e for e in state.log if e[0] == "round-score"]
+    assert [e[1] for e in banked] == [1, 2, 3]
+    totals = tuple(sum(e[2][p] for e in banked) for p in range(2))
+    assert game.score(state).totals == totals
+
+
+def test_the_game_ends_after_the_turn_an_end_condition_holds(project: Path) -> None:
+    edit(
+        project,
+        "tie_breakers:",
+        "end:\n  when:\n    - {measure: {count: routes}, at_least: 2}\n\ntie_breakers:",
+    )
+    game = compiled(project)
+    state = random_game(game, 11)
+    routes = game.zone("routes").index
+    assert max(len(cards) for cards in state.zones[routes]) == 2
+    assert state.log[-1] == ("game-end",)
+    assert ("pile-empty",) not in state.log
+
+
 def test_without_an_end_on_the_empty_draw_pile_play_goes_on(project: Path) -> None:
     edit(project, "end_on_empty_draw: true", "end_on_empty_draw: false")
     game = compiled(project)

@@ -142,7 +142,8 @@ class DrawPlayMechanic:
     retake: bool
     end_on_empty: bool
     rounds: int
-    deal_count: int | None
+    deal_counts: tuple[int | None, ...]
+    """Cards each at every deal, by player count (None: the whole deck evenly)."""
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
     seats: tuple[tuple[int], ...]
@@ -206,7 +207,7 @@ class DrawPlayMechanic:
             retake=spec.retake_discard,
             end_on_empty=spec.end_on_empty_draw,
             rounds=spec.rounds,
-            deal_count=deal.count if deal is not None else None,
+            deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             card_ids=deck.ids,
             card_names=deck.names,
             seats=tuple((p,) for p in range(c.max_players)),
@@ -217,7 +218,7 @@ class DrawPlayMechanic:
 
     def setup(self, state: State) -> None:
         if not any(state.zones[self.hand]):
-            state.deal(self.hand, self.deal_count)
+            state.deal(self.hand, self.deal_counts[state.n])
         self._stock(state)
         start = DRAW if self.draw_first else PLAY
         state.mech = TurnState(
@@ -358,7 +359,7 @@ class DrawPlayMechanic:
     def _end_turn(self, state: State) -> bool:
         """The turn is over: True when that ended the game."""
         mech: TurnState = state.mech
-        if end_reached(state):
+        if state.game.end_reached(state):
             self._end_game(state)
             return True
         mech.current = (mech.current + 1) % state.n
@@ -397,7 +398,7 @@ class DrawPlayMechanic:
 
     def _end_round(self, state: State) -> None:
         state.log.append(("round-end", state.round))
-        if end_of_round(state) or state.round >= self.rounds:
+        if state.game.end_of_round(state) or state.round >= self.rounds:
             self._end_game(state)
             return
         state.round += 1
@@ -406,7 +407,7 @@ class DrawPlayMechanic:
                 state.zones[zone][player] = []
         for pile in (self.draw, *self.piles):
             state.shared[pile] = []
-        state.deal(self.hand, self.deal_count)
+        state.deal(self.hand, self.deal_counts[state.n])
         self._stock(state)
         mech: TurnState = state.mech
         mech.current = (state.first_player + state.round - 1) % state.n
@@ -575,15 +576,3 @@ class DrawPlayMechanic:
             f"round {state.round}, turn {state.turn}, player {mech.current} to {step}, "
             f"{len(state.shared[self.draw])} cards to draw"
         )
-
-
-def end_reached(state: State) -> bool:
-    """Whether the game's end conditions (`end.when`) hold, for games that declare them."""
-    check = getattr(state.game, "end_reached", None)
-    return bool(check(state)) if check is not None else False
-
-
-def end_of_round(state: State) -> bool:
-    """Bank the round's scoring, if the game has any; True when an end condition holds."""
-    bank = getattr(state.game, "end_of_round", None)
-    return bool(bank(state)) if bank is not None else False

@@ -10,6 +10,7 @@ from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, W
 from toolkit.mechanics.draw_and_play.structure import Area, DrawAndPlay
 from toolkit.rules.scoring.area_formula import filtered_cards
 from toolkit.rules.setup import Deal
+from toolkit.schema.amounts import amount_values
 
 
 def summary(structure: DrawAndPlay) -> str:
@@ -205,11 +206,12 @@ def _check_deal(structure: DrawAndPlay, checks: StructureChecks) -> None:
     if limit is None:
         return
     most = limit if structure.turn == "play_then_draw" else limit - 1
-    if deal.count > most:
+    dealt = max(amount_values(deal.count))
+    if dealt > most:
         checks.error(
             ("structure", "hand_limit"),
             "infeasible-setup",
-            f"hands are dealt {deal.count} cards but may hold {limit}"
+            f"hands are dealt {dealt} cards but may hold {limit}"
             + (" before drawing" if structure.turn == "draw_then_play" else ""),
             "raise 'hand_limit' or deal fewer cards",
         )
