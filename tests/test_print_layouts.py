@@ -87,7 +87,7 @@ def test_toolkit_validate_checks_layout_files() -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 files checked, no problems" in result.stdout
+    assert f"{len(LAYOUT_FILES)} files checked, no problems" in result.stdout
 
 
 # -- mistakes, with positions -----------------------------------------------------------------
