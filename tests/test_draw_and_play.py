@@ -360,7 +360,7 @@ def test_a_whole_game_in_the_terminal_and_its_replay(tmp_path: Path) -> None:
     transcript = tmp_path / "game.jsonl"
     command = ["play", "lantern-routes", "--players", "2", "--seat", "1", "--bots", "random"]
     command += ["--seed", "5", "--transcript", str(transcript)]
-    result = _toolkit(*command, moves="1\n" * 300)
+    result = _toolkit(*command, moves="h\n" + "1\n" * 300)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for seen in (
@@ -370,8 +370,10 @@ def test_a_whole_game_in_the_terminal_and_its_replay(tmp_path: Path) -> None:
         "1. play ",
         "player 2 draws a card from the stack",  # the bot's draw, hidden from the person
         "Final scores:",
+        "Pledge cards ignore the order, but only before any other card of the area.",  # help
     ):
         assert seen in out
+    assert "the stack in this game" not in out  # the help never shows the face-down pile
     replayed = _toolkit("replay", str(transcript))
     assert replayed.returncode == 0, replayed.stderr
     assert "winner:" in replayed.stdout
