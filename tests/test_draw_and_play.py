@@ -391,3 +391,16 @@ def _toolkit(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
     )
     assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
     return result
+
+
+def test_unique_values_skip_cards_without_one_but_catch_repeats(project: Path) -> None:
+    assert diagnostics(project) == []  # three pledges per colour share no value: fine
+    edit(
+        project,
+        "id: amber-3, name: Amber 3, colour: amber, value: 3",
+        "id: amber-3, name: Amber 3, colour: amber, value: 2",
+        CARDS,
+    )
+    assert [(Path(d.file).name, d.code) for d in diagnostics(project)] == [
+        ("route-cards.yaml", "duplicate-value"),
+    ]
