@@ -43,6 +43,8 @@ def event(
 ) -> Iterator[str] | None:
     """Lines for the mechanic's own events; None for events the engine narrates."""
     kind = event[0]
+    if kind == "deal":  # what is left over is not out of play: it forms the draw pile
+        return iter([f"deal: {event[1]} cards each"])
     if kind == "stock":
         return iter([f"setup: {event[1]} cards form {mechanic.draw_name}"])
     if kind == "place":
