@@ -404,3 +404,16 @@ def test_unique_values_skip_cards_without_one_but_catch_repeats(project: Path) -
     assert [(Path(d.file).name, d.code) for d in diagnostics(project)] == [
         ("route-cards.yaml", "duplicate-value"),
     ]
+
+
+def test_twin_cards_played_to_the_same_place_are_one_choice() -> None:
+    _, game = _lantern()
+    state = game.new_state(1, 2)
+    deck, codec = game.deck, game.mechanic.codec
+    hand = [deck.index(c) for c in ("amber-pledge-1", "amber-pledge-2", "amber-5")]
+    state.zones[game.zone("hand").index][0] = hand
+    state.mech.current, state.mech.step = 0, 0
+    groups = game.mechanic.equivalent_actions(state, 0, state.legal_actions(0))
+    place = [codec.encode(Place(card, 0)) for card in hand]
+    discard = [codec.encode(Discard(card)) for card in hand]
+    assert sorted(groups) == sorted([place[:2], discard[:2], [place[2]], [discard[2]]])

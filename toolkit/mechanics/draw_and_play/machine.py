@@ -146,6 +146,9 @@ class DrawPlayMechanic:
     """Cards each at every deal, by player count (None: the whole deck evenly)."""
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
+    twins: tuple[int, ...]
+    """Per card, the first card of the deck with the same value in every field (the pledges
+    of one colour): playing or discarding either comes to the same."""
     seats: tuple[tuple[int], ...]
     codec: DrawPlayCodec
 
@@ -210,6 +213,7 @@ class DrawPlayMechanic:
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             card_ids=deck.ids,
             card_names=deck.names,
+            twins=_twins(deck.fields, deck.size),
             seats=tuple((p,) for p in range(c.max_players)),
             codec=DrawPlayCodec.for_game(deck.size, len(areas), len(pile_ids)),
         )
@@ -470,8 +474,18 @@ class DrawPlayMechanic:
         return copy
 
     def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
-        """Every play and every draw is its own case."""
-        return [[action] for action in actions]
+        """Plays of twin cards (the same value in every field) to the same place come to the
+        same; every other play and every draw is its own case."""
+        codec, twins = self.codec, self.twins
+        groups: dict[int, list[int]] = {}
+        for action in actions:
+            if action < codec.plays:
+                card, destination = divmod(action, codec.destinations)
+                key = twins[card] * codec.destinations + destination
+            else:
+                key = action
+            groups.setdefault(key, []).append(action)
+        return list(groups.values())
 
     def options_left(self, state: State, player: int) -> int:
         """How many hand cards the player could still place in an area."""
@@ -576,3 +590,14 @@ class DrawPlayMechanic:
             f"round {state.round}, turn {state.turn}, player {mech.current} to {step}, "
             f"{len(state.shared[self.draw])} cards to draw"
         )
+
+
+def _twins(fields: dict[str, tuple[Any, ...]], size: int) -> tuple[int, ...]:
+    """Per card, the first card whose every field but its id holds the same value."""
+    first: dict[str, int] = {}
+    twins = []
+    columns = [column for name, column in fields.items() if name != "id"]
+    for card in range(size):
+        signature = repr([column[card] for column in columns])
+        twins.append(first.setdefault(signature, card))
+    return tuple(twins)
