@@ -328,7 +328,17 @@ def test_targets_pass_and_fail() -> None:
         ("shared_victory_rate", 0.25, True),
     ]
     assert results[0]["at_least"] == -0.05 and results[0]["at_most"] == 0.05
-    assert check_targets(targets, summary) == results
+    assert check_targets(targets, summary, 2) == results
+
+
+def test_a_target_for_some_player_counts_is_checked_only_at_them() -> None:
+    targets = targets_of(
+        {"metric": "win_rate_spread", "at_most": 0.5, "players": [2], "label": "two"},
+        {"metric": "win_rate_spread", "at_most": 0.1, "players": [3, 4], "label": "more"},
+    )
+    summary = summarise(GAMES, ["random", "random"], targets)
+    assert [t["target"] for t in summary["targets"]] == ["two"]
+    assert [t["target"] for t in check_targets(targets, summary, 3)] == ["more"]
 
 
 def test_acquire_rate_targets_need_every_card_inside() -> None:

@@ -153,12 +153,13 @@ def scores_of(state: State) -> tuple[Any, ...]:
 
 
 def check_scores(state: State) -> None:
-    """Every breakdown adds up to its total; the winners have the best total."""
+    """Every breakdown adds up to its total; the winners have the best total (the lowest
+    when the lowest total wins)."""
     scores = state.scores()
     assert len(scores.totals) == len(scores.breakdown) == state.n
     for total, breakdown in zip(scores.totals, scores.breakdown, strict=True):
         assert total == sum(breakdown.values()), (total, breakdown)
-    best = max(scores.totals)
+    best = min(scores.totals) if state.game.lowest_wins else max(scores.totals)
     assert scores.winners and all(scores.totals[p] == best for p in scores.winners)
 
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from toolkit.errors import ContentError, UnsupportedGameError, UsageError
+from toolkit.errors import ContentError, OptionError, UnsupportedGameError, UsageError
 
 app = typer.Typer(
     name="toolkit",
@@ -52,7 +52,7 @@ def _guarded(command: F) -> F:
 
             typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
             raise typer.Exit(1) from None
-        except UnsupportedGameError as error:
+        except (UnsupportedGameError, OptionError) as error:
             typer.echo(f"error: {error}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
@@ -130,6 +130,16 @@ def schema(
     )
 
 
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        metavar="ID=VALUE",
+        help="Set a game option the manifest declares (repeatable), e.g. bonus-cards=yes.",
+    ),
+]
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -179,6 +189,7 @@ def simulate(
         Path | None,
         typer.Option(help="Also write every game as JSON Lines (`toolkit replay` re-runs it)."),
     ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
     import json
@@ -189,6 +200,7 @@ def simulate(
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
     spec.record_actions = transcript is not None
+    spec.options = list(option or [])
     with _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
@@ -215,6 +227,7 @@ def compare(
     seed: Annotated[int, typer.Option(help="Seed shared by baseline and variants.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    option: GameOptions = None,
 ) -> None:
     """A/B: baseline and each variant on the same seeds, differences with 95% intervals."""
     import json
@@ -224,11 +237,13 @@ def compare(
     from toolkit.sim.run import RunSpec, run
 
     base_spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers))
+    base_spec.options = list(option or [])
     with _progress(games * (1 + len(variant))) as advance:
         baseline = run(base_spec, advance)
         results = []
         for path in variant:
             spec = RunSpec(game, games, players, base_spec.bots, seed, base_spec.workers, [path])
+            spec.options = base_spec.options
             other = run(spec, advance)
             from toolkit.content.project import load_content_file
 
@@ -272,6 +287,7 @@ def sweep(
         Path | None, typer.Option("--out", help="Also draw the sweep as a PDF chart here.")
     ] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    option: GameOptions = None,
 ) -> None:
     """Simulate every combination of values and tabulate the key statistics and targets."""
     import json
@@ -287,6 +303,7 @@ def sweep(
         points *= len(values)
     base = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
+    base.options = list(option or [])
     with _progress(games * points) as advance:
         result = run_sweep(base, axes, advance)
     if out is not None:
@@ -320,6 +337,7 @@ def report(
         ExportFormat | None,
         typer.Option("--format", help="Also export every table beside the PDF: json or csv."),
     ] = None,
+    option: GameOptions = None,
 ) -> None:
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
@@ -328,6 +346,7 @@ def report(
 
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
+    spec.options = list(option or [])
     with _progress(games) as advance:
         result = run(spec, advance)
     target = out or Path("build") / result.summary["arguments"]["game"] / (
@@ -404,6 +423,7 @@ def ladder(
     seed: Annotated[int, typer.Option(help="Seed shared by every rotation.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    option: GameOptions = None,
 ) -> None:
     """Rank bots: round-robin over every seat rotation on the same seeds, win rates with 95%
     intervals and a rating from the pairwise results inside games."""
@@ -423,8 +443,11 @@ def ladder(
         raise UsageError(
             f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
         )
+    options = compiled.read_options(list(option or []))
     with _progress(games * count) as advance:
-        result = run_ladder(manifest, names, games, count, seed, _workers(workers), advance)
+        result = run_ladder(
+            manifest, names, games, count, seed, _workers(workers), advance, options=options
+        )
     result = {
         "arguments": {
             "game": compiled.id,
@@ -432,6 +455,7 @@ def ladder(
             "players": count,
             "bots": names,
             "seed": seed,
+            **({"options": options} if options else {}),
         },
         **result,
     }
@@ -496,6 +520,7 @@ def play(
         Path | None,
         typer.Option(help="Go on with a game saved by play (quit with q): its transcript."),
     ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
     q to quit and save, --resume to go on later. Reads one move per line when piped."""
@@ -505,7 +530,7 @@ def play(
     try:
         play_game(game, players=players, seat=seat, bots=_bot_names(bots) if bots else None,
                   seed=seed, transcript=transcript, variants=list(variant or []),
-                  resume=resume)  # fmt: skip
+                  resume=resume, options=list(option or []))  # fmt: skip
     except (ReplayDivergence, TranscriptError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None

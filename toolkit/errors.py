@@ -33,8 +33,20 @@ class IllegalActionError(ToolkitError):
         super().__init__(f"{reason} ({summary})" if summary else reason)
 
 
+class OptionError(ToolkitError, ValueError):
+    """A game option the game does not declare, or a value it does not allow (exit code 1).
+
+    Also a `ValueError`, as `Game.new_state` raised for bad options before it had a class."""
+
+
 class UnsupportedGameError(ToolkitError):
     """Valid content that the interpreter cannot run (a mechanic it does not implement)."""
+
+
+class NoLegalMoveError(UnsupportedGameError):
+    """A player to move has no legal move: the rules leave them stuck (never an IndexError).
+
+    Built from its message alone, so it crosses worker processes intact."""
 
 
 class UnknownIdError(ToolkitError, LookupError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from toolkit.agents.legal import legal_moves
 from toolkit.kernel.state import State
 
 
@@ -22,7 +23,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, player: int) -> int:
-        actions = state.legal_actions(player)
+        actions = legal_moves(state, player)
         if len(actions) == 1:
             return actions[0]
         game = state.game

@@ -18,6 +18,7 @@ import random
 import time
 
 from toolkit.agents.greedy import GreedyBot
+from toolkit.agents.legal import legal_moves
 from toolkit.agents.room import roomiest
 from toolkit.kernel.state import State
 
@@ -53,7 +54,7 @@ class IsmctsBot:
         self.seconds = seconds
 
     def choose(self, state: State, player: int) -> int:
-        legal = state.legal_actions(player)
+        legal = legal_moves(state, player)
         if len(legal) == 1:
             return legal[0]
         game = state.game
@@ -97,7 +98,7 @@ class IsmctsBot:
         while not world.terminal:
             movers = world.to_move()
             mover = observer if first and observer in movers else movers[0]
-            groups = root_groups if first else _groups(world, mover, world.legal_actions(mover))
+            groups = root_groups if first else _groups(world, mover, legal_moves(world, mover))
             first = False
             untried = [key for key in groups if key not in node.children]
             for key in groups:
@@ -124,7 +125,7 @@ class IsmctsBot:
                 if playout is not None:
                     world.apply(mover, playout.choose(world, mover))
                     continue
-                groups = _groups(world, mover, world.legal_actions(mover))
+                groups = _groups(world, mover, legal_moves(world, mover))
                 world.apply(mover, rng.choice(groups[rng.choice(list(groups))]))
         rewards = _rewards(world) if world.terminal else _estimate(world)
         for visited in path[1:]:

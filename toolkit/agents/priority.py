@@ -22,6 +22,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from toolkit.agents.greedy import GreedyBot
+from toolkit.agents.legal import legal_moves
 from toolkit.agents.random_bot import RandomBot
 from toolkit.agents.room import roomiest
 from toolkit.content.models.strategies import (
@@ -130,7 +131,7 @@ class PriorityBot:
         self.last_rule = ""
 
     def choose(self, state: State, player: int) -> int:
-        actions = state.legal_actions(player)
+        actions = legal_moves(state, player)
         if len(actions) == 1:
             self.last_rule = "only move"
             return actions[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from toolkit.agents.legal import legal_moves, stuck
 from toolkit.kernel.state import State
 
 
@@ -16,5 +17,8 @@ class RandomBot:
 
     def choose(self, state: State, player: int) -> int:
         if state.pending is None:  # the mechanic's own turn (the hot loop): ask it directly
-            return self._choice(state.machine.legal_actions(state, player))
-        return self._choice(state.legal_actions(player))
+            actions = state.machine.legal_actions(state, player)
+            if not actions:
+                raise stuck(state, player)
+            return self._choice(actions)
+        return self._choice(legal_moves(state, player))

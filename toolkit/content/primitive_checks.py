@@ -48,6 +48,7 @@ class SemanticChecker(Protocol):
     def zone_fields(self, zone_id: str) -> set[str]: ...
     def grid_zones(self) -> set[str]: ...
     def deck_kind(self) -> str | None: ...
+    def most_held(self, resource_id: str) -> int | None: ...
 
 
 class PrimitiveChecks:
@@ -87,6 +88,23 @@ class PrimitiveChecks:
     def deck_ranks(self) -> list[int] | None:
         deck = self.checker.game.deck
         return [r.rank for r in deck.ranks] if isinstance(deck, SuitedDeck) else None
+
+    def field_type(self, kind: str, field: str) -> str | None:
+        deck = self.checker.game.deck
+        if kind == "deck":
+            if isinstance(deck, SuitedDeck):
+                return {"id": "id", "suit": "id", "rank": "int"}.get(field)
+            kind = deck.pool
+        return self.checker.content.field_types(kind).get(field)
+
+    def card_ids(self, kind: str) -> list[str]:
+        deck = self.checker.game.deck
+        if kind == "deck":
+            if isinstance(deck, SuitedDeck):
+                suits = self.checker.ids(deck.suits)
+                return [f"{suit}-{rank.label}" for suit in suits for rank in deck.ranks]
+            kind = deck.pool
+        return self.checker.ids(kind)
 
     def check_measure(self, path: Path_, measure: Measure) -> None:
         self.checker.check_measure(self.where, path, measure)
@@ -167,3 +185,7 @@ class PrimitiveChecks:
 
     def deck_kind(self) -> str | None:
         return self.checker.deck_kind()
+
+    def most_held(self, resource_id: str) -> int | None:
+        """The most of a resource one player can ever hold (None: no bound is known)."""
+        return self.checker.most_held(resource_id)

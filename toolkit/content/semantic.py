@@ -40,7 +40,8 @@ from toolkit.rules.effects import Acquire
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import walk, walk_one
 from toolkit.rules.scoring import ScoringRule
-from toolkit.schema.filters import CardFilter, Measure, card_matches
+from toolkit.rules.setup import GiveResource
+from toolkit.schema.filters import CardFilter, Measure, card_matches, value_matches
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
 GRID_ONLY_FIELDS = {"face_up"}
@@ -76,6 +77,12 @@ class _Checker:
         key: bool = False,
     ) -> None:
         self.out.append(where.diag(path, code, message, hint, key=key))
+
+    def warning(
+        self, where: LoadedFile, path: Path_, code: str, message: str, hint: str = ""
+    ) -> None:
+        """A finding that does not fail `validate` (unless `--strict`): printed like an error."""
+        self.out.append(where.diag(path, code, message, hint, severity="warning"))
 
     @property
     def content(self) -> GameContent:
@@ -195,6 +202,7 @@ class _Checker:
         self.check_scoring_everywhere()
         self.check_ending()
         self.check_strategies()
+        self.check_zones_filled()
         return self.out
 
     def check_identity(self) -> None:
@@ -571,6 +579,15 @@ class _Checker:
                     "invalid-range",
                     f"'at_least' ({target.at_least}) is above 'at_most' ({target.at_most})",
                 )
+            players = self.game.players
+            for p_index, count in enumerate(target.players or []):
+                if not players.min <= count <= players.max:
+                    self.error(
+                        self.manifest,
+                        ("targets", index, "players", p_index),
+                        "out-of-range",
+                        f"the game is for {players.min}-{players.max} players, not {count}",
+                    )
         for index, weight in enumerate(self.game.bots.greedy.weights):
             self.check_measure(
                 self.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure
@@ -647,17 +664,28 @@ class _Checker:
     def check_filter(
         self, where: LoadedFile, path: Path_, card_filter: CardFilter, kind: str, *, grid: bool
     ) -> None:
-        if kind == "deck":
-            kind = self.deck_kind() or ""
+        """A `where:` on cards of `kind` (`deck`: the deck's cards, which for a suited deck
+        are only id, suit and rank): each field exists (an error with did-you-mean), each
+        closed value is known (an error), and some card has each value (else a warning:
+        the filter never matches)."""
         fields = self.fields_of(kind) | (GRID_ONLY_FIELDS if grid else set())
         for name, wanted in card_filter.items():
-            if not self.known(where, (*path, name), name, fields, "card field"):
+            if name not in fields:
+                self.error(
+                    where,
+                    (*path, name),
+                    "unknown-reference",
+                    f"the {self.cards_named(kind)} cards have no field '{name}'",
+                    did_you_mean(name, fields),
+                    key=True,
+                )
                 continue
-            allowed = self.vocabulary(kind, name)
+            allowed = self.card_vocabulary(kind, name)
             values = wanted if isinstance(wanted, list) else [wanted]
+            held = None if name in GRID_ONLY_FIELDS else self.field_values(kind, name)
             for index, value in enumerate(values):
+                at = (*path, name, index) if isinstance(wanted, list) else (*path, name)
                 if allowed is not None and isinstance(value, str) and value not in allowed:
-                    at = (*path, name, index) if isinstance(wanted, list) else (*path, name)
                     self.error(
                         where,
                         at,
@@ -665,6 +693,41 @@ class _Checker:
                         f"unknown {name} '{value}'",
                         did_you_mean(value, allowed),
                     )
+                elif held is not None and not any(value_matches(v, value) for v in held):
+                    shown = _describe_filter({name: value})
+                    self.warning(
+                        where,
+                        at,
+                        "never-matches",
+                        f"no {self.cards_named(kind)} card has {shown}: this filter never matches",
+                        _values_hint(name, held),
+                    )
+
+    def cards_named(self, kind: str) -> str:
+        """The cards of a kind as a message names them (`deck` by what the deck is)."""
+        if kind == "deck":
+            deck = self.game.deck
+            return "suited deck" if isinstance(deck, SuitedDeck) else deck.pool
+        return kind
+
+    def field_values(self, kind: str, name: str) -> list[Any] | None:
+        """Every value the field takes on the cards of a kind (None when the cards did not
+        load, or the field is one no card list holds)."""
+        deck = self.game.deck
+        if kind == "deck" and isinstance(deck, SuitedDeck):
+            if name == "rank":
+                return [r.rank for r in deck.ranks]
+            if not self.loaded(deck.suits):
+                return None
+            suits = self.ids(deck.suits)
+            if name == "suit":
+                return suits
+            return [f"{s}-{r.label}" for s in suits for r in deck.ranks]
+        if isinstance(deck, CardsDeck) and kind == "deck":
+            kind = deck.pool
+        if not self.loaded(kind) or name not in self.content.field_types(kind):
+            return None
+        return [getattr(card, name, None) for _, card in self.items(kind)]
 
     # -- setup and structure --------------------------------------------------------------
 
@@ -710,6 +773,53 @@ class _Checker:
         if isinstance(deck, SuitedDeck):
             return len(deck.ranks) * len(self.ids(deck.suits))
         return len(self.ids(deck.pool))
+
+    def all_cards_loaded(self) -> bool:
+        """Whether every declared card kind loaded (checks over all effects need them all)."""
+        return all(self.loaded(kind) for kind in self.game.card_kinds)
+
+    def most_held(self, resource_id: str) -> int | None:
+        """The most of a resource one player can ever hold: the supply's total, and only what
+        setup gives when nothing in play gives any (None: no bound)."""
+        resource = next((r for r in self.game.resources if r.id == resource_id), None)
+        if resource is None or not self.all_cards_loaded():
+            return None  # effects on cards that did not load might give some
+        bound = sum(d.value * d.count for d in resource.supply) if resource.supply else None
+        gained = any(
+            resource_id in primitive.gains()
+            for _, path, effects in self.effect_sites()
+            for _, primitive in walk(effects, path)
+        )
+        if not gained:
+            start = sum(
+                step.amount
+                for step in self.game.setup
+                if isinstance(step, GiveResource) and step.resource == resource_id
+            )
+            bound = start if bound is None else min(bound, start)
+        return bound
+
+    def check_zones_filled(self) -> None:
+        """A zone that no setup step, effect or mechanic ever puts cards into is a warning."""
+        if not self.all_cards_loaded():
+            return  # cards that did not load might fill it
+        structure = self.game.structure
+        filled = set(structure.fills())
+        for step in self.game.setup:
+            filled.update(step.fills())
+        for _, path, effects in self.effect_sites():
+            for _, primitive in walk(effects, path):
+                filled.update(primitive.fills())
+        for index, zone in enumerate(self.game.zones):
+            if zone.id not in filled:
+                self.warning(
+                    self.manifest,
+                    ("zones", index, "id"),
+                    "zone-never-filled",
+                    f"nothing ever puts cards into zone '{zone.id}'",
+                    "fill it with a setup step ('deal', 'choose_per_group'), an effect "
+                    "('acquire' with 'to:') or the mechanic, or remove it",
+                )
 
     def check_structure(self) -> None:
         """The mechanic checks its own structure (`MechanicKit.check`)."""
@@ -990,6 +1100,26 @@ def _describe_filter(card_filter: dict[str, Any]) -> str:
         else:
             parts.append(f"{name} = {str(wanted).lower() if isinstance(wanted, bool) else wanted}")
     return ", ".join(parts) or "anything"
+
+
+def _values_hint(name: str, held: list[Any]) -> str:
+    """The values cards have for a field (numbers in order), for a filter that never matches."""
+    flat: list[Any] = []
+    for value in held:
+        flat.extend(value if isinstance(value, list | tuple) else [value])
+    numbers = sorted({v for v in flat if isinstance(v, int | float) and not isinstance(v, bool)})
+    words = sorted(
+        {
+            str(v).lower() if isinstance(v, bool) else str(v)
+            for v in flat
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float))
+        }
+    )
+    shown = [str(v) for v in numbers] + words
+    if not shown:
+        return f"no card sets '{name}'"
+    listed = ", ".join(shown[:16]) + (" ..." if len(shown) > 16 else "")
+    return f"the cards' {name} values: {listed}"
 
 
 def _is_side(value: Any) -> bool:

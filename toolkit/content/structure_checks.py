@@ -26,6 +26,9 @@ class StructureChecker(PrimitiveChecks):
         types = self.checker.content.field_types(kind)
         return next((name for name, t in types.items() if t == field_type), None)
 
+    def deck_size(self) -> int:
+        return self.checker.deck_size()
+
     @property
     def setup(self) -> Sequence[SetupStep]:
         return self.checker.game.setup

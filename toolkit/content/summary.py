@@ -12,7 +12,10 @@ def game_summary(content: GameContent) -> str:
     for kind in content.card_kinds():
         counts.append(f"{len(content.cards(kind))} {kind}")
     play = mechanic_kit(game.structure.mechanic).summary(game.structure)
+    scoring = [f"{len(game.scoring)} scoring steps"] if game.scoring else []
+    if game.round_scoring:
+        scoring.append(f"{len(game.round_scoring)} round-scoring steps")
     return (
         f"{game.id} ({game.name} {game.version}): {game.players.min}-{game.players.max} players, "
-        f"{play}; {', '.join(counts)}; {len(game.scoring)} scoring steps: valid"
+        f"{play}; {', '.join(counts)}; {', '.join(scoring)}: valid"
     )

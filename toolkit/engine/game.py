@@ -14,6 +14,7 @@ from typing import Any
 
 from toolkit.content.models.manifest import CardsDeck, IsmctsSettings, SuitedDeck, Target
 from toolkit.content.project import GameContent
+from toolkit.engine.options import check_option, read_options
 from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
 from toolkit.kernel.mechanic import CompiledMechanic
@@ -139,25 +140,21 @@ class Game:
             raise ValueError(
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
-        for name, value in (options or {}).items():
-            if name not in self.option_choices:
-                raise ValueError(
-                    f"{self.name} has no option '{name}'"
-                    + (
-                        f" (options: {', '.join(self.option_choices)})"
-                        if self.option_choices
-                        else ""
-                    )
-                )
-            allowed = self.option_choices[name]
-            if value not in allowed:
-                raise ValueError(f"option '{name}' takes {allowed}, not {value!r}")
-        chosen = {**self.option_defaults, **(options or {})}
+        given = {
+            name: check_option(self.name, self.option_choices, name, value)
+            for name, value in (options or {}).items()
+        }
+        chosen = {**self.option_defaults, **given}
         state = State(self, players, seed, chosen)
         for step in self.setup_steps:
             step(state)
         self.mechanic.setup(state)
         return state
+
+    def read_options(self, texts: Sequence[str]) -> dict[str, Any]:
+        """`--option id=value` texts typed and checked against the declared options; raises
+        OptionError (unknown id with did-you-mean, a value naming the allowed ones)."""
+        return read_options(self.name, self.option_choices, texts)
 
     # -- scoring ----------------------------------------------------------------------
 

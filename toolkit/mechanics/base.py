@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
     from toolkit.schema.amounts import Amount
+    from toolkit.schema.filters import CardFilter
 
 Path = tuple[str | int, ...]
 Section = tuple[str, list[str]]
@@ -37,6 +38,25 @@ class StructureModel(Model):
     """Base of every mechanic's `structure` model: `mechanic` names the registered kit."""
 
     mechanic: str
+
+    def fills(self) -> tuple[str, ...]:
+        """Ids the structure names that its mechanic may put cards into (hands it deals, a
+        grid it places on, piles it moves cards to), so the checker does not call such a zone
+        empty. By default every id the structure names; a mechanic may narrow it."""
+        found: list[str] = []
+
+        def collect(value: Any) -> None:
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, dict):
+                for item in value.values():
+                    collect(item)
+            elif isinstance(value, list | tuple):
+                for item in value:
+                    collect(item)
+
+        collect(self.model_dump())
+        return tuple(dict.fromkeys(found))
 
 
 S = TypeVar("S", bound=StructureModel)
@@ -80,15 +100,11 @@ class StructureChecks(Protocol):
         self, kind: str, path: Path, code: str, message: str, hint: str = ""
     ) -> None: ...
     def zone_ids(self, owner: str | None = None) -> list[str]: ...
-    def zone_kind(self, zone_id: str) -> str | None:
-        """The card kind a zone holds (`deck` for the deck's cards); None if no such zone."""
+    def deck_size(self) -> int: ...
+    def deck_ids(self) -> list[str]:
+        """The deck's card ids (`clubs-2` in a suited deck)."""
         ...
 
-    def deck_kind(self) -> str | None:
-        """The card kind the deck is made of (its pool, or its suits' kind)."""
-        ...
-
-    def check_filter(self, path: Path, card_filter: Any, kind: str, *, grid: bool) -> None: ...
     def grid_zones(self) -> set[str]: ...
     def fields_of(self, kind: str) -> set[str]: ...
     def resource_ids(self) -> list[str]: ...
@@ -104,12 +120,24 @@ class StructureChecks(Protocol):
         ...
 
     def slots(self) -> list[str]: ...
+    def zone_kind(self, zone_id: str) -> str | None: ...
+    def deck_kind(self) -> str | None:
+        """The card kind the deck is made of: its pool, or a suited deck's suits."""
+        ...
+
     def players(self) -> tuple[int, int]: ...
+    def check_filter(
+        self, path: Path, card_filter: CardFilter, kind: str, *, grid: bool
+    ) -> None: ...
     def check_amount(self, path: Path, amount: Amount) -> None:
         """A table by player count covers every count the game allows."""
         ...
 
     def track_ids(self) -> list[str]: ...
+    def most_held(self, resource_id: str) -> int | None:
+        """The most of a resource one player can ever hold (None: no bound is known)."""
+        ...
+
     @property
     def setup(self) -> Sequence[SetupStep]: ...
 
@@ -119,6 +147,13 @@ class Words(Protocol):
 
     def effect(self, effect: Any, *, words: bool = True) -> str: ...
     def resource(self, resource_id: str, *, words: bool = True) -> str: ...
+    def filter_words(self, where: dict[str, Any]) -> str:
+        """A card filter in words (`dessert`, `even-number`)."""
+        ...
+
+    def card_name(self, card_id: str) -> str:
+        """A card's (or a track's) printed name by id, the id itself when it has none."""
+        ...
 
 
 class RulesTable(Protocol):

@@ -29,13 +29,14 @@ def play(
     transcript: Path | None = None,
     variants: Sequence[Path] = (),
     resume: Path | None = None,
+    options: Sequence[str] = (),
 ) -> Outcome:
     """Set up and play one game, or go on with a saved one; `seat` counts from 1, as players
-    are shown."""
+    are shown. `options` are `--option id=value` texts (a resumed game keeps its own)."""
     if resume is not None:
         given = {
             "--players": players, "--seat": seat, "--bots": bots, "--seed": seed,
-            "--variant": variants or None,
+            "--variant": variants or None, "--option": options or None,
         }  # fmt: skip
         clashing = [flag for flag, value in given.items() if value is not None]
         if clashing:
@@ -56,11 +57,12 @@ def play(
     for name in seats:
         if name != HUMAN:
             check_bot_name(name, game)
+    chosen = game.read_options(options)
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     path = transcript or Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
     session = Session(
         loaded, seed=chosen_seed, players=count, seat=seat - 1, bots=seats, manifest=argument,
-        variants=[str(v) for v in variants],
+        variants=[str(v) for v in variants], options=chosen,
     )  # fmt: skip
     return Terminal(session, path).run()
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from toolkit.agents import Agent, make_bot
+from toolkit.agents.legal import stuck
 from toolkit.kernel.state import State
 from toolkit.record.transcripts import Action, LoadedGame, game_lines, header
 
@@ -76,6 +77,8 @@ class Session:
         while not state.terminal:
             movers = state.to_move()
             if self.seat in movers:
+                if not self.legal():  # the rules leave the person stuck: say so, never hang
+                    raise stuck(state, self.seat)
                 return
             player = movers[0]
             self._apply(player, self.agents[player].choose(state, player))

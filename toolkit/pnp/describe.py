@@ -206,7 +206,11 @@ class Describer:
         return text[0].upper() + text[1:]
 
     def card_name(self, card_id: str) -> str:
-        return self.names.get(card_id, card_id)
+        """A card's name by id (a track's when no card has the id), else the id."""
+        if card_id in self.names:
+            return self.names[card_id]
+        track = self.tracks.get(card_id)
+        return track.name if track is not None else card_id
 
 
 def _card_names(content: GameContent) -> dict[str, str]:

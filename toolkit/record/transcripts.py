@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
-from toolkit.errors import IllegalActionError, ToolkitError, UsageError
+from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate_scores
 from toolkit.record.narration import Narrator, seat
@@ -138,10 +138,12 @@ def simulation_games(
     run_seed: int,
     variants: Sequence[str],
     sets: Sequence[tuple[str, Any]] = (),
+    options: dict[str, Any] | None = None,
 ) -> Iterator[list[str]]:
     """The lines of every game of a simulation run, in game order, from records kept with
-    `record_actions`; each re-run must end with the record's totals."""
-    options = dict(loaded.game.option_defaults)
+    `record_actions`; each re-run must end with the record's totals. The header records every
+    option in play (the defaults and those chosen), so a replay plays the same rules."""
+    options = {**loaded.game.option_defaults, **(options or {})}
     for index, record in enumerate(records):
         head = header(
             loaded, manifest=manifest, index=index, seed=record.seed, players=players,
@@ -289,7 +291,7 @@ def replay_game(
 
     try:
         state = loaded.game.new_state(head["seed"], head["players"], head.get("options") or {})
-    except ValueError as error:
+    except (OptionError, ValueError) as error:
         raise diverged(0, recorded.line, str(error)) from None
     setup = [_setup_line(loaded, event) for event in state.log]
     for position, (line, number) in enumerate(recorded.setup):

@@ -69,6 +69,15 @@ class CheckContext(Protocol):
         """The ranks of a suited deck, in order; None when the deck has no ranks."""
         ...
 
+    def field_type(self, kind: str, field: str) -> str | None:
+        """A card field's declared type (`int`, `text` ...; `deck`: of the deck's cards, whose
+        `rank` is an `int` in a suited deck); None for no such field."""
+        ...
+
+    def card_ids(self, kind: str) -> list[str]:
+        """The ids of a kind's cards (`deck`: the deck's cards, `suit-label` in a suited deck)."""
+        ...
+
     def check_measure(self, path: Path, measure: Measure) -> None: ...
     def check_filter(self, path: Path, card_filter: CardFilter, kind: str, *, grid: bool) -> None:
         """A card filter's fields and closed values, on a kind's cards (`grid` adds the

@@ -35,6 +35,24 @@ class Primitive(Model):
         """The primitives nested inside this one, each with its path relative to this one."""
         return iter(())
 
+    def fills(self) -> tuple[str, ...]:
+        """Ids of the zones this primitive puts cards into, so the checker can warn about a
+        zone nothing ever fills. By default its `to` parameter, when it has one."""
+        return fills_of(self)
+
+    def gains(self) -> tuple[str, ...]:
+        """Ids of the resources this primitive can give a player during play, so the checker
+        knows what a player can ever hold. By default its `resource` parameter, when it has
+        one; a primitive that only takes away says `()`."""
+        resource = getattr(self, "resource", None)
+        return (resource,) if isinstance(resource, str) else ()
+
+
+def fills_of(model: Model) -> tuple[str, ...]:
+    """The default of `fills` for primitives and setup steps: the `to` parameter."""
+    to = getattr(model, "to", None)
+    return (to,) if isinstance(to, str) else ()
+
 
 def walk(primitives: Iterable[Primitive], path: Path) -> Iterator[tuple[Path, Primitive]]:
     """A list of primitives and everything nested in them, depth first, with their paths."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.rules.primitive import docstring_words
+from toolkit.rules.primitive import docstring_words, fills_of
 from toolkit.rules.words import singular
 from toolkit.schema.amounts import Amount, amount_at, amount_values, describe_amount
 from toolkit.schema.base import Id, Model, Scalar
@@ -45,6 +45,10 @@ class _Step(Model):
     def describe(self, words: Words) -> str:
         """The step as an instruction, lower case, without its `when`."""
         return docstring_words(self)
+
+    def fills(self) -> tuple[str, ...]:
+        """Ids of the zones (or slots) this step puts cards into: its `to`, by default."""
+        return fills_of(self)
 
     def compile(self, c: Compiler) -> SetupFn:
         run = self.compile_step(c)

@@ -116,10 +116,15 @@ def never_used(records: list[GameRecord], all_cards: Sequence[str]) -> list[str]
     return [card for card in all_cards if card not in seen]
 
 
-def check_targets(targets: Sequence[Target], summary: dict[str, Any]) -> list[dict[str, Any]]:
+def check_targets(
+    targets: Sequence[Target], summary: dict[str, Any], players: int
+) -> list[dict[str, Any]]:
+    """Each target that applies at this player count, passed or failed, with its value."""
     results = []
     metrics = summary["balance"]
     for target in targets:
+        if target.players is not None and players not in target.players:
+            continue
         detail = ""
         if target.metric == "acquire_rate":
             rows = summary["cards"].get(target.zone or "", [])

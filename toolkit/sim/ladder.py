@@ -31,10 +31,14 @@ def ladder(
     workers: int,
     progress: Callable[[int], Any] | None = None,
     variants: list[Path] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     results: list[tuple[list[str], GameRecord]] = []
     for seats in rotations(bots, players):
-        for record in simulate(manifest, games, players, seats, seed, workers, progress, variants):
+        played = simulate(
+            manifest, games, players, seats, seed, workers, progress, variants, options=options
+        )
+        for record in played:
             results.append((seats, record))
     return summarise_ladder(results, bots)
 

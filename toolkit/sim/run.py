@@ -30,6 +30,8 @@ class RunSpec:
     sets: list[tuple[str, Any]] = field(default_factory=list)
     record_actions: bool = False
     """Keep every game's actions in its record (for `--transcript`)."""
+    options: list[str] = field(default_factory=list)
+    """`--option id=value` texts, checked against the game's options before any game."""
 
 
 @dataclass
@@ -38,6 +40,8 @@ class Run:
     players: int
     records: list[GameRecord]
     summary: dict[str, Any]
+    options: dict[str, Any] = field(default_factory=dict)
+    """The options chosen, typed (the defaults fill the rest)."""
 
 
 def seats_for(bots: list[str], players: int) -> list[str]:
@@ -60,6 +64,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
     manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
     players = spec.players if spec.players is not None else min(4, game.max_players)
     check_seats(game, players, spec.bots)
+    options = game.read_options(spec.options)
     seats = seats_for(spec.bots, players)
     records = simulate(
         manifest,
@@ -72,6 +77,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         spec.variants,
         spec.sets,
         spec.record_actions,
+        options,
     )
     summary = {
         "arguments": {
@@ -82,10 +88,11 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
             "seed": spec.seed,
             "variants": [str(v) for v in spec.variants],
             "set": {path: value for path, value in spec.sets},
+            **({"options": options} if options else {}),
         },
         **summarise(records, seats, game.targets, game.deck_and_pool_ids()),
     }
-    return Run(spec, players, records, summary)
+    return Run(spec, players, records, summary, options)
 
 
 def write_run(path: Path, result: Run) -> int:
@@ -102,6 +109,7 @@ def write_run(path: Path, result: Run) -> int:
         run_seed=spec.seed,
         variants=[str(v) for v in spec.variants],
         sets=spec.sets,
+        options=result.options,
     )
     with path.open("w", encoding="utf-8") as out:
         write_games(out, games)

@@ -62,9 +62,15 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(
-    game: Game, seed: int, players: int, bots: list[str], *, record_actions: bool = False
+    game: Game,
+    seed: int,
+    players: int,
+    bots: list[str],
+    *,
+    record_actions: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> GameRecord:
-    state = game.new_state(seed, players)
+    state = game.new_state(seed, players, options)
     display = {
         zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])
         for zone in game.shared_zones
@@ -152,9 +158,9 @@ def play_game(
 
 
 Sets = tuple[tuple[str, Any], ...]
-Job = tuple[str, tuple[str, ...], Sets, int, list[int], int, list[str], bool]
+Job = tuple[str, tuple[str, ...], Sets, int, list[int], int, list[str], bool, dict[str, Any]]
 """(manifest, variant files, --set values, run seed, game indexes, players, bots, record
-actions): plain data for a worker."""
+actions, game options): plain data for a worker."""
 
 
 @lru_cache(maxsize=8)
@@ -164,10 +170,11 @@ def _compiled(manifest: str, variants: tuple[str, ...], sets: Sets) -> Game:
 
 
 def _play_chunk(job: Job) -> list[GameRecord]:
-    manifest, variants, sets, seed, indexes, players, bots, record = job
+    manifest, variants, sets, seed, indexes, players, bots, record, options = job
     game = _compiled(manifest, variants, sets)
     return [
-        play_game(game, game_seed(seed, i), players, bots, record_actions=record) for i in indexes
+        play_game(game, game_seed(seed, i), players, bots, record_actions=record, options=options)
+        for i in indexes
     ]
 
 
@@ -182,8 +189,10 @@ def simulate(
     variants: list[Path] | None = None,
     sets: list[tuple[str, Any]] | None = None,
     record_actions: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> list[GameRecord]:
-    """Play `games` games; `progress(n)` is called as chunks of n games finish.
+    """Play `games` games; `progress(n)` is called as chunks of n games finish. `options`
+    are the game options chosen (checked by the caller: `Game.read_options`).
 
     Game i is seeded from (seed, i) only, so a variant played with the same seed meets the
     same deals and setups wherever the rules let it: paired comparisons.
@@ -196,7 +205,8 @@ def simulate(
     size = max(1, min(CHUNK, -(-games // (4 * workers)))) if workers > 1 else CHUNK
     chunks = [list(range(start, min(start + size, games))) for start in range(0, games, size)]
     jobs: list[Job] = [
-        (path, overlays, values, seed, indexes, players, bots, record_actions) for indexes in chunks
+        (path, overlays, values, seed, indexes, players, bots, record_actions, dict(options or {}))
+        for indexes in chunks
     ]
     records: list[GameRecord] = []
     for chunk in _run(jobs, workers):

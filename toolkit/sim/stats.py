@@ -26,7 +26,7 @@ def summarise(
     summary["balance"] = balance(records, len(bots))
     summary["card_effects"] = card_effects(records)
     summary["never_used"] = never_used(records, all_cards)
-    summary["targets"] = check_targets(targets, summary)
+    summary["targets"] = check_targets(targets, summary, len(bots))
     return summary
 
 

@@ -56,6 +56,7 @@ def sweep(
             base.workers,
             base.variants,
             sets,
+            options=base.options,
         )
         result = run(spec, progress)
         summary = result.summary

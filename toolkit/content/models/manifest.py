@@ -263,6 +263,9 @@ class Target(Model):
     """The highest acceptable value."""
     label: Text | None = None
     """How the target reads in reports."""
+    players: list[PlayerCount] | None = None
+    """Only check the target in runs at these player counts (a goal per count: write one
+    target for each); unset checks it at every count."""
 
     @model_validator(mode="after")
     def _bounded(self) -> Target:

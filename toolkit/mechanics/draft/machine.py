@@ -1,4 +1,4 @@
-"""Simultaneous drafting onto grids, configured by data.
+"""Simultaneous drafting onto grids or into tableaux, configured by data.
 
 Every pick, all players choose a card of their hand at once, together with where it goes and
 whether it is paid for (face up) or placed face down. The choice is hidden until all have
@@ -25,6 +25,21 @@ Corner cases the rule text leaves open, decided here:
   fire again for its new owner), so chains always end.
 - The red swap may exchange a face-up or a face-down card of the park; the hand card is placed
   face up for free and must obey the ascending and unique-number rules at that cell.
+
+A tableau draft has no plan: a picked card goes face up into the player's tableau (a plain
+zone). It may be played over several rounds:
+
+- Each round deals new hands from the cards not dealt yet (the setup's deal count to the hand
+  zone), picks until every player has placed `placements` cards or hands are empty, then sets
+  the cards left in hands aside, banks the round scoring (`end_of_round`) and, with several
+  rounds, discards the tableau's cards except those `keep` matches.
+- A round's hands pass in the round's direction (`pass_direction` cycles round by round); a
+  reversing action lasts until the round ends.
+- With a price, a player who can pay for no card of their hand discards one card instead
+  (free, set aside).
+- Triggered actions of one pick resolve in seat order.
+- The game ends after the last round, or earlier when `end_of_round` says an end condition
+  holds.
 """
 
 from __future__ import annotations
@@ -41,12 +56,14 @@ from toolkit.mechanics.draft import narration
 from toolkit.mechanics.draft.codec import DraftCodec, HandSwap, OpponentSwap
 from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, grid_problems, initial_offsets
 from toolkit.mechanics.draft.structure import Draft
-from toolkit.rules.setup import DrawRandom, PlaceCard
+from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
 
 NO_CHOICE = -2
+NO_SHAPE = Shape(frozenset())
+"""A tableau's stand-in for the plan: no cells."""
 
 
 @dataclass(slots=True)
@@ -69,6 +86,10 @@ class DraftState:
     """The hand each player passed at the last pass: its passer knows what its neighbour holds."""
     passed_step: int = 0
     """The direction of that pass (+1 to the next seat, -1 to the previous)."""
+    placed: list[int] = field(default_factory=list)
+    """Cards each player has placed this round (tableau drafts)."""
+    discarded: list[int] = field(default_factory=list)
+    """Tableau cards discarded at the end of rounds (public)."""
 
     def copy(self) -> DraftState:
         return DraftState(
@@ -85,6 +106,8 @@ class DraftState:
             set(self.resolved),
             self.passed,
             self.passed_step,
+            self.placed[:],
+            self.discarded[:],
         )
 
 
@@ -113,39 +136,101 @@ class DraftMechanic:
     codec: DraftCodec
     action_texts: tuple[str, ...]
     """Each card's printed action text, if the cards have one (for narration)."""
+    tableau: bool = False
+    """Picked cards go face up into a plain zone (`park` is its index): no plan, no cells."""
+    placements: int = 0
+    """Cards each player places in a round (tableau drafts)."""
+    rounds: tuple[int, ...] = ()
+    """Rounds by player count (tableau drafts)."""
+    discards: bool = False
+    """The tableau is discarded but for kept cards at the end of every round (several rounds)."""
+    directions: tuple[int, ...] = (1,)
+    """The pass direction of each round (cycling): +1 left, -1 right."""
+    deal_counts: tuple[int | None, ...] = ()
+    """Cards dealt to each hand at the start of a round, by player count (the setup's deal)."""
+    kept: tuple[bool, ...] = ()
+    """Per deck card: stays in the tableau when a round ends (`keep`)."""
+    twins: tuple[int, ...] = ()
+    """Per deck card: the first card with the same field values (picks that score alike)."""
 
     @classmethod
     def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
         deck = c.table("deck")
-        grid = spec.grid
-        plans = c.table(plan_pool(spec, c))
-        shape = plans.field_of_type("shape")
-        if shape is None:
-            raise UnsupportedGameError(f"the plan cards ('{plans.kind}') declare no shape field")
-        shapes = {k: Shape.from_rows(rows) for k, rows in enumerate(plans.fields[shape])}
         field_values = deck.fields[spec.action_field] if spec.action_field else None
         actions = tuple(
             c.effects(field_values[card], f"shop {deck.ids[card]}") if field_values else ()
             for card in range(deck.size)
         )
+        price = spec.price
+        common: dict[str, Any] = {
+            "hand": c.zone(spec.hand).index,
+            "price_resource": c.resource(price.resource) if price is not None else -1,
+            "prices": (
+                tuple(p or 0 for p in deck.fields[price.field])
+                if price is not None
+                else (0,) * deck.size
+            ),
+            "actions": actions,
+            "card_ids": deck.ids,
+            "card_names": deck.names,
+            "action_texts": tuple(str(text or "") for text in deck.fields.get("action_text", ())),
+            "start_direction": _step(spec.directions()[0]),
+        }
+        grid = spec.grid
+        if grid is None:
+            assert spec.tableau is not None
+            deal = next(
+                (s for s in c.setup_steps if isinstance(s, Deal) and s.to == spec.hand), None
+            )
+            keep = spec.keep
+            zone = c.zone(spec.tableau.zone)
+            test = c.predicate(zone.kind, keep.where) if keep is not None else None
+            keys: dict[tuple[str, ...], int] = {}
+            twins = tuple(
+                keys.setdefault(
+                    tuple(repr(v[card]) for name, v in deck.fields.items() if name != "id"), card
+                )
+                for card in range(deck.size)
+            )
+            return cls(
+                **common,
+                park=zone.index,
+                numbers=(0,) * deck.size,
+                unique_numbers=False,
+                reading_order=False,
+                face_down_allowed=False,
+                highest_first=False,
+                plan_slot="",
+                shapes={},
+                distinct_numbers=(),
+                codec=DraftCodec.for_game(deck.size, 0, 0, c.max_players),
+                tableau=True,
+                placements=spec.placements or deck.size,
+                rounds=c.per_players(spec.rounds),
+                discards=spec.most_rounds() > 1,
+                directions=tuple(_step(d) for d in spec.directions()),
+                deal_counts=(deal.counts(c) if deal is not None else (None,) * (c.max_players + 1)),
+                kept=tuple(
+                    bool(test(card)) if test is not None else False for card in range(deck.size)
+                ),
+                twins=twins,
+            )
+        plans = c.table(plan_pool(grid.plan_slot, c))
+        shape = plans.field_of_type("shape")
+        if shape is None:
+            raise UnsupportedGameError(f"the plan cards ('{plans.kind}') declare no shape field")
+        shapes = {k: Shape.from_rows(rows) for k, rows in enumerate(plans.fields[shape])}
         return cls(
-            hand=c.zone(spec.hand).index,
+            **common,
             park=c.zone(grid.zone).index,
-            price_resource=c.resource(spec.price.resource),
-            prices=tuple(deck.fields[spec.price.field]),
             numbers=tuple(deck.fields[grid.order_field]),
             unique_numbers=grid.unique_field is not None,
             reading_order=grid.ascending == "reading_order",
             face_down_allowed=grid.face_down,
             highest_first=spec.resolve_order == "highest_first",
-            start_direction=1 if spec.pass_direction == "left" else -1,
             plan_slot=grid.plan_slot,
             shapes=shapes,
-            actions=actions,
-            card_ids=deck.ids,
-            card_names=deck.names,
             distinct_numbers=tuple(sorted(set(deck.fields[grid.order_field]))),
-            action_texts=tuple(str(text or "") for text in deck.fields.get("action_text", ())),
             codec=DraftCodec.for_game(
                 deck.size,
                 max((_span(shape, 0) for shape in shapes.values()), default=0),
@@ -157,6 +242,21 @@ class DraftMechanic:
     # -- phases ------------------------------------------------------------------------------
 
     def setup(self, state: State) -> None:
+        if self.tableau:
+            n = state.n
+            state.mech = DraftState(
+                machine=self,
+                shape=NO_SHAPE,
+                size=self.placements,
+                waiting=[True] * n,
+                choices=[NO_CHOICE] * n,
+                offsets=[],
+                direction=self.start_direction,
+                placed=[0] * n,
+            )
+            state.turn = 1
+            self._start_pick(state)
+            return
         _, plan, _ = state.slots[self.plan_slot][0]
         shape = self.shapes[plan]
         n = state.n
@@ -173,7 +273,8 @@ class DraftMechanic:
         self._start_pick(state)
 
     def max_actions(self, players: int) -> int:
-        """Every pick places a card of the deck once at most; each placement may trigger a few
+        """Every pick places a card of the deck once at most (a tableau's discarded cards never
+        come back); each placement may trigger a few
         choices (a shop action, a swap), and no card's action resolves twice in a round."""
         return len(self.numbers) * DECISIONS_PER_PLACEMENT
 
@@ -185,9 +286,12 @@ class DraftMechanic:
         mech: DraftState = state.mech
         if not mech.waiting[player]:
             return []
+        if self.tableau:
+            return self._tableau_picks(state, player)
         park = state.grids[self.park][player]
         cells = mech.shape.open_cells(park, mech.offsets[player])
-        coins = state.res[player][self.price_resource]
+        resource = self.price_resource
+        coins = state.res[player][resource] if resource >= 0 else 0
         prices, numbers, reading = self.prices, self.numbers, self.reading_order
         used = {numbers[card] for card in park.values() if card >= 0}
         pick_id = self.codec.pick_id
@@ -201,6 +305,17 @@ class DraftMechanic:
                 if self.face_down_allowed:
                     actions.append(pick_id(card, index, True))
         return actions
+
+    def _tableau_picks(self, state: State, player: int) -> list[int]:
+        """Every hand card it can pay for; if none, discarding any one (picks are card * 2,
+        discards card * 2 + 1: one cell)."""
+        hand = state.zones[self.hand][player]
+        if self.price_resource < 0:
+            return [card * 2 for card in hand]
+        coins = state.res[player][self.price_resource]
+        prices = self.prices
+        picks = [card * 2 for card in hand if prices[card] <= coins]
+        return picks or [card * 2 + 1 for card in hand]
 
     def apply(self, state: State, player: int, action: int) -> None:
         mech: DraftState = state.mech
@@ -230,6 +345,8 @@ class DraftMechanic:
         card, cell = pick.card, pick.cell
         if card not in state.zones[self.hand][player]:
             return False
+        if self.tableau:
+            return action in self._tableau_picks(state, player)
         mech: DraftState = state.mech
         park = state.grids[self.park][player]
         if cell not in mech.shape.open_cells(park, mech.offsets[player]):
@@ -237,7 +354,8 @@ class DraftMechanic:
         if pick.face_down:
             return self.face_down_allowed
         numbers = self.numbers
-        if self.prices[card] > state.res[player][self.price_resource]:
+        resource = self.price_resource
+        if self.prices[card] > (state.res[player][resource] if resource >= 0 else 0):
             return False
         if self.unique_numbers and any(
             numbers[other] == numbers[card] for other in park.values() if other >= 0
@@ -253,7 +371,10 @@ class DraftMechanic:
                 continue
             pick = self.codec.pick(action)
             state.zones[self.hand][player].remove(pick.card)
-            if not pick.face_down:
+            if self.tableau:
+                self.take(state, player, pick.card, pick.face_down)
+                continue
+            if not pick.face_down and self.price_resource >= 0:
                 state.pay(player, self.price_resource, self.prices[pick.card])
             self.place(state, player, pick.card, pick.cell, pick.face_down)
         mech.choices = [NO_CHOICE] * state.n
@@ -271,6 +392,21 @@ class DraftMechanic:
             counters["face-down cards"] = counters.get("face-down cards", 0) + 1
             return
         state.zones[self.park][player].append(card)
+        self.trigger(state, player, card)
+
+    def take(self, state: State, player: int, card: int, discard: bool) -> None:
+        """A tableau pick, out of the hand already: paid for and face up into the tableau, or
+        discarded (set aside) by a player who can pay for nothing."""
+        mech: DraftState = state.mech
+        mech.placed[player] += 1
+        if discard:
+            mech.set_aside.append(card)
+            state.log.append(("discard-pick", player, card))
+            return
+        if self.price_resource >= 0:
+            state.pay(player, self.price_resource, self.prices[card])
+        state.zones[self.park][player].append(card)
+        state.log.append(("take", player, card))
         self.trigger(state, player, card)
 
     def trigger(self, state: State, player: int, card: int) -> None:
@@ -303,6 +439,14 @@ class DraftMechanic:
                 state.log.append(("extra-pick",))
                 return
         hands = state.zones[self.hand]
+        if self.tableau:
+            if not any(mech.placed[p] < mech.size and hands[p] for p in range(state.n)):
+                self._end_of_round(state)
+                return
+            self._pass(state)
+            if not self._start_pick(state):
+                self._end_of_round(state)
+            return
         if not any(len(state.grids[self.park][p]) < mech.size for p in range(state.n)):
             for hand in hands:
                 mech.set_aside.extend(hand)
@@ -321,9 +465,60 @@ class DraftMechanic:
             state.terminal = True
             state.log.append(("game-end",))
 
+    def _pass(self, state: State) -> None:
+        mech: DraftState = state.mech
+        hands = state.zones[self.hand]
+        n, step = state.n, mech.direction
+        mech.passed = [tuple(hand) for hand in hands]
+        mech.passed_step = step
+        state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
+        state.log.append(("pass", "left" if step == 1 else "right"))
+        mech.resolved = set()
+
+    def _end_of_round(self, state: State) -> None:
+        """A tableau round is over: hands are set aside, the round scores, the tableau is
+        discarded but for kept cards (several rounds); then the next round is dealt."""
+        mech: DraftState = state.mech
+        for hand in state.zones[self.hand]:
+            mech.set_aside.extend(hand)
+            hand.clear()
+        state.log.append(("round-end", state.round))
+        ended = state.game.end_of_round(state)
+        if self.discards:
+            kept = self.kept
+            for player, cards in enumerate(state.zones[self.park]):
+                gone = [card for card in cards if not kept[card]]
+                if gone:
+                    mech.discarded.extend(gone)
+                    state.zones[self.park][player] = [card for card in cards if kept[card]]
+                    state.log.append(("discard-tableau", player, tuple(gone)))
+        if ended or state.round >= self.rounds[state.n]:
+            state.terminal = True
+            state.log.append(("game-end",))
+            return
+        state.round += 1
+        n = state.n
+        pile = state.out_of_play
+        count = self.deal_counts[n]
+        each = count if count is not None else len(pile) // n
+        state.zones[self.hand] = [pile[p * each : (p + 1) * each] for p in range(n)]
+        state.out_of_play = pile[n * each :]
+        state.log.append(("deal", each, len(state.out_of_play)))
+        mech.direction = self.directions[(state.round - 1) % len(self.directions)]
+        mech.placed = [0] * n
+        mech.passed = []
+        mech.resolved = set()
+        if not self._start_pick(state):
+            self._end_of_round(state)
+
     def _start_pick(self, state: State) -> bool:
         """Open a pick for every player who can place; False when nobody can."""
         mech: DraftState = state.mech
+        if self.tableau:
+            hands = state.zones[self.hand]
+            mech.waiting = [mech.placed[p] < mech.size and bool(hands[p]) for p in range(state.n)]
+            mech.choices = [NO_CHOICE] * state.n
+            return any(mech.waiting)
         mech.waiting = [
             len(state.grids[self.park][p]) < mech.size and bool(state.zones[self.hand][p])
             for p in range(state.n)
@@ -400,7 +595,7 @@ class DraftMechanic:
         self, state: State, zone: int, player: int
     ) -> list[tuple[Cell | None, str]]:
         """Placement-rule problems of a whole park (for hand-written positions)."""
-        if zone != self.park:
+        if zone != self.park or self.tableau:
             return []
         _, plan, _ = state.slots[self.plan_slot][0]
         park = state.grids[self.park][player]
@@ -416,7 +611,11 @@ class DraftMechanic:
             return after
         pick = self.codec.pick(action)
         after.zones[self.hand][player].remove(pick.card)
-        if not pick.face_down:
+        if self.tableau:
+            self.take(after, player, pick.card, pick.face_down)
+            after.mech.queue.clear()
+            return after
+        if not pick.face_down and self.price_resource >= 0:
             after.pay(player, self.price_resource, self.prices[pick.card])
         self.place(after, player, pick.card, pick.cell, pick.face_down)
         after.mech.queue.clear()
@@ -432,6 +631,8 @@ class DraftMechanic:
         where they squeeze the ascending order force face-down cards later; two placements
         that score alike now differ here."""
         mech: DraftState = state.mech
+        if self.tableau:
+            return 0
         park = state.grids[self.park][player]
         if len(park) >= mech.size:
             return 0
@@ -466,17 +667,22 @@ class DraftMechanic:
                 mech.waiting[player] = True
         hands = copy.zones[self.hand]
         parks = copy.grids[self.park]
-        own = set(hands[observer])
-        visible = {card for park in parks for card in park.values() if card >= 0}
-        own_down = {~card for card in parks[observer].values() if card < 0}
-        pool = [
-            card
-            for card in range(len(self.numbers))
-            if card not in own
-            and card not in visible
-            and card not in own_down
-            and card not in mech.set_aside
-        ]
+        if self.tableau:
+            # Unknown: the others' hands and the cards not dealt yet; tableaux are public.
+            pool = sorted(c for p in range(n) if p != observer for c in hands[p])
+            pool += sorted(copy.out_of_play)
+        else:
+            own = set(hands[observer])
+            visible = {card for park in parks for card in park.values() if card >= 0}
+            own_down = {~card for card in parks[observer].values() if card < 0}
+            pool = [
+                card
+                for card in copy.deck_cards  # cards removed at setup are in nobody's hand
+                if card not in own
+                and card not in visible
+                and card not in own_down
+                and card not in mech.set_aside
+            ]
         rng.shuffle(pool)
         remaining = set(pool)
         receiver = (observer + mech.passed_step) % n if mech.passed else None
@@ -508,6 +714,14 @@ class DraftMechanic:
     def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
         """Actions that score alike, grouped: the same card the same way up in different
         cells, unless the scoring in play looks at positions."""
+        if self.tableau:
+            if state.pending is not None:
+                return [[action] for action in actions]
+            twins = self.twins
+            alike: dict[tuple[int, int], list[int]] = {}
+            for action in actions:
+                alike.setdefault((twins[action >> 1], action & 1), []).append(action)
+            return list(alike.values())
         if state.pending is not None or state.game.scoring_uses_positions(state):
             return [[action] for action in actions]
         groups: dict[tuple[int, bool], list[int]] = {}
@@ -544,6 +758,8 @@ class DraftMechanic:
         if not 0 <= action < self.codec.picks:
             return f"action {action}"
         pick = self.codec.pick(action)
+        if self.tableau:
+            return f"{'discard' if pick.face_down else 'take'} {self._name(pick.card)}"
         how = "face down" if pick.face_down else "face up"
         return f"place {self._name(pick.card)} {how} at {pick.cell}"
 
@@ -557,8 +773,10 @@ class DraftMechanic:
 
     def screen(self, screen: Screen) -> MechanicScreen:
         # Imported here so that simulating never loads the terminal's rendering library.
-        from toolkit.mechanics.draft.screen import DraftScreen
+        from toolkit.mechanics.draft.screen import DraftScreen, TableauScreen
 
+        if self.tableau:
+            return TableauScreen(self, screen)
         return DraftScreen(self, screen)
 
     def _name(self, card: int) -> str:
@@ -566,6 +784,21 @@ class DraftMechanic:
 
     def observe(self, state: State, player: int) -> dict[str, Any]:
         mech: DraftState = state.mech
+        own = mech.choices[player]
+        if self.tableau:
+            ids = self.card_ids
+            return {
+                "player": player,
+                "round": state.round,
+                "rounds": self.rounds[state.n],
+                "direction": "left" if mech.direction == 1 else "right",
+                "to_move": list(state.to_move()),
+                "hand": [ids[c] for c in state.zones[self.hand][player]],
+                "hand_sizes": [len(h) for h in state.zones[self.hand]],
+                "my_choice": self.describe_action(state, own) if own != NO_CHOICE else None,
+                "tableaux": [[ids[c] for c in cards] for cards in state.zones[self.park]],
+                "discarded": len(mech.discarded),
+            }
         parks = []
         for p in range(state.n):
             cells = {}
@@ -575,7 +808,6 @@ class DraftMechanic:
                 else:
                     cells[f"{r},{c}"] = f"down:{self.card_ids[~card]}" if p == player else "down"
             parks.append(cells)
-        own = mech.choices[player]
         return {
             "player": player,
             "round": state.round,
@@ -592,6 +824,8 @@ class DraftMechanic:
         if mech is None:
             return "setting up"
         waiting = [p for p in range(state.n) if mech.waiting[p]]
+        if self.tableau:
+            return f"round {state.round} of {self.rounds[state.n]}, waiting for players {waiting}"
         return f"round {state.round}, waiting for players {waiting}"
 
 
@@ -599,12 +833,17 @@ SWAPS = ("swap-hand", "swap-opponent")
 """Decision kinds of the draft's own effects (their options are codec actions)."""
 
 
-def plan_pool(spec: Draft, c: Compiler) -> str:
+def plan_pool(plan_slot: str, c: Compiler) -> str:
     """The content kind of the cards the plan slot is filled from (the project plans)."""
     for step in c.setup_steps:
-        if isinstance(step, PlaceCard | DrawRandom) and step.to == spec.grid.plan_slot:
+        if isinstance(step, PlaceCard | DrawRandom) and step.to == plan_slot:
             return step.pool
-    raise UnsupportedGameError(f"no setup step fills the plan slot '{spec.grid.plan_slot}'")
+    raise UnsupportedGameError(f"no setup step fills the plan slot '{plan_slot}'")
+
+
+def _step(direction: str) -> int:
+    """+1 passes to the next seat (left), -1 to the previous (right)."""
+    return 1 if direction == "left" else -1
 
 
 def _span(shape: Shape, axis: int) -> int:

@@ -1,4 +1,5 @@
-"""The draft's moves and log events in words (places, shop actions, swaps, passes), as
+"""The draft's moves and log events in words (places or takes, shop actions, swaps, passes,
+tableau discards), as
 transcripts, replays and the terminal tell them. One player's view leaves out what that
 player may not see: the face of other players' face-down cards."""
 
@@ -27,6 +28,9 @@ def action(mechanic: DraftMechanic, state: State, move: int, words: CardWords) -
     if pending is not None and pending.kind not in DRAFT_CHOICES:
         return None
     record = mechanic.codec.decode(move)
+    if isinstance(record, Pick) and pending is None and mechanic.tableau:
+        verb = "discard" if record.face_down else "take"
+        return f"{verb} {words.deck_card(record.card)}"
     if isinstance(record, Pick) and pending is None:
         how = "face down" if record.face_down else "face up"
         return f"place {words.deck_card(record.card)} {how} at {where(record.cell)}"
@@ -64,6 +68,16 @@ def event(
             what = "a card" if viewer is not None and viewer != player else words.deck_card(card)
             return iter([f"  {seat(player)} places {what} face down at {where(cell)}"])
         return iter([f"  {seat(player)} places {words.deck_card(card)} at {where(cell)}"])
+    if kind == "take":
+        return iter([f"  {seat(event[1])} takes {words.deck_card(event[2])}"])
+    if kind == "discard-pick":
+        return iter(
+            [f"  {seat(event[1])} can pay for nothing and discards {words.deck_card(event[2])}"]
+        )
+    if kind == "discard-tableau":
+        _, player, cards = event
+        gone = ", ".join(words.deck_card(card) for card in cards)
+        return iter([f"  {seat(player)} discards {gone}"])
     if kind == "card-action":
         _, owner, card = event
         text = mechanic.action_texts[card] if mechanic.action_texts else ""

@@ -1,6 +1,7 @@
 """The draft's part of the terminal view: the plan and scoring cards in play, every park as a
 grid with the person's open cells lettered, the hand with prices, and moves grouped by card
-(or chosen in two steps: a card id, then one of its places)."""
+(or chosen in two steps: a card id, then one of its places). A tableau draft shows every
+player's tableau as a list and numbers one move per card."""
 
 from __future__ import annotations
 
@@ -128,3 +129,66 @@ class DraftScreen:
         pick = self.mechanic.codec.pick(action)
         how = "face down" if pick.face_down else "face up"
         return f"{how} at {cells.get(pick.cell, '?')} {where(pick.cell)}"
+
+
+class TableauScreen:
+    """A tableau draft: the round and its pass direction, every player's tableau (the public
+    zone's cards in the players table), the hand with prices if picks cost, and one numbered
+    move per card."""
+
+    def __init__(self, mechanic: DraftMechanic, screen: Screen) -> None:
+        self.mechanic = mechanic
+        self.screen = screen
+
+    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+        screen = self.screen
+        game, me = screen.game, screen.seat
+        rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
+        parts: list[RenderableType] = [
+            screen.title(
+                f"{game.name}: round {view['round']}{rounds}, hands pass {view['direction']}"
+                f" - you are {seat(me)}"
+            ),
+        ]
+        scoring = [name for slot in game.slot_pools for name in screen.slot_names(slot)]
+        if scoring:
+            parts.append(Text(f"Scoring: {'; '.join(scoring)}."))
+        parts.append(screen.players_table(view, extra=("hand",)))
+        if view["discarded"]:
+            parts.append(Text(f"Discarded from tableaux so far: {view['discarded']} cards."))
+        if view["my_choice"]:
+            parts.append(Text(f"Your choice: {view['my_choice']}"))
+        if self.mechanic.price_resource < 0:
+            parts.append(screen.hand(view["hand"]))
+        else:
+            parts.append(Text("Your hand:", style="bold"))
+            parts.append(self.priced_hand(view["hand"]))
+        return parts, {}
+
+    def final(self, view: dict[str, Any]) -> list[RenderableType]:
+        return []
+
+    def priced_hand(self, ids: list[str]) -> Table:
+        screen = self.screen
+        deck = screen.game.deck
+        plain = screen.plain
+        table = Table(
+            box=ASCII if plain else SIMPLE_HEAD, show_edge=plain, pad_edge=plain, show_header=False
+        )
+        table.add_column("card")
+        table.add_column("price", justify="right")
+        for card in sorted(deck.index(card_id) for card_id in ids):
+            table.add_row(
+                Text(screen.words.deck_card(card), style=screen.card_style(card)),
+                f"price {self.mechanic.prices[card]}",
+            )
+        return table
+
+    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
+        return None
+
+    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
+        return None
+
+    def step_text(self, action: int, cells: dict[Cell, str]) -> str:
+        return ""

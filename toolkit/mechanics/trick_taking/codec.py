@@ -1,4 +1,9 @@
-"""Trick-taking actions: a play is a card of the deck, numbered as the deck is."""
+"""Trick-taking actions: a play is a card of the deck, numbered as the deck is; passing a card,
+bidding and naming trump follow in ranges of their own.
+
+With `D` deck cards and `S` suits: `0..D-1` play card `k`; `D..2D-1` pass card `k - D`;
+`2D..3D` bid `k - 2D` tricks; `3D+1..3D+S` name suit `k - 3D - 1` trump.
+"""
 
 from __future__ import annotations
 
@@ -15,23 +20,105 @@ class PlayCard:
 
 
 @dataclass(frozen=True, slots=True)
+class PassCard:
+    """Set one card of one's hand aside to pass before play."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid a number of tricks."""
+
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    """Name a suit trump for the round."""
+
+    suit: int
+
+
+TrickRecord = PlayCard | PassCard | Bid | NameTrump
+
+
+@dataclass(frozen=True, slots=True)
 class TrickCodec:
     """Action `k` plays deck card `k`: transcripts of trick-taking games read as card ids."""
 
     deck_size: int
+    passing: bool = False
+    """Whether cards are passed (the pass range is in use)."""
+    bidding: bool = False
+    """Whether players bid (the bid range is in use)."""
+    suits: int = 0
+    """Suits a player may name trump; 0 when nobody names trump."""
+
+    @property
+    def pass_base(self) -> int:
+        return self.deck_size
+
+    @property
+    def bid_base(self) -> int:
+        return 2 * self.deck_size
+
+    @property
+    def name_base(self) -> int:
+        return 3 * self.deck_size + 1
 
     @property
     def num_distinct_actions(self) -> int:
+        """The largest id in use plus one: a game without passing, bids or named trump has
+        exactly one action per deck card."""
+        if self.suits:
+            return self.name_base + self.suits
+        if self.bidding:
+            return self.name_base
+        if self.passing:
+            return self.bid_base
         return self.deck_size
 
-    def encode(self, record: PlayCard) -> int:
-        if not 0 <= record.card < self.deck_size:
-            raise IllegalActionError(f"card {record.card} is not in a deck of {self.deck_size}")
-        return record.card
+    def _unused(self, what: str) -> IllegalActionError:
+        return IllegalActionError(f"this game has no {what}")
 
-    def decode(self, action: int) -> PlayCard:
-        if not 0 <= action < self.deck_size:
-            raise IllegalActionError(
-                f"action {action} is outside 0..{self.deck_size - 1} (one per deck card)"
-            )
-        return PlayCard(action)
+    def encode(self, record: TrickRecord) -> int:
+        size = self.deck_size
+        if isinstance(record, PlayCard | PassCard):
+            if not 0 <= record.card < size:
+                raise IllegalActionError(f"card {record.card} is not in a deck of {size}")
+            if isinstance(record, PlayCard):
+                return record.card
+            if not self.passing:
+                raise self._unused("passing")
+            return self.pass_base + record.card
+        if isinstance(record, Bid):
+            if not self.bidding:
+                raise self._unused("bidding")
+            if not 0 <= record.tricks <= size:
+                raise IllegalActionError(f"a bid of {record.tricks} is outside 0..{size}")
+            return self.bid_base + record.tricks
+        if not self.suits:
+            raise self._unused("trump named by a player")
+        if not 0 <= record.suit < self.suits:
+            raise IllegalActionError(f"suit {record.suit} is not one of {self.suits} suits")
+        return self.name_base + record.suit
+
+    def decode(self, action: int) -> TrickRecord:
+        size = self.deck_size
+        top = self.num_distinct_actions
+        if 0 <= action < size:
+            return PlayCard(action)
+        if size <= action < min(2 * size, top):
+            return PassCard(action - size)
+        if self.bid_base <= action < min(self.name_base, top):
+            return Bid(action - self.bid_base)
+        if self.name_base <= action < top:
+            return NameTrump(action - self.name_base)
+        raise IllegalActionError(
+            f"action {action} is outside 0..{top - 1} (one per deck card played"
+            + (", passed" if self.passing else "")
+            + (", a bid" if self.bidding else "")
+            + (", a suit named trump" if self.suits else "")
+            + ")"
+        )

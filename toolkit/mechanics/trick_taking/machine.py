@@ -13,12 +13,19 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
 from toolkit.kernel.state import DECLINE, EffectFn, State, chain
-from toolkit.mechanics.trick_taking.codec import TrickCodec
-from toolkit.mechanics.trick_taking.structure import TrickTaking
+from toolkit.mechanics.trick_taking.codec import Bid, NameTrump, PassCard, PlayCard, TrickCodec
+from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.rules.setup import Deal
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+
+
+PLAY, PASS, NAME, BID = 0, 1, 2, 3
+"""Phases of a round; play is 0 so that the hot loop tests it with one truth test."""
+BEFORE_PLAY = -2
+"""`TrickState.led` in the phases before play."""
+PHASE_WORDS = {PLAY: "play", PASS: "passing", NAME: "naming trump", BID: "bidding"}
 
 
 @dataclass(slots=True)
@@ -29,14 +36,64 @@ class TrickState:
     round_leader: int
     trick: int = 1
     led: int = -1
+    """The led suit; -1 before the trick's lead, BEFORE_PLAY while passing, bidding or
+    naming trump (the hot loop tells the phases apart with this one integer)."""
     plays: list[tuple[int, int]] = field(default_factory=list)
+    phase: int = PLAY
+    stage: int = 0
+    """The index of `phase` in the round's phases."""
+    trump: int = -1
+    """This round's trump suit, -1 for none."""
+    turned: int = -1
+    """The card turned up for trump this round, -1 for none."""
+    broken: bool = False
+    """Whether the suit that must be broken has been played this round."""
+    acted: int = 0
+    """Players who have finished the current passing or bidding phase."""
+    passing: list[list[int]] = field(default_factory=list)
+    """Cards each player has set aside to pass (hidden until they are handed over)."""
+    passed: list[list[int]] = field(default_factory=list)
+    """Cards each player handed over this round (its giver and receiver know them)."""
+    pass_offset: int = 0
+    """This round's passing direction as seats onwards (0: no passing)."""
+    bids: list[int] = field(default_factory=list)
+    """Each player's bid this round, -1 before they bid."""
 
     def copy(self) -> TrickState:
-        return TrickState(self.current, self.round_leader, self.trick, self.led, self.plays[:])
+        return TrickState(
+            self.current,
+            self.round_leader,
+            self.trick,
+            self.led,
+            self.plays[:],
+            self.phase,
+            self.stage,
+            self.trump,
+            self.turned,
+            self.broken,
+            self.acted,
+            [cards[:] for cards in self.passing] if self.passing else self.passing,
+            self.passed,
+            self.pass_offset,
+            self.bids[:],
+        )
 
 
 DECISIONS_PER_ACTION = 8
 """A generous bound on the choices one play can lead to (a ride, its decline, a `choose`)."""
+
+DIRECTIONS = ("left", "right", "across", "none")
+
+
+def direction_offset(direction: str, players: int) -> int:
+    """Seats onwards the cards go: left is the next player in turn order."""
+    if direction == "left":
+        return 1
+    if direction == "right":
+        return players - 1
+    if direction == "across":
+        return players // 2
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +118,30 @@ class TrickTakingMechanic:
     play_events: tuple[tuple[tuple[str, int, int], ...], ...]
     """The log's `play` event by player and card, made once for the same reason."""
     codec: TrickCodec
+    won: int = -1
+    """The player zone taken tricks go to, -1 when tricks are not kept."""
+    suit_action: bool = True
+    """Whether the winner resolves the winning card's suit action."""
+    turned_up: bool = False
+    """Trump is the suit of the first card left over after each deal."""
+    named_by: str = ""
+    """Who names trump each round: `leader`, `high_bidder`, or nobody."""
+    must_trump: bool = False
+    broken_suit: int = -1
+    first_card: int = -1
+    restricted: bool = False
+    """Whether any rule beyond following suit limits a play (must trump, lead rules)."""
+    pass_count: int = 0
+    pass_directions: tuple[str, ...] = ()
+    bid_track: int = -1
+    hook: bool = False
+    tricks_track: int = -1
+    hand_sizes: tuple[int, ...] = ()
+    """Cards dealt each by round (repeating); empty to deal `deal_count` every round."""
+    phases: tuple[int, ...] = ()
+    """The phases before play each round, in order (play itself is always last)."""
+    only_suit_action: bool = True
+    """Winning a trick only resolves the suit action (no count, no taking): the plain path."""
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
@@ -70,11 +151,24 @@ class TrickTakingMechanic:
         actions = suits.fields[action] if action is not None else ((),) * suits.size
         deck = c.table("deck")
         deal = next((s for s in c.setup_steps if isinstance(s, Deal) and s.to == spec.hand), None)
+        on_win = spec.on_win_steps()
+        trump = spec.trump
+        named_by = trump.named_by if isinstance(trump, NamedTrump) else ""
+        phases: list[int] = []
+        if spec.passing is not None:
+            phases.append(PASS)
+        if named_by == "leader":
+            phases.append(NAME)
+        if spec.bidding is not None:
+            phases.append(BID)
+        if named_by == "high_bidder":
+            phases.append(NAME)
+        lead = spec.lead
         return cls(
             hand=c.zone(spec.hand).index,
             rounds=spec.rounds,
             follow_suit=spec.follow_suit,
-            trump=suit_ids.index(spec.trump) if spec.trump is not None else -1,
+            trump=suit_ids.index(trump) if isinstance(trump, str) else -1,
             winner_leads=spec.winner_leads,
             leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
@@ -94,23 +188,124 @@ class TrickTakingMechanic:
             play_events=tuple(
                 tuple(("play", p, card) for card in range(deck.size)) for p in range(c.max_players)
             ),
-            codec=TrickCodec(deck.size),
+            codec=TrickCodec(
+                deck.size,
+                passing=spec.passing is not None,
+                bidding=spec.bidding is not None,
+                suits=suits.size if named_by else 0,
+            ),
+            won=c.zone(spec.won).index if spec.won is not None else -1,
+            suit_action="suit_action" in on_win,
+            turned_up=isinstance(trump, TurnedUpTrump),
+            named_by=named_by,
+            must_trump=spec.must_trump,
+            broken_suit=suit_ids.index(lead.broken) if lead.broken is not None else -1,
+            first_card=list(deck.ids).index(lead.first) if lead.first is not None else -1,
+            restricted=spec.must_trump or lead.broken is not None or lead.first is not None,
+            pass_count=spec.passing.count if spec.passing is not None else 0,
+            pass_directions=tuple(spec.passing.directions) if spec.passing is not None else (),
+            bid_track=c.track(spec.bidding.track) if spec.bidding is not None else -1,
+            hook=spec.bidding.hook if spec.bidding is not None else False,
+            tricks_track=c.track(spec.tricks_track) if spec.tricks_track is not None else -1,
+            hand_sizes=tuple(spec.hand_sizes),
+            only_suit_action=(
+                on_win == ["suit_action"] and spec.won is None and spec.tricks_track is None
+            ),
+            phases=tuple(phases),
         )
 
     # -- the phase machine ---------------------------------------------------------------
 
     def setup(self, state: State) -> None:
-        if not any(state.zones[self.hand]):
-            state.deal(self.hand, self.deal_counts[state.n])
         state.mech = TrickState(current=state.first_player, round_leader=state.first_player)
         state.turn = 1
+        hands = state.zones[self.hand]
+        if not any(hands) or (self.hand_sizes and len(hands[0]) != self.hand_sizes[0]):
+            self._deal(state)
+        else:
+            self._reset_tracks(state)
+        self._begin_round(state)
+
+    def _reset_tracks(self, state: State) -> None:
+        for track in (self.bid_track, self.tricks_track):
+            if track >= 0:
+                for values in state.track:
+                    values[track] = 0
+
+    def _deal(self, state: State) -> None:
+        """Won cards go back into the deck, round tracks restart, the deck is dealt."""
+        if self.won >= 0:
+            piles = state.zones[self.won]
+            for player in range(state.n):
+                piles[player] = []
+        self._reset_tracks(state)
+        sizes = self.hand_sizes
+        count = sizes[(state.round - 1) % len(sizes)] if sizes else self.deal_counts[state.n]
+        state.deal(self.hand, count)
+
+    def _begin_round(self, state: State) -> None:
+        """After the deal: trump turned up, then the first phase of the round."""
+        mech: TrickState = state.mech
+        mech.trick = 1
+        mech.led = -1
+        mech.plays = []
+        mech.broken = False
+        mech.trump = self.trump
+        mech.turned = -1
+        mech.passed = []
+        mech.bids = [-1] * state.n if self.bid_track >= 0 else []
+        if self.turned_up:
+            if state.out_of_play:
+                mech.turned = state.out_of_play[0]
+                mech.trump = self.suit_of[mech.turned]
+            state.log.append(("trump-turned", mech.turned))
+        mech.pass_offset = 0
+        if self.pass_count:
+            directions = self.pass_directions
+            direction = directions[(state.round - 1) % len(directions)]
+            mech.pass_offset = direction_offset(direction, state.n)
+        mech.stage = -1
+        self._next_phase(state)
+
+    def _next_phase(self, state: State) -> None:
+        mech: TrickState = state.mech
+        mech.stage += 1
+        mech.acted = 0
+        phases = self.phases
+        while mech.stage < len(phases) and phases[mech.stage] == PASS and not mech.pass_offset:
+            mech.stage += 1
+        phase = phases[mech.stage] if mech.stage < len(phases) else PLAY
+        mech.phase = phase
+        mech.led = -1 if phase == PLAY else BEFORE_PLAY
+        mech.current = mech.round_leader
+        if phase == PASS:
+            mech.passing = [[] for _ in range(state.n)]
+        elif phase == NAME and self.named_by == "high_bidder":
+            mech.current = self.high_bidder(state)
+        elif phase == PLAY and self.first_card >= 0:
+            hands = state.zones[self.hand]
+            for player in range(state.n):
+                if self.first_card in hands[player]:
+                    mech.current = player
+
+    def high_bidder(self, state: State) -> int:
+        """The highest bidder; of equal bids, the one who bid first."""
+        mech: TrickState = state.mech
+        best, best_bid = mech.round_leader, -1
+        for offset in range(state.n):
+            player = (mech.round_leader + offset) % state.n
+            if mech.bids[player] > best_bid:
+                best, best_bid = player, mech.bids[player]
+        return best
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return self.seats[state.mech.current]
 
     def max_actions(self, players: int) -> int:
-        """Each round plays every card once; each trick may ask its winner a few choices."""
-        return self.rounds * len(self.suit_of) * DECISIONS_PER_ACTION
+        """Each round plays every card once; each trick may ask its winner a few choices;
+        before play, passes, bids and a named trump."""
+        before = players * (self.pass_count + 1) + 1
+        return self.rounds * (len(self.suit_of) * DECISIONS_PER_ACTION + before)
 
     def legal_actions(self, state: State, player: int) -> list[int]:
         mech: TrickState = state.mech
@@ -118,12 +313,50 @@ class TrickTakingMechanic:
             return []
         hand = state.zones[self.hand][player]
         led = mech.led
-        if self.follow_suit and led >= 0:
+        if led < -1:
+            return self._phase_actions(state, player)
+        if led >= 0:
             suit_of = self.suit_of
-            same = [card for card in hand if suit_of[card] == led]
-            if same:
-                return same
+            if self.follow_suit:
+                same = [card for card in hand if suit_of[card] == led]
+                if same:
+                    return same
+            if self.must_trump and mech.trump >= 0:
+                trumps = [card for card in hand if suit_of[card] == mech.trump]
+                if trumps:
+                    return trumps
+            return hand[:]
+        if self.restricted:
+            return self._leads(state, hand)
         return hand[:]
+
+    def _leads(self, state: State, hand: list[int]) -> list[int]:
+        """The cards that may lead: the first card on the round's first trick, then anything
+        but the unbroken suit unless nothing else is held."""
+        mech: TrickState = state.mech
+        if mech.trick == 1 and self.first_card >= 0 and self.first_card in hand:
+            return [self.first_card]
+        if self.broken_suit >= 0 and not mech.broken:
+            suit_of, broken = self.suit_of, self.broken_suit
+            others = [card for card in hand if suit_of[card] != broken]
+            if others:
+                return others
+        return hand[:]
+
+    def _phase_actions(self, state: State, player: int) -> list[int]:
+        mech: TrickState = state.mech
+        codec = self.codec
+        if mech.phase == PASS:
+            base = codec.pass_base
+            return [base + card for card in state.zones[self.hand][player]]
+        if mech.phase == NAME:
+            return list(range(codec.name_base, codec.name_base + len(self.suit_names)))
+        tricks = len(state.zones[self.hand][player])
+        bids = range(tricks + 1)
+        if self.hook and mech.acted == state.n - 1:
+            others = sum(b for b in mech.bids if b >= 0)
+            bids = [b for b in bids if others + b != tricks]  # type: ignore[assignment]
+        return [codec.bid_base + b for b in bids]
 
     def apply(self, state: State, player: int, card: int) -> None:
         mech: TrickState = state.mech
@@ -131,6 +364,9 @@ class TrickTakingMechanic:
         if player != mech.current:
             self._refuse(state, player, card)
         led = mech.led
+        if led < -1:
+            self._apply_phase(state, player, card)
+            return
         suit_of = self.suit_of
         if led >= 0 and suit_of[card] != led and self.follow_suit:
             for other in hand:
@@ -141,6 +377,8 @@ class TrickTakingMechanic:
                         f"player {player} must follow suit ({self.suit_names[led]})",
                         self.summary(state),
                     )
+        if self.restricted:
+            self._check_restricted(state, player, card)
         try:
             hand.remove(card)
         except ValueError:
@@ -155,14 +393,89 @@ class TrickTakingMechanic:
                 mech.led = suit_of[card]
             mech.current = (player + 1) % n
             return
-        winner, winning = self.trick_winner(plays, led if led >= 0 else suit_of[card])
+        winner, winning = self.trick_winner(plays, led if led >= 0 else suit_of[card], mech.trump)
         log.append(("trick", winner, winning))
         mech.plays = []
         mech.led = -1
         mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
-        self.suit_actions[suit_of[winning]](state, winner, winning)
+        if self.only_suit_action:
+            self.suit_actions[suit_of[winning]](state, winner, winning)
+        else:
+            self._win(state, winner, winning, plays)
         if state.pending is None:
             self.after_effects(state)
+
+    def _win(self, state: State, winner: int, winning: int, plays: list[tuple[int, int]]) -> None:
+        """What winning a trick does beyond the suit action: count it, take its cards."""
+        if self.tricks_track >= 0:
+            state.advance(winner, self.tricks_track, 1, "tricks")
+        if self.won >= 0:
+            state.zones[self.won][winner].extend([card for _, card in plays])
+        if self.suit_action:
+            self.suit_actions[self.suit_of[winning]](state, winner, winning)
+
+    def _check_restricted(self, state: State, player: int, card: int) -> None:
+        """Refuse a play that must trump or that leads what may not lead, with the reason;
+        a legal card of the suit that must be broken breaks it."""
+        mech: TrickState = state.mech
+        hand = state.zones[self.hand][player]
+        if card not in hand:
+            return  # refused as not in the hand
+        if card in self.legal_actions(state, player):
+            if self.suit_of[card] == self.broken_suit:
+                mech.broken = True
+            return
+        if mech.led >= 0:
+            reason = f"must play a trump ({self.suit_names[mech.trump]})"
+        elif mech.trick == 1 and self.first_card in hand:
+            reason = f"must lead {self.card_names[self.first_card]}"
+        else:
+            reason = f"may not lead {self.suit_names[self.broken_suit]} before it is broken"
+        raise IllegalActionError(f"player {player} {reason}", self.summary(state))
+
+    def _apply_phase(self, state: State, player: int, action: int) -> None:
+        """A card passed, a bid or a suit named, in the phases before play."""
+        mech: TrickState = state.mech
+        if action not in self._phase_actions(state, player):
+            raise IllegalActionError(
+                f"{self.describe_action(state, action)} is not allowed now "
+                f"({PHASE_WORDS[mech.phase]})",
+                self.summary(state),
+            )
+        codec, n = self.codec, state.n
+        if mech.phase == PASS:
+            card = action - codec.pass_base
+            state.zones[self.hand][player].remove(card)
+            chosen = mech.passing[player]
+            chosen.append(card)
+            state.log.append(("pass-pick", player, card))
+            if len(chosen) < self.pass_count:
+                return
+            mech.current = (player + 1) % n
+            mech.acted += 1
+            if mech.acted < n:
+                return
+            hands = state.zones[self.hand]
+            for giver in range(n):
+                receiver = (giver + mech.pass_offset) % n
+                hands[receiver].extend(mech.passing[giver])
+                state.log.append(("pass", giver, receiver, tuple(mech.passing[giver])))
+            mech.passed = mech.passing
+            mech.passing = []
+            self._next_phase(state)
+        elif mech.phase == NAME:
+            mech.trump = action - codec.name_base
+            state.log.append(("trump-named", player, mech.trump))
+            self._next_phase(state)
+        else:
+            bid = action - codec.bid_base
+            mech.bids[player] = bid
+            state.track[player][self.bid_track] = min(bid, state.game.tracks[self.bid_track].max)
+            state.log.append(("bid", player, bid))
+            mech.current = (player + 1) % n
+            mech.acted += 1
+            if mech.acted == n:
+                self._next_phase(state)
 
     def _refuse(self, state: State, player: int, card: int) -> NoReturn:
         mech: TrickState = state.mech
@@ -175,11 +488,10 @@ class TrickTakingMechanic:
             self.summary(state),
         )
 
-    def trick_winner(self, plays: list[tuple[int, int]], led: int) -> tuple[int, int]:
+    def trick_winner(self, plays: list[tuple[int, int]], led: int, trump: int) -> tuple[int, int]:
         """The winning (player, card): highest trump if any was played, else of the led suit."""
         suit_of, rank_of = self.suit_of, self.rank_of
         target = led
-        trump = self.trump
         if trump >= 0 and any(suit_of[card] == trump for _, card in plays):
             target = trump
         best_player, best_card, best_rank = -1, -1, 0
@@ -203,13 +515,13 @@ class TrickTakingMechanic:
             state.log.append(("game-end",))
             return
         state.round += 1
-        mech.trick = 1
         if not self.leader_is_last_winner:
             mech.round_leader = (mech.round_leader + 1) % state.n
             mech.current = mech.round_leader
         else:
             mech.round_leader = mech.current
-        state.deal(self.hand, self.deal_counts[state.n])
+        self._deal(state)
+        self._begin_round(state)
 
     # -- presentation ----------------------------------------------------------------------
 
@@ -220,13 +532,66 @@ class TrickTakingMechanic:
         return after
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
-        """A copy where the other hands and the face-down leftovers are dealt anew from the
-        cards `observer` has not seen, respecting the suits each player showed void in this
-        round; later deals are unknown too (the copy gets a new seed)."""
+        """A copy where the cards `observer` has not seen (the other hands, the cards they set
+        aside to pass, the face-down leftovers, the cards set aside at setup) are dealt anew,
+        respecting the suits each player showed void in this round and the cards `observer`
+        passed (still in the receiver's hand); won piles, the trick, a turned-up card and bids
+        are public. Later deals are unknown too (the copy gets a new seed)."""
         copy = state.clone(for_scoring=True)
         copy.seed = rng.getrandbits(62)
+        mech: TrickState = state.mech
+        n = state.n
+        hands = copy.zones[self.hand]
+        others = [p for p in range(n) if p != observer]
+        known: list[list[int]] = [[] for _ in range(n)]
+        if mech.passed and mech.pass_offset:
+            receiver = (observer + mech.pass_offset) % n
+            held = state.zones[self.hand][receiver]
+            known[receiver] = [card for card in mech.passed[observer] if card in held]
+        fixed = {card for cards in known for card in cards}
+        buffers = mech.passing
+        pool = [card for p in others for card in hands[p] if card not in fixed]
+        if buffers:
+            pool += [card for p in others for card in buffers[p]]
+        pool += [card for card in state.out_of_play if card != mech.turned]
+        in_play = set(state.deck_cards)
+        removed = [card for card in range(len(self.suit_of)) if card not in in_play]
+        pool += removed  # set aside face down at setup: as unknown as the leftovers
+        sizes = [
+            len(hands[p]) - len(known[p]) + (len(buffers[p]) if buffers else 0) for p in others
+        ]
+        void = self._voids(state)
+        for _ in range(20):
+            rng.shuffle(pool)
+            dealt = self._deal_respecting(pool, others, sizes, void)
+            if dealt is not None:
+                break
+        else:
+            dealt = []
+            start = 0
+            for size in sizes:
+                dealt.append(pool[start : start + size])
+                start += size
+        used = set()
+        copy_mech: TrickState = copy.mech
+        for p, cards in zip(others, dealt, strict=True):
+            aside = len(buffers[p]) if buffers else 0
+            if aside:
+                copy_mech.passing[p] = list(cards[:aside])
+            hands[p] = known[p] + list(cards[aside:])
+            used.update(cards)
+        leftover = [card for card in pool if card not in used]
+        if removed:
+            set_aside = set(leftover[: len(removed)])
+            leftover = leftover[len(removed) :]
+            copy.deck_cards = [c for c in range(len(self.suit_of)) if c not in set_aside]
+        copy.out_of_play = [mech.turned, *leftover] if mech.turned >= 0 else leftover
+        return copy
+
+    def _voids(self, state: State) -> list[set[int]]:
+        """The suits each player showed void in this round: not following the led suit (nor
+        trumping, when they must trump)."""
         suit_of = self.suit_of
-        played: set[int] = set()
         void: list[set[int]] = [set() for _ in range(state.n)]
         trick: list[tuple[int, int]] = []
         for event in reversed(state.log):
@@ -235,37 +600,16 @@ class TrickTakingMechanic:
             if event[0] == "play":
                 trick.append((event[1], event[2]))
         trick.reverse()
+        trump = state.mech.trump
         led = -1
         for count, (player, card) in enumerate(trick):
-            played.add(card)
             if count % state.n == 0:
                 led = suit_of[card]
             elif suit_of[card] != led:
                 void[player].add(led)
-        hands = copy.zones[self.hand]
-        pool = [
-            card
-            for card in range(len(suit_of))
-            if card not in played and card not in hands[observer]
-        ]
-        others = [p for p in range(state.n) if p != observer]
-        for _ in range(20):
-            rng.shuffle(pool)
-            dealt = self._deal_respecting(pool, others, [len(hands[p]) for p in others], void)
-            if dealt is not None:
-                break
-        else:
-            dealt = []
-            start = 0
-            for p in others:
-                dealt.append(pool[start : start + len(hands[p])])
-                start += len(hands[p])
-        used = set()
-        for p, cards in zip(others, dealt, strict=True):
-            hands[p] = list(cards)
-            used.update(cards)
-        copy.out_of_play = [card for card in pool if card not in used]
-        return copy
+                if self.must_trump and trump >= 0 and suit_of[card] != trump:
+                    void[player].add(trump)
+        return void
 
     def _deal_respecting(
         self, pool: list[int], players: list[int], sizes: list[int], void: list[set[int]]
@@ -297,16 +641,26 @@ class TrickTakingMechanic:
     def is_quiet(self, state: State, player: int) -> bool:
         """Whether any card `player` plays now leaves everything that scores unchanged: true
         unless the play completes the trick (or answers a choice)."""
-        return state.pending is None and len(state.mech.plays) < state.n - 1
+        if state.pending is not None:
+            return False
+        mech: TrickState = state.mech
+        return mech.phase != PLAY or len(mech.plays) < state.n - 1
 
     def bot_option(self, state: State, action: int) -> BotOption:
-        return BotOption("follow" if state.mech.plays else "lead", self.codec.decode(action).card)
+        record = self.codec.decode(action)
+        if isinstance(record, PlayCard):
+            return BotOption("follow" if state.mech.plays else "lead", record.card)
+        if isinstance(record, PassCard):
+            return BotOption("pass", record.card)
+        return BotOption("bid" if isinstance(record, Bid) else "name_trump", -1)
 
     def wins_trick(self, state: State, player: int, card: int) -> bool | None:
         """Whether `card` played now would win the trick as it stands."""
         mech: TrickState = state.mech
+        if mech.phase != PLAY:
+            return None
         led = mech.led if mech.led >= 0 else self.suit_of[card]
-        winner, _ = self.trick_winner([*mech.plays, (player, card)], led)
+        winner, _ = self.trick_winner([*mech.plays, (player, card)], led, mech.trump)
         return winner == player
 
     def position_problems(
@@ -316,11 +670,44 @@ class TrickTakingMechanic:
         return []
 
     def narrate_action(self, state: State, action: int, words: CardWords) -> str | None:
+        if state.pending is not None or not state.mech.phase:
+            return None
+        record = self.codec.decode(action)
+        if isinstance(record, PassCard):
+            return f"pass {words.deck_card(record.card)}"
+        if isinstance(record, Bid):
+            return f"bid {record.tricks}"
+        if isinstance(record, NameTrump):
+            return f"name {self.suit_names[record.suit]} trump"
         return None
 
     def narrate_event(
         self, event: tuple[Any, ...], viewer: int | None, words: CardWords
     ) -> Iterator[str] | None:
+        kind = event[0]
+        if kind == "pass-pick":
+            return iter(())  # the hand-over tells it
+        if kind == "pass":
+            giver, receiver, cards = event[1], event[2], event[3]
+            if viewer is None or viewer in (giver, receiver):
+                what = ", ".join(words.deck_card(card) for card in cards)
+            else:
+                what = f"{len(cards)} cards"
+            return iter((f"  player {giver + 1} passes {what} to player {receiver + 1}",))
+        if kind == "bid":
+            return iter((f"  player {event[1] + 1} bids {event[2]}",))
+        if kind == "trump-turned":
+            if event[1] < 0:
+                return iter(("  no card is left to turn up: no trump this round",))
+            card = event[1]
+            return iter(
+                (
+                    f"  {words.deck_card(card)} is turned up: "
+                    f"{self.suit_names[self.suit_of[card]]} are trump",
+                )
+            )
+        if kind == "trump-named":
+            return iter((f"  player {event[1] + 1} names {self.suit_names[event[2]]} trump",))
         return None
 
     def screen(self, screen: Screen) -> MechanicScreen:
@@ -342,6 +729,14 @@ class TrickTakingMechanic:
             return f"action {action}"
         if 0 <= action < len(self.card_names):
             return self.card_names[action]
+        if 0 <= action < self.codec.num_distinct_actions:
+            record = self.codec.decode(action)
+            if isinstance(record, PassCard):
+                return f"pass {self.card_names[record.card]}"
+            if isinstance(record, Bid):
+                return f"bid {record.tricks}"
+            if isinstance(record, NameTrump):
+                return f"name {self.suit_names[record.suit]} trump"
         return f"action {action}"
 
     def observe(self, state: State, player: int) -> dict[str, Any]:
@@ -355,11 +750,24 @@ class TrickTakingMechanic:
             "led_suit": self.suit_names[mech.led] if mech.led >= 0 else None,
             "plays": [(p, deck.ids[card]) for p, card in mech.plays],
             "hand": [deck.ids[card] for card in state.zones[self.hand][player]],
+            "phase": PHASE_WORDS[mech.phase],
+            "trump": self.suit_names[mech.trump] if mech.trump >= 0 else None,
+            "turned_up": deck.ids[mech.turned] if mech.turned >= 0 else None,
+            "bids": list(mech.bids),
+            "passing": [deck.ids[card] for card in mech.passing[player]] if mech.passing else [],
+            "broken": mech.broken,
+            "pass_count": self.pass_count,
+            "pass_to": (player + mech.pass_offset) % state.n,
         }
 
     def summary(self, state: State) -> str:
         mech: TrickState = state.mech
         if mech is None:
             return "setting up"
+        if mech.phase:
+            return f"round {state.round}, {PHASE_WORDS[mech.phase]}, player {mech.current} to act"
         led = self.suit_names[mech.led] if mech.led >= 0 else "none"
-        return f"round {state.round}, trick {mech.trick}, player {mech.current} to play, led: {led}"
+        text = f"round {state.round}, trick {mech.trick}, player {mech.current} to play, led: {led}"
+        if mech.trump != self.trump:
+            text += f", trump: {self.suit_names[mech.trump] if mech.trump >= 0 else 'none'}"
+        return text

@@ -30,6 +30,41 @@ class TrickScreen:
             screen.players_table(view),
             *screen.shared_zones(view),
         ]
+        mechanic = self.mechanic
+        table = Text()
+        if view["trump"] is not None or mechanic.turned_up or mechanic.named_by:
+            table.append("Trump: ", style="bold")
+            table.append(view["trump"] or "none")
+            if view["turned_up"] is not None:
+                turned = game.deck.index(view["turned_up"])
+                table.append(" (turned up: ")
+                table.append(screen.words.deck_card(turned), style=screen.colour_style(turned))
+                table.append(")")
+            table.append("  ")
+        if view["bids"]:
+            table.append("Bids: ", style="bold")
+            table.append(
+                ", ".join(
+                    f"player {p + 1}: {b if b >= 0 else '-'}" for p, b in enumerate(view["bids"])
+                )
+            )
+        if mechanic.broken_suit >= 0:
+            broken = mechanic.suit_names[mechanic.broken_suit]
+            table.append(
+                f"{'  ' if table.plain else ''}{broken} "
+                + ("broken" if view["broken"] else "not broken yet")
+            )
+        if table.plain:
+            parts.append(table)
+        if view["phase"] != "play":
+            phase = Text()
+            phase.append(f"Before play: {view['phase']}", style="bold")
+            if view["phase"] == "passing":
+                phase.append(f" ({view['pass_count']} cards to player {view['pass_to'] + 1})")
+            if view["passing"]:
+                names = [screen.words.deck_card(game.deck.index(c)) for c in view["passing"]]
+                phase.append(f"  (set aside to pass: {', '.join(names)})")
+            parts.append(phase)
         trick = Text()
         trick.append("Trick: ", style="bold")
         if view["plays"]:

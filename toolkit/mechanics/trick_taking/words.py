@@ -3,23 +3,117 @@ the print reference's values and the terminal's rules help."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, Words
-from toolkit.mechanics.trick_taking.structure import TrickTaking
+from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.mechanics.words import described_effects, plain_words, printed_action
 
 
 def summary(structure: TrickTaking) -> str:
-    return f"trick-taking, {structure.rounds} rounds"
+    text = f"trick-taking, {structure.rounds} rounds"
+    extras = []
+    if structure.passing is not None:
+        extras.append(f"passing {structure.passing.count}")
+    if structure.bidding is not None:
+        extras.append("bidding")
+    if isinstance(structure.trump, TurnedUpTrump):
+        extras.append("trump turned up")
+    elif isinstance(structure.trump, NamedTrump):
+        extras.append("trump named")
+    return text + (f" ({', '.join(extras)})" if extras else "")
 
 
 def check(structure: TrickTaking, checks: StructureChecks) -> None:
     path: Path = ("structure",)
-    checks.known((*path, "hand"), structure.hand, checks.zone_ids("player"), "player zone")
+    player_zones = checks.zone_ids("player")
+    checks.known((*path, "hand"), structure.hand, player_zones, "player zone")
     suits = checks.suits_kind()
-    if structure.trump is not None and suits is not None and checks.has(suits):
-        checks.known((*path, "trump"), structure.trump, checks.ids(suits), "suit")
+    suit_ids = checks.ids(suits) if suits is not None and checks.has(suits) else None
+    trump = structure.trump
+    if isinstance(trump, str) and suit_ids is not None:
+        checks.known((*path, "trump"), trump, suit_ids, "suit")
+    steps = structure.on_win_steps()
+    if structure.won is not None:
+        if checks.known((*path, "won"), structure.won, player_zones, "player zone"):
+            if structure.won == structure.hand:
+                checks.error(
+                    (*path, "won"),
+                    "won-is-hand",
+                    "the won pile cannot be the hand",
+                    "declare a player zone for taken tricks, e.g. "
+                    "{id: won, name: Tricks won, cards: deck, owner: player, visibility: all}",
+                )
+            elif "take_trick" not in steps:
+                checks.error(
+                    (*path, "on_win"),
+                    "won-never-filled",
+                    f"nothing puts cards in '{structure.won}': on_win does not take the trick",
+                    "add take_trick: on_win: [take_trick] or [suit_action, take_trick]",
+                )
+    elif "take_trick" in steps:
+        checks.error(
+            (*path, "on_win"),
+            "take-without-won",
+            "take_trick needs a won pile to put the trick in",
+            "name a player zone: won: won",
+        )
+    if len(set(steps)) < len(steps):
+        checks.error((*path, "on_win"), "repeated", "on_win names a step twice")
+    if structure.must_trump:
+        if trump is None:
+            checks.error(
+                (*path, "must_trump"),
+                "must-trump-without-trump",
+                "must_trump needs a trump suit",
+                "set trump: a suit id, {turned_up: true} or {named_by: leader}",
+            )
+        elif not structure.follow_suit:
+            checks.error(
+                (*path, "must_trump"),
+                "must-trump-without-follow",
+                "must_trump applies to a player who cannot follow suit: it needs follow_suit",
+                "set follow_suit: true",
+            )
+    if (
+        isinstance(trump, NamedTrump)
+        and trump.named_by == "high_bidder"
+        and structure.bidding is None
+    ):
+        checks.error(
+            (*path, "trump", "named_by"),
+            "no-bids",
+            "high_bidder names trump, but there is no bidding",
+            "add bidding: {track: bid}, or let the leader name trump: named_by: leader",
+        )
+    lead = structure.lead
+    if lead.broken is not None and suit_ids is not None:
+        checks.known((*path, "lead", "broken"), lead.broken, suit_ids, "suit")
+    if lead.first is not None:
+        checks.known((*path, "lead", "first"), lead.first, checks.deck_ids(), "deck card")
+    most = checks.players()[1]
+    deck = checks.deck_size()
+    for index, size in enumerate(structure.hand_sizes):
+        if size * most > deck:
+            checks.error(
+                (*path, "hand_sizes", index),
+                "hand-too-big",
+                f"{most} players x {size} cards need {size * most}; the deck has {deck}",
+                f"deal at most {deck // most} cards each, or lower players.max",
+            )
+    tracks = checks.track_ids()
+    if structure.bidding is not None:
+        checks.known((*path, "bidding", "track"), structure.bidding.track, tracks, "track")
+    if structure.tricks_track is not None:
+        checks.known((*path, "tricks_track"), structure.tricks_track, tracks, "track")
+        if structure.bidding is not None and structure.bidding.track == structure.tricks_track:
+            checks.error(
+                (*path, "tricks_track"),
+                "same-track",
+                "bids and tricks won need two different tracks",
+                "declare a second track, e.g. tricks",
+            )
 
 
 def effect_sites(structure: TrickTaking) -> list[tuple[Path, list[Any], bool]]:
@@ -28,19 +122,118 @@ def effect_sites(structure: TrickTaking) -> list[tuple[Path, list[Any], bool]]:
 
 
 def reference(structure: TrickTaking, words: Words) -> dict[str, Any]:
-    return {"cleanup": [words.effect(effect) for effect in structure.cleanup]}
+    return {
+        "cleanup": [words.effect(effect) for effect in structure.cleanup],
+        "play_rules": play_lines(structure, words.card_name),
+        "before_play": before_play_lines(structure, words.card_name),
+    }
+
+
+def _same(name: str) -> str:
+    return name
+
+
+def _deck_card(card_id: str, name: Callable[[str], str]) -> str:
+    """A deck card's printed name: `bellows-2` is the 2 of the Bellows suit's name."""
+    suit, _, label = card_id.rpartition("-")
+    named = name(suit) if suit else card_id
+    return f"the {label} of {named}" if suit and named != suit else card_id
+
+
+def _trump_words(structure: TrickTaking, name: Callable[[str], str]) -> str:
+    trump = structure.trump
+    if isinstance(trump, TurnedUpTrump):
+        return ", unless a trump is played (the turned-up card's suit)."
+    if isinstance(trump, NamedTrump):
+        return ", unless a trump is played (the suit named this round)."
+    if trump:
+        return f", unless a {name(trump)} card is played."
+    return "; no trump."
+
+
+def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> list[str]:
+    """How tricks are played and won, in the words of the rules help and print reference."""
+    steps = structure.on_win_steps()
+    won = []
+    if "take_trick" in steps:
+        won.append("takes the trick's cards face up into their won pile")
+    if "suit_action" in steps:
+        won.append("resolves the action of the winning card's suit")
+    sizes = ", ".join(str(size) for size in structure.hand_sizes)
+    lines = [
+        f"{structure.rounds} rounds; each deals the deck again"
+        + (", won cards included" if structure.won is not None else "")
+        + (f"; cards each by round: {sizes} (repeating)" if sizes else "")
+        + ".",
+        "The leader plays a card, then each other player in turn."
+        + (" Follow the led suit if you can." if structure.follow_suit else ""),
+    ]
+    if structure.must_trump:
+        lines.append("If you cannot follow suit, you must play a trump if you can.")
+    lines.append("The highest card of the led suit wins" + _trump_words(structure, name))
+    lines.append(
+        "The winner "
+        + " and ".join(won or ["gains nothing more"])
+        + (" and leads the next trick." if structure.winner_leads else ".")
+    )
+    lead = structure.lead
+    if lead.first is not None:
+        lines.append(
+            f"Whoever holds {_deck_card(lead.first, name)} leads it to the first trick of "
+            "every round (if no one holds it, the round's leader leads anything)."
+        )
+    if lead.broken is not None:
+        broken = name(lead.broken)
+        lines.append(
+            f"{broken} may not be led until one has been played in an earlier trick of the "
+            f"round, unless you hold only {broken}."
+        )
+    if structure.tricks_track is not None:
+        lines.append(
+            f"Each trick won moves its winner's {name(structure.tricks_track)} marker up 1 "
+            "(back to 0 at every deal)."
+        )
+    return lines
+
+
+def before_play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> list[str]:
+    """What happens after the deal and before the first trick, in order."""
+    lines = []
+    trump = structure.trump
+    if isinstance(trump, TurnedUpTrump):
+        lines.append(
+            "Turn up the first card left over after the deal: its suit is trump this round "
+            "(it stays face up, out of play). With no card left over, there is no trump."
+        )
+    passing = structure.passing
+    if passing is not None:
+        cycle = ", ".join(passing.directions)
+        lines.append(
+            f"Each player chooses {passing.count} cards of their hand and passes them face "
+            f"down; all passes are handed over together. Direction by round, repeating: "
+            f"{cycle} (left is the next player in turn order, across the player half the "
+            "table away)."
+        )
+    if isinstance(trump, NamedTrump) and trump.named_by == "leader":
+        lines.append("The round's leader names a suit trump.")
+    bidding = structure.bidding
+    if bidding is not None:
+        lines.append(
+            "Starting with the round's leader, each player bids the number of tricks they "
+            f"will win, from 0 to their hand size, on their {name(bidding.track)} track."
+            + (
+                " The last bidder may not make the bids add up to the number of tricks."
+                if bidding.hook
+                else ""
+            )
+        )
+    if isinstance(trump, NamedTrump) and trump.named_by == "high_bidder":
+        lines.append("The highest bidder (first to bid of equal bids) names a suit trump.")
+    return lines
 
 
 def rules_help(structure: TrickTaking, context: dict[str, Any], table: RulesTable) -> list[Section]:
-    play = [
-        f"{structure.rounds} rounds; each deals the deck again.",
-        "The leader plays a card, then each other player in turn."
-        + (" Follow the led suit if you can." if structure.follow_suit else ""),
-        "The highest card of the led suit wins"
-        + (f", unless a {structure.trump} card is played." if structure.trump else "; no trump."),
-        "The winner resolves the action of the winning card's suit"
-        + (" and leads the next trick." if structure.winner_leads else "."),
-    ]
+    play = context.get("play_rules") or play_lines(structure)
     suits = []
     for suit in context.get("suits", []):
         ladder = [row for text in described_effects(suit) for row in text.ladder]
@@ -49,7 +242,13 @@ def rules_help(structure: TrickTaking, context: dict[str, Any], table: RulesTabl
             suits += [f"    {row['ranks']}: {row['reward_words']}" for row in ladder]
         else:
             suits.append(f"{suit['name']}: {plain_words(printed_action(suit))}")
-    sections: list[Section] = [("Play", play), ("Suit actions", suits)]
+    sections: list[Section] = []
+    before = context.get("before_play") or before_play_lines(structure)
+    if before:
+        sections.append(("Before play", before))
+    sections.append(("Play", play))
+    if suits and "suit_action" in structure.on_win_steps():
+        sections.append(("Suit actions", suits))
     for ride in context.get("acquire", []):
         lines = [f"Winning a {ride['card']} trick lets you take one card of the {ride['source']}."]
         if ride["cost"]:

@@ -35,6 +35,9 @@ class CapResource(EffectModel):
         if self.penalty_track is not None:
             ctx.known((*path, "penalty_track"), self.penalty_track, ctx.track_ids(), "track")
 
+    def gains(self) -> tuple[str, ...]:
+        return ()
+
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         resource, cap, per = c.resource(self.resource), self.max, self.penalty_per
         track = c.track(self.penalty_track) if self.penalty_track is not None else -1

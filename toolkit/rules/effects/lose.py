@@ -28,6 +28,9 @@ class Lose(EffectModel):
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
         ctx.known((*path, "resource"), self.resource, ctx.resource_ids(), "resource")
 
+    def gains(self) -> tuple[str, ...]:
+        return ()
+
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         resource, amount = c.resource(self.resource), self.amount
 

@@ -11,6 +11,8 @@ from pydantic import Field
 from toolkit.rules.scoring.area_formula import AreaFormula
 from toolkit.rules.scoring.base import PartsFn, PointsFn, RuleModel
 from toolkit.rules.scoring.cards_in_play import CardsInPlay
+from toolkit.rules.scoring.cards_in_zone import CardsInZone
+from toolkit.rules.scoring.compare import CompareToTarget, Outcome
 from toolkit.rules.scoring.distinct_values import DistinctValues
 from toolkit.rules.scoring.largest_group import LargestGroup, largest_group
 from toolkit.rules.scoring.longest_run import LongestRun, longest_run
@@ -29,12 +31,15 @@ from toolkit.rules.scoring.tie_breaker import TieBreaker
 __all__ = [
     "AreaFormula",
     "CardsInPlay",
+    "CardsInZone",
+    "CompareToTarget",
     "DistinctValues",
     "LargestGroup",
     "LongestRun",
     "Majority",
     "MilestoneEffects",
     "MilestonePoints",
+    "Outcome",
     "Pairs",
     "PartsFn",
     "PerCard",
@@ -68,6 +73,8 @@ ScoringRule = Annotated[
     | MilestonePoints
     | MilestoneEffects
     | CardsInPlay
+    | CardsInZone
+    | CompareToTarget
     | AreaFormula,
     Field(discriminator="rule"),
 ]

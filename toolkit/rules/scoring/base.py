@@ -6,6 +6,8 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from toolkit.rules.words import printed_number
+from toolkit.schema.amounts import Amount, ByPlayers, describe_amount
 from toolkit.schema.base import Model, Text
 from toolkit.schema.filters import CardFilter, Measure
 
@@ -46,6 +48,10 @@ class RuleModel(Model):
     def check_shared(self, ctx: CheckContext, path: Path) -> bool:
         """The parameters many rules share, by name: `measure`, and `zone` with the card
         `field`, `same_field` and `where` read from it. False when the zone is unknown."""
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, ByPlayers):
+                ctx.check_amount((*path, name), value)
         measure = getattr(self, "measure", None)
         if isinstance(measure, Measure):
             ctx.check_measure((*path, "measure"), measure)
@@ -68,6 +74,11 @@ class RuleModel(Model):
     def describe(self, words: Words) -> str:
         """How the rule awards points, for a scoring card or a reference sheet."""
         return self.label
+
+
+def amount_words(amount: Amount) -> str:
+    """A number as printed (a real minus sign), or a table by player count (`3/2 (2/3 players)`)."""
+    return printed_number(amount) if isinstance(amount, int) else describe_amount(amount)
 
 
 def zone_cards(c: Compiler, zone_id: str, where: CardFilter | None) -> Callable[..., list[int]]:

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards
+from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words, zone_cards
+from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Id
 from toolkit.schema.filters import CardFilter
 
@@ -23,12 +24,12 @@ class PerCard(RuleModel):
     """The player's zone."""
     where: CardFilter = Field(default_factory=dict)
     """Which cards count."""
-    points: int
-    """Points per matching card."""
+    points: Amount
+    """Points per matching card (or a table by player count)."""
 
     def describe(self, words: Words) -> str:
-        return f"{self.points} each"
+        return f"{amount_words(self.points)} each"
 
     def compile(self, c: Compiler) -> PointsFn:
-        cards, points = zone_cards(c, self.zone, self.where), self.points
-        return lambda state: [len(cards(state, p)) * points for p in range(state.n)]
+        cards, points = zone_cards(c, self.zone, self.where), c.per_players(self.points)
+        return lambda state: [len(cards(state, p)) * points[state.n] for p in range(state.n)]

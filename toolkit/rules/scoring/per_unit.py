@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.rules.scoring.base import PointsFn, RuleModel
-from toolkit.rules.words import printed_number
+from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
+from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
@@ -23,13 +23,13 @@ class PerUnit(RuleModel):
     """What is counted."""
     per: int = Field(default=1, ge=1)
     """Units per award; remainders score nothing."""
-    points: int
-    """Points per award (negative for penalties)."""
+    points: Amount
+    """Points per award (negative for penalties; or a table by player count)."""
 
     def describe(self, words: Words) -> str:
         per = f"{self.per} " if self.per != 1 else ""
-        return f"{printed_number(self.points)} per {per}{words.measure(self.measure)}"
+        return f"{amount_words(self.points)} per {per}{words.measure(self.measure)}"
 
     def compile(self, c: Compiler) -> PointsFn:
-        measure, per, points = c.measure(self.measure), self.per, self.points
-        return lambda state: [measure(state, p) // per * points for p in range(state.n)]
+        measure, per, points = c.measure(self.measure), self.per, c.per_players(self.points)
+        return lambda state: [measure(state, p) // per * points[state.n] for p in range(state.n)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
+from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
@@ -18,16 +19,17 @@ class Threshold(RuleModel):
     rule: Literal["threshold"]
     measure: Measure
     """What is measured."""
-    at_least: int
-    """The threshold."""
-    points: int
-    """Points when the threshold is reached."""
+    at_least: Amount
+    """The threshold (a number, or `{by_players: {2: 5, 3: 4}}`)."""
+    points: Amount
+    """Points when the threshold is reached (a number, or a table by player count)."""
 
     def describe(self, words: Words) -> str:
-        return f"{self.points} for at least {self.at_least}"
+        return f"{amount_words(self.points)} for at least {amount_words(self.at_least)}"
 
     def compile(self, c: Compiler) -> PointsFn:
-        measure, at_least, points = c.measure(self.measure), self.at_least, self.points
+        measure = c.measure(self.measure)
+        at_least, points = c.per_players(self.at_least), c.per_players(self.points)
         return lambda state: [
-            points if measure(state, p) >= at_least else 0 for p in range(state.n)
+            points[state.n] if measure(state, p) >= at_least[state.n] else 0 for p in range(state.n)
         ]
