@@ -63,6 +63,8 @@ GOLDEN = {
         3,
         ["random", "greedy", "random"],
     ),
+    "lantern-routes-2p-seed-7.txt": ("rules/lantern-routes.yaml", 7, 2, ["random", "greedy"]),
+    "lantern-routes-3p-seed-3.counts.txt": ("rules/lantern-routes.yaml", 3, 3, None),
     "midway-memories-4p-seed-3.counts.txt": ("rules/midway-memories.yaml", 3, 4, None),
     "oh-my-park-4p-seed-3.counts.txt": ("rules/oh-my-park.yaml", 3, 4, None),
 }

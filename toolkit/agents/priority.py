@@ -46,7 +46,7 @@ from toolkit.engine.game import Compiler, Game
 from toolkit.kernel.state import DECLINE, State
 from toolkit.rules.conditions import compile_condition
 
-CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick"})
+CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick", "place", "discard", "take"})
 """Decisions about a card; `choose` (a swap, an option) and `decline` carry none."""
 
 _DECISIONS: dict[str | None, frozenset[str]] = {
@@ -56,6 +56,9 @@ _DECISIONS: dict[str | None, frozenset[str]] = {
     "follow": frozenset({"follow"}),
     "acquire": frozenset({"acquire"}),
     "pick": frozenset({"pick"}),
+    "place": frozenset({"place"}),
+    "discard": frozenset({"discard"}),
+    "take": frozenset({"take"}),
 }
 
 

@@ -448,6 +448,8 @@ class _Checker:
                 seen: dict[Any, Path_] = {}
                 for path, item in members:
                     value = getattr(item, name)
+                    if value is None:  # a card without the optional field (a wager)
+                        continue
                     if value in seen:
                         line = loaded.document.position(seen[value]).line
                         self.error(

@@ -300,9 +300,13 @@ class Game:
                 ]
             view["zones"][zone.id] = cards
         for zone in self.shared_zones:
-            view["zones"][zone.id] = [
-                self.tables[zone.kind].ids[c] for c in state.shared[zone.index]
-            ]
+            shared = state.shared[zone.index]
+            # A face-down pile (a draw pile) shows how many cards it holds, not which.
+            view["zones"][zone.id] = (
+                len(shared)
+                if zone.hidden_from_others
+                else [self.tables[zone.kind].ids[c] for c in shared]
+            )
         return view
 
     def deck_and_pool_ids(self) -> list[str]:

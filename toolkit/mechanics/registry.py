@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.errors import ToolkitError
-from toolkit.mechanics import draft, trick_taking
+from toolkit.mechanics import draft, draw_and_play, trick_taking
 from toolkit.mechanics.base import MechanicKit
 from toolkit.rules.effects.base import EffectModel
 
@@ -19,6 +19,7 @@ MECHANICS: dict[str, MechanicKit[Any]] = {
     for kit in (
         trick_taking.KIT,
         draft.KIT,
+        draw_and_play.KIT,
     )
 }
 

@@ -102,12 +102,15 @@ def _on_the_table(session: Session) -> list[Section]:
     game, state = session.game, session.state
     sections: list[Section] = []
     for zone in game.shared_zones:
+        if zone.hidden_from_others:  # a face-down pile (a draw pile): nobody may look
+            continue
         table = game.tables[zone.kind]
         lines = [
             f"{table.names[card]}: {card_values(game, zone.kind, card)}"
             for card in state.shared[zone.index]
         ]
-        sections.append((f"{zone.name} in this game", lines))
+        if lines:
+            sections.append((f"{zone.name} in this game", lines))
     return sections
 
 

@@ -74,6 +74,7 @@ def play_game(
     display = {
         zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])
         for zone in game.shared_zones
+        if not zone.hidden_from_others  # a face-down pile is no display
     }
     choosers = [make_bot(name, seed + seat + 1, game).choose for seat, name in enumerate(bots)]
     # The loop runs once per action: bound methods and locals keep it to plain calls.

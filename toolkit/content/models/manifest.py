@@ -124,7 +124,8 @@ class CardsDeck(Model):
     composition: list[CompositionRule] = Field(default_factory=list)
     """Counts every group must have (6 roller coasters per colour ...)."""
     unique: list[Id] = Field(default_factory=list)
-    """Fields whose values may not repeat within a group (numbers within a colour)."""
+    """Fields whose values may not repeat within a group (numbers within a colour); cards
+    without a value in an optional field are not compared."""
 
 
 Deck = Annotated[SuitedDeck | CardsDeck, Field(discriminator="type")]

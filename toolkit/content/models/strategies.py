@@ -20,9 +20,10 @@ from toolkit.rules.conditions import Condition
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter
 
-DecisionKind = Literal["play", "lead", "follow", "acquire", "pick"]
+DecisionKind = Literal["play", "lead", "follow", "acquire", "pick", "place", "discard", "take"]
 """What a player is deciding: `play` a card to a trick (`lead` it or `follow`), `acquire` a card
-on offer (ride an attraction), `pick` a card in a draft."""
+on offer (ride an attraction), `pick` a card in a draft; in draw-and-play, `place` a card in an
+area, `discard` it, or `take` the top card of a discard pile."""
 
 
 class PreferenceBase(Model):

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from toolkit.rules.scoring.area_formula import AreaFormula
 from toolkit.rules.scoring.base import PartsFn, PointsFn, RuleModel
 from toolkit.rules.scoring.cards_in_play import CardsInPlay
 from toolkit.rules.scoring.cards_in_zone import CardsInZone
@@ -28,6 +29,7 @@ from toolkit.rules.scoring.threshold import Threshold
 from toolkit.rules.scoring.tie_breaker import TieBreaker
 
 __all__ = [
+    "AreaFormula",
     "CardsInPlay",
     "CardsInZone",
     "CompareToTarget",
@@ -72,6 +74,7 @@ ScoringRule = Annotated[
     | MilestoneEffects
     | CardsInPlay
     | CardsInZone
-    | CompareToTarget,
+    | CompareToTarget
+    | AreaFormula,
     Field(discriminator="rule"),
 ]

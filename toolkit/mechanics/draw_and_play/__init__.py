@@ -1,0 +1,22 @@
+"""Draw-and-play: play a card to one of your areas (or discard it to a public pile), then draw
+from the draw pile or take the top of a discard pile; the round ends when the draw pile runs
+out. Registered as `draw_and_play`."""
+
+from __future__ import annotations
+
+from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.draw_and_play import words
+from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
+from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
+
+KIT: MechanicKit[DrawAndPlay] = MechanicKit(
+    name="draw_and_play",
+    structure=DrawAndPlay,
+    effects=(),
+    decisions=("place", "discard", "draw", "take"),
+    compile=DrawPlayMechanic.compile,
+    check=words.check,
+    summary=words.summary,
+    reference=words.reference,
+    rules_help=words.rules_help,
+)

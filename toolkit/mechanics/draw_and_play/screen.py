@@ -1,0 +1,97 @@
+"""The draw-and-play part of the terminal view: the draw pile's size, the top of every
+discard pile, every player's areas, the cards known in others' hands, and the person's hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from toolkit.kernel.mechanic import Cell, Screen
+from toolkit.mechanics.draw_and_play.narration import seat
+
+if TYPE_CHECKING:
+    from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
+
+
+class DrawPlayScreen:
+    def __init__(self, mechanic: DrawPlayMechanic, screen: Screen) -> None:
+        self.mechanic = mechanic
+        self.screen = screen
+
+    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+        screen, mechanic = self.screen, self.mechanic
+        me = screen.seat
+        rounds = f" of {mechanic.rounds}" if mechanic.rounds > 1 else ""
+        parts: list[RenderableType] = [
+            screen.title(
+                f"{screen.game.name}: round {view['round']}{rounds}, turn {view['turn']}"
+                f" - you are {seat(me)}"
+            ),
+            Text(f"{mechanic.draw_name}: {view['draw_pile']} cards left to draw."),
+            self.discards(view),
+            *self.areas(view),
+        ]
+        known = [
+            f"{seat(p)}: {', '.join(cards)}"
+            for p, cards in enumerate(view["known"])
+            if cards and p != me
+        ]
+        if known:
+            parts.append(Text("Taken from discard piles, still in hand: " + "; ".join(known)))
+        step = "play or discard a card" if view["step"] == "play" else "draw or take a card"
+        deck = screen.game.deck
+        parts.append(screen.hand(sorted(view["hand"], key=deck.index)))
+        parts.append(Text(f"Now {step}.", style="bold"))
+        return parts, {}
+
+    def discards(self, view: dict[str, Any]) -> Text:
+        screen = self.screen
+        deck = screen.game.deck
+        text = Text()
+        text.append("Discard piles (top card): ", style="bold")
+        for position, (name, cards) in enumerate(view["discards"].items()):
+            text.append(("" if not position else "; ") + f"{name}: ")
+            if cards:
+                card = deck.index(cards[-1])
+                text.append(screen.words.deck_card(card), style=screen.colour_style(card))
+                text.append(f" ({len(cards)})")
+            else:
+                text.append("empty")
+        return text
+
+    def areas(self, view: dict[str, Any]) -> list[RenderableType]:
+        screen = self.screen
+        deck = screen.game.deck
+        me = screen.seat
+        lines: list[RenderableType] = []
+        for player, zones in enumerate(view["areas"]):
+            text = Text()
+            text.append(seat(player) + (" (you)" if player == me else ""), style="bold")
+            text.append(f", {view['hand_sizes'][player]} in hand:")
+            empty = True
+            for zone_id, groups in zones.items():
+                for name, cards in groups.items():
+                    empty = False
+                    text.append(f"\n  {zone_id} {name}: ")
+                    for position, card_id in enumerate(cards):
+                        card = deck.index(card_id)
+                        text.append("" if not position else ", ")
+                        text.append(screen.words.deck_card(card), style=screen.colour_style(card))
+            if empty:
+                text.append(" nothing played yet")
+            lines.append(text)
+        return lines
+
+    def final(self, view: dict[str, Any]) -> list[RenderableType]:
+        return self.areas(view)
+
+    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
+        return None
+
+    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
+        return None
+
+    def step_text(self, action: int, cells: dict[Cell, str]) -> str:
+        return ""
