@@ -251,3 +251,19 @@ def test_the_rules_help_tells_the_end_and_round_scoring(tmp_path: Path) -> None:
     assert context["winner"] == "lowest"
     assert context["end_when"] == ["when a player has 12 or more points"]
     assert context["round_scoring"][0]["label"] == "Renown each round"
+
+
+def test_rounds_by_player_count(tmp_path: Path) -> None:
+    project = toy(tmp_path)
+    manifest = project / MANIFEST
+    text = manifest.read_text(encoding="utf-8")
+    assert "  rounds: 3\n" in text
+    manifest.write_text(
+        text.replace("  rounds: 3\n", "  rounds: {by_players: {2: 2, 3: 3, 4: 1}}\n"), "utf-8"
+    )
+    game = compiled(project)
+    assert [play_out(game, 2, n).round for n in (2, 3, 4)] == [2, 3, 1]
+    assert game.mechanic.max_actions(4) < game.mechanic.max_actions(3)
+    manifest.write_text(text.replace("  rounds: 3\n", "  rounds: {by_players: {2: 2}}\n"), "utf-8")
+    found = problems_of(project)
+    assert any(code == "missing-key" and "3, 4 players" in m for _, code, m in found), found

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from toolkit.schema.amounts import amount_values
 from toolkit.schema.base import Model
 
 if TYPE_CHECKING:
@@ -162,3 +163,11 @@ class RulesTable(Protocol):
     def slot_cards(self, slot: str) -> list[tuple[str, tuple[str, ...]]]:
         """(name, shape rows) of the cards a table slot holds."""
         ...
+
+
+def check_rounds(checks: StructureChecks, rounds: Amount) -> None:
+    """A structure's `rounds`: a number or a table by player count, at least 1 everywhere."""
+    path: Path = ("structure", "rounds")
+    checks.check_amount(path, rounds)
+    if min(amount_values(rounds)) < 1:
+        checks.error(path, "invalid-value", "a game has at least 1 round", "use 1 or more")

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, Words
+from toolkit.mechanics.base import (
+    Path,
+    RulesTable,
+    Section,
+    StructureChecks,
+    Words,
+    check_rounds,
+)
 from toolkit.mechanics.draft.grid import Shape, connected
 from toolkit.mechanics.draft.structure import Draft
 from toolkit.mechanics.words import plain_words, printed_action
@@ -86,11 +93,7 @@ def check(structure: Draft, checks: StructureChecks) -> None:
             f"{placements} placements need more than the {dealt} cards dealt",
             "deal more cards or place fewer",
         )
-    checks.check_amount((*path, "rounds"), structure.rounds)
-    if min(amount_values(structure.rounds)) < 1:
-        checks.error(
-            (*path, "rounds"), "invalid-value", "a game has at least 1 round", "use 1 or more"
-        )
+    check_rounds(checks, structure.rounds)
     if structure.grid is None and structure.tableau is None:
         checks.error(
             path,

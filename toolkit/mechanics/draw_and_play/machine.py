@@ -141,7 +141,8 @@ class DrawPlayMechanic:
     hand_limit: int | None
     retake: bool
     end_on_empty: bool
-    rounds: int
+    rounds: tuple[int, ...]
+    """The most rounds a game has, by player count."""
     deal_counts: tuple[int | None, ...]
     """Cards each at every deal, by player count (None: the whole deck evenly)."""
     card_ids: tuple[str, ...]
@@ -209,7 +210,7 @@ class DrawPlayMechanic:
             hand_limit=spec.hand_limit,
             retake=spec.retake_discard,
             end_on_empty=spec.end_on_empty_draw,
-            rounds=spec.rounds,
+            rounds=c.per_players(spec.rounds),
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             card_ids=deck.ids,
             card_names=deck.names,
@@ -242,7 +243,7 @@ class DrawPlayMechanic:
 
     def max_actions(self, players: int) -> int:
         """Two steps a turn; a round has at most a few dozen turns per deck card."""
-        return self.rounds * len(self.card_ids) * TURN_ACTIONS_PER_CARD
+        return self.rounds[players] * len(self.card_ids) * TURN_ACTIONS_PER_CARD
 
     def legal_actions(self, state: State, player: int) -> list[int]:
         mech: TurnState = state.mech
@@ -402,7 +403,7 @@ class DrawPlayMechanic:
 
     def _end_round(self, state: State) -> None:
         state.log.append(("round-end", state.round))
-        if state.game.end_of_round(state) or state.round >= self.rounds:
+        if state.game.end_of_round(state) or state.round >= self.rounds[state.n]:
             self._end_game(state)
             return
         state.round += 1
@@ -556,6 +557,7 @@ class DrawPlayMechanic:
         return {
             "player": player,
             "round": state.round,
+            "rounds": self.rounds[state.n],
             "turn": state.turn,
             "to_move": list(state.to_move()),
             "step": "draw" if mech.step == DRAW else "play",

@@ -23,7 +23,7 @@ class DrawPlayScreen:
     def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
         screen, mechanic = self.screen, self.mechanic
         me = screen.seat
-        rounds = f" of {mechanic.rounds}" if mechanic.rounds > 1 else ""
+        rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
         parts: list[RenderableType] = [
             screen.title(
                 f"{screen.game.name}: round {view['round']}{rounds}, turn {view['turn']}"

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from toolkit.mechanics.base import StructureModel
+from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Id, Model
 from toolkit.schema.filters import CardFilter
 
@@ -74,5 +75,5 @@ class DrawAndPlay(StructureModel):
     end_on_empty_draw: bool = True
     """The round ends right after the draw that empties the draw pile; false: once it is empty
     nobody draws or takes any more, and the round ends when the hands are played out."""
-    rounds: int = Field(default=1, ge=1)
+    rounds: Amount = 1
     """Rounds in a game; each gathers every card, reshuffles and deals again."""

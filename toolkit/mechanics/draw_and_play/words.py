@@ -6,20 +6,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, Words
+from toolkit.mechanics.base import (
+    Path,
+    RulesTable,
+    Section,
+    StructureChecks,
+    Words,
+    check_rounds,
+)
 from toolkit.mechanics.draw_and_play.structure import Area, DrawAndPlay
 from toolkit.rules.scoring.area_formula import filtered_cards
 from toolkit.rules.setup import Deal
-from toolkit.schema.amounts import amount_values
+from toolkit.schema.amounts import amount_values, describe_amount
 
 
 def summary(structure: DrawAndPlay) -> str:
-    rounds = f", {structure.rounds} rounds" if structure.rounds > 1 else ""
+    several = max(amount_values(structure.rounds)) > 1
+    rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
     return f"draw-and-play, {len(structure.areas)} area zone(s){rounds}"
 
 
 def check(structure: DrawAndPlay, checks: StructureChecks) -> None:
     path: Path = ("structure",)
+    check_rounds(checks, structure.rounds)
     fields = checks.fields_of("deck")
     _player_zone(checks, (*path, "hand"), structure.hand, "hand")
     _shared_zone(checks, (*path, "draw"), structure.draw, "draw pile")
@@ -261,8 +270,11 @@ def turn_lines(structure: DrawAndPlay) -> list[str]:
             "The round ends when nobody can play."
         )
     lines.append(end)
-    if structure.rounds > 1:
-        lines.append(f"{structure.rounds} rounds; each reshuffles every card and deals again.")
+    if max(amount_values(structure.rounds)) > 1:
+        lines.append(
+            f"{describe_amount(structure.rounds)} rounds; each reshuffles every card and deals "
+            "again."
+        )
     return lines
 
 

@@ -99,7 +99,8 @@ def direction_offset(direction: str, players: int) -> int:
 @dataclass(frozen=True, slots=True)
 class TrickTakingMechanic:
     hand: int
-    rounds: int
+    rounds: tuple[int, ...]
+    """The most rounds a game has, by player count."""
     follow_suit: bool
     trump: int
     winner_leads: bool
@@ -166,7 +167,7 @@ class TrickTakingMechanic:
         lead = spec.lead
         return cls(
             hand=c.zone(spec.hand).index,
-            rounds=spec.rounds,
+            rounds=c.per_players(spec.rounds),
             follow_suit=spec.follow_suit,
             trump=suit_ids.index(trump) if isinstance(trump, str) else -1,
             winner_leads=spec.winner_leads,
@@ -305,7 +306,7 @@ class TrickTakingMechanic:
         """Each round plays every card once; each trick may ask its winner a few choices;
         before play, passes, bids and a named trump."""
         before = players * (self.pass_count + 1) + 1
-        return self.rounds * (len(self.suit_of) * DECISIONS_PER_ACTION + before)
+        return self.rounds[players] * (len(self.suit_of) * DECISIONS_PER_ACTION + before)
 
     def legal_actions(self, state: State, player: int) -> list[int]:
         mech: TrickState = state.mech
@@ -510,7 +511,7 @@ class TrickTakingMechanic:
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
         state.log.append(("round-end", state.round))
-        if state.game.end_of_round(state) or state.round >= self.rounds:
+        if state.game.end_of_round(state) or state.round >= self.rounds[state.n]:
             state.terminal = True
             state.log.append(("game-end",))
             return
@@ -746,6 +747,7 @@ class TrickTakingMechanic:
         return {
             "player": player,
             "round": state.round,
+            "rounds": self.rounds[state.n],
             "trick": mech.trick,
             "to_move": list(state.to_move()),
             "led_suit": self.suit_names[mech.led] if mech.led >= 0 else None,

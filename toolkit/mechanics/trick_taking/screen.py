@@ -24,7 +24,7 @@ class TrickScreen:
         game, me = screen.game, screen.seat
         parts: list[RenderableType] = [
             screen.title(
-                f"{game.name}: round {view['round']} of {self.mechanic.rounds}, "
+                f"{game.name}: round {view['round']} of {view['rounds']}, "
                 f"trick {view['trick']} - you are player {me + 1}"
             ),
             screen.players_table(view),

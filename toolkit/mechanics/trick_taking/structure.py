@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, PositiveInt
 
 from toolkit.mechanics.base import StructureModel
+from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Id, Model
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ class TrickTaking(StructureModel):
     """Rounds of tricks: lead, follow suit if able, highest card of the led suit (or trump) wins."""
 
     mechanic: Literal["trick_taking"]
-    rounds: int = Field(ge=1)
+    rounds: Amount
     """Rounds in a game (the most a game can have when an end condition stops it sooner);
     each deals the deck again."""
     hand: Id = "hand"

@@ -6,13 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.mechanics.base import Path, RulesTable, Section, StructureChecks, Words
+from toolkit.mechanics.base import (
+    Path,
+    RulesTable,
+    Section,
+    StructureChecks,
+    Words,
+    check_rounds,
+)
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.mechanics.words import described_effects, plain_words, printed_action
+from toolkit.schema.amounts import describe_amount
 
 
 def summary(structure: TrickTaking) -> str:
-    text = f"trick-taking, {structure.rounds} rounds"
+    text = f"trick-taking, {describe_amount(structure.rounds)} rounds"
     extras = []
     if structure.passing is not None:
         extras.append(f"passing {structure.passing.count}")
@@ -27,6 +35,7 @@ def summary(structure: TrickTaking) -> str:
 
 def check(structure: TrickTaking, checks: StructureChecks) -> None:
     path: Path = ("structure",)
+    check_rounds(checks, structure.rounds)
     player_zones = checks.zone_ids("player")
     checks.known((*path, "hand"), structure.hand, player_zones, "player zone")
     suits = checks.suits_kind()
@@ -161,7 +170,7 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
         won.append("resolves the action of the winning card's suit")
     sizes = ", ".join(str(size) for size in structure.hand_sizes)
     lines = [
-        f"{structure.rounds} rounds; each deals the deck again"
+        f"{describe_amount(structure.rounds)} rounds; each deals the deck again"
         + (", won cards included" if structure.won is not None else "")
         + (f"; cards each by round: {sizes} (repeating)" if sizes else "")
         + ".",
