@@ -45,6 +45,7 @@ DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
 SHIPPED = {
     "midway-memories": ["coaster-fan", "steady-saver", "trick-shark"],
     "oh-my-park": ["colour-collector", "thrifty", "symbol-spotter"],
+    "cinder-tricks": ["ember-dodger"],
 }
 
 Loaded = tuple[GameContent, Game]
@@ -398,7 +399,7 @@ def test_shipped_strategies_are_compiled_into_the_game(midway: Loaded, park: Loa
 def test_shipped_strategy_plays_50_games_legally(game_id: str, name: str) -> None:
     _, content = load_valid_game(str(ROOT / "rules" / f"{game_id}.yaml"))
     game = compile_game(content)
-    others = [n for n in SHIPPED[game_id] if n != name]
+    others = [n for n in SHIPPED[game_id] if n != name] or ["greedy"]
     seats = [name, "random", others[0], name]
     for seed in range(50):
         state = game.new_state(seed, len(seats))
@@ -619,3 +620,30 @@ def test_a_game_without_a_strategies_file_has_none(tmp_path: Path) -> None:
     assert "strategies" not in content.files
     assert compile_strategies(compile_game(content)) == {}
     assert isinstance(StrategiesFile.model_json_schema(), dict)
+
+
+def test_a_pass_decision_hands_on_the_card_the_strategy_prefers() -> None:
+    """Cinder Tricks' ember-dodger passes the Queen of Anvils first, then its highest Embers."""
+    _, content = load_valid_game(str(ROOT / "rules" / "cinder-tricks.yaml"))
+    game = compile_game(content)
+    bot = make_bot("ember-dodger", 5, game)
+    queen = game.card("deck", "anvils-Q")
+    hand = game.zone("hand").index
+    mechanic = game.mechanic
+    checked = 0
+    for seed in range(20):
+        state = game.new_state(seed, 4)
+        for player in state.to_move():
+            held = state.zones[hand][player]
+            choice = mechanic.bot_option(state, bot.choose(state, player))
+            assert choice.decision == "pass"
+            if queen in held:
+                assert choice.card == queen
+                checked += 1
+            else:
+                suits = state.game.deck.fields["suit"]
+                embers = [card for card in held if suits[card] == "embers"]
+                if embers:
+                    ranks = state.game.deck.fields["rank"]
+                    assert ranks[choice.card] == max(ranks[card] for card in embers)
+    assert checked >= 2

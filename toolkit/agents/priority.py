@@ -46,7 +46,9 @@ from toolkit.engine.game import Compiler, Game
 from toolkit.kernel.state import DECLINE, State
 from toolkit.rules.conditions import compile_condition
 
-CARD_DECISIONS = frozenset({"lead", "follow", "acquire", "pick", "place", "discard", "take"})
+CARD_DECISIONS = frozenset(
+    {"lead", "follow", "pass", "acquire", "pick", "place", "discard", "take"}
+)
 """Decisions about a card; `choose` (a swap, an option) and `decline` carry none."""
 
 _DECISIONS: dict[str | None, frozenset[str]] = {
@@ -54,6 +56,7 @@ _DECISIONS: dict[str | None, frozenset[str]] = {
     "play": frozenset({"lead", "follow"}),
     "lead": frozenset({"lead"}),
     "follow": frozenset({"follow"}),
+    "pass": frozenset({"pass"}),
     "acquire": frozenset({"acquire"}),
     "pick": frozenset({"pick"}),
     "place": frozenset({"place"}),

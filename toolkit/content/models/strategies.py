@@ -20,8 +20,11 @@ from toolkit.rules.conditions import Condition
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter
 
-DecisionKind = Literal["play", "lead", "follow", "acquire", "pick", "place", "discard", "take"]
-"""What a player is deciding: `play` a card to a trick (`lead` it or `follow`), `acquire` a card
+DecisionKind = Literal[
+    "play", "lead", "follow", "pass", "acquire", "pick", "place", "discard", "take"
+]
+"""What a player is deciding: `play` a card to a trick (`lead` it or `follow`), `pass` a card
+before the tricks (each card passed is one decision), `acquire` a card
 on offer (ride an attraction), `pick` a card in a draft; in draw-and-play, `place` a card in an
 area, `discard` it, or `take` the top card of a discard pile."""
 
