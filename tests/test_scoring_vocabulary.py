@@ -126,8 +126,8 @@ def test_cards_in_zone_words(tmp_path: Path) -> None:
         "3 per 2 cards in Moored ships",
         "the glory of the 1 cards in Moored ships",
         "2 for tonnage of the cards in Moored ships",
-        "1 11, 6 10, pearl-2 13, for the cards in Hand",
-        "\u22125 for each point of the cards in Hand (violet-3 1)",
+        "1 11, 6 10, 2 of Pearl 13, for the cards in Hand",
+        "\u22125 for each point of the cards in Hand (3 of Violet 1)",
     ]
 
 

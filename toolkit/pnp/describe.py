@@ -214,10 +214,18 @@ class Describer:
 
 
 def _card_names(content: GameContent) -> dict[str, str]:
-    """Every named card's id to its name, for instructions that mention cards (of any kind)."""
-    return {
+    """Every named card's id to its name, for instructions that mention cards (of any kind),
+    and a suited deck's cards as players read them (`anvils-Q`: `Q of Anvils`)."""
+    names = {
         card.id: card.name
         for kind in content.card_kinds()
         if "name" in content.field_types(kind)
         for card in content.cards(kind)
     }
+    deck = content.game.deck
+    if isinstance(deck, SuitedDeck) and deck.suits in content.card_kinds():
+        for suit in content.cards(deck.suits):
+            suit_name = getattr(suit, "name", suit.id)
+            for rank in deck.ranks:
+                names.setdefault(f"{suit.id}-{rank.label}", f"{rank.label} of {suit_name}")
+    return names
