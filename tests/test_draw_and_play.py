@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
@@ -362,7 +361,7 @@ def test_a_whole_game_in_the_terminal_and_its_replay(tmp_path: Path) -> None:
     transcript = tmp_path / "game.jsonl"
     command = ["play", "lantern-routes", "--players", "2", "--seat", "1", "--bots", "random"]
     command += ["--seed", "5", "--transcript", str(transcript)]
-    result = _toolkit(*command, moves="h\n" + "1\n" * 300)
+    result = run_toolkit(*command, stdin="h\n" + "1\n" * 300)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for seen in (
@@ -376,23 +375,9 @@ def test_a_whole_game_in_the_terminal_and_its_replay(tmp_path: Path) -> None:
     ):
         assert seen in out
     assert "the stack in this game" not in out  # the help never shows the face-down pile
-    replayed = _toolkit("replay", str(transcript))
+    replayed = run_toolkit("replay", str(transcript))
     assert replayed.returncode == 0, replayed.stderr
     assert "winner:" in replayed.stdout
-
-
-def _toolkit(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=ROOT,
-        input=moves,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
 
 
 def test_unique_values_skip_cards_without_one_but_catch_repeats(project: Path) -> None:

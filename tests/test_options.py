@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import OptionError
@@ -33,21 +32,6 @@ PLAYS = {
                "--workers", "1"],
     "play": ["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "3"],
 }  # fmt: skip
-
-
-def run_toolkit(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """The real entry point in `cwd`, fed `stdin`; never a traceback."""
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
 
 
 @pytest.fixture(scope="module")

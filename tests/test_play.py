@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 from rich.console import Console
 
 from toolkit.play import bot_seats
@@ -27,17 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def toolkit(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
     """The real entry point, fed `moves` on standard input; never a traceback."""
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=ROOT,
-        input=moves,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
+    return run_toolkit(*args, stdin=moves)
 
 
 def play(

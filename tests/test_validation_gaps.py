@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.validate import validate_paths
 from toolkit.diagnostics import Diagnostic
@@ -198,17 +198,7 @@ def test_a_game_nobody_can_pay_for_without_face_down_is_an_error(tmp_path: Path)
 
 
 def toolkit(folder: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=folder,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
+    return run_toolkit(*args, cwd=folder, stdin=stdin)
 
 
 def test_warnings_print_like_errors_and_fail_only_strict(tmp_path: Path) -> None:
