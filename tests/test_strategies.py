@@ -11,6 +11,7 @@ import json
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,8 @@ from toolkit.engine.load import load_valid_game
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.grid import initial_offsets
 
+PLAY_PHASE = 0
+"""The trick-taking phase of playing cards (after passing, bids and naming trump)."""
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
 """The design's prototype attraction values, so tuning the shipped game breaks no scenario."""
@@ -46,6 +49,7 @@ SHIPPED = {
     "midway-memories": ["coaster-fan", "steady-saver", "trick-shark"],
     "oh-my-park": ["colour-collector", "thrifty", "symbol-spotter"],
     "cinder-tricks": ["ember-dodger"],
+    "lamplight-wagers": ["seer"],
 }
 
 Loaded = tuple[GameContent, Game]
@@ -647,3 +651,64 @@ def test_a_pass_decision_hands_on_the_card_the_strategy_prefers() -> None:
                     ranks = state.game.deck.fields["rank"]
                     assert ranks[choice.card] == max(ranks[card] for card in embers)
     assert checked >= 2
+
+
+def lamplight(sets: list[tuple[str, Any]] | None = None) -> Loaded:
+    _, content = load_valid_game(str(ROOT / "rules" / "lamplight-wagers.yaml"), sets=sets)
+    return content, compile_game(content)
+
+
+def test_bid_near_wagers_the_count_of_high_cards_held() -> None:
+    _, game = lamplight()
+    bot = make_bot("seer", 2, game)
+    hand, ranks = game.zone("hand").index, game.deck.fields["rank"]
+    checked = 0
+    for seed in range(10):
+        state = game.new_state(seed, 4)
+        while state.mech.phase != PLAY_PHASE:
+            (player,) = state.to_move()
+            action = bot.choose(state, player)
+            choice = game.mechanic.bot_option(state, action)
+            assert choice.decision == "bid"
+            high = sum(1 for card in state.zones[hand][player] if ranks[card] >= 12)
+            legal = [game.mechanic.bot_option(state, a).value for a in state.legal_actions(player)]
+            assert abs(choice.value - high) == min(abs(bid - high) for bid in legal)
+            checked += 1
+            state.apply(player, action)
+    assert checked == 40
+
+
+def test_naming_trump_by_the_suit_held_most() -> None:
+    """Naming trump stands for a card of the suit, so `most_held` on `suit` names the suit
+    the player holds most of."""
+    loaded = lamplight([("game/structure/trump", {"named_by": "leader"})])
+    game = loaded[1]
+    rules = [
+        {"prefer": "most_held", "decision": "name_trump", "field": "suit", "zone": "hand"},
+        {"prefer": "bid_near", "measure": {"count": "hand"}, "plus": -4},
+    ]
+    bot = PriorityBot(2, strategy(loaded, {"fallback": "random", "rules": rules}))
+    hand, suits = game.zone("hand").index, game.deck.fields["suit"]
+    for seed in range(8):
+        state = game.new_state(seed, 4)
+        while True:
+            (player,) = state.to_move()
+            action = bot.choose(state, player)
+            choice = game.mechanic.bot_option(state, action)
+            if choice.decision == "name_trump":
+                held = Counter(suits[card] for card in state.zones[hand][player])
+                assert held[suits[choice.card]] == max(held.values())
+                break
+            state.apply(player, action)
+
+
+def test_bid_near_is_refused_where_nobody_bids(tmp_path: Path) -> None:
+    manifest = project(
+        tmp_path,
+        "midway-memories",
+        HEADER + "      - {prefer: bid_near, measure: {count: hand}}\n",
+    )
+    found = strategy_errors(manifest)
+    assert [(code, "never asks for" in message) for _, code, message, _ in found] == [
+        ("invalid-value", True)
+    ]

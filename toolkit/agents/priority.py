@@ -26,6 +26,7 @@ from toolkit.agents.legal import legal_moves
 from toolkit.agents.random_bot import RandomBot
 from toolkit.agents.room import roomiest
 from toolkit.content.models.strategies import (
+    BidNear,
     CardPreference,
     Decline,
     FaceDown,
@@ -47,7 +48,7 @@ from toolkit.kernel.state import DECLINE, State
 from toolkit.rules.conditions import compile_condition
 
 CARD_DECISIONS = frozenset(
-    {"lead", "follow", "pass", "acquire", "pick", "place", "discard", "take"}
+    {"lead", "follow", "pass", "name_trump", "acquire", "pick", "place", "discard", "take"}
 )
 """Decisions about a card; `choose` (a swap, an option) and `decline` carry none."""
 
@@ -57,6 +58,7 @@ _DECISIONS: dict[str | None, frozenset[str]] = {
     "lead": frozenset({"lead"}),
     "follow": frozenset({"follow"}),
     "pass": frozenset({"pass"}),
+    "name_trump": frozenset({"name_trump"}),
     "acquire": frozenset({"acquire"}),
     "pick": frozenset({"pick"}),
     "place": frozenset({"place"}),
@@ -78,6 +80,8 @@ class Option:
     """The card the action plays, takes or picks; -1 for none."""
     face_down: bool = False
     """A draft pick that places the card face down."""
+    value: int = -1
+    """The number a decision without a card chooses (a bid); -1 for none."""
 
 
 Selector = Callable[[State, int, list[Option]], list[Option]]
@@ -117,7 +121,9 @@ def options_of(state: State, player: int, actions: Sequence[int]) -> list[Option
     options = []
     for action in actions:
         meant = game.mechanic.bot_option(state, action)
-        options.append(Option(action, meant.decision, "deck", meant.card, meant.face_down))
+        options.append(
+            Option(action, meant.decision, "deck", meant.card, meant.face_down, meant.value)
+        )
     return options
 
 
@@ -357,6 +363,21 @@ def _decline(rule: Any, game: Game) -> Core:
     return lambda state, player, options: [o for o in options if o.decision == "decline"]
 
 
+def _bid_near(rule: BidNear, game: Game) -> Core:
+    """The bids nearest to the rule's measure of the player, plus its offset."""
+    measure, plus = Compiler(game.content, game.layout).measure(rule.measure), rule.plus
+
+    def core(state: State, player: int, options: list[Option]) -> list[Option]:
+        bids = [o for o in options if o.decision == "bid"]
+        if not bids:
+            return []
+        target = measure(state, player) + plus
+        nearest = min(abs(o.value - target) for o in bids)
+        return [o for o in bids if abs(o.value - target) == nearest]
+
+    return core
+
+
 _CORES: dict[type[PreferenceBase], Callable[[Any, Game], Core]] = {
     HighestField: _extreme,
     LowestField: _extreme,
@@ -368,6 +389,7 @@ _CORES: dict[type[PreferenceBase], Callable[[Any, Game], Core]] = {
     LosesTrick: _trick,
     FaceUp: _side,
     FaceDown: _side,
+    BidNear: _bid_near,
     Decline: _decline,
 }
 """Each preference's own choice among the candidate options."""

@@ -16,6 +16,7 @@ from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import REF_TARGETS_BESIDES_KINDS, FieldSpec
 from toolkit.content.models.manifest import CardsDeck, Game, SuitedDeck
 from toolkit.content.models.strategies import (
+    BidNear,
     CardPreference,
     FaceDown,
     FaceUp,
@@ -897,7 +898,8 @@ class _Checker:
 
     def decision_kinds(self) -> dict[str, str]:
         """The decisions this game asks players to make about cards, to the kind of the cards."""
-        kinds = dict.fromkeys(mechanic_kit(self.game.structure.mechanic).decisions, "deck")
+        structure = self.game.structure
+        kinds = dict.fromkeys(mechanic_kit(structure.mechanic).decisions_of(structure), "deck")
         for _, path, effects in self.effect_sites():
             for _, effect in walk(effects, path):
                 if isinstance(effect, Acquire):
@@ -913,6 +915,16 @@ class _Checker:
             self.check_condition(where, (*path, "when"), rule.when)
         for index, step in enumerate(rule.then):
             self.check_preference(where, (*path, "then", index), step, decisions)
+        if isinstance(rule, BidNear):
+            self.check_measure(where, (*path, "measure"), rule.measure)
+            if "bid" not in decisions:
+                self.error(
+                    where,
+                    (*path, "prefer"),
+                    "invalid-value",
+                    f"'bid_near' chooses bids, which {self.game.id} never asks for",
+                    f"its decisions: {', '.join(decisions)}",
+                )
         if not isinstance(rule, CardPreference):
             return
         tag = getattr(rule, "prefer", "")

@@ -83,8 +83,11 @@ class BotOption:
     decision: str
     """The decision it answers (`lead`, `follow`, `pick`), as strategies name it."""
     card: int
-    """The deck card it plays or picks."""
+    """The deck card it plays or picks; for a choice of suit, a card of that suit (so card
+    preferences on `suit` apply); -1 for none."""
     face_down: bool = False
+    value: int = -1
+    """The number a decision without a card chooses (a bid); -1 for none."""
 
 
 class CardWords(Protocol):

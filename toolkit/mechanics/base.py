@@ -86,6 +86,13 @@ class MechanicKit(Generic[S]):
     """The terminal's rules help about play, from the reference context."""
     effect_sites: Callable[[S], Iterable[tuple[Path, list[Any], bool]]] = lambda structure: ()
     """Effect lists inside the structure: (path, effects, unattended: no one can choose)."""
+    asks: Callable[[S], tuple[str, ...]] | None = None
+    """The decisions one game's structure asks for (no bids without bidding); unset: all of
+    `decisions`."""
+
+    def decisions_of(self, structure: S) -> tuple[str, ...]:
+        """The decisions players of a game with this structure make."""
+        return self.asks(structure) if self.asks is not None else self.decisions
 
 
 # -- what a mechanic may ask of the layers above ---------------------------------------------

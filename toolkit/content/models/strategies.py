@@ -18,13 +18,14 @@ from pydantic import Field
 
 from toolkit.rules.conditions import Condition
 from toolkit.schema.base import Id, Model, Scalar, Text
-from toolkit.schema.filters import CardFilter
+from toolkit.schema.filters import CardFilter, Measure
 
 DecisionKind = Literal[
-    "play", "lead", "follow", "pass", "acquire", "pick", "place", "discard", "take"
+    "play", "lead", "follow", "pass", "name_trump", "acquire", "pick", "place", "discard", "take"
 ]
 """What a player is deciding: `play` a card to a trick (`lead` it or `follow`), `pass` a card
-before the tricks (each card passed is one decision), `acquire` a card
+before the tricks (each card passed is one decision), `name_trump` (its card is a card of the
+suit named, so preferences on `suit` apply), `acquire` a card
 on offer (ride an attraction), `pick` a card in a draft; in draw-and-play, `place` a card in an
 area, `discard` it, or `take` the top card of a discard pile."""
 
@@ -141,6 +142,17 @@ class FaceDown(CardPreference):
     prefer: Literal["face_down"]
 
 
+class BidNear(PreferenceBase):
+    """Bids: the legal bids nearest to a measure of the player plus `plus` (bid the number of
+    high cards held, one fewer when cautious)."""
+
+    prefer: Literal["bid_near"]
+    measure: Measure
+    """What the bid is judged by (`{count: hand, where: {rank: {at_least: 12}}}`)."""
+    plus: int = 0
+    """Added to the measure before the nearest bid is taken."""
+
+
 class Decline(PreferenceBase):
     """Decline an optional choice when declining is offered (ride nothing, swap nothing)."""
 
@@ -158,6 +170,7 @@ Preference = Annotated[
     | LosesTrick
     | FaceUp
     | FaceDown
+    | BidNear
     | Decline,
     Field(discriminator="prefer"),
 ]
@@ -173,6 +186,7 @@ PREFERENCES: tuple[type[PreferenceBase], ...] = (
     LosesTrick,
     FaceUp,
     FaceDown,
+    BidNear,
     Decline,
 )
 

@@ -12,11 +12,12 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     name="trick_taking",
     structure=TrickTaking,
     effects=(),
-    decisions=("play", "lead", "follow", "pass"),
+    decisions=("play", "lead", "follow", "pass", "bid", "name_trump"),
     compile=TrickTakingMechanic.compile,
     check=words.check,
     summary=words.summary,
     reference=words.reference,
     rules_help=words.rules_help,
     effect_sites=words.effect_sites,
+    asks=words.decisions,
 )

@@ -108,6 +108,8 @@ class TrickTakingMechanic:
     deal_counts: tuple[int | None, ...]
     """Cards each at every deal, by player count (None: the whole deck evenly)."""
     suit_of: tuple[int, ...]
+    suit_cards: tuple[int, ...]
+    """A deck card of each suit, by suit: what naming that suit trump stands for to bots."""
     rank_of: tuple[int, ...]
     suit_actions: tuple[EffectFn, ...]
     cleanup: tuple[EffectFn, ...]
@@ -174,6 +176,10 @@ class TrickTakingMechanic:
             leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
+            suit_cards=tuple(
+                next((k for k, s in enumerate(deck.fields["suit"]) if s == suit), -1)
+                for suit in suit_ids
+            ),
             rank_of=tuple(deck.fields["rank"]),
             suit_actions=tuple(
                 chain(c.effects(effects, f"{name} action"))
@@ -654,7 +660,10 @@ class TrickTakingMechanic:
             return BotOption("follow" if state.mech.plays else "lead", record.card)
         if isinstance(record, PassCard):
             return BotOption("pass", record.card)
-        return BotOption("bid" if isinstance(record, Bid) else "name_trump", -1)
+        if isinstance(record, Bid):
+            return BotOption("bid", -1, value=record.tricks)
+        assert isinstance(record, NameTrump)
+        return BotOption("name_trump", self.suit_cards[record.suit], value=record.suit)
 
     def wins_trick(self, state: State, player: int, card: int) -> bool | None:
         """Whether `card` played now would win the trick as it stands."""

@@ -33,6 +33,18 @@ def summary(structure: TrickTaking) -> str:
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
+def decisions(structure: TrickTaking) -> tuple[str, ...]:
+    """Plays always; passes, bids and naming trump when the structure has those phases."""
+    asked = ["play", "lead", "follow"]
+    if structure.passing is not None:
+        asked.append("pass")
+    if structure.bidding is not None:
+        asked.append("bid")
+    if isinstance(structure.trump, NamedTrump):
+        asked.append("name_trump")
+    return tuple(asked)
+
+
 def check(structure: TrickTaking, checks: StructureChecks) -> None:
     path: Path = ("structure",)
     check_rounds(checks, structure.rounds)
