@@ -46,7 +46,7 @@ ORIGINAL = {rel: (REPO / rel).read_bytes() for rel in SHIPPED}
 PARSED = {rel: yaml.safe_load(raw) for rel, raw in ORIGINAL.items()}
 
 IN_PROCESS = settings(
-    max_examples=150,
+    max_examples=100,
     deadline=None,
     derandomize=True,
     database=None,
