@@ -31,6 +31,7 @@ PLAYS = {
     "ladder": ["ladder", "oh-my-park", "--bots", "random", "--games", "1", "--players", "2",
                "--workers", "1"],
     "play": ["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "3"],
+    "build": ["build", "oh-my-park", "--games", "2", "--bots", "random", "--workers", "1"],
 }  # fmt: skip
 
 
@@ -169,3 +170,12 @@ def test_new_state_raises_the_typed_error() -> None:
         "bonus-cards": False,
         "scoring-side": "blue",
     }
+
+
+def test_build_plays_every_player_count_with_the_options(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "built"
+    result = run_toolkit(*PLAYS["build"], "--option", "bonus-cards=yes", "--out", str(out),
+                         cwd=project)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((out / "oh-my-park" / "simulation-3p.json").read_text("utf-8"))
+    assert summary["arguments"]["options"] == {"bonus-cards": True}

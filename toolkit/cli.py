@@ -371,9 +371,10 @@ def build(
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     out: Annotated[Path, typer.Option("--out", help="The build folder.")] = Path("build"),
+    option: GameOptions = None,
 ) -> None:
     """The main job: validate, simulate every player count, print the cards and write the
-    report of each game into build/<game>/."""
+    report of each game into build/<game>/. Options apply to every game built."""
     from toolkit.content.locate import game_ids
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
@@ -393,7 +394,17 @@ def build(
     bot_names = _bot_names(bots)
     for game in chosen:
         builds.append(
-            build_game(game, out, games, bot_names, seed, _workers(workers), None, _print_cards)
+            build_game(
+                game,
+                out,
+                games,
+                bot_names,
+                seed,
+                _workers(workers),
+                None,
+                _print_cards,
+                list(option or []),
+            )
         )
         typer.echo(f"built {game}")
     typer.echo(build_summary(builds))

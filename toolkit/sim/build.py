@@ -35,15 +35,19 @@ def build_game(
     workers: int,
     progress: Callable[[int], Any] | None = None,
     print_cards: Callable[[str, Path], tuple[Path, str]] | None = None,
+    options: list[str] | None = None,
 ) -> GameBuild:
+    """Simulate every player count (with `--option id=value` texts, checked before any game
+    is played), print the cards and write the report of one game into `out/<game>/`."""
     _, compiled = load_compiled_game(game)
+    compiled.read_options(list(options or []))
     folder = out / compiled.id
     folder.mkdir(parents=True, exist_ok=True)
     result = GameBuild(compiled.id, folder)
     report_players = min(4, compiled.max_players)
     report_run = None
     for players in range(compiled.min_players, compiled.max_players + 1):
-        spec = RunSpec(game, games, players, bots, seed, workers)
+        spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
         done = run(spec, progress)
         result.runs[players] = done.summary
         (folder / f"simulation-{players}p.json").write_text(
