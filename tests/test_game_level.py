@@ -267,3 +267,15 @@ def test_rounds_by_player_count(tmp_path: Path) -> None:
     manifest.write_text(text.replace("  rounds: 3\n", "  rounds: {by_players: {2: 2}}\n"), "utf-8")
     found = problems_of(project)
     assert any(code == "missing-key" and "3, 4 players" in m for _, code, m in found), found
+
+
+def test_cards_held_at_a_round_end_count_as_used_in_the_statistics() -> None:
+    """A multi-round draft clears its tableaux every round: the cards held then were used."""
+    from toolkit.engine.load import load_compiled_game
+    from toolkit.sim.balance import never_used
+    from toolkit.sim.runner import play_game
+
+    _, game = load_compiled_game(str(Path(__file__).parent.parent / "rules/tide-pool-market.yaml"))
+    records = [play_game(game, seed, 3, ["random"] * 3) for seed in range(20)]
+    assert all(record.held for record in records)
+    assert len(never_used(records, game.deck_and_pool_ids())) < 5

@@ -233,6 +233,11 @@ class Game:
     def end_of_round(self, state: State) -> bool:
         """Bank the round scoring; whether an `end.when` condition now ends the game.
         Mechanics call it when a round ends, after their own cleanup."""
+        held = state.stats.held
+        for zone in self.player_zones:
+            if not zone.hidden_from_others:
+                for cards in state.zones[zone.index]:
+                    held.update((zone.index, card) for card in cards)
         if self.round_scoring:
             work = state.clone(for_scoring=True) if self.round_scoring_moves_markers else state
             scored = [0] * state.n

@@ -72,6 +72,9 @@ class Stats:
     """(zone, player, card, turn) for every acquisition."""
     counters: dict[str, int] = field(default_factory=dict)
     """Named event counts a mechanic keeps (face-down cards, shop actions used)."""
+    held: set[tuple[int, int]] = field(default_factory=set)
+    """(zone, card) of every card in a public player zone at the end of a round: what was
+    held in a game whose rounds clear the table."""
 
     def copy(self) -> Stats:
         return Stats(
@@ -80,6 +83,7 @@ class Stats:
             self.supply_short,
             self.acquired[:],
             dict(self.counters),
+            set(self.held),
         )
 
 

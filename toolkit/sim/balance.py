@@ -111,8 +111,10 @@ def card_effects(records: list[GameRecord]) -> list[dict[str, Any]]:
 
 
 def never_used(records: list[GameRecord], all_cards: Sequence[str]) -> list[str]:
-    """Cards of the game that no player ever ended a game holding."""
+    """Cards of the game that no player held at the end of a game, or of a round (in games
+    whose rounds clear the table)."""
     seen = {card for record in records for cards in record.holdings for card in cards}
+    seen.update(card for record in records for card in record.held)
     return [card for card in all_cards if card not in seen]
 
 

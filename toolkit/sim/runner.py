@@ -54,6 +54,8 @@ class GameRecord:
     """(player, action) in the order played, kept only when asked (for transcripts)."""
     lowest_wins: bool = False
     """The game's lowest total wins: margins and leaders read the totals the other way."""
+    held: tuple[str, ...] = ()
+    """Ids of the cards some player held in a public zone at the end of a round."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -154,6 +156,7 @@ def play_game(
         checkpoints=tuple(checkpoints),
         actions=tuple(played),
         lowest_wins=game.lowest_wins,
+        held=tuple(sorted({game.tables[zones[z].kind].ids[card] for z, card in state.stats.held})),
     )
 
 
