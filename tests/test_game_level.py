@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.agents import make_bot
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
 from toolkit.engine.game import PARTNERS, Game, compile_game
@@ -279,3 +280,87 @@ def test_cards_held_at_a_round_end_count_as_used_in_the_statistics() -> None:
     records = [play_game(game, seed, 3, ["random"] * 3) for seed in range(20)]
     assert all(record.held for record in records)
     assert len(never_used(records, game.deck_and_pool_ids())) < 5
+
+
+# -- what a review of the game-level rules found -----------------------------------------------
+
+
+def test_warnings_do_not_stop_play(tmp_path: Path) -> None:
+    """A zone nothing fills is a warning for `validate`; simulate and play still run."""
+    from toolkit.engine.load import load_compiled_game
+
+    project = toy(tmp_path)
+    manifest = project / MANIFEST
+    text = manifest.read_text(encoding="utf-8")
+    zone = "  - {id: moorings, name: Moored ships, cards: ships, owner: player}\n"
+    manifest.write_text(
+        text.replace(zone, zone + "  - {id: wrecks, name: Wrecks, cards: ships, owner: shared}\n"),
+        encoding="utf-8",
+    )
+    content, _ = load_game(manifest)
+    assert content is not None
+    assert [d.code for d in check_game(content)] == ["zone-never-filled"]
+    _, game = load_compiled_game(str(manifest))
+    assert play_out(game, 1, 2).terminal
+
+
+def test_a_team_clearly_ahead_wins_on_points(tmp_path: Path) -> None:
+    teams = "partnerships:\n  4: [[1, 3], [2, 4]]\n"
+    game = compiled(toy(tmp_path, before_scoring=teams))
+    for seed in range(12):
+        scores = play_out(game, seed, 4).scores()
+        if scores.totals[0] != scores.totals[1]:
+            assert scores.decided_by == "points"
+            assert len(scores.winners) == 2
+
+
+def test_a_removal_for_some_player_counts_needs_values_only_for_them(tmp_path: Path) -> None:
+    setup = (
+        "  - {step: remove_cards, count: {by_players: {3: 1}}, players: [3]}\n"
+        "  - {step: deal, to: hand}\n"
+    )
+    game = compiled(toy(tmp_path, setup=setup))
+    assert len(game.new_state(1, 3).deck_cards) == 23
+    assert len(game.new_state(1, 2).deck_cards) == 24
+
+
+def test_a_game_ended_mid_round_by_a_condition_scores_that_round(tmp_path: Path) -> None:
+    """Draw-and-play checks `end.when` after every turn: the round in play is scored."""
+    project = tmp_path / "routes"
+    for part in ("rules", "cards", "print"):
+        shutil.copytree(Path(__file__).parent.parent / part, project / part)
+    manifest = project / "rules" / "lantern-routes.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    assert "\nscoring:\n" in text and "  rounds: 1\n" in text
+    text = text.replace("\nscoring:\n", "\nround_scoring:\n").replace(
+        "  rounds: 1\n", "  rounds: 3\n"
+    )
+    text += "\nend:\n  when:\n    - {measure: {count: routes}, at_least: 6}\n"
+    manifest.write_text(text, encoding="utf-8")
+    content, found = load_game(manifest)
+    assert content is not None and not found, found
+    game = compile_game(content)
+    state = game.new_state(3, 2)
+    bots = [make_bot("greedy", seed, game) for seed in range(2)]
+    while not state.terminal:
+        for player in state.to_move():
+            state.apply(player, bots[player].choose(state, player))
+    assert state.round == 1 and events(state, "round-score")
+    assert state.scores().totals != (0, 0)
+
+
+def test_drama_reads_the_lowest_total_as_the_best() -> None:
+    from toolkit.sim.balance import balance
+    from toolkit.sim.runner import GameRecord
+
+    def record(middle: tuple[int, ...], final: tuple[int, ...]) -> GameRecord:
+        low = min(final)
+        return GameRecord(
+            seed=0, totals=final, breakdown=({}, {}), winners=(final.index(low),),
+            decided_by="points", display={}, acquired=(), track_gains={}, declined=0,
+            supply_short=0, turns=1, counters={}, slots={}, resources_left={},
+            holdings=((), ()), checkpoints=(middle, final), lowest_wins=True,
+        )  # fmt: skip
+
+    # The winner (lowest) was 7 points above the best of the others halfway.
+    assert balance([record((12, 5), (20, 30))], 2)["drama"] == 7

@@ -182,23 +182,24 @@ class Game:
                 breakdown[player][PARTNERS] = together - totals[player]
                 totals[player] = together
         best = min(totals) if self.lowest_wins else max(totals)
-        tied = [p for p in range(state.n) if totals[p] == best]
+        # Partners win or lose together: ties are between sides (a team, or one player),
+        # and a tie-breaker measures a team by the sum of its members.
+        sides = list(self.teams[state.n]) or [(p,) for p in range(state.n)]
+        tied = [side for side in sides if totals[side[0]] == best]
         decided_by = "points"
         for breaker in self.tie_breakers:
             if len(tied) == 1:
                 break
-            values = {p: breaker.measure(work, p) for p in tied}
+            values = {side: sum(breaker.measure(work, p) for p in side) for side in tied}
             target = max(values.values()) if breaker.most else min(values.values())
-            narrowed = [p for p in tied if values[p] == target]
+            narrowed = [side for side in tied if values[side] == target]
             if len(narrowed) < len(tied):
                 decided_by = breaker.label
             tied = narrowed
-        for team in self.teams[state.n]:
-            if any(p in tied for p in team):
-                tied = sorted(set(tied) | set(team))
-        if len(tied) > 1 and not any(set(tied) == set(team) for team in self.teams[state.n]):
+        if len(tied) > 1:
             decided_by = "shared"
-        return Scores(tuple(totals), tuple(breakdown), tuple(tied), decided_by)
+        winners = tuple(sorted(p for side in tied for p in side))
+        return Scores(tuple(totals), tuple(breakdown), winners, decided_by)
 
     def totals(self, state: State) -> tuple[int, ...]:
         """Every player's provisional total, without breakdowns or tie-breakers: the same

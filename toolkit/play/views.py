@@ -95,8 +95,12 @@ class Views:
     def shared_zones(self, view: dict[str, Any]) -> list[RenderableType]:
         parts: list[RenderableType] = []
         for zone in self.game.shared_zones:
+            shown = view["zones"][zone.id]
+            if isinstance(shown, int):  # face down: only how many cards it holds
+                parts.append(Text(f"{zone.name}: {shown} cards, face down", style="bold"))
+                continue
             parts.append(Text(f"{zone.name}:", style="bold"))
-            parts.append(self._shared(zone.kind, view["zones"][zone.id], view))
+            parts.append(self._shared(zone.kind, shown, view))
         return parts
 
     def hand(self, ids: Sequence[str]) -> RenderableType:

@@ -438,7 +438,17 @@ class RemoveCards(_Step):
         for index, card in enumerate(self.cards):
             ctx.known((*path, "cards", index), card, deck, "deck card")
         if self.count is not None:
-            ctx.check_amount((*path, "count"), self.count)
+            if self.players is None:
+                ctx.check_amount((*path, "count"), self.count)
+            elif not isinstance(self.count, int):
+                missing = [n for n in self.players if n not in self.count.by_players]
+                if missing:
+                    ctx.error(
+                        (*path, "count", "by_players"),
+                        "missing-key",
+                        f"no value for {', '.join(str(n) for n in missing)} players",
+                        "give a value for every count listed under 'players'",
+                    )
             if any(value < 0 for value in amount_values(self.count)):
                 ctx.error((*path, "count"), "out-of-range", "a count cannot be negative")
             elif any(value >= len(deck) for value in amount_values(self.count)) and deck:

@@ -41,7 +41,11 @@ def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
         if middle:
             winner = record.winners[0]
             others = [t for p, t in enumerate(middle) if p != winner]
-            drama.append(max(0, max(others, default=0) - middle[winner]))
+            if record.lowest_wins:  # how far above the best of the others the winner was
+                behind = middle[winner] - min(others, default=middle[winner])
+            else:
+                behind = max(others, default=0) - middle[winner]
+            drama.append(max(0, behind))
     sources: dict[str, float] = defaultdict(float)
     for record in records:
         for breakdown in record.breakdown:

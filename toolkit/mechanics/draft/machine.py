@@ -451,8 +451,7 @@ class DraftMechanic:
             for hand in hands:
                 mech.set_aside.extend(hand)
                 hand.clear()
-            state.terminal = True
-            state.log.append(("game-end",))
+            self._end_grid_game(state)
             return
         n, step = state.n, mech.direction
         mech.passed = [tuple(hand) for hand in hands]
@@ -462,8 +461,14 @@ class DraftMechanic:
         state.round += 1
         mech.resolved = set()
         if not self._start_pick(state):
-            state.terminal = True
-            state.log.append(("game-end",))
+            self._end_grid_game(state)
+
+    def _end_grid_game(self, state: State) -> None:
+        """A grid draft is one round (its `round` counts passes): the game's end is that
+        round's end, so round scoring applies once."""
+        state.game.end_of_round(state)
+        state.terminal = True
+        state.log.append(("game-end",))
 
     def _pass(self, state: State) -> None:
         mech: DraftState = state.mech

@@ -365,6 +365,9 @@ class DrawPlayMechanic:
         """The turn is over: True when that ended the game."""
         mech: TurnState = state.mech
         if state.game.end_reached(state):
+            # The round in play ends with the game: it is scored like any other round.
+            state.log.append(("round-end", state.round))
+            state.game.end_of_round(state)
             self._end_game(state)
             return True
         mech.current = (mech.current + 1) % state.n

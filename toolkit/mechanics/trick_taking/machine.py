@@ -598,9 +598,11 @@ class TrickTakingMechanic:
 
     def _voids(self, state: State) -> list[set[int]]:
         """The suits each player showed void in this round: not following the led suit (nor
-        trumping, when they must trump)."""
+        trumping, when they must trump). Without the duty to follow, a play shows nothing."""
         suit_of = self.suit_of
         void: list[set[int]] = [set() for _ in range(state.n)]
+        if not self.follow_suit:
+            return void
         trick: list[tuple[int, int]] = []
         for event in reversed(state.log):
             if event[0] == "deal":
