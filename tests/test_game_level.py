@@ -364,3 +364,44 @@ def test_drama_reads_the_lowest_total_as_the_best() -> None:
 
     # The winner (lowest) was 7 points above the best of the others halfway.
     assert balance([record((12, 5), (20, 30))], 2)["drama"] == 7
+
+
+@pytest.mark.parametrize(
+    ("setup", "code", "words"),
+    [
+        (
+            "  - {step: remove_cards, count: 8}\n  - {step: deal, to: hand, count: 5}\n",
+            "infeasible-setup",
+            "the deck has 16 once 8 are set aside",
+        ),
+        (
+            "  - {step: deal, to: hand}\n  - {step: remove_cards, count: 2}\n",
+            "invalid-value",
+            "set aside before the deck is dealt",
+        ),
+    ],
+)
+def test_removals_come_before_the_deal_and_leave_enough_to_deal(
+    tmp_path: Path, setup: str, code: str, words: str
+) -> None:
+    found = problems_of(toy(tmp_path, setup=setup))
+    assert any(c == code and words in message for _, c, message in found), found
+
+
+def test_passing_more_cards_than_a_hand_holds_is_refused(tmp_path: Path) -> None:
+    project = tmp_path / "cinder"
+    for part in ("rules", "cards", "print"):
+        shutil.copytree(Path(__file__).parent.parent / part, project / part)
+    manifest = project / "rules" / "cinder-tricks.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    assert "count: 3" in text
+    manifest.write_text(text.replace("count: 3", "count: 9", 1), encoding="utf-8")
+    found = problems_of_manifest(manifest)
+    assert any("smallest hand holds 8" in message for _, _, message in found), found
+
+
+def problems_of_manifest(manifest: Path) -> list[tuple[int, str, str]]:
+    content, found = load_game(manifest)
+    if content is None or found:
+        return [(d.line, d.code, d.message) for d in found]
+    return [(d.line, d.code, d.message) for d in check_game(content)]

@@ -41,7 +41,8 @@ from toolkit.rules.effects import Acquire
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import walk, walk_one
 from toolkit.rules.scoring import ScoringRule
-from toolkit.rules.setup import GiveResource
+from toolkit.rules.setup import Deal, GiveResource, RemoveCards
+from toolkit.schema.amounts import amount_at
 from toolkit.schema.filters import CardFilter, Measure, card_matches, value_matches
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
@@ -768,6 +769,45 @@ class _Checker:
                         did_you_mean(step.when.equals, [str(a) for a in allowed]),
                     )
             step.check_semantics(PrimitiveChecks(self, self.manifest), path)
+        self.check_removals_before_deals()
+
+    def check_removals_before_deals(self) -> None:
+        """Cards set aside leave the deck before any deal, and what is left still deals."""
+        steps = self.game.setup
+        players = self.game.players
+        size = self.deck_size()
+        first_deal = next((i for i, step in enumerate(steps) if isinstance(step, Deal)), None)
+        for index, step in enumerate(steps):
+            if isinstance(step, RemoveCards) and first_deal is not None and index > first_deal:
+                self.error(
+                    self.manifest,
+                    ("setup", index, "step"),
+                    "invalid-value",
+                    "cards are set aside before the deck is dealt",
+                    f"move this step above the deal (setup step {first_deal + 1})",
+                )
+        if not size:
+            return
+        for count in range(players.min, players.max + 1):
+            removed = sum(
+                _removed_at(step, count) for step in steps if isinstance(step, RemoveCards)
+            )
+            if not removed:
+                continue
+            for index, step in enumerate(steps):
+                each = (
+                    amount_at(step.count, count) if isinstance(step, Deal) and step.count else None
+                )
+                if each is not None and each * count > size - removed:
+                    self.error(
+                        self.manifest,
+                        ("setup", index, "count"),
+                        "infeasible-setup",
+                        f"{count} players x {each} cards need {each * count}; the deck has "
+                        f"{size - removed} once {removed} are set aside",
+                        "lower 'count' or set fewer cards aside",
+                    )
+                    return
 
     def deck_size(self) -> int:
         deck = self.game.deck
@@ -1137,3 +1177,12 @@ def _values_hint(name: str, held: list[Any]) -> str:
 def _is_side(value: Any) -> bool:
     """A side of a double-sided card: a record with an id inside a card's field."""
     return isinstance(value, BaseModel) and hasattr(value, "id")
+
+
+def _removed_at(step: RemoveCards, players: int) -> int:
+    """How many cards a `remove_cards` step sets aside at a player count."""
+    if step.when is not None or (step.players is not None and players not in step.players):
+        return 0
+    if step.count is not None:
+        return amount_at(step.count, players) or 0
+    return len(step.cards)

@@ -673,9 +673,10 @@ class DraftMechanic:
         hands = copy.zones[self.hand]
         parks = copy.grids[self.park]
         if self.tableau:
-            # Unknown: the others' hands and the cards not dealt yet; tableaux are public.
+            # Unknown: the others' hands, the cards not dealt yet and the hands' leftovers
+            # set aside at earlier rounds' ends (all face down); tableaux are public.
             pool = sorted(c for p in range(n) if p != observer for c in hands[p])
-            pool += sorted(copy.out_of_play)
+            pool += sorted([*copy.out_of_play, *mech.set_aside])
         else:
             own = set(hands[observer])
             visible = {card for park in parks for card in park.values() if card >= 0}
@@ -713,7 +714,12 @@ class DraftMechanic:
                     new = next(c for c in pool if c in remaining)
                     remaining.discard(new)
                     park[cell] = ~new
-        copy.out_of_play = [c for c in pool if c in remaining]
+        unknown = [c for c in pool if c in remaining]
+        if self.tableau:
+            undealt = len(copy.out_of_play)
+            copy.out_of_play, mech.set_aside = unknown[:undealt], unknown[undealt:]
+        else:
+            copy.out_of_play = unknown
         return copy
 
     def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:

@@ -16,7 +16,8 @@ from toolkit.mechanics.base import (
 )
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.mechanics.words import described_effects, plain_words, printed_action
-from toolkit.schema.amounts import describe_amount
+from toolkit.rules.setup import Deal
+from toolkit.schema.amounts import amount_values, describe_amount
 
 
 def summary(structure: TrickTaking) -> str:
@@ -43,6 +44,19 @@ def decisions(structure: TrickTaking) -> tuple[str, ...]:
     if isinstance(structure.trump, NamedTrump):
         asked.append("name_trump")
     return tuple(asked)
+
+
+def _smallest_hand(structure: TrickTaking, checks: StructureChecks, deck: int, most: int) -> int:
+    """The fewest cards a hand is dealt in any round at any player count."""
+    if structure.hand_sizes:
+        return min(structure.hand_sizes)
+    deal = next(
+        (s for s in checks.setup if isinstance(s, Deal) and s.to == structure.hand and s.count),
+        None,
+    )
+    if deal is not None and deal.count is not None:
+        return min(amount_values(deal.count))
+    return deck // most
 
 
 def check(structure: TrickTaking, checks: StructureChecks) -> None:
@@ -122,6 +136,16 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
                 "hand-too-big",
                 f"{most} players x {size} cards need {size * most}; the deck has {deck}",
                 f"deal at most {deck // most} cards each, or lower players.max",
+            )
+    if structure.passing is not None and deck:
+        smallest = _smallest_hand(structure, checks, deck, most)
+        if structure.passing.count >= smallest:
+            checks.error(
+                (*path, "passing", "count"),
+                "infeasible-setup",
+                f"passing {structure.passing.count} cards needs hands of more than that; the "
+                f"smallest hand holds {smallest}",
+                f"pass at most {max(smallest - 1, 0)} cards",
             )
     tracks = checks.track_ids()
     if structure.bidding is not None:
