@@ -206,6 +206,8 @@ def test_named_cards_set_aside_at_some_player_counts(tmp_path: Path) -> None:
         ),
         ("partnerships:\n  4: [[1, 3], [2, 3]]\n", None, "invalid-value", "exactly once"),
         ("partnerships:\n  5: [[1, 3], [2, 4, 5]]\n", None, "out-of-range", "not 5"),
+        ("partnerships:\n  4: [[1, 2, 3, 4]]\n", None, "invalid-value", "at least two teams"),
+        ("partnerships:\n  4: [[1, 3], [2, 4], []]\n", None, "invalid-value", "no seat"),
         ("end:\n  when:\n    - {zone_empty: harbor}\n", None, "unknown-reference", "harbor"),
         (
             "end:\n  when:\n    - {measure: {score: true}, at_least: 10}\n",
@@ -405,3 +407,22 @@ def problems_of_manifest(manifest: Path) -> list[tuple[int, str, str]]:
     if content is None or found:
         return [(d.line, d.code, d.message) for d in found]
     return [(d.line, d.code, d.message) for d in check_game(content)]
+
+
+def test_a_player_count_written_with_a_leading_zero_is_refused(tmp_path: Path) -> None:
+    deal = "  - {step: deal, to: hand, count: {by_players: {2: 9, 3: 7, 4: 5, 03: 2}}}\n"
+    found = problems_of(toy(tmp_path, setup=deal))
+    assert found and all(line > 1 for line, _, _ in found), found
+
+
+def test_bids_need_a_track_long_enough_for_the_largest_hand(tmp_path: Path) -> None:
+    project = tmp_path / "lamplight"
+    for part in ("rules", "cards", "print"):
+        shutil.copytree(Path(__file__).parent.parent / part, project / part)
+    manifest = project / "rules" / "lamplight-wagers.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    wager = "  - {id: wager, name: Wager, min: 0, max: 13, start: 0}\n"
+    assert wager in text
+    manifest.write_text(text.replace(wager, wager.replace("13", "5")), encoding="utf-8")
+    found = problems_of_manifest(manifest)
+    assert any("ends at 5, but a hand can hold 8" in message for _, _, message in found), found

@@ -899,7 +899,26 @@ class _Checker:
                 )
                 continue
             seats = sorted(seat for team in teams for seat in team)
-            if seats != list(range(1, count + 1)) or any(not team for team in teams):
+            if len(teams) < 2:
+                self.error(
+                    self.manifest,
+                    path,
+                    "invalid-value",
+                    "partnerships need at least two teams: one team of everyone has nobody "
+                    "to play against",
+                    "split the seats into teams, or remove this player count",
+                )
+                continue
+            if any(not team for team in teams):
+                self.error(
+                    self.manifest,
+                    path,
+                    "invalid-value",
+                    "a team has no seat",
+                    "remove the empty team",
+                )
+                continue
+            if seats != list(range(1, count + 1)):
                 self.error(
                     self.manifest,
                     path,

@@ -29,6 +29,10 @@ class StructureChecker(PrimitiveChecks):
     def deck_size(self) -> int:
         return self.checker.deck_size()
 
+    def track_max(self, track_id: str) -> int | None:
+        track = next((t for t in self.checker.game.tracks if t.id == track_id), None)
+        return track.max if track is not None else None
+
     @property
     def setup(self) -> Sequence[SetupStep]:
         return self.checker.game.setup

@@ -18,8 +18,8 @@ MAX_PLAYERS = 12
 
 def _count_key(value: Any) -> Any:
     """YAML mapping keys arrive as text: `4:` is the player count 4."""
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
+    if isinstance(value, str) and value.isdigit() and value == str(int(value)):
+        return int(value)  # `05` stays text and is refused: it would shadow `5`
     return value
 
 

@@ -59,6 +59,19 @@ def _smallest_hand(structure: TrickTaking, checks: StructureChecks, deck: int, m
     return deck // most
 
 
+def _largest_hand(structure: TrickTaking, checks: StructureChecks, deck: int, fewest: int) -> int:
+    """The most cards a hand is dealt in any round at any player count."""
+    if structure.hand_sizes:
+        return max(structure.hand_sizes)
+    deal = next(
+        (s for s in checks.setup if isinstance(s, Deal) and s.to == structure.hand and s.count),
+        None,
+    )
+    if deal is not None and deal.count is not None:
+        return max(amount_values(deal.count))
+    return deck // fewest if fewest else 0
+
+
 def check(structure: TrickTaking, checks: StructureChecks) -> None:
     path: Path = ("structure",)
     check_rounds(checks, structure.rounds)
@@ -150,6 +163,20 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
     tracks = checks.track_ids()
     if structure.bidding is not None:
         checks.known((*path, "bidding", "track"), structure.bidding.track, tracks, "track")
+    largest = _largest_hand(structure, checks, deck, checks.players()[0])
+    for key, track_id in (
+        (("bidding", "track"), structure.bidding.track if structure.bidding else None),
+        (("tricks_track",), structure.tricks_track),
+    ):
+        top = checks.track_max(track_id) if track_id is not None else None
+        if top is not None and largest and top < largest:
+            checks.error(
+                (*path, *key),
+                "out-of-range",
+                f"track '{track_id}' ends at {top}, but a hand can hold {largest} cards: bids "
+                "and tricks above it would be cut off",
+                f"set the track's max to {largest} or more",
+            )
     if structure.tricks_track is not None:
         checks.known((*path, "tricks_track"), structure.tricks_track, tracks, "track")
         if structure.bidding is not None and structure.bidding.track == structure.tricks_track:
