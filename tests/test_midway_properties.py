@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "rules" / "midway-memories.yaml"
 COIN_VALUE = 80  # 25 x $1 + 10 x $3 + 5 x $5
 MAX_ACTIONS = 1000  # a game has at most 5 x 52 card plays plus one choice per trick
-GAMES_PER_COUNT = 300
+GAMES_PER_COUNT = 150
 TRANSCRIPT_SEED = 12345
 
 
@@ -201,7 +201,7 @@ def play_plain(game: Game, seed: int, players: int) -> State:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_legally_with_coins_conserved(game: Game, players: int) -> None:
-    """300 random games per player count: they end, coins are conserved, tracks stay in
+    """150 random games per player count: they end, coins are conserved, tracks stay in
     range, rides are legal."""
     rules = Rules(game)
     rides = declines = 0

@@ -46,13 +46,13 @@ ORIGINAL = {rel: (REPO / rel).read_bytes() for rel in SHIPPED}
 PARSED = {rel: yaml.safe_load(raw) for rel, raw in ORIGINAL.items()}
 
 IN_PROCESS = settings(
-    max_examples=100,
+    max_examples=50,
     deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-THROUGH_CLI = settings(IN_PROCESS, max_examples=8)
+THROUGH_CLI = settings(IN_PROCESS, max_examples=4)
 
 
 # -- strategies -------------------------------------------------------------------------

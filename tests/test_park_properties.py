@@ -30,7 +30,7 @@ DECK_SIZE = 52
 COINS_IN_BOX = 84
 PARK_SIZE = 9
 MAX_STEPS = 500  # 9 picks plus a few extra picks and shop choices; far more than enough
-GAMES_PER_COUNT = 300
+GAMES_PER_COUNT = 150
 TRANSCRIPT_SEED = 4321
 
 
@@ -261,7 +261,7 @@ def play_plain(game: Game, seed: int, players: int) -> State:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_legally_and_consistently(game: Game, players: int) -> None:
-    """300 random games per player count: they end after 9 placements each, every invariant
+    """150 random games per player count: they end after 9 placements each, every invariant
     holds throughout."""
     rules = Rules(game)
     shops: dict[str, int] = {}
