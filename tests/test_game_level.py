@@ -426,3 +426,35 @@ def test_bids_need_a_track_long_enough_for_the_largest_hand(tmp_path: Path) -> N
     manifest.write_text(text.replace(wager, wager.replace("13", "5")), encoding="utf-8")
     found = problems_of_manifest(manifest)
     assert any("ends at 5, but a hand can hold 8" in message for _, _, message in found), found
+
+
+def test_an_end_position_gives_the_points_banked_by_round(tmp_path: Path) -> None:
+    """`toolkit score` of a round-scored game: each player's banked points by rule label."""
+    from toolkit.content.project import load_content_file
+    from toolkit.engine.load import load_compiled_game
+    from toolkit.engine.position import state_from_position
+
+    _, game = load_compiled_game(str(Path(__file__).parent.parent / "rules/lamplight-wagers.yaml"))
+    position = tmp_path / "end.yaml"
+    position.write_text(
+        "kind: end-position\ngame: lamplight-wagers\nplayers:\n"
+        "  - {name: Ada, round_points: {Wagers: 34}}\n"
+        "  - {name: Bo, round_points: {Wagers: 21}}\n"
+        "  - {name: Cy, round_points: {Wager: 5}}\n",
+        encoding="utf-8",
+    )
+    loaded, found = load_content_file(position, "end-position")
+    assert loaded is not None and not found, found
+    state, errors = state_from_position(game, loaded)
+    assert state is None
+    assert [(e.line, e.code, e.hint) for e in errors] == [
+        (6, "unknown-reference", "did you mean 'Wagers'?")
+    ]
+    position.write_text(position.read_text("utf-8").replace("Wager: 5", "Wagers: 5"), "utf-8")
+    loaded, _ = load_content_file(position, "end-position")
+    assert loaded is not None
+    state, errors = state_from_position(game, loaded)
+    assert state is not None and not errors
+    scores = state.scores()
+    assert scores.totals == (34, 21, 5) and scores.winners == (0,)
+    assert scores.breakdown[1] == {"Wagers": 21}

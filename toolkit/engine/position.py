@@ -109,6 +109,10 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
             state.res[seat][resources[resource_id]] = amount
         for zone_id, rows in player.grids.items():
             _fill_grid(game, loaded, state, seat, zone_id, rows, errors)
+        labels = [step.label for step in game.round_scoring]
+        for label, points in player.round_points.items():
+            if known("round_points", label, labels, "round-scoring rule"):
+                state.banked[labels.index(label)][seat] = points
     _fill_slots(game, loaded, position, state, errors)
     if not errors:
         _check_grids(game, loaded, position, state, errors)

@@ -23,6 +23,9 @@ class PlayerPosition(Model):
     grids: dict[Id, list[str]] = Field(default_factory=dict)
     """Grid zones drawn as rows, top to bottom: card ids separated by spaces, `##` for a
     face-down card, `.` for an empty cell (e.g. `park: ["Y2 P3 B7", "## P5 R9"]`)."""
+    round_points: dict[Text, int] = Field(default_factory=dict)
+    """Points banked by the game's `round_scoring` over the rounds played, by the rule's
+    `label` (e.g. `Wagers: 34`); rules left out banked 0."""
 
 
 class EndPosition(Model):
