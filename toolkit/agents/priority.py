@@ -45,26 +45,16 @@ from toolkit.content.models.strategies import (
 )
 from toolkit.engine.game import Compiler, Game
 from toolkit.kernel.state import DECLINE, State
+from toolkit.mechanics.registry import decision_members
 from toolkit.rules.conditions import compile_condition
 
-CARD_DECISIONS = frozenset(
-    {"lead", "follow", "pass", "name_trump", "acquire", "pick", "place", "discard", "take"}
-)
-"""Decisions about a card; `choose` (a swap, an option) and `decline` carry none."""
+_MEMBERS = decision_members()
+CARD_DECISIONS = frozenset(name for covered in _MEMBERS.values() for name in covered)
+"""Decisions about a card; `choose` (a swap, an option), `decline` and cardless decisions
+(a bid) carry none."""
 
-_DECISIONS: dict[str | None, frozenset[str]] = {
-    None: CARD_DECISIONS,
-    "play": frozenset({"lead", "follow"}),
-    "lead": frozenset({"lead"}),
-    "follow": frozenset({"follow"}),
-    "pass": frozenset({"pass"}),
-    "name_trump": frozenset({"name_trump"}),
-    "acquire": frozenset({"acquire"}),
-    "pick": frozenset({"pick"}),
-    "place": frozenset({"place"}),
-    "discard": frozenset({"discard"}),
-    "take": frozenset({"take"}),
-}
+_DECISIONS: dict[str | None, frozenset[str]] = {None: CARD_DECISIONS}
+_DECISIONS.update(_MEMBERS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,11 @@ class MechanicKit(Generic[S]):
     """The terminal's rules help about play, from the reference context."""
     effect_sites: Callable[[S], Iterable[tuple[Path, list[Any], bool]]] = lambda structure: ()
     """Effect lists inside the structure: (path, effects, unattended: no one can choose)."""
+    decision_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Names strategies may use for several decisions at once (`play`: `lead` or `follow`)."""
+    cardless: tuple[str, ...] = ()
+    """Decisions whose actions stand for no card (a bid, a draw from the pile): card
+    preferences never see them."""
     asks: Callable[[S], tuple[str, ...]] | None = None
     """The decisions one game's structure asks for (no bids without bidding); unset: all of
     `decisions`."""

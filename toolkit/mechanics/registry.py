@@ -54,3 +54,23 @@ def effect_owner(effect: type[Any]) -> str | None:
         if effect in kit.effects:
             return kit.name
     return None
+
+
+ACQUIRE = "acquire"
+"""The decision of the `acquire` effect, which any game's cards may carry."""
+
+
+def strategy_decisions() -> tuple[str, ...]:
+    """Every decision about a card a priority strategy may name, over every mechanic."""
+    cardless = {name for kit in MECHANICS.values() for name in kit.cardless}
+    names = [ACQUIRE, *(name for kit in MECHANICS.values() for name in kit.decisions)]
+    return tuple(name for name in dict.fromkeys(names) if name not in cardless)
+
+
+def decision_members() -> dict[str, frozenset[str]]:
+    """Each decision name a strategy may write, to the decisions of actions it covers."""
+    members = {name: frozenset({name}) for name in strategy_decisions()}
+    for kit in MECHANICS.values():
+        for group, covered in kit.decision_groups:
+            members[group] = frozenset(covered)
+    return members

@@ -12,22 +12,24 @@ from a shared zone (`acquire`: riding an attraction), a drafted card (`pick`, fa
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
+from toolkit.mechanics.registry import strategy_decisions
 from toolkit.rules.conditions import Condition
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter, Measure
 
-DecisionKind = Literal[
-    "play", "lead", "follow", "pass", "name_trump", "acquire", "pick", "place", "discard", "take"
-]
-"""What a player is deciding: `play` a card to a trick (`lead` it or `follow`), `pass` a card
-before the tricks (each card passed is one decision), `name_trump` (its card is a card of the
-suit named, so preferences on `suit` apply), `acquire` a card
-on offer (ride an attraction), `pick` a card in a draft; in draw-and-play, `place` a card in an
-area, `discard` it, or `take` the top card of a discard pile."""
+if TYPE_CHECKING:
+    DecisionKind = str
+else:
+    DecisionKind = Literal[strategy_decisions()]
+"""What a player is deciding, as the registered mechanics name it: `play` a card to a trick
+(`lead` it or `follow`), `pass` a card before the tricks, `name_trump` (its card is a card of
+the suit named, so preferences on `suit` apply), `acquire` a card on offer (ride an
+attraction), `pick` a card in a draft; in draw-and-play, `place` a card in an area, `discard`
+it, or `take` the top card of a discard pile."""
 
 
 class PreferenceBase(Model):

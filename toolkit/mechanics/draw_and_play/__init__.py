@@ -14,6 +14,7 @@ KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     structure=DrawAndPlay,
     effects=(),
     decisions=("place", "discard", "draw", "take"),
+    cardless=("draw",),
     compile=DrawPlayMechanic.compile,
     check=words.check,
     summary=words.summary,
