@@ -24,7 +24,9 @@ def split_option(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not sep or not name or not value:
-        raise UsageError(f"--option '{text}': write ID=VALUE (e.g. --option bonus-cards=yes)")
+        raise UsageError(
+            f"--option '{text}': write ID=VALUE, an option id the manifest declares and its value"
+        )
     return name, value
 
 

@@ -47,32 +47,29 @@ def check(structure: DrawAndPlay, checks: StructureChecks) -> None:
     _check_deal(structure, checks)
 
 
-def _player_zone(checks: StructureChecks, path: Path, zone: str, what: str) -> bool:
-    if zone in checks.zone_ids("shared"):
+def _zone_of(checks: StructureChecks, path: Path, zone: str, what: str, owner: str) -> bool:
+    """`zone` is a known zone of `owner` (`player` or `shared`) holding deck cards."""
+    other = "shared" if owner == "player" else "player"
+    must = "a player zone" if owner == "player" else "shared"
+    if zone in checks.zone_ids(other):
         checks.error(
             path,
             "invalid-value",
-            f"the {what} '{zone}' is a shared zone; it must be a player zone",
-            "set 'owner: player' on the zone",
+            f"the {what} '{zone}' is a {other} zone; it must be {must}",
+            f"set 'owner: {owner}' on the zone",
         )
         return False
-    if not checks.known(path, zone, checks.zone_ids("player"), "player zone"):
+    if not checks.known(path, zone, checks.zone_ids(owner), f"{owner} zone"):
         return False
     return _holds_deck(checks, path, zone)
+
+
+def _player_zone(checks: StructureChecks, path: Path, zone: str, what: str) -> bool:
+    return _zone_of(checks, path, zone, what, "player")
 
 
 def _shared_zone(checks: StructureChecks, path: Path, zone: str, what: str) -> bool:
-    if zone in checks.zone_ids("player"):
-        checks.error(
-            path,
-            "invalid-value",
-            f"the {what} '{zone}' is a player zone; it must be shared",
-            "set 'owner: shared' on the zone",
-        )
-        return False
-    if not checks.known(path, zone, checks.zone_ids("shared"), "shared zone"):
-        return False
-    return _holds_deck(checks, path, zone)
+    return _zone_of(checks, path, zone, what, "shared")
 
 
 def _holds_deck(checks: StructureChecks, path: Path, zone: str) -> bool:

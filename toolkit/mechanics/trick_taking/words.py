@@ -46,30 +46,18 @@ def decisions(structure: TrickTaking) -> tuple[str, ...]:
     return tuple(asked)
 
 
-def _smallest_hand(structure: TrickTaking, checks: StructureChecks, deck: int, most: int) -> int:
-    """The fewest cards a hand is dealt in any round at any player count."""
+def _hand_sizes(structure: TrickTaking, checks: StructureChecks, deck: int) -> list[int]:
+    """The cards a hand may be dealt, over every round and supported player count."""
     if structure.hand_sizes:
-        return min(structure.hand_sizes)
+        return list(structure.hand_sizes)
     deal = next(
         (s for s in checks.setup if isinstance(s, Deal) and s.to == structure.hand and s.count),
         None,
     )
     if deal is not None and deal.count is not None:
-        return min(amount_values(deal.count))
-    return deck // most
-
-
-def _largest_hand(structure: TrickTaking, checks: StructureChecks, deck: int, fewest: int) -> int:
-    """The most cards a hand is dealt in any round at any player count."""
-    if structure.hand_sizes:
-        return max(structure.hand_sizes)
-    deal = next(
-        (s for s in checks.setup if isinstance(s, Deal) and s.to == structure.hand and s.count),
-        None,
-    )
-    if deal is not None and deal.count is not None:
-        return max(amount_values(deal.count))
-    return deck // fewest if fewest else 0
+        return amount_values(deal.count)
+    low, high = checks.players()
+    return [deck // players for players in range(max(low, 1), high + 1)]
 
 
 def check(structure: TrickTaking, checks: StructureChecks) -> None:
@@ -151,7 +139,7 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
                 f"deal at most {deck // most} cards each, or lower players.max",
             )
     if structure.passing is not None and deck:
-        smallest = _smallest_hand(structure, checks, deck, most)
+        smallest = min(_hand_sizes(structure, checks, deck))
         if structure.passing.count >= smallest:
             checks.error(
                 (*path, "passing", "count"),
@@ -163,7 +151,7 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
     tracks = checks.track_ids()
     if structure.bidding is not None:
         checks.known((*path, "bidding", "track"), structure.bidding.track, tracks, "track")
-    largest = _largest_hand(structure, checks, deck, checks.players()[0])
+    largest = max(_hand_sizes(structure, checks, deck), default=0)
     for key, track_id in (
         (("bidding", "track"), structure.bidding.track if structure.bidding else None),
         (("tricks_track",), structure.tricks_track),
