@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from toolkit.diagnostics import Diagnostic
+from toolkit.files import FileRefused, read_bytes
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
@@ -120,21 +121,9 @@ def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
     """Load one content file; never raises for anything inside the file."""
     name = display_path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [
-                _diag(
-                    name,
-                    1,
-                    1,
-                    "file-too-large",
-                    f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
-                    "split the content into several files",
-                )
-            ]
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, [_diag(name, 1, 1, "file-unreadable", f"cannot read file: {exc.strerror}")]
+        raw = read_bytes(path, MAX_FILE_BYTES)
+    except FileRefused as refused:
+        return None, [_diag(name, 1, 1, refused.code, refused.reason, refused.hint)]
     return load_bytes(raw, name)
 
 
