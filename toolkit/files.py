@@ -14,7 +14,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 PROJECT_MARKERS = ("rules",)
 
@@ -100,14 +100,25 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
-def check_output(path: Path) -> None:
-    """Refuse, before any work, an output path that cannot be written: a folder, a device,
-    a missing or non-folder parent, or a folder without write permission."""
+def check_output(path: Path, *, folder: bool = False) -> None:
+    """Refuse, before any work, an output path that cannot be written: a folder (or, with
+    `folder`, anything but a folder), a device or pipe, a missing or non-folder parent, or a
+    parent without write permission. The rule: a named output's parent folder must already
+    exist; only an output folder itself may be created."""
     if path.exists() or path.is_symlink():
         try:
             info = os.stat(path)
         except (OSError, RuntimeError) as error:
             raise FileRefused(f"cannot write '{path}': {_why(error)}", _LOOP_HINT) from None
+        if folder:
+            if not stat.S_ISDIR(info.st_mode):
+                raise FileRefused(
+                    f"'{path}' is not a folder ({_kind(info.st_mode)})",
+                    "name a folder, or a new name inside an existing folder",
+                )
+            if not os.access(path, os.W_OK | os.X_OK):
+                raise FileRefused(f"folder '{path}' is not writable")
+            return
         if stat.S_ISDIR(info.st_mode):
             raise FileRefused(f"'{path}' is a folder", "name a file inside it")
         if not stat.S_ISREG(info.st_mode):
@@ -128,28 +139,71 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     flushed to disk, then renamed over the target."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_output(path, binary=True) as stream:
-        stream.write(payload)
+        try:
+            stream.write(payload)
+        except OSError as error:
+            raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+
+
+@overload
+def atomic_output(
+    path: Path, *, binary: Literal[False] = False
+) -> contextlib.AbstractContextManager[TextIO]: ...
+@overload
+def atomic_output(
+    path: Path, *, binary: Literal[True]
+) -> contextlib.AbstractContextManager[BinaryIO]: ...
+def atomic_output(path: Path, *, binary: bool = False) -> contextlib.AbstractContextManager[Any]:
+    """A stream whose file appears under `path` only when the block ends without an error;
+    an interrupted write leaves the old file (or none), never a truncated one. The file gets
+    the permissions `open()` would give it (an existing file's, else 0o666 less the umask);
+    a symlink is written through, as `open()` would. Failing to write raises `FileRefused`."""
+    return _atomic(path, binary)
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path, *, binary: bool = False) -> Iterator[IO[Any]]:
-    """A stream whose file appears under `path` only when the block ends without an error;
-    an interrupted write leaves the old file (or none), never a truncated one."""
-    folder = path.parent if str(path.parent) else Path(".")
+def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
+    target = _through_symlink(path)
+    folder = target.parent if str(target.parent) else Path(".")
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     except OSError as error:
         raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
     try:
         with os.fdopen(handle, "wb" if binary else "w", **({} if binary else _TEXT)) as stream:
             yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+            try:
+                stream.flush()
+                os.fchmod(stream.fileno(), _mode_for(target))
+                os.fsync(stream.fileno())
+            except OSError as error:
+                raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+        try:
+            os.replace(temporary, target)
+        except OSError as error:
+            raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _through_symlink(path: Path) -> Path:
+    """The file a symlink names (so the rename replaces it, not the link); else `path`."""
+    if not path.is_symlink():
+        return path
+    return resolve(path)
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits `open(target, "w")` would leave: an existing file keeps its own,
+    a new one gets 0o666 less the process umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 _TEXT: dict[str, Any] = {"encoding": "utf-8", "newline": "\n"}
@@ -163,6 +217,8 @@ def _why(error: BaseException) -> str:
 
 
 def _kind(mode: int) -> str:
+    if stat.S_ISREG(mode):
+        return "a plain file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):

@@ -31,6 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from toolkit.files import write_atomic
 from toolkit.sim.runner import GameRecord
 
 PALETTE = [
@@ -96,7 +97,7 @@ def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
     tables = tables_of(summary)
     if fmt == "json":
         target = out.with_suffix(".json")
-        target.write_text(json.dumps(tables, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        write_atomic(target, json.dumps(tables, indent=2, ensure_ascii=False) + "\n")
         return [target]
     written = []
     for name, rows in tables.items():
@@ -106,7 +107,7 @@ def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
         writer = csv.DictWriter(buffer, columns, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-        target.write_text(buffer.getvalue(), encoding="utf-8")
+        write_atomic(target, buffer.getvalue())
         written.append(target)
     return written
 
@@ -160,8 +161,9 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
     def count(canvas: Any, doc: Any) -> None:
         pages[0] = canvas.getPageNumber()
 
+    pdf = io.BytesIO()
     doc = SimpleDocTemplate(
-        str(out),
+        pdf,
         pagesize=A4,
         title=f"Playtest report: {args['game']}",
         author="toolkit",
@@ -169,6 +171,7 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
         invariant=1,
     )
     doc.build(story, onFirstPage=count, onLaterPages=count)
+    write_atomic(out, pdf.getvalue())
     return pages[0]
 
 
@@ -209,7 +212,9 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
         ),
     ]
     out.parent.mkdir(parents=True, exist_ok=True)
-    SimpleDocTemplate(str(out), pagesize=A4, title="Sweep", invariant=1).build(story)
+    pdf = io.BytesIO()
+    SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1).build(story)
+    write_atomic(out, pdf.getvalue())
 
 
 def _point_label(points: list[dict[str, Any]], index: int) -> str:
