@@ -9,7 +9,10 @@ callers turn `FileRefused` into their own positioned diagnostic or usage error.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import secrets
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -188,6 +191,54 @@ def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
         raise
 
 
+@contextlib.contextmanager
+def staged_folder(final: Path) -> Iterator[Path]:
+    """An empty folder beside `final` (`.<name>.<random>.part`) to fill; when the block ends
+    without an error it takes `final`'s place by renames, else it is removed. So `final` never
+    mixes files of two runs, and an interrupted run leaves the old folder (or none) behind."""
+    parent = final.parent if str(final.parent) else Path(".")
+    if final.exists() and not final.is_dir():
+        raise FileRefused(f"'{final}' is not a folder", "move it away or choose another --out")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".part", dir=parent))
+    except OSError as error:
+        raise FileRefused(f"cannot create a folder in '{parent}': {_why(error)}") from None
+    try:
+        os.chmod(staging, 0o777 & ~_umask())
+        yield staging
+        _swap_in(staging, final)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _swap_in(staging: Path, final: Path) -> None:
+    """Put `staging` under `final`'s name; an old `final` is moved aside first and removed
+    after, or put back if the second rename fails."""
+    old = None
+    try:
+        if final.exists():
+            old = final.with_name(f".{final.name}.{secrets.token_hex(4)}.old")
+            os.rename(final, old)
+        try:
+            os.rename(staging, final)
+        except OSError:
+            if old is not None:
+                os.rename(old, final)
+            raise
+    except OSError as error:
+        raise FileRefused(f"cannot replace folder '{final}': {_why(error)}") from None
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def sha256_of(path: Path) -> str:
+    """The SHA-256 of a file's bytes, in hex, read in chunks."""
+    with open(path, "rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()
+
+
 def _through_symlink(path: Path) -> Path:
     """The file a symlink names (so the rename replaces it, not the link); else `path`."""
     if not path.is_symlink():
@@ -201,9 +252,14 @@ def _mode_for(target: Path) -> int:
     try:
         return stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        return 0o666 & ~mask
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process umask (read by setting it and putting it straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 _TEXT: dict[str, Any] = {"encoding": "utf-8", "newline": "\n"}
