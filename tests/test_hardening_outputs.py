@@ -124,3 +124,41 @@ def test_an_interrupted_build_leaves_no_half_folder(
     else:
         assert not (out / MIDWAY).exists()
     assert leftovers(tmp_path) == []
+
+
+# -- 3. output paths refused before any work ---------------------------------------------------
+
+BAD_OUTPUTS = {
+    "transcript is a folder": (["simulate", "--transcript", "{tmp}"], "is a folder"),
+    "transcript is a device": (["simulate", "--transcript", "/dev/full"], "(a device)"),
+    "pdf under a regular file": (["print", "--out", "{tmp}/file.txt/out.pdf"], "is not a folder"),
+    "report into a missing folder": (["report", "--out", "{tmp}/missing/r.pdf"], "does not exist"),
+    "sweep chart is a folder": (["sweep", "--set", "x=1,2", "--out", "{tmp}"], "is a folder"),
+    "build into a plain file": (["build", "--out", "{tmp}/file.txt"], "is not a folder"),
+    "build under a missing folder": (["build", "--out", "{tmp}/missing/b"], "does not exist"),
+    "play transcript is a device": (["play", "--transcript", "/dev/null"], "(a device)"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_OUTPUTS))
+def test_a_bad_output_path_is_a_usage_error_before_any_work(tmp_path: Path, case: str) -> None:
+    """The game named does not exist: the output path's message, not the unknown game's,
+    shows the path was checked before the game was even loaded."""
+    (tmp_path / "file.txt").write_text("keep\n")
+    words, reason = BAD_OUTPUTS[case]
+    command, *options = (word.replace("{tmp}", str(tmp_path)) for word in words)
+    result = run_toolkit(command, "no-such-game", *options, cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.startswith(f"usage error: {options[-2]}: "), result.stderr
+    assert reason in result.stderr
+    assert result.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
+    assert (tmp_path / "file.txt").read_text() == "keep\n"
+
+
+def test_schema_into_a_plain_file_is_refused_before_writing(tmp_path: Path) -> None:
+    (tmp_path / "file.txt").write_text("keep\n")
+    result = run_toolkit("schema", "--out", str(tmp_path / "file.txt"))
+    assert result.returncode == 2
+    assert "--out: " in result.stderr and "is not a folder" in result.stderr
+    assert (tmp_path / "file.txt").read_text() == "keep\n"

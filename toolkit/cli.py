@@ -1,7 +1,14 @@
 """The `toolkit` command line: parse options, call the library, print the result.
 
 This is the only module that imports typer. Exit codes: 0 ok, 1 content errors, 2 usage
-errors, 3 an internal error (reported in one line, never as a traceback).
+errors, 3 an internal error (reported in one line, never as a traceback), 130 interrupted,
+141 stdout closed early (`toolkit replay ... | head -1`: output stops quietly).
+
+Output paths (`--out`, `--transcript`) are checked before any work, and a bad one is a usage
+error: a named file must not be a folder, a device or a pipe, and its folder must already exist
+(nothing is created for it); an output folder (`build --out`, `schema --out`) may be created, but
+its parent must exist. Default outputs under `build/` are created as needed. Every file is
+written atomically (a temporary file beside it, then a rename), so none is ever half-written.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from toolkit.errors import ContentError, OptionError, UnsupportedGameError, UsageError
+from toolkit.files import FileRefused, check_output
 
 app = typer.Typer(
     name="toolkit",
@@ -46,6 +54,10 @@ def _guarded(command: F) -> F:
             raise
         except UsageError as error:
             typer.echo(f"usage error: {error}", err=True)
+            raise typer.Exit(2) from None
+        except FileRefused as error:
+            hint = f"; {error.hint}" if error.hint else ""
+            typer.echo(f"usage error: {error.reason}{hint}", err=True)
             raise typer.Exit(2) from None
         except ContentError as error:
             from toolkit.diagnostics import format_text, sort_diagnostics
@@ -122,6 +134,7 @@ def schema(
             raise typer.Exit(1)
         typer.echo(f"ok: schemas in {folder} match the models")
         return
+    _output(folder, "--out", folder=True)
     changed = write_schemas(folder, Path.cwd())
     typer.echo(
         f"wrote {len(changed)} changed schema file(s) to {folder}"
@@ -194,6 +207,7 @@ def simulate(
     """Let bots play many games and report win rates, scores and how cards are used."""
     import json
 
+    _output(transcript, "--transcript")
     from toolkit.sim.report_text import format_simulation
     from toolkit.sim.run import RunSpec, run
 
@@ -292,6 +306,7 @@ def sweep(
     """Simulate every combination of values and tabulate the key statistics and targets."""
     import json
 
+    _output(out, "--out")
     from toolkit.sim.report_text import format_sweep
     from toolkit.sim.run import RunSpec
     from toolkit.sim.sweep import parse_set
@@ -341,6 +356,7 @@ def report(
 ) -> None:
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
+    _output(out, "--out")
     from toolkit.sim.report_pdf import export_tables, render_report
     from toolkit.sim.run import RunSpec, run
 
@@ -375,6 +391,7 @@ def build(
 ) -> None:
     """The main job: validate, simulate every player count, print the cards and write the
     report of each game into build/<game>/. Options apply to every game built."""
+    _output(out, "--out", folder=True)
     from toolkit.content.locate import game_ids
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
@@ -535,6 +552,7 @@ def play(
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
     q to quit and save, --resume to go on later. Reads one move per line when piped."""
+    _output(transcript, "--transcript")
     from toolkit.play import play as play_game
     from toolkit.record.transcripts import ReplayDivergence, TranscriptError
 
@@ -580,6 +598,17 @@ def replay(
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         typer.echo(f"ok: every game of {transcript} replays exactly")
+
+
+def _output(path: Path | None, option: str, *, folder: bool = False) -> None:
+    """Refuse a bad output path before any work (the rule is in the module docstring)."""
+    if path is None:
+        return
+    try:
+        check_output(path, folder=folder)
+    except FileRefused as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise UsageError(f"{option}: {error.reason}{hint}") from None
 
 
 def _workers(workers: int | None) -> int:
@@ -689,6 +718,7 @@ def print_cards(
     ] = None,
 ) -> None:
     """Render every card, board and reference sheet of a game into a print-and-play PDF."""
+    _output(out, "--out")
     from toolkit.pnp.build import print_game
     from toolkit.pnp.document import PrintOptions
 
