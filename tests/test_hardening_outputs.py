@@ -7,6 +7,8 @@ import hashlib
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -162,3 +164,38 @@ def test_schema_into_a_plain_file_is_refused_before_writing(tmp_path: Path) -> N
     assert result.returncode == 2
     assert "--out: " in result.stderr and "is not a folder" in result.stderr
     assert (tmp_path / "file.txt").read_text() == "keep\n"
+
+
+# -- 4. a closed pipe ends a command quietly ---------------------------------------------------
+
+
+def closed_early(args: list[str], lines: int) -> tuple[int, bytes]:
+    """Run `toolkit ARGS | head -LINES`: read that many lines, then close the pipe."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    for _ in range(lines):
+        assert process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    return process.wait(timeout=120), error
+
+
+def test_replay_into_head_1_ends_quietly_with_141(tmp_path: Path) -> None:
+    transcript = tmp_path / "games.jsonl"
+    made = run_toolkit("simulate", MIDWAY, "--games", "10", "--bots", "random", "--workers", "1",
+                       "--transcript", str(transcript))  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    # ten narrated games are about 120 kB: more than a pipe holds, so writes go on after close
+    code, error = closed_early(["replay", str(transcript)], 1)
+    assert (code, error) == (141, b"")
+
+
+def test_print_into_head_0_ends_quietly_with_141(tmp_path: Path) -> None:
+    code, error = closed_early(["print", MIDWAY, "--out", str(tmp_path / "cards.pdf")], 0)
+    assert (code, error) == (141, b"")
+    assert (tmp_path / "cards.pdf").read_bytes().startswith(b"%PDF")

@@ -13,12 +13,13 @@ written atomically (a temporary file beside it, then a rename), so none is ever 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -70,6 +71,11 @@ def _guarded(command: F) -> F:
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
+        except BrokenPipeError as error:
+            if not _stdout_closed():
+                typer.echo(f"internal error: {type(error).__name__}: {error}", err=True)
+                raise typer.Exit(3) from None
+            _end_quietly()
         except Exception as error:  # the promise: no traceback, ever
             typer.echo(f"internal error: {type(error).__name__}: {error}", err=True)
             raise typer.Exit(3) from None
@@ -626,8 +632,6 @@ def _bot_names(bots: str) -> list[str]:
 
 def _progress(total: int) -> Any:
     """A progress bar on a terminal (stderr), nothing in a pipe."""
-    import contextlib
-
     if not sys.stderr.isatty():
         return contextlib.nullcontext(lambda n: None)
 
@@ -734,10 +738,39 @@ def print_cards(
     )
 
 
+def _stdout_closed() -> bool:
+    """Whether stdout's reader has gone (`| head -1` has its line): the write end of a pipe
+    whose reader closed polls as an error. Where poll is missing, any broken pipe counts."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
+def _end_quietly() -> NoReturn:
+    """The Python docs' recipe for a closed pipe: point stdout at devnull, so the flush at exit
+    cannot fail a second time, and exit 141 (128 + SIGPIPE) like any tool in a pipeline."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(141)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, not as a message at exit
+    except BrokenPipeError:
+        _end_quietly()
     except SystemExit:
         raise
     except Exception as error:  # typer itself failed; still no traceback
