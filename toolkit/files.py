@@ -137,6 +137,15 @@ def check_output(path: Path, *, folder: bool = False) -> None:
         raise FileRefused(f"folder '{parent}' is not writable")
 
 
+def ensure_folder(folder: Path) -> None:
+    """Create a folder (and its parents) for a default output such as `build/<game>/`;
+    a plain file in the way is refused, not raised."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileRefused(f"cannot create folder '{folder}': {_why(error)}") from None
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write a whole file under its final name or not at all: a temporary file beside it,
     flushed to disk, then renamed over the target."""
@@ -199,8 +208,8 @@ def staged_folder(final: Path) -> Iterator[Path]:
     parent = final.parent if str(final.parent) else Path(".")
     if final.exists() and not final.is_dir():
         raise FileRefused(f"'{final}' is not a folder", "move it away or choose another --out")
+    ensure_folder(parent)
     try:
-        parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".part", dir=parent))
     except OSError as error:
         raise FileRefused(f"cannot create a folder in '{parent}': {_why(error)}") from None

@@ -31,7 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from toolkit.files import write_atomic
+from toolkit.files import ensure_folder, write_atomic
 from toolkit.sim.runner import GameRecord
 
 PALETTE = [
@@ -155,7 +155,7 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
         section(
             "Never held by anyone", Paragraph(", ".join(summary["never_used"]), styles["Normal"])
         )
-    out.parent.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out.parent)
     pages = [0]
 
     def count(canvas: Any, doc: Any) -> None:
@@ -211,7 +211,7 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
             ],
         ),
     ]
-    out.parent.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out.parent)
     pdf = io.BytesIO()
     SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1).build(story)
     write_atomic(out, pdf.getvalue())
