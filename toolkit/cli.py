@@ -632,6 +632,8 @@ def _bot_names(bots: str) -> list[str]:
 
 def _progress(total: int) -> Any:
     """A progress bar on a terminal (stderr), nothing in a pipe."""
+    import contextlib
+
     if not sys.stderr.isatty():
         return contextlib.nullcontext(lambda n: None)
 
