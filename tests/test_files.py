@@ -12,8 +12,11 @@ from toolkit.files import (
     atomic_output,
     check_output,
     confine,
+    ensure_folder,
     project_root,
     read_bytes,
+    sha256_of,
+    staged_folder,
     write_atomic,
 )
 
@@ -96,3 +99,59 @@ def test_an_interrupted_atomic_write_keeps_the_old_file(tmp_path: Path) -> None:
         raise KeyboardInterrupt
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+
+
+def test_check_output_of_a_folder_allows_a_new_one_in_an_existing_parent(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    check_output(tmp_path, folder=True)
+    check_output(tmp_path / "new", folder=True)
+    cases = {
+        tmp_path / "file": "is not a folder \\(a plain file\\)",
+        tmp_path / "missing" / "new": "does not exist",
+        tmp_path / "file" / "new": "is not a folder",
+        Path("/dev/null"): "is not a folder \\(a device\\)",
+    }
+    for path, reason in cases.items():
+        with pytest.raises(FileRefused, match=reason):
+            check_output(path, folder=True)
+
+
+def test_a_staged_folder_replaces_the_old_one_whole(tmp_path: Path) -> None:
+    final = tmp_path / "game"
+    final.mkdir()
+    (final / "stale.json").write_text("old")
+    with staged_folder(final) as folder:
+        assert folder.parent == tmp_path and folder.name.startswith(".game.")
+        assert folder.name.endswith(".part") and not (final / "new.json").exists()
+        (folder / "new.json").write_text("new")
+    assert [p.name for p in tmp_path.iterdir()] == ["game"]
+    assert [p.name for p in final.iterdir()] == ["new.json"]
+
+
+def test_a_failed_staged_folder_leaves_the_old_one(tmp_path: Path) -> None:
+    final = tmp_path / "game"
+    final.mkdir()
+    (final / "kept.json").write_text("old")
+    with pytest.raises(KeyboardInterrupt), staged_folder(final) as folder:
+        (folder / "half.json").write_text("half")
+        raise KeyboardInterrupt
+    assert [p.name for p in tmp_path.iterdir()] == ["game"]
+    assert [p.name for p in final.iterdir()] == ["kept.json"]
+    (tmp_path / "plain").write_text("x")
+    with pytest.raises(FileRefused, match="is not a folder"), staged_folder(tmp_path / "plain"):
+        pass
+
+
+def test_ensure_folder_refuses_a_plain_file_in_the_way(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    ensure_folder(tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b").is_dir()
+    with pytest.raises(FileRefused, match="cannot create folder"):
+        ensure_folder(tmp_path / "file" / "b")
+
+
+def test_sha256_of_a_file(tmp_path: Path) -> None:
+    (tmp_path / "f").write_bytes(b"abc")
+    assert sha256_of(tmp_path / "f") == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    )

@@ -1,21 +1,30 @@
 """The `toolkit` command line: parse options, call the library, print the result.
 
 This is the only module that imports typer. Exit codes: 0 ok, 1 content errors, 2 usage
-errors, 3 an internal error (reported in one line, never as a traceback).
+errors, 3 an internal error (reported in one line, never as a traceback), 130 interrupted,
+141 stdout closed early (`toolkit replay ... | head -1`: output stops quietly).
+
+Output paths (`--out`, `--transcript`) are checked before any work, and a bad one is a usage
+error: a named file must not be a folder, a device or a pipe, and its folder must already exist
+(nothing is created for it); an output folder (`build --out`, `schema --out`) may be created, but
+its parent must exist. Default outputs under `build/` are created as needed. Every file is
+written atomically (a temporary file beside it, then a rename), so none is ever half-written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from toolkit.errors import ContentError, OptionError, UnsupportedGameError, UsageError
+from toolkit.files import FileRefused, check_output
 
 app = typer.Typer(
     name="toolkit",
@@ -47,6 +56,10 @@ def _guarded(command: F) -> F:
         except UsageError as error:
             typer.echo(f"usage error: {error}", err=True)
             raise typer.Exit(2) from None
+        except FileRefused as error:
+            hint = f"; {error.hint}" if error.hint else ""
+            typer.echo(f"usage error: {error.reason}{hint}", err=True)
+            raise typer.Exit(2) from None
         except ContentError as error:
             from toolkit.diagnostics import format_text, sort_diagnostics
 
@@ -58,6 +71,11 @@ def _guarded(command: F) -> F:
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
+        except BrokenPipeError as error:
+            if not _stdout_closed():
+                typer.echo(f"internal error: {type(error).__name__}: {error}", err=True)
+                raise typer.Exit(3) from None
+            _end_quietly()
         except Exception as error:  # the promise: no traceback, ever
             typer.echo(f"internal error: {type(error).__name__}: {error}", err=True)
             raise typer.Exit(3) from None
@@ -122,6 +140,7 @@ def schema(
             raise typer.Exit(1)
         typer.echo(f"ok: schemas in {folder} match the models")
         return
+    _output(folder, "--out", folder=True)
     changed = write_schemas(folder, Path.cwd())
     typer.echo(
         f"wrote {len(changed)} changed schema file(s) to {folder}"
@@ -194,6 +213,7 @@ def simulate(
     """Let bots play many games and report win rates, scores and how cards are used."""
     import json
 
+    _output(transcript, "--transcript")
     from toolkit.sim.report_text import format_simulation
     from toolkit.sim.run import RunSpec, run
 
@@ -292,6 +312,7 @@ def sweep(
     """Simulate every combination of values and tabulate the key statistics and targets."""
     import json
 
+    _output(out, "--out")
     from toolkit.sim.report_text import format_sweep
     from toolkit.sim.run import RunSpec
     from toolkit.sim.sweep import parse_set
@@ -341,6 +362,7 @@ def report(
 ) -> None:
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
+    _output(out, "--out")
     from toolkit.sim.report_pdf import export_tables, render_report
     from toolkit.sim.run import RunSpec, run
 
@@ -375,6 +397,7 @@ def build(
 ) -> None:
     """The main job: validate, simulate every player count, print the cards and write the
     report of each game into build/<game>/. Options apply to every game built."""
+    _output(out, "--out", folder=True)
     from toolkit.content.locate import game_ids
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
@@ -535,6 +558,7 @@ def play(
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
     q to quit and save, --resume to go on later. Reads one move per line when piped."""
+    _output(transcript, "--transcript")
     from toolkit.play import play as play_game
     from toolkit.record.transcripts import ReplayDivergence, TranscriptError
 
@@ -580,6 +604,17 @@ def replay(
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         typer.echo(f"ok: every game of {transcript} replays exactly")
+
+
+def _output(path: Path | None, option: str, *, folder: bool = False) -> None:
+    """Refuse a bad output path before any work (the rule is in the module docstring)."""
+    if path is None:
+        return
+    try:
+        check_output(path, folder=folder)
+    except FileRefused as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise UsageError(f"{option}: {error.reason}{hint}") from None
 
 
 def _workers(workers: int | None) -> int:
@@ -689,6 +724,7 @@ def print_cards(
     ] = None,
 ) -> None:
     """Render every card, board and reference sheet of a game into a print-and-play PDF."""
+    _output(out, "--out")
     from toolkit.pnp.build import print_game
     from toolkit.pnp.document import PrintOptions
 
@@ -704,10 +740,39 @@ def print_cards(
     )
 
 
+def _stdout_closed() -> bool:
+    """Whether stdout's reader has gone (`| head -1` has its line): the write end of a pipe
+    whose reader closed polls as an error. Where poll is missing, any broken pipe counts."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
+def _end_quietly() -> NoReturn:
+    """The Python docs' recipe for a closed pipe: point stdout at devnull, so the flush at exit
+    cannot fail a second time, and exit 141 (128 + SIGPIPE) like any tool in a pipeline."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(141)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, not as a message at exit
+    except BrokenPipeError:
+        _end_quietly()
     except SystemExit:
         raise
     except Exception as error:  # typer itself failed; still no traceback

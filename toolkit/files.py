@@ -9,12 +9,15 @@ callers turn `FileRefused` into their own positioned diagnostic or usage error.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import secrets
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 PROJECT_MARKERS = ("rules",)
 
@@ -100,14 +103,25 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
-def check_output(path: Path) -> None:
-    """Refuse, before any work, an output path that cannot be written: a folder, a device,
-    a missing or non-folder parent, or a folder without write permission."""
+def check_output(path: Path, *, folder: bool = False) -> None:
+    """Refuse, before any work, an output path that cannot be written: a folder (or, with
+    `folder`, anything but a folder), a device or pipe, a missing or non-folder parent, or a
+    parent without write permission. The rule: a named output's parent folder must already
+    exist; only an output folder itself may be created."""
     if path.exists() or path.is_symlink():
         try:
             info = os.stat(path)
         except (OSError, RuntimeError) as error:
             raise FileRefused(f"cannot write '{path}': {_why(error)}", _LOOP_HINT) from None
+        if folder:
+            if not stat.S_ISDIR(info.st_mode):
+                raise FileRefused(
+                    f"'{path}' is not a folder ({_kind(info.st_mode)})",
+                    "name a folder, or a new name inside an existing folder",
+                )
+            if not os.access(path, os.W_OK | os.X_OK):
+                raise FileRefused(f"folder '{path}' is not writable")
+            return
         if stat.S_ISDIR(info.st_mode):
             raise FileRefused(f"'{path}' is a folder", "name a file inside it")
         if not stat.S_ISREG(info.st_mode):
@@ -123,33 +137,138 @@ def check_output(path: Path) -> None:
         raise FileRefused(f"folder '{parent}' is not writable")
 
 
+def ensure_folder(folder: Path) -> None:
+    """Create a folder (and its parents) for a default output such as `build/<game>/`;
+    a plain file in the way is refused, not raised."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileRefused(f"cannot create folder '{folder}': {_why(error)}") from None
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write a whole file under its final name or not at all: a temporary file beside it,
     flushed to disk, then renamed over the target."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_output(path, binary=True) as stream:
-        stream.write(payload)
+        try:
+            stream.write(payload)
+        except OSError as error:
+            raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+
+
+@overload
+def atomic_output(
+    path: Path, *, binary: Literal[False] = False
+) -> contextlib.AbstractContextManager[TextIO]: ...
+@overload
+def atomic_output(
+    path: Path, *, binary: Literal[True]
+) -> contextlib.AbstractContextManager[BinaryIO]: ...
+def atomic_output(path: Path, *, binary: bool = False) -> contextlib.AbstractContextManager[Any]:
+    """A stream whose file appears under `path` only when the block ends without an error;
+    an interrupted write leaves the old file (or none), never a truncated one. The file gets
+    the permissions `open()` would give it (an existing file's, else 0o666 less the umask);
+    a symlink is written through, as `open()` would. Failing to write raises `FileRefused`."""
+    return _atomic(path, binary)
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path, *, binary: bool = False) -> Iterator[IO[Any]]:
-    """A stream whose file appears under `path` only when the block ends without an error;
-    an interrupted write leaves the old file (or none), never a truncated one."""
-    folder = path.parent if str(path.parent) else Path(".")
+def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
+    target = _through_symlink(path)
+    folder = target.parent if str(target.parent) else Path(".")
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     except OSError as error:
         raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
     try:
         with os.fdopen(handle, "wb" if binary else "w", **({} if binary else _TEXT)) as stream:
             yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+            try:
+                stream.flush()
+                os.fchmod(stream.fileno(), _mode_for(target))
+                os.fsync(stream.fileno())
+            except OSError as error:
+                raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+        try:
+            os.replace(temporary, target)
+        except OSError as error:
+            raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+@contextlib.contextmanager
+def staged_folder(final: Path) -> Iterator[Path]:
+    """An empty folder beside `final` (`.<name>.<random>.part`) to fill; when the block ends
+    without an error it takes `final`'s place by renames, else it is removed. So `final` never
+    mixes files of two runs, and an interrupted run leaves the old folder (or none) behind."""
+    parent = final.parent if str(final.parent) else Path(".")
+    if final.exists() and not final.is_dir():
+        raise FileRefused(f"'{final}' is not a folder", "move it away or choose another --out")
+    ensure_folder(parent)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".part", dir=parent))
+    except OSError as error:
+        raise FileRefused(f"cannot create a folder in '{parent}': {_why(error)}") from None
+    try:
+        os.chmod(staging, 0o777 & ~_umask())
+        yield staging
+        _swap_in(staging, final)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _swap_in(staging: Path, final: Path) -> None:
+    """Put `staging` under `final`'s name; an old `final` is moved aside first and removed
+    after, or put back if the second rename fails."""
+    old = None
+    try:
+        if final.exists():
+            old = final.with_name(f".{final.name}.{secrets.token_hex(4)}.old")
+            os.rename(final, old)
+        try:
+            os.rename(staging, final)
+        except OSError:
+            if old is not None:
+                os.rename(old, final)
+            raise
+    except OSError as error:
+        raise FileRefused(f"cannot replace folder '{final}': {_why(error)}") from None
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def sha256_of(path: Path) -> str:
+    """The SHA-256 of a file's bytes, in hex, read in chunks."""
+    with open(path, "rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()
+
+
+def _through_symlink(path: Path) -> Path:
+    """The file a symlink names (so the rename replaces it, not the link); else `path`."""
+    if not path.is_symlink():
+        return path
+    return resolve(path)
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits `open(target, "w")` would leave: an existing file keeps its own,
+    a new one gets 0o666 less the process umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process umask (read by setting it and putting it straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 _TEXT: dict[str, Any] = {"encoding": "utf-8", "newline": "\n"}
@@ -163,6 +282,8 @@ def _why(error: BaseException) -> str:
 
 
 def _kind(mode: int) -> str:
+    if stat.S_ISREG(mode):
+        return "a plain file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):

@@ -14,6 +14,7 @@ from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
 from toolkit.content.project import load_content_file
+from toolkit.files import ensure_folder, write_atomic
 from toolkit.schema.base import Model
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -77,8 +78,8 @@ def write_schemas(folder: Path, project: Path) -> list[str]:
     for name, text in render_schemas(project).items():
         target = folder / name
         if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            ensure_folder(target.parent)
+            write_atomic(target, text)
             changed.append(name)
     return changed
 

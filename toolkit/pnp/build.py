@@ -7,6 +7,7 @@ from pathlib import Path
 
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
+from toolkit.files import FileRefused, ensure_folder, write_atomic
 from toolkit.pnp.document import PrintOptions, PrintResult, assemble
 from toolkit.pnp.layout_load import load_layout
 
@@ -36,8 +37,8 @@ def print_game(
     result = assemble(content, layout, options)
     path = out if out is not None else default_output(content.game.id)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(result.pdf)
-    except OSError as error:
-        raise UsageError(f"cannot write '{path}': {error.strerror or error}") from None
+        ensure_folder(path.parent)
+        write_atomic(path, result.pdf)
+    except FileRefused as error:
+        raise UsageError(error.reason) from None
     return PrintedGame(content.game.id, path, result)

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.engine.load import load_compiled_game
+from toolkit import __version__
+from toolkit.engine.game import compile_game
+from toolkit.engine.load import load_valid_game
+from toolkit.files import sha256_of, staged_folder, write_atomic
 from toolkit.sim.report_pdf import render_report
 from toolkit.sim.run import RunSpec, run
 
@@ -24,6 +27,11 @@ class GameBuild:
     cards_pdf: Path | None = None
     cards_note: str = ""
     report_pdf: Path | None = None
+    manifest: dict[str, Any] = field(default_factory=dict)
+    """What `build.json` says: the game, versions, arguments and every file's size and hash."""
+
+
+MANIFEST = "build.json"
 
 
 def build_game(
@@ -38,29 +46,64 @@ def build_game(
     options: list[str] | None = None,
 ) -> GameBuild:
     """Simulate every player count (with `--option id=value` texts, checked before any game
-    is played), print the cards and write the report of one game into `out/<game>/`."""
-    _, compiled = load_compiled_game(game)
-    compiled.read_options(list(options or []))
-    folder = out / compiled.id
-    folder.mkdir(parents=True, exist_ok=True)
-    result = GameBuild(compiled.id, folder)
+    is played), print the cards and write the report of one game into `out/<game>/`.
+
+    Everything is written into a hidden sibling folder first, with `build.json` last, and
+    swapped in whole, so `out/<game>/` is always one complete build and never a mix."""
+    _, content = load_valid_game(game)
+    compiled = compile_game(content)
+    read = compiled.read_options(list(options or []))
+    final = out / compiled.id
+    result = GameBuild(compiled.id, final)
     report_players = min(4, compiled.max_players)
-    report_run = None
-    for players in range(compiled.min_players, compiled.max_players + 1):
-        spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
-        done = run(spec, progress)
-        result.runs[players] = done.summary
-        (folder / f"simulation-{players}p.json").write_text(
-            json.dumps(done.summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-        if players == report_players:
-            report_run = done
-    if print_cards is not None:
-        result.cards_pdf, result.cards_note = print_cards(game, folder / f"{compiled.id}-cards.pdf")
-    if report_run is not None:
-        result.report_pdf = folder / f"{compiled.id}-report.pdf"
-        render_report(report_run.summary, report_run.records, result.report_pdf)
+    with staged_folder(final) as folder:
+        report_run = None
+        for players in range(compiled.min_players, compiled.max_players + 1):
+            spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
+            done = run(spec, progress)
+            result.runs[players] = done.summary
+            write_atomic(
+                folder / f"simulation-{players}p.json",
+                json.dumps(done.summary, indent=2, ensure_ascii=False) + "\n",
+            )
+            if players == report_players:
+                report_run = done
+        if print_cards is not None:
+            printed, result.cards_note = print_cards(game, folder / f"{compiled.id}-cards.pdf")
+            result.cards_pdf = final / printed.name
+        if report_run is not None:
+            name = f"{compiled.id}-report.pdf"
+            render_report(report_run.summary, report_run.records, folder / name)
+            result.report_pdf = final / name
+        counts = list(result.runs)
+        arguments = {"games": games, "players": counts, "bots": bots, "seed": seed, "options": read}
+        result.manifest = build_manifest(compiled.id, content.game.version, arguments, folder)
+        text = json.dumps(result.manifest, indent=2, ensure_ascii=False) + "\n"
+        write_atomic(folder / MANIFEST, text)
     return result
+
+
+def build_manifest(
+    game: str, content_version: str, arguments: dict[str, Any], folder: Path
+) -> dict[str, Any]:
+    """The manifest of a finished build: what was built, from which versions, with which
+    arguments (the worker count is left out: it never changes a result), and each file's
+    size and SHA-256, so a copy of the folder can be checked and two builds compared."""
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST)
+    return {
+        "game": game,
+        "toolkit_version": __version__,
+        "content_version": content_version,
+        "arguments": arguments,
+        "files": [
+            {
+                "path": path.relative_to(folder).as_posix(),
+                "bytes": path.stat().st_size,
+                "sha256": sha256_of(path),
+            }
+            for path in files
+        ],
+    }
 
 
 def build_summary(builds: list[GameBuild]) -> str:
@@ -80,4 +123,9 @@ def build_summary(builds: list[GameBuild]) -> str:
             lines.append(f"  cards: {build.cards_pdf} ({build.cards_note})")
         if build.report_pdf is not None:
             lines.append(f"  report: {build.report_pdf}")
+        if build.manifest:
+            lines.append(
+                f"  manifest: {build.folder / MANIFEST} "
+                f"({len(build.manifest['files'])} files with sizes and SHA-256)"
+            )
     return "\n".join(lines)

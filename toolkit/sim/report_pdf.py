@@ -31,6 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from toolkit.files import ensure_folder, write_atomic
 from toolkit.sim.runner import GameRecord
 
 PALETTE = [
@@ -96,7 +97,7 @@ def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
     tables = tables_of(summary)
     if fmt == "json":
         target = out.with_suffix(".json")
-        target.write_text(json.dumps(tables, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        write_atomic(target, json.dumps(tables, indent=2, ensure_ascii=False) + "\n")
         return [target]
     written = []
     for name, rows in tables.items():
@@ -106,7 +107,7 @@ def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
         writer = csv.DictWriter(buffer, columns, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-        target.write_text(buffer.getvalue(), encoding="utf-8")
+        write_atomic(target, buffer.getvalue())
         written.append(target)
     return written
 
@@ -154,14 +155,15 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
         section(
             "Never held by anyone", Paragraph(", ".join(summary["never_used"]), styles["Normal"])
         )
-    out.parent.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out.parent)
     pages = [0]
 
     def count(canvas: Any, doc: Any) -> None:
         pages[0] = canvas.getPageNumber()
 
+    pdf = io.BytesIO()
     doc = SimpleDocTemplate(
-        str(out),
+        pdf,
         pagesize=A4,
         title=f"Playtest report: {args['game']}",
         author="toolkit",
@@ -169,6 +171,7 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
         invariant=1,
     )
     doc.build(story, onFirstPage=count, onLaterPages=count)
+    write_atomic(out, pdf.getvalue())
     return pages[0]
 
 
@@ -208,8 +211,10 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
             ],
         ),
     ]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    SimpleDocTemplate(str(out), pagesize=A4, title="Sweep", invariant=1).build(story)
+    ensure_folder(out.parent)
+    pdf = io.BytesIO()
+    SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1).build(story)
+    write_atomic(out, pdf.getvalue())
 
 
 def _point_label(points: list[dict[str, Any]], index: int) -> str:
