@@ -8,9 +8,11 @@ turn does not act. Scenarios are built with the helpers of `test_park_rules.py`.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 from test_park_rules import (
     events,
     hand,
@@ -110,3 +112,25 @@ def test_a_shop_card_swapped_back_into_a_hand_before_its_turn_does_not_act(
     ]
     assert any("left the park before its turn" in line for line in narrate(park_game, state.log))
     assert events(state, "pass") == [("pass", "left")]
+
+
+# -- turns counted ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "turns"),
+    [
+        ("midway-memories", 2, 130),  # 5 rounds of 26 tricks (52 cards in two hands)
+        ("midway-memories", 5, 50),  # 5 rounds of 10 tricks (two cards out of play)
+        ("oh-my-park", 5, 9),  # nine picks fill every 9-cell park (extra picks included)
+    ],
+)
+def test_simulate_mean_turns_is_the_number_of_turns_played(
+    game: str, players: int, turns: int
+) -> None:
+    """A game's turns are its tricks or picks: none is counted for the turn after the end."""
+    result = run_toolkit(
+        "simulate", game, "--games", "3", "--players", str(players), "--format", "json"
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["game"]["mean_turns"] == turns

@@ -263,7 +263,6 @@ class DraftMechanic:
                 direction=self.start_direction,
                 placed=[0] * n,
             )
-            state.turn = 1
             self._start_pick(state)
             return
         _, plan, _ = state.slots[self.plan_slot][0]
@@ -278,7 +277,6 @@ class DraftMechanic:
             offsets=[initial_offsets(shape)] * n,
             direction=self.start_direction,
         )
-        state.turn = 1
         self._start_pick(state)
 
     def max_actions(self, players: int) -> int:
@@ -387,7 +385,6 @@ class DraftMechanic:
                 state.pay(player, self.price_resource, self.prices[pick.card])
             self.place(state, player, pick.card, pick.cell, pick.face_down)
         mech.choices = [NO_CHOICE] * state.n
-        state.turn += 1
         self._process_queue(state)
 
     def place(self, state: State, player: int, card: int, cell: Cell, face_down: bool) -> None:
@@ -541,19 +538,22 @@ class DraftMechanic:
             self._end_of_round(state)
 
     def _start_pick(self, state: State) -> bool:
-        """Open a pick for every player who can place; False when nobody can."""
+        """Open a pick for every player who can place; False when nobody can.
+
+        A pick (extra picks included) is a turn: `state.turn` advances only when one opens,
+        so a finished game's turn is the number of picks played."""
         mech: DraftState = state.mech
+        hands = state.zones[self.hand]
         if self.tableau:
-            hands = state.zones[self.hand]
             mech.waiting = [mech.placed[p] < mech.size and bool(hands[p]) for p in range(state.n)]
-            mech.choices = [NO_CHOICE] * state.n
-            return any(mech.waiting)
-        mech.waiting = [
-            len(state.grids[self.park][p]) < mech.size and bool(state.zones[self.hand][p])
-            for p in range(state.n)
-        ]
+        else:
+            parks = state.grids[self.park]
+            mech.waiting = [len(parks[p]) < mech.size and bool(hands[p]) for p in range(state.n)]
         mech.choices = [NO_CHOICE] * state.n
-        return any(mech.waiting)
+        if any(mech.waiting):
+            state.turn += 1
+            return True
+        return False
 
     # -- what shop actions do ------------------------------------------------------------------
 
