@@ -1,9 +1,12 @@
-"""Rule fixes found by hardening, one built scenario or CLI run per case.
+"""Rule fixes, one built scenario or CLI run per case.
 
-Shop actions (Oh my park!): a fresh shop card swapped into another park by the purple shop
-in the same pick acts once, for the park it ends up in (the corner case decided in the
-docstring of `toolkit/mechanics/draft/machine.py`); a card swapped back into a hand before its
-turn does not act. Scenarios are built with the helpers of `test_park_rules.py`.
+- Shop actions (Oh my park!): a fresh shop card swapped into another park by the purple shop
+  in the same pick acts once, for the park it ends up in (the corner case decided in the
+  docstring of `toolkit/mechanics/draft/machine.py`); a card swapped back into a hand before
+  its turn does not act. Scenarios are built with the helpers of `test_park_rules.py`.
+- Turns: `simulate` counts the tricks or picks played, none after the end.
+- End positions: `toolkit score` refuses what the rules data forbids (`engine/legality.py`),
+  at the offending entry, and accepts the ends of games really played.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from entry_point import run_toolkit
 from test_park_rules import (
     events,
@@ -25,8 +29,11 @@ from test_park_rules import (
     shops_resolved,
 )
 
+from toolkit.agents import make_bot
+from toolkit.content.project import load_content_file
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position import state_from_position
 from toolkit.record.events import narrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,3 +287,45 @@ def test_shipped_midway_end_position_is_legal() -> None:
     result = run_toolkit("score", "midway-memories", "examples/midway-memories-end.yaml")
     assert result.returncode == 0, result.stderr
     assert "total                 29     29      27" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "manifest",
+    ["rules/midway-memories.yaml", "tests/games/harbour-lights/rules/harbour-lights.yaml"],
+)
+def test_end_positions_of_played_games_are_legal(manifest: str, tmp_path: Path) -> None:
+    """No false alarm: the end of a game bots really played, written as an end position,
+    breaks none of the checks (setup selection, group limits, requirements, caps, supply)."""
+    _, game = load_compiled_game(str(ROOT / manifest))
+    for seed in range(20):
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = game.new_state(seed, players)
+        bots = [make_bot("random", seed + p + 1, game) for p in range(players)]
+        while not state.is_terminal():
+            for player in state.to_move():
+                state.apply(player, bots[player].choose(state, player))
+                if state.pending is not None:
+                    break
+        public = [z for z in game.player_zones if not z.hidden_from_others and not z.grid]
+        position = {
+            "kind": "end-position",
+            "game": game.id,
+            "players": [
+                {
+                    "name": f"P{p}",
+                    "zones": {
+                        z.id: [game.tables[z.kind].ids[c] for c in state.zones[z.index][p]]
+                        for z in public
+                    },
+                    "tracks": {t.id: state.track[p][i] for i, t in enumerate(game.tracks)},
+                    "resources": {r.id: state.res[p][i] for i, r in enumerate(game.resources)},
+                }
+                for p in range(players)
+            ],
+        }
+        path = tmp_path / f"end-{seed}.yaml"
+        path.write_text(yaml.safe_dump(position), encoding="utf-8")
+        loaded, problems = load_content_file(path, "end-position")
+        assert loaded is not None, problems
+        _, errors = state_from_position(game, loaded)
+        assert errors == [], (seed, [e.message for e in errors])

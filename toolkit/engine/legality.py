@@ -61,13 +61,17 @@ def legality_problems(content: GameContent, loaded: LoadedFile, state: State) ->
     effects = [p for p in _primitives(content) if isinstance(p, EffectModel)]
     check = _Check(content, loaded, position, state)
     for step in manifest.setup:
-        if isinstance(step, ChoosePerGroup) and check.runs(step.when):
-            sole = not any(
-                other is not step and (getattr(other, "pool", None) == step.pool)
-                for other in manifest.setup
-            )
-            if sole:
-                check.selection(step, [h for h in held if kinds.get(h.zone) == step.pool])
+        if not isinstance(step, ChoosePerGroup) or not check.runs(step.when):
+            continue
+        # The chosen cards are the pool's only ones in play when no other step takes from
+        # the pool and no other shared zone holds its kind.
+        others = any(
+            other is not step and getattr(other, "pool", None) == step.pool
+            for other in manifest.setup
+        )
+        shared = [z.id for z in manifest.zones if z.owner == "shared" and z.cards == step.pool]
+        if not others and shared == [step.to]:
+            check.selection(step, [h for h in held if kinds.get(h.zone) == step.pool])
     for zone in sorted({e.to for e in effects if isinstance(e, Acquire)}):
         acquires = _sole_fillers(zone, effects, manifest)
         if not acquires or zone not in kinds:
