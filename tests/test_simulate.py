@@ -111,10 +111,10 @@ def test_score_example_end_position() -> None:
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
     totals = {p["name"]: p["total"] for p in payload["players"]}
-    # Ada: 3+7+10 rides, Fame 8 -> 2+4, Joy 9 -> 3, Joy removes 1+2 Sadness of 3 -> 0.
+    # Ada: 4+6+10 rides, Fame 8 -> 2+4, Joy 9 -> 3, Joy removes 1+2 Sadness of 3 -> 0.
     # Bruno: 4+6+10+4 rides, Fame 5 -> 2, Joy 6 -> 3 and removes 1 Sadness -> 0.
-    # Chiara: 3+6+10 rides, Fame 12 -> 13, Joy 3 removes 1 of 4 Sadness -> -6.
-    assert totals == {"Ada": 29, "Bruno": 29, "Chiara": 26}
+    # Chiara: 4+6+10 rides, Fame 12 -> 13, Joy 3 removes 1 of 4 Sadness -> -6.
+    assert totals == {"Ada": 29, "Bruno": 29, "Chiara": 27}
     assert payload["winners"] == ["Bruno"]
     assert payload["decided_by"] == "rode more attractions"
     text = run("score", "midway-memories", "examples/midway-memories-end.yaml")

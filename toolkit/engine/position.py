@@ -8,6 +8,7 @@ from toolkit.content.models.position import EndPosition
 from toolkit.content.project import LoadedFile
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.engine.game import Game
+from toolkit.engine.legality import legality_problems
 from toolkit.kernel.state import State
 
 
@@ -116,6 +117,7 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
     _fill_slots(game, loaded, position, state, errors)
     if not errors:
         _check_grids(game, loaded, position, state, errors)
+        errors.extend(legality_problems(game.content, loaded, state))
     state.terminal = True
     return (None, errors) if errors else (state, [])
 

@@ -86,6 +86,9 @@ class MechanicKit(Generic[S]):
     """The terminal's rules help about play, from the reference context."""
     effect_sites: Callable[[S], Iterable[tuple[Path, list[Any], bool]]] = lambda structure: ()
     """Effect lists inside the structure: (path, effects, unattended: no one can choose)."""
+    round_end_effects: Callable[[S], Sequence[Any]] = lambda structure: ()
+    """Effects run for every player at the end of every round, the last one included: an end
+    position has been through them (a cap on a resource holds at the end)."""
     decision_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Names strategies may use for several decisions at once (`play`: `lead` or `follow`)."""
     cardless: tuple[str, ...] = ()

@@ -23,6 +23,13 @@ Corner cases the rule text leaves open, decided here:
   shop action for the player whose park it reaches, after the current one; but no card's
   action resolves twice in one round (the purple card swapped away by its own action does not
   fire again for its new owner), so chains always end.
+- A triggered card waits in the queue once, however often it changes hands before its turn.
+  The rule text gives the action to the park the card ends up in ("another park card with a
+  shop symbol ending up in a player's park"), so when its turn comes it acts for the player in
+  whose park it then lies face up: a fresh shop card swapped into another park by a
+  higher-numbered shop acts once, for its new owner, not once for each. A card that has gone
+  back into a hand (or face down) before its turn does not act; placed face up again later in
+  the round, it triggers anew, since it never acted.
 - The red swap may exchange a face-up or a face-down card of the park; the hand card is placed
   face up for free and must obey the ascending and unique-number rules at that cell.
 
@@ -78,7 +85,9 @@ class DraftState:
     direction: int = 1
     extra_picks: int = 0
     queue: list[tuple[int, int, int]] = field(default_factory=list)
-    """Triggered actions waiting to resolve: (card number, owner, card)."""
+    """Triggered actions waiting to resolve, one entry per card: (card number, seat that
+    triggered it, card), in resolution order once sorted. The player who acts is the card's
+    holder when its turn comes (`holder`), who may since have changed."""
     set_aside: list[int] = field(default_factory=list)
     resolved: set[int] = field(default_factory=set)
     """Cards whose action resolved this round; none resolves twice, so chains end."""
@@ -254,7 +263,6 @@ class DraftMechanic:
                 direction=self.start_direction,
                 placed=[0] * n,
             )
-            state.turn = 1
             self._start_pick(state)
             return
         _, plan, _ = state.slots[self.plan_slot][0]
@@ -269,7 +277,6 @@ class DraftMechanic:
             offsets=[initial_offsets(shape)] * n,
             direction=self.start_direction,
         )
-        state.turn = 1
         self._start_pick(state)
 
     def max_actions(self, players: int) -> int:
@@ -378,7 +385,6 @@ class DraftMechanic:
                 state.pay(player, self.price_resource, self.prices[pick.card])
             self.place(state, player, pick.card, pick.cell, pick.face_down)
         mech.choices = [NO_CHOICE] * state.n
-        state.turn += 1
         self._process_queue(state)
 
     def place(self, state: State, player: int, card: int, cell: Cell, face_down: bool) -> None:
@@ -410,15 +416,30 @@ class DraftMechanic:
         self.trigger(state, player, card)
 
     def trigger(self, state: State, player: int, card: int) -> None:
+        """Queue the action of a card that reached `player`'s park face up, unless it has
+        acted this round or already waits (it then acts once, for whoever holds it)."""
         mech: DraftState = state.mech
-        if self.actions[card] and card not in mech.resolved:
+        if not self.actions[card] or card in mech.resolved:
+            return
+        if all(queued != card for _, _, queued in mech.queue):
             mech.queue.append((self.numbers[card], player, card))
+
+    def holder(self, state: State, card: int) -> int | None:
+        """The player whose park holds `card` face up, if any."""
+        for player, cards in enumerate(state.zones[self.park]):
+            if card in cards:
+                return player
+        return None
 
     def _process_queue(self, state: State) -> None:
         mech: DraftState = state.mech
         while mech.queue:
             mech.queue.sort(reverse=self.highest_first)
-            _, owner, card = mech.queue.pop(0)
+            _, _, card = mech.queue.pop(0)
+            owner = self.holder(state, card)
+            if owner is None:
+                state.log.append(("card-action-lapsed", card))
+                continue
             mech.resolved.add(card)
             counters = state.stats.counters
             key = f"shop {self.card_ids[card]}"
@@ -517,19 +538,22 @@ class DraftMechanic:
             self._end_of_round(state)
 
     def _start_pick(self, state: State) -> bool:
-        """Open a pick for every player who can place; False when nobody can."""
+        """Open a pick for every player who can place; False when nobody can.
+
+        A pick (extra picks included) is a turn: `state.turn` advances only when one opens,
+        so a finished game's turn is the number of picks played."""
         mech: DraftState = state.mech
+        hands = state.zones[self.hand]
         if self.tableau:
-            hands = state.zones[self.hand]
             mech.waiting = [mech.placed[p] < mech.size and bool(hands[p]) for p in range(state.n)]
-            mech.choices = [NO_CHOICE] * state.n
-            return any(mech.waiting)
-        mech.waiting = [
-            len(state.grids[self.park][p]) < mech.size and bool(state.zones[self.hand][p])
-            for p in range(state.n)
-        ]
+        else:
+            parks = state.grids[self.park]
+            mech.waiting = [len(parks[p]) < mech.size and bool(hands[p]) for p in range(state.n)]
         mech.choices = [NO_CHOICE] * state.n
-        return any(mech.waiting)
+        if any(mech.waiting):
+            state.turn += 1
+            return True
+        return False
 
     # -- what shop actions do ------------------------------------------------------------------
 

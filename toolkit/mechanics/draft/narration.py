@@ -84,6 +84,8 @@ def event(
         return iter(
             [f"  {words.deck_card(card)} ({seat(owner)}) acts" + (f": {text}" if text else "")]
         )
+    if kind == "card-action-lapsed":
+        return iter([f"  {words.deck_card(event[1])} left the park before its turn: no action"])
     if kind == "extra-pick":
         return iter(["  every player who can picks one more card before hands pass"])
     if kind == "pass":

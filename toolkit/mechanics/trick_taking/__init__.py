@@ -21,5 +21,6 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     reference=words.reference,
     rules_help=words.rules_help,
     effect_sites=words.effect_sites,
+    round_end_effects=words.round_end_effects,
     asks=words.decisions,
 )

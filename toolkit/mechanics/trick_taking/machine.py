@@ -508,11 +508,14 @@ class TrickTakingMechanic:
         return best_player, best_card
 
     def after_effects(self, state: State) -> None:
-        """The trick is resolved: go on with the next trick, or end the round (and game)."""
+        """The trick is resolved: go on with the next trick, or end the round (and game).
+
+        `state.turn` counts tricks and advances only when another trick follows, so a finished
+        game's turn is the number of tricks played."""
         mech: TrickState = state.mech
-        state.turn += 1
         mech.trick += 1
         if state.zones[self.hand][mech.current]:
+            state.turn += 1
             return
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
@@ -521,6 +524,7 @@ class TrickTakingMechanic:
             state.terminal = True
             state.log.append(("game-end",))
             return
+        state.turn += 1
         state.round += 1
         if not self.leader_is_last_winner:
             mech.round_leader = (mech.round_leader + 1) % state.n

@@ -181,6 +181,11 @@ def effect_sites(structure: TrickTaking) -> list[tuple[Path, list[Any], bool]]:
     return [(("structure", "cleanup"), list(structure.cleanup), True)]
 
 
+def round_end_effects(structure: TrickTaking) -> list[Any]:
+    """Cleanup runs when every round ends, the last one too (before the game ends)."""
+    return list(structure.cleanup)
+
+
 def reference(structure: TrickTaking, words: Words) -> dict[str, Any]:
     return {
         "cleanup": [words.effect(effect) for effect in structure.cleanup],
