@@ -201,6 +201,10 @@ def simulate(
                    list(variant or []))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
+    if transcript is not None:
+        from toolkit.record.transcripts import prepare_output
+
+        prepare_output(transcript)
     with _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
@@ -563,8 +567,14 @@ def replay(
     from toolkit.record.transcripts import replay as replay_games
 
     done: list[dict[str, Any]] = []
+    warned: list[str] = []
+
+    def warn(message: str) -> None:
+        warned.append(message)
+        typer.echo(f"warning: {message}", err=True)
+
     try:
-        for replayed in replay_games(transcript, iter_transcript(transcript)):
+        for replayed in replay_games(transcript, iter_transcript(transcript, warn)):
             if output_format is OutputFormat.json:
                 done.append(replayed.as_json())
             else:
@@ -577,9 +587,12 @@ def replay(
         raise typer.Exit(1) from None
     if output_format is OutputFormat.json:
         payload = {"transcript": str(transcript), "ok": True, "games": done}
+        if warned:
+            payload["warnings"] = warned
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
-        typer.echo(f"ok: every game of {transcript} replays exactly")
+        unchecked = " (no trailer: not checked for missing games)" if warned else ""
+        typer.echo(f"ok: every game of {transcript} replays exactly{unchecked}")
 
 
 def _workers(workers: int | None) -> int:

@@ -16,7 +16,7 @@ from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
-from toolkit.record.transcripts import LoadedGame, read_transcript, replay_game
+from toolkit.record.transcripts import LoadedGame, prepare_output, read_transcript, replay_game
 
 
 def play(
@@ -41,7 +41,9 @@ def play(
         clashing = [flag for flag, value in given.items() if value is not None]
         if clashing:
             raise UsageError(f"--resume takes the game as saved; drop {', '.join(clashing)}")
-        return Terminal(resumed(resume, argument), transcript or resume).run()
+        session = resumed(resume, argument)
+        prepare_output(transcript or resume)
+        return Terminal(session, transcript or resume).run()
     if argument is None:
         raise UsageError("name a game to play, or --resume a saved one")
     seat = 1 if seat is None else seat
@@ -60,6 +62,7 @@ def play(
     chosen = game.read_options(options)
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     path = transcript or Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
+    prepare_output(path)
     session = Session(
         loaded, seed=chosen_seed, players=count, seat=seat - 1, bots=seats, manifest=argument,
         variants=[str(v) for v in variants], options=chosen,

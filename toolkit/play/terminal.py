@@ -20,6 +20,7 @@ from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
 from toolkit.record.events import narrate_scores
+from toolkit.record.transcripts import write_transcript
 
 
 @dataclass
@@ -170,9 +171,7 @@ class Terminal:
         self.say(f"transcript saved to {self.transcript}")
 
     def save(self) -> None:
-        self.transcript.parent.mkdir(parents=True, exist_ok=True)
-        lines = self.session.transcript_lines()
-        self.transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_transcript(self.transcript, [self.session.transcript_lines()])
 
 
 def _console(plain: bool) -> Console:

@@ -11,7 +11,7 @@ from toolkit.agents import check_bot_name
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
-from toolkit.record.transcripts import LoadedGame, simulation_games, write_games
+from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
 from toolkit.sim.runner import GameRecord, simulate
 from toolkit.sim.stats import summarise
 
@@ -99,7 +99,6 @@ def write_run(path: Path, result: Run) -> int:
     """Write every game of a simulation run kept with `record_actions`; returns the count."""
     spec = result.spec
     loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
-    path.parent.mkdir(parents=True, exist_ok=True)
     games = simulation_games(
         loaded,
         manifest=spec.game,
@@ -111,6 +110,4 @@ def write_run(path: Path, result: Run) -> int:
         sets=spec.sets,
         options=result.options,
     )
-    with path.open("w", encoding="utf-8") as out:
-        write_games(out, games)
-    return len(result.records)
+    return write_transcript(path, games)
