@@ -16,6 +16,7 @@ existed (no `games` in their headers) are read with a warning.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -150,12 +151,17 @@ class _Reader:
         try:
             line = json.loads(raw, parse_constant=_no_constant)
         except json.JSONDecodeError as error:
-            cut = "" if ended else " (the file ends in the middle of this line: cut short?)"
-            raise TranscriptError(
-                f"{self.path}:{number}:{error.colno}: not JSON: {error.msg}{cut}"
-            ) from None
-        except (ValueError, RecursionError) as error:
-            raise TranscriptError(f"{self.path}:{number}:1: not JSON: {error}") from None
+            where = f"{self.path}:{number}:{error.colno}"
+            if not ended:
+                raise TranscriptError(
+                    f"{where}: the file ends in the middle of this line: it is cut short (a run "
+                    "stopped while writing, or a partial copy)"
+                ) from None
+            reason = error.msg.removesuffix(" starting at")
+            raise TranscriptError(f"{where}: not JSON: {reason}") from None
+        except (ValueError, RecursionError) as error:  # a number of thousands of digits
+            reason = str(error).split(";")[0]
+            raise TranscriptError(f"{self.path}:{number}:1: not JSON: {reason}") from None
         if not isinstance(line, dict):
             raise TranscriptError(f"{self.path}:{number}:1: expected a JSON object with a 'type'")
         return line
@@ -200,7 +206,7 @@ class _Reader:
                     "manifest": str, "bots": list, "options": dict, "variants": list,
                     "set": list}  # fmt: skip
         _check(self, number, raw, line, {k: v for k, v in optional.items() if k in line})
-        where: Callable[[str], str] = lambda key: self.at(number, raw, key)  # noqa: E731
+        where: Callable[[str], str] = functools.partial(self.at, number, raw)
         if not ID_PATTERN.match(line["game"]) or len(line["game"]) > MAX_TEXT:
             raise TranscriptError(
                 f"{where('game')}: 'game' must be a game id, not {line['game']!r}"
@@ -208,6 +214,8 @@ class _Reader:
         for key in ("seed", "run_seed"):
             if key in line and abs(line[key]) > MAX_SEED:
                 raise TranscriptError(f"{where(key)}: '{key}' is larger than 2**64")
+        if line.get("index", 0) < 0:
+            raise TranscriptError(f"{where('index')}: 'index' must not be negative")
         if not 1 <= line["players"] <= MAX_PLAYERS:
             raise TranscriptError(f"{where('players')}: 'players' must be 1-{MAX_PLAYERS}")
         for key in ("content_version", "manifest"):
@@ -331,7 +339,7 @@ def _check_bots(where: Callable[[str], str], line: dict[str, Any]) -> None:
             continue
         try:
             iterations, seconds = ismcts_budget(budget)
-        except UsageError as error:
+        except (UsageError, ValueError) as error:
             raise TranscriptError(f"{where('bots')}: {error}") from None
         if (iterations or 0) > MAX_BOT_ITERATIONS or (seconds or 0) > MAX_BOT_SECONDS:
             raise TranscriptError(
