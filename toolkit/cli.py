@@ -538,17 +538,21 @@ def play(
     option: GameOptions = None,
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
-    q to quit and save, --resume to go on later. Reads one move per line when piped."""
+    q to quit and save, --resume to go on later. Reads one move per line when piped. Ctrl-C,
+    SIGTERM and SIGHUP save the game first, then exit 128 + the signal (130 for Ctrl-C)."""
     from toolkit.play import play as play_game
     from toolkit.record.transcripts import ReplayDivergence, TranscriptError
 
     try:
-        play_game(game, players=players, seat=seat, bots=_bot_names(bots) if bots else None,
-                  seed=seed, transcript=transcript, variants=list(variant or []),
-                  resume=resume, options=list(option or []))  # fmt: skip
+        outcome = play_game(game, players=players, seat=seat,
+                            bots=_bot_names(bots) if bots else None, seed=seed,
+                            transcript=transcript, variants=list(variant or []),
+                            resume=resume, options=list(option or []))  # fmt: skip
     except (ReplayDivergence, TranscriptError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
+    if outcome.interrupted:
+        raise typer.Exit(128 + outcome.interrupted)
 
 
 @app.command()

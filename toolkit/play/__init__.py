@@ -16,6 +16,7 @@ from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
+from toolkit.record.transcript_file import MAX_SEED
 from toolkit.record.transcripts import LoadedGame, prepare_output, read_transcript, replay_game
 
 
@@ -60,6 +61,8 @@ def play(
         if name != HUMAN:
             check_bot_name(name, game)
     chosen = game.read_options(options)
+    if seed is not None and abs(seed) > MAX_SEED:
+        raise UsageError(f"--seed must be at most 2**64 in size, not {str(seed)[:24]}...")
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     path = transcript or Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
     prepare_output(path)
