@@ -209,3 +209,24 @@ def test_a_seed_too_large_for_a_transcript_is_refused(tmp_path: Path) -> None:
     command = ["play", "midway-memories", "--seed", str(2**70)]
     result = run_toolkit(*command, "--transcript", str(tmp_path / "t.jsonl"))
     assert result.returncode == 2 and "--seed must be at most 2**64" in result.stderr
+
+
+def test_a_saved_game_cut_short_does_not_resume(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.jsonl"
+    play("1\nq\n", saved)
+    rows = saved.read_text().splitlines()
+    saved.write_text("\n".join(rows[:-3]) + "\n")  # the last move, the end and the trailer lost
+    result = run_toolkit("play", "--resume", str(saved), stdin="q\n")
+    assert result.returncode == 1 and "it is cut short" in result.stderr
+
+
+def test_a_game_saved_before_the_trailer_resumes_with_a_warning(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.jsonl"
+    play("1\nq\n", saved)
+    rows = [json.loads(line) for line in saved.read_text().splitlines()][:-1]
+    rows[0].pop("games")
+    saved.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    result = run_toolkit("play", "--resume", str(saved), stdin="1\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "warning: " in result.stderr and "no trailer line" in result.stderr
+    assert len(person_moves(saved)) == 2  # saved again, now with its trailer

@@ -8,7 +8,9 @@ re-runs.
 
 from __future__ import annotations
 
+import itertools
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
 from toolkit.record.transcript_file import MAX_SEED
-from toolkit.record.transcripts import LoadedGame, prepare_output, read_transcript, replay_game
+from toolkit.record.transcripts import LoadedGame, iter_transcript, prepare_output, replay_game
 
 
 def play(
@@ -75,9 +77,9 @@ def play(
 
 def resumed(path: Path, argument: str | None) -> Session:
     """The session of a game saved by `play`, replayed up to where it was left."""
-    games = read_transcript(path)
+    games = list(itertools.islice(iter_transcript(path, _warn), 2))  # one more is enough
     if len(games) != 1:
-        raise UsageError(f"{path} holds {len(games)} games; --resume takes one saved by play")
+        raise UsageError(f"{path} holds several games; --resume takes one saved by play")
     recorded = games[0]
     head = recorded.header
     names = [str(name) for name in head.get("bots") or []]
@@ -102,6 +104,10 @@ def resumed(path: Path, argument: str | None) -> Session:
     )  # fmt: skip
     session.resume([(step.player, step.action) for step in recorded.actions])
     return session
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
 
 
 def bot_seats(bots: list[str], players: int, seat: int) -> list[str]:
