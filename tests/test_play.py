@@ -67,7 +67,7 @@ def test_a_whole_game_through_a_pipe(game: str, seen: list[str], tmp_path: Path)
         assert text in out
     rows = [json.loads(line) for line in transcript.read_text().splitlines()]
     assert rows[0]["bots"] == ["human", "random", "random"]
-    assert rows[-1]["type"] == "scores"
+    assert rows[-2]["type"] == "scores" and rows[-1] == {"type": "trailer", "games": 1}
     replayed = replay(transcript)
     assert replayed.returncode == 0, replayed.stderr
     final = [line for line in out.splitlines() if line.startswith("  player ") and ": " in line]
@@ -121,7 +121,8 @@ def test_quit_saves_a_transcript_that_replays(game: str, tmp_path: Path) -> None
     assert result.returncode == 0
     assert f"transcript saved to {transcript}" in result.stdout
     rows = [json.loads(line) for line in transcript.read_text().splitlines()]
-    assert rows[-1] == {"type": "end", "finished": False}
+    assert rows[-2] == {"type": "end", "finished": False}
+    assert rows[-1] == {"type": "trailer", "games": 1}
     replayed = replay(transcript)
     assert replayed.returncode == 0, replayed.stderr
     assert "left unfinished after action" in replayed.stdout
@@ -156,7 +157,7 @@ def test_a_quit_game_resumes_to_its_end(game: str, tmp_path: Path) -> None:
     assert last.returncode == 0, last.stderr
     assert "Final scores:" in last.stdout
     rows = [json.loads(line) for line in transcript.read_text().splitlines()]
-    assert rows[-1]["type"] == "scores"
+    assert rows[-2]["type"] == "scores" and rows[-1] == {"type": "trailer", "games": 1}
     assert actions_of(transcript)[: len(later)] == later
     assert replay(transcript).returncode == 0
 

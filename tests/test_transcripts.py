@@ -163,7 +163,7 @@ def test_an_unreadable_transcript_is_an_error_with_its_line(tmp_path: Path) -> N
     path.write_text('{"type": "game", "game": "oh-my-park", "seed": 1, "players": 3}\nnope\n')
     result = run("replay", str(path))
     assert result.returncode == 1
-    assert f"{path}:2: not JSON" in result.stderr
+    assert f"{path}:2:1: not JSON" in result.stderr
     path.write_text('{"type": "action", "player": 0, "action": 1, "text": "x"}\n')
     result = run("replay", str(path))
     assert result.returncode == 1 and "expected a 'game' line first" in result.stderr

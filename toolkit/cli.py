@@ -221,6 +221,10 @@ def simulate(
                    list(variant or []))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
+    if transcript is not None:
+        from toolkit.record.transcripts import prepare_output
+
+        prepare_output(transcript)
     with _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
@@ -557,18 +561,22 @@ def play(
     option: GameOptions = None,
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
-    q to quit and save, --resume to go on later. Reads one move per line when piped."""
+    q to quit and save, --resume to go on later. Reads one move per line when piped. Ctrl-C,
+    SIGTERM and SIGHUP save the game first, then exit 128 + the signal (130 for Ctrl-C)."""
     _output(transcript, "--transcript")
     from toolkit.play import play as play_game
     from toolkit.record.transcripts import ReplayDivergence, TranscriptError
 
     try:
-        play_game(game, players=players, seat=seat, bots=_bot_names(bots) if bots else None,
-                  seed=seed, transcript=transcript, variants=list(variant or []),
-                  resume=resume, options=list(option or []))  # fmt: skip
+        outcome = play_game(game, players=players, seat=seat,
+                            bots=_bot_names(bots) if bots else None, seed=seed,
+                            transcript=transcript, variants=list(variant or []),
+                            resume=resume, options=list(option or []))  # fmt: skip
     except (ReplayDivergence, TranscriptError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
+    if outcome.interrupted:
+        raise typer.Exit(128 + outcome.interrupted)
 
 
 @app.command()
@@ -587,8 +595,14 @@ def replay(
     from toolkit.record.transcripts import replay as replay_games
 
     done: list[dict[str, Any]] = []
+    warned: list[str] = []
+
+    def warn(message: str) -> None:
+        warned.append(message)
+        typer.echo(f"warning: {message}", err=True)
+
     try:
-        for replayed in replay_games(transcript, iter_transcript(transcript)):
+        for replayed in replay_games(transcript, iter_transcript(transcript, warn)):
             if output_format is OutputFormat.json:
                 done.append(replayed.as_json())
             else:
@@ -601,9 +615,12 @@ def replay(
         raise typer.Exit(1) from None
     if output_format is OutputFormat.json:
         payload = {"transcript": str(transcript), "ok": True, "games": done}
+        if warned:
+            payload["warnings"] = warned
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
-        typer.echo(f"ok: every game of {transcript} replays exactly")
+        unchecked = " (no trailer: not checked for missing games)" if warned else ""
+        typer.echo(f"ok: every game of {transcript} replays exactly{unchecked}")
 
 
 def _output(path: Path | None, option: str, *, folder: bool = False) -> None:

@@ -293,3 +293,28 @@ def _kind(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a plain file"
+
+
+def open_regular(path: Path) -> IO[bytes]:
+    """A regular file opened for reading in binary, for a caller that reads it a line at a time
+    with its own bounds. Checked on the opened descriptor (no race with a swapped path), so a
+    FIFO, a device or a folder is refused rather than read or waited on."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, RuntimeError, ValueError) as error:
+        if isinstance(error, FileNotFoundError):
+            raise FileRefused(f"'{path}' does not exist", code="missing-file") from None
+        if isinstance(error, IsADirectoryError):
+            raise FileRefused(
+                f"'{path}' is not a regular file (a folder)", code="not-a-file"
+            ) from None
+        raise FileRefused(f"cannot read '{path}': {_why(error)}", _LOOP_HINT) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise FileRefused(
+            f"'{path}' is not a regular file ({_kind(mode)})",
+            "name a plain file; folders, pipes and devices are not read",
+            "not-a-file",
+        )
+    return os.fdopen(descriptor, "rb")

@@ -8,7 +8,9 @@ re-runs.
 
 from __future__ import annotations
 
+import itertools
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,7 +18,8 @@ from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
-from toolkit.record.transcripts import LoadedGame, read_transcript, replay_game
+from toolkit.record.transcript_file import MAX_SEED
+from toolkit.record.transcripts import LoadedGame, iter_transcript, prepare_output, replay_game
 
 
 def play(
@@ -41,7 +44,9 @@ def play(
         clashing = [flag for flag, value in given.items() if value is not None]
         if clashing:
             raise UsageError(f"--resume takes the game as saved; drop {', '.join(clashing)}")
-        return Terminal(resumed(resume, argument), transcript or resume).run()
+        session = resumed(resume, argument)
+        prepare_output(transcript or resume)
+        return Terminal(session, transcript or resume).run()
     if argument is None:
         raise UsageError("name a game to play, or --resume a saved one")
     seat = 1 if seat is None else seat
@@ -58,8 +63,11 @@ def play(
         if name != HUMAN:
             check_bot_name(name, game)
     chosen = game.read_options(options)
+    if seed is not None and abs(seed) > MAX_SEED:
+        raise UsageError(f"--seed must be at most 2**64 in size, not {str(seed)[:24]}...")
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     path = transcript or Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
+    prepare_output(path)
     session = Session(
         loaded, seed=chosen_seed, players=count, seat=seat - 1, bots=seats, manifest=argument,
         variants=[str(v) for v in variants], options=chosen,
@@ -69,9 +77,9 @@ def play(
 
 def resumed(path: Path, argument: str | None) -> Session:
     """The session of a game saved by `play`, replayed up to where it was left."""
-    games = read_transcript(path)
+    games = list(itertools.islice(iter_transcript(path, _warn), 2))  # one more is enough
     if len(games) != 1:
-        raise UsageError(f"{path} holds {len(games)} games; --resume takes one saved by play")
+        raise UsageError(f"{path} holds several games; --resume takes one saved by play")
     recorded = games[0]
     head = recorded.header
     names = [str(name) for name in head.get("bots") or []]
@@ -96,6 +104,10 @@ def resumed(path: Path, argument: str | None) -> Session:
     )  # fmt: skip
     session.resume([(step.player, step.action) for step in recorded.actions])
     return session
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
 
 
 def bot_seats(bots: list[str], players: int, seat: int) -> list[str]:

@@ -129,5 +129,6 @@ class Session:
         head = header(
             self.loaded, manifest=self.manifest, index=0, seed=self.seed,
             players=self.players, bots=seats, options=self.options, variants=self.variants,
+            games=1,
         )  # fmt: skip
         return game_lines(self.loaded, head, self.actions)

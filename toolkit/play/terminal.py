@@ -3,10 +3,15 @@
 On a terminal it draws with colour (rich); in a pipe it prints plain text and reads one
 move per line from standard input, so a test or a script can play a whole game. The end of
 input quits like `q`: the transcript so far is saved either way.
+
+A game is never lost: what the person types is read as a move only when it is one (anything
+else asks again), and Ctrl-C, SIGTERM, SIGHUP and any unexpected error save the transcript
+before the game ends, so `toolkit play --resume` goes on from there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,10 +21,15 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from toolkit.play.interrupts import held_signals, signal_of, stopping_on_signals
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
 from toolkit.record.events import narrate_scores
+from toolkit.record.transcripts import write_transcript
+
+MAX_INPUT = 1000
+"""The longest line read as the person's answer; the rest of a longer line is skipped."""
 
 
 @dataclass
@@ -27,6 +37,8 @@ class Outcome:
     finished: bool
     transcript: Path
     moves: int
+    interrupted: int = 0
+    """The signal that stopped the game (the transcript saved first), or 0."""
 
 
 class Terminal:
@@ -55,6 +67,20 @@ class Terminal:
         self.console.print(*parts, style=style or None, highlight=False)
 
     def run(self) -> Outcome:
+        """Play to the end or until the person quits; on a signal or an unexpected error the
+        transcript is saved first (then the error goes on to be reported)."""
+        with stopping_on_signals():
+            try:
+                return self.play()
+            except KeyboardInterrupt as stop:
+                saved = self.save_anyway()
+                self.tell(f"interrupted after {len(self.session.actions)} moves; " + saved)
+                return Outcome(False, self.transcript, len(self.session.actions), signal_of(stop))
+            except Exception:
+                self.tell(f"stopped by an error; {self.save_anyway()}")
+                raise
+
+    def play(self) -> Outcome:
         session = self.session
         self.say(
             Text(
@@ -77,6 +103,22 @@ class Terminal:
                 return Outcome(False, self.transcript, len(session.actions))
         self.finish()
         return Outcome(True, self.transcript, len(session.actions))
+
+    def save_anyway(self) -> str:
+        """Save the game as it stands, whatever happened; says where (or why not)."""
+        try:
+            self.save()
+        except Exception as error:  # the game is lost only if this fails too
+            return f"the transcript could not be saved: {error}"
+        return (
+            f"transcript saved to {self.transcript} "
+            f"(go on with: toolkit play --resume {self.transcript})"
+        )
+
+    def tell(self, message: str) -> None:
+        """A last word on standard error, which may be gone (a closed terminal)."""
+        with contextlib.suppress(OSError, ValueError):
+            print(message, file=sys.stderr, flush=True)
 
     def turn(self) -> bool:
         """One decision of the person; False when they quit."""
@@ -101,12 +143,12 @@ class Terminal:
                     return True
                 self.say("nothing to undo yet")
                 continue
-            if command.isdigit():
-                number = int(command)
-                if 1 <= number <= len(view.moves):
+            if command.isdigit():  # any digits: `²` too, which int() refuses
+                number = _number(command)
+                if number is not None and 1 <= number <= len(view.moves):
                     self.session.play(view.moves[number - 1])
                     return True
-                self.say(f"no move {number}: choose 1-{len(view.moves)}")
+                self.say(f"no move {_shown(command)}: choose 1-{len(view.moves)}")
                 continue
             chosen = self.two_step(command, view)
             if chosen is None:
@@ -139,9 +181,9 @@ class Terminal:
         line = self.read_line("place> ")
         if line is None:
             return None
-        answer = line.strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            self.session.play(options[int(answer) - 1])
+        place = _number(line.strip())
+        if place is not None and 1 <= place <= len(options):
+            self.session.play(options[place - 1])
             return True
         self.say("back to the moves")
         return False
@@ -170,9 +212,8 @@ class Terminal:
         self.say(f"transcript saved to {self.transcript}")
 
     def save(self) -> None:
-        self.transcript.parent.mkdir(parents=True, exist_ok=True)
-        lines = self.session.transcript_lines()
-        self.transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with held_signals():
+            write_transcript(self.transcript, [self.session.transcript_lines()])
 
 
 def _console(plain: bool) -> Console:
@@ -185,24 +226,44 @@ def _console(plain: bool) -> Console:
     return Console(highlight=False)
 
 
+def _number(text: str) -> int | None:
+    """A number typed as ASCII digits, short enough to be a move's (int() refuses `²` and a
+    number of thousands of digits); None for anything else."""
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 12 else text[:12] + "..."
+
+
 def _prompt(console: Console) -> Callable[[str], str | None]:
+    """Reads at the terminal; the end of input (Ctrl-D) quits, Ctrl-C interrupts (and saves)."""
+
     def read(prompt: str) -> str | None:
         try:
-            return console.input(Text(prompt, style="bold"))
-        except (EOFError, KeyboardInterrupt):
+            return console.input(Text(prompt, style="bold"))[:MAX_INPUT]
+        except EOFError:
             return None
 
     return read
 
 
 def _pipe(stream: TextIO, console: Console) -> Callable[[str], str | None]:
-    """One move per line; the line read is echoed so a log of the session reads well."""
+    """One move per line (at most MAX_INPUT characters, bytes that are not UTF-8 replaced);
+    the line read is echoed so a log of the session reads well."""
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="replace")
 
     def read(prompt: str) -> str | None:
-        line = stream.readline()
+        line = stream.readline(MAX_INPUT)
         if not line:
             console.print(f"{prompt}(end of input)", highlight=False, markup=False)
             return None
+        rest = line
+        while not rest.endswith("\n") and len(rest) == MAX_INPUT:
+            rest = stream.readline(MAX_INPUT)
         console.print(f"{prompt}{line.rstrip()}", highlight=False, markup=False)
         return line
 

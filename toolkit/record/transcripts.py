@@ -11,6 +11,10 @@ game, one line of each kind:
 - `{"type": "scores", "totals": [...], "breakdown": [...], "winners": [...], ...}` once the
   game is over, or `{"type": "end", "finished": false}` for a game left before its end.
 
+The file ends with `{"type": "trailer", "games": N}` and each header carries `games` (N too),
+and it is written under a temporary name and renamed only once whole, so a transcript is
+complete or detectably not (`transcript_file` reads and checks it).
+
 Lines are built by re-running the seed and the actions, never by hand, so a transcript is
 exactly what a replay will meet. A replay runs the same again against the current content
 and stops at the first difference (a setup, a move no longer legal or worded differently,
@@ -21,24 +25,36 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError
+from toolkit.files import FileRefused, atomic_output, check_output
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate_scores
 from toolkit.record.narration import Narrator, seat
+from toolkit.record.transcript_file import (
+    TRAILER,
+    RecordedAction,
+    RecordedGame,
+    TranscriptError,
+    iter_transcript,
+    read_transcript,
+    resolve_beside,
+)
+
+__all__ = [
+    "LoadedGame", "RecordedAction", "RecordedGame", "ReplayDivergence", "ReplayedGame",
+    "TranscriptError", "game_lines", "header", "iter_transcript", "prepare_output",
+    "read_transcript", "replay", "replay_game", "simulation_games", "write_transcript",
+]  # fmt: skip
 
 Action = tuple[int, int]
 """(player, action) as the engine takes them."""
-
-
-class TranscriptError(ToolkitError):
-    """A transcript file that cannot be read (not JSON Lines, lines out of order)."""
 
 
 class ReplayDivergence(ToolkitError):
@@ -88,12 +104,15 @@ def header(
     variants: Sequence[str] = (),
     sets: Sequence[tuple[str, Any]] = (),
     run_seed: int | None = None,
+    games: int | None = None,
 ) -> dict[str, Any]:
-    """The header line of one game."""
+    """The header line of one game; `games` is how many the file holds (left out only by
+    callers that write no trailer)."""
     line: dict[str, Any] = {
         "type": "game",
         "game": loaded.game.id,
         "index": index,
+        **({"games": games} if games is not None else {}),
         "content_version": loaded.content.game.version,
         "seed": seed,
         "players": players,
@@ -123,9 +142,37 @@ def game_lines(loaded: LoadedGame, head: dict[str, Any], actions: Sequence[Actio
     return lines
 
 
-def write_games(out: TextIO, games: Iterator[list[str]]) -> None:
-    for lines in games:
-        out.write("\n".join(lines) + "\n")
+def prepare_output(path: Path) -> None:
+    """Refuse, before any game is played, a transcript path that cannot be written (its
+    missing folders are made first, as the default build/play/ is)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        check_output(path)
+    except FileRefused as refused:
+        raise UsageError(f"--transcript: {refused.reason}") from None
+    except OSError as error:
+        raise UsageError(
+            f"--transcript: cannot write '{path}': {error.strerror or error}"
+        ) from None
+
+
+def write_transcript(path: Path, games: Iterable[list[str]]) -> int:
+    """Write every game and the trailer under a temporary name, renamed to `path` only when
+    whole; returns the number of games. A failure leaves the previous file (or none)."""
+    count = 0
+    try:
+        with atomic_output(path) as out:
+            for lines in games:
+                out.write("\n".join(lines) + "\n")
+                count += 1
+            out.write(_dump({"type": TRAILER, "games": count}) + "\n")
+    except FileRefused as refused:
+        raise UsageError(f"transcript: {refused.reason}") from None
+    except OSError as error:
+        raise UsageError(
+            f"cannot write the transcript '{path}': {error.strerror or error}"
+        ) from None
+    return count
 
 
 def simulation_games(
@@ -148,6 +195,7 @@ def simulation_games(
         head = header(
             loaded, manifest=manifest, index=index, seed=record.seed, players=players,
             bots=bots, options=options, variants=variants, sets=sets, run_seed=run_seed,
+            games=len(records),
         )  # fmt: skip
         lines = game_lines(loaded, head, record.actions)
         final = json.loads(lines[-1])
@@ -156,89 +204,7 @@ def simulation_games(
         yield lines
 
 
-# -- reading and replaying --------------------------------------------------------------------
-
-
-@dataclass
-class RecordedAction:
-    player: int
-    action: int
-    text: str
-    line: int
-
-
-@dataclass
-class RecordedGame:
-    """One game of a transcript file as read, with the line number of every part."""
-
-    header: dict[str, Any]
-    line: int
-    setup: list[tuple[dict[str, Any], int]] = field(default_factory=list)
-    actions: list[RecordedAction] = field(default_factory=list)
-    end: dict[str, Any] | None = None
-    end_line: int = 0
-
-    @property
-    def index(self) -> int:
-        value = self.header.get("index", 0)
-        return value if isinstance(value, int) else 0
-
-
-def read_transcript(path: Path) -> list[RecordedGame]:
-    return list(iter_transcript(path))
-
-
-def iter_transcript(path: Path) -> Iterator[RecordedGame]:
-    """The games of a transcript file one at a time, so a long run replays as it is read;
-    a malformed line raises TranscriptError with its number when it is reached."""
-    if not path.is_file():
-        raise UsageError(f"no such transcript: '{path}'")
-    current: RecordedGame | None = None
-    try:
-        with path.open(encoding="utf-8") as stream:
-            for number, raw in enumerate(stream, start=1):
-                if not raw.strip():
-                    continue
-                try:
-                    line = json.loads(raw)
-                except json.JSONDecodeError as error:
-                    raise TranscriptError(f"{path}:{number}: not JSON: {error.msg}") from None
-                kind = line.get("type") if isinstance(line, dict) else None
-                if kind == "game":
-                    _require(path, number, line, {"game": str, "seed": int, "players": int})
-                    for key, kind in (("options", dict), ("variants", list), ("set", list)):
-                        if not isinstance(line.get(key, kind()), kind):
-                            raise TranscriptError(
-                                f"{path}:{number}: 'game' line needs '{key}' as {kind.__name__}"
-                            )
-                    if current is not None:
-                        yield current
-                    current = RecordedGame(line, number)
-                    continue
-                if current is None:
-                    raise TranscriptError(f"{path}:{number}: expected a 'game' line first")
-                _add_line(path, number, current, kind, line)
-    except (OSError, UnicodeDecodeError) as error:
-        raise TranscriptError(f"{path}: cannot read: {error}") from None
-    if current is None:
-        raise TranscriptError(f"{path}: no game in the file")
-    yield current
-
-
-def _add_line(
-    path: Path, number: int, current: RecordedGame, kind: object, line: dict[str, Any]
-) -> None:
-    if current.end is not None:
-        raise TranscriptError(f"{path}:{number}: '{kind}' line after the game's end")
-    if kind == "setup":
-        current.setup.append((line, number))
-    elif kind == "action":
-        _require(path, number, line, {"player": int, "action": int, "text": str})
-        current.actions.append(RecordedAction(line["player"], line["action"], line["text"], number))
-    elif kind in ("scores", "end"):
-        current.end, current.end_line = line, number
-    else:
-        raise TranscriptError(f"{path}:{number}: unknown line type {kind!r}")
+# -- replaying ---------------------------------------------------------------------------
 
 
 @dataclass
@@ -351,7 +317,7 @@ def _load_for(
     path: Path, head: dict[str, Any], cache: dict[tuple[Any, ...], LoadedGame]
 ) -> LoadedGame:
     manifest = head.get("manifest") or head["game"]
-    variants = [_resolve(path, str(v)) for v in head.get("variants") or []]
+    variants = [resolve_beside(path, str(v)) for v in head.get("variants") or []]
     sets = [(str(p), v) for p, v in head.get("set") or []]
     key = (manifest, tuple(variants), json.dumps(sets))
     if key not in cache:
@@ -367,15 +333,6 @@ def _load_for(
             )
         cache[key] = loaded
     return cache[key]
-
-
-def _resolve(transcript: Path, variant: str) -> Path:
-    """A variant file as recorded: from the current folder, else beside the transcript."""
-    as_given = Path(variant)
-    if as_given.is_absolute() or as_given.exists():
-        return as_given
-    beside = transcript.parent / as_given
-    return beside if beside.exists() else as_given
 
 
 def _not_legal(state: State, step: RecordedAction, narrator: Narrator) -> str:
@@ -429,12 +386,3 @@ def _plain(value: Any) -> Any:
 
 def _dump(line: dict[str, Any]) -> str:
     return json.dumps(line, ensure_ascii=False)
-
-
-def _require(path: Path, number: int, line: dict[str, Any], wanted: dict[str, type]) -> None:
-    for key, kind in wanted.items():
-        value = line.get(key)
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise TranscriptError(
-                f"{path}:{number}: '{line.get('type')}' line needs '{key}' as {kind.__name__}"
-            )

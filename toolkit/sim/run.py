@@ -11,8 +11,8 @@ from toolkit.agents import check_bot_name
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
-from toolkit.files import atomic_output, ensure_folder
-from toolkit.record.transcripts import LoadedGame, simulation_games, write_games
+from toolkit.files import ensure_folder
+from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
 from toolkit.sim.runner import GameRecord, simulate
 from toolkit.sim.stats import summarise
 
@@ -112,6 +112,4 @@ def write_run(path: Path, result: Run) -> int:
         sets=spec.sets,
         options=result.options,
     )
-    with atomic_output(path) as out:
-        write_games(out, games)
-    return len(result.records)
+    return write_transcript(path, games)
