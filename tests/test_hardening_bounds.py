@@ -8,7 +8,11 @@ no command ever starts the work the number asks for.
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +105,44 @@ def test_the_limits_leave_every_shipped_game_far_inside_them() -> None:
     report = validate_paths(sorted((REPO / "rules").glob("*.yaml")))
     assert report.diagnostics == []
     assert limits.MAX_ROUNDS >= 10 * 30  # Cinder Tricks' 30 rounds, ten times over
+
+
+# -- the action cap ----------------------------------------------------------------------
+
+
+def capped_simulate(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point with Midway Memories' action cap cut to 5 actions: a game that
+    never ends, as a rules bug would make it (forked workers inherit the cut)."""
+    code = (
+        "import sys\n"
+        "import toolkit.mechanics.trick_taking.machine as machine\n"
+        "machine.TrickTakingMechanic.max_actions = lambda self, players: 5\n"
+        "from toolkit.cli import main\n"
+        f"sys.argv = ['toolkit', 'simulate', 'midway-memories', *{list(args)!r}]\n"
+        "main()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_game_that_never_ends_is_an_error_with_its_seed_and_action_count(workers: str) -> None:
+    result = capped_simulate("--games", "6", "--workers", workers)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert re.fullmatch(
+        r"error: Midway Memories did not end after 5 actions \(seed \d+\): a rule never lets "
+        r"the game finish, or the interpreter has a bug\n",
+        result.stderr,
+    ), result.stderr
+
+
+def test_the_most_rounds_allowed_still_end(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", f"  rounds: {limits.MAX_ROUNDS}\n")
+    edit(folder / "rules/cinder-tricks.yaml", "  rounds: 30 ", f"  rounds: {limits.MAX_ROUNDS} ")
+    for game in ("midway-memories", "cinder-tricks"):
+        result = run_toolkit("simulate", game, "--games", "1", "--format", "json", cwd=folder)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["arguments"]["games"] == 1

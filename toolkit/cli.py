@@ -15,7 +15,13 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from toolkit.errors import ContentError, OptionError, UnsupportedGameError, UsageError
+from toolkit.errors import (
+    ActionCapError,
+    ContentError,
+    OptionError,
+    UnsupportedGameError,
+    UsageError,
+)
 
 app = typer.Typer(
     name="toolkit",
@@ -52,7 +58,7 @@ def _guarded(command: F) -> F:
 
             typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
             raise typer.Exit(1) from None
-        except (UnsupportedGameError, OptionError) as error:
+        except (UnsupportedGameError, OptionError, ActionCapError) as error:
             typer.echo(f"error: {error}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
