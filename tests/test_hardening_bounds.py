@@ -9,10 +9,12 @@ no command ever starts the work the number asks for.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from entry_point import run_toolkit
 
 from toolkit.content.validate import validate_paths
 from toolkit.schema import limits
+from toolkit.sim import runner
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -146,3 +149,69 @@ def test_the_most_rounds_allowed_still_end(tmp_path: Path) -> None:
         result = run_toolkit("simulate", game, "--games", "1", "--format", "json", cwd=folder)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["arguments"]["games"] == 1
+
+
+# -- command-line caps -------------------------------------------------------------------
+
+
+def test_games_past_the_most_is_a_usage_error_at_once() -> None:
+    result = run_toolkit("simulate", "midway-memories", "--games", "1000000000000")
+    assert result.returncode == 2
+    assert "--games" in result.stderr and str(limits.MAX_GAMES) in result.stderr
+
+
+def test_games_are_dealt_out_as_played_not_allocated_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The most games allowed: the run stops in its first chunk, having allocated next to
+    nothing for the games it has not reached."""
+
+    class Stop(Exception):
+        pass
+
+    def first_chunk(job: runner.Job) -> list[runner.GameRecord]:
+        raise Stop
+
+    monkeypatch.setattr(runner, "_play_chunk", first_chunk)
+    tracemalloc.start()
+    with pytest.raises(Stop):
+        runner.simulate(
+            REPO / "rules/midway-memories.yaml", limits.MAX_GAMES, 2, ["random", "random"], 1
+        )
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 1_000_000, peak
+
+
+def test_workers_are_capped_by_the_games_and_the_cpus() -> None:
+    cpus = os.cpu_count() or 1
+    assert runner.pool_size(1000, 8) == min(8, limits.WORKERS_PER_CPU * cpus)
+    assert runner.pool_size(1000, limits.MAX_GAMES) == limits.WORKERS_PER_CPU * cpus
+    assert runner.pool_size(2, 1) == 1
+    assert runner.pool_size(3, 100) == 3
+    manifest = REPO / "rules/midway-memories.yaml"
+    many = runner.simulate(manifest, 3, 2, ["random", "random"], 5, workers=1000)
+    assert many == runner.simulate(manifest, 3, 2, ["random", "random"], 5, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("bot", "words"),
+    [
+        ("ismcts:100000000", "at most 100000 iterations per decision"),
+        ("ismcts:100000000s", "at most 60 seconds per decision"),
+        ("ismcts:\u00b2", "needs a budget per decision"),
+    ],
+)
+def test_an_ismcts_budget_past_the_most_is_a_usage_error(bot: str, words: str) -> None:
+    result = run_toolkit("simulate", "midway-memories", "--games", "1", "--bots", bot)
+    assert result.returncode == 2, result.stderr
+    assert words in result.stderr
+
+
+@pytest.mark.parametrize(("bots", "expected"), [("ismcts:0.001s,random", False),
+                                                ("ismcts:2,random", True)])  # fmt: skip
+def test_runs_with_a_time_budget_bot_say_they_are_not_reproducible(
+    bots: str, expected: bool
+) -> None:
+    result = run_toolkit("simulate", "midway-memories", "--games", "1", "--players", "2",
+                         "--bots", bots, "--format", "json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["reproducible"] is expected

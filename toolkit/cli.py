@@ -22,6 +22,7 @@ from toolkit.errors import (
     UnsupportedGameError,
     UsageError,
 )
+from toolkit.schema.limits import MAX_GAMES
 
 app = typer.Typer(
     name="toolkit",
@@ -176,7 +177,7 @@ class BacksMode(StrEnum):
 @_guarded
 def simulate(
     game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
-    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 1000,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games to play.")] = 1000,
     players: Annotated[
         int | None, typer.Option(min=1, help="Players per game. Default: 4, or the game's most.")
     ] = None,
@@ -185,7 +186,10 @@ def simulate(
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the run; the same seed replays it.")] = 1,
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes. Default: every core.")
+        int | None,
+        typer.Option(
+            min=1, help="Worker processes (at most one per game, 4 per core). Default: every core."
+        ),
     ] = None,
     variant: Annotated[
         list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
@@ -227,7 +231,7 @@ def compare(
     variant: Annotated[
         list[Path], typer.Option(help="A variant to compare with the baseline (repeatable).")
     ],
-    games: Annotated[int, typer.Option(min=2, help="Games per side.")] = 1000,
+    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games per side.")] = 1000,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed shared by baseline and variants.")] = 1,
@@ -281,7 +285,7 @@ def sweep(
         list[str],
         typer.Option("--set", help="PATH=V1,V2,... or PATH=LO..HI (repeatable: a grid)."),
     ],
-    games: Annotated[int, typer.Option(min=2, help="Games per point.")] = 500,
+    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games per point.")] = 500,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed shared by every point.")] = 1,
@@ -331,7 +335,7 @@ def report(
     out: Annotated[
         Path | None, typer.Option("--out", help="Default: build/<game>/<game>-report.pdf.")
     ] = None,
-    games: Annotated[int, typer.Option(min=2, help="Games to simulate.")] = 2000,
+    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate.")] = 2000,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
@@ -372,7 +376,9 @@ def build(
         list[str] | None,
         typer.Argument(metavar="[GAME]...", help="Games to build. Default: every game in rules/."),
     ] = None,
-    games: Annotated[int, typer.Option(min=2, help="Games per player count.")] = 2000,
+    games: Annotated[
+        int, typer.Option(min=2, max=MAX_GAMES, help="Games per player count.")
+    ] = 2000,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
@@ -435,7 +441,9 @@ def ladder(
     bots: Annotated[
         str, typer.Option(help="The bots to rank, comma separated.")
     ] = "random,greedy,ismcts",
-    games: Annotated[int, typer.Option(min=1, help="Games per seat rotation.")] = 100,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, help="Games per seat rotation.")
+    ] = 100,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     seed: Annotated[int, typer.Option(help="Seed shared by every rotation.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,

@@ -5,14 +5,16 @@ drawn one by one, copies repeat cards on pages. Validation refuses a number past
 a positioned `out-of-range` diagnostic, so `rounds: 1000000` is an error at its line instead of
 a run that never ends and `max: 1000000000` an error instead of a print job that fills memory.
 Each limit is far above what a card game printed on paper needs (every shipped game uses a
-tenth of it or less), so a designer only meets one by a typo.
+tenth of it or less), so a designer only meets one by a typo. The module imports no pydantic
+(its constraints are `annotated_types`, which pydantic reads), so the command line can name
+the limits without loading it.
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from annotated_types import Interval
 
 MAX_NUMBER = 1_000_000
 """Any other whole number a game writes (points, amounts, thresholds, card field values): big
@@ -38,25 +40,30 @@ MAX_SUPPLY_TOKENS = 10_000
 
 MAX_GAMES = 1_000_000
 """Games in one simulation run (`--games`): every game's record stays in memory for the
-statistics (a few kilobytes each), so a million games need a few gigabytes."""
+statistics (about 4 KB each, measured on the shipped games), so a million games already need
+about 4 GB."""
 
 MAX_ISMCTS_ITERATIONS = 100_000
 """Iterations of an ISMCTS bot per move (`ismcts:N`): about a second per move on the shipped
 games at 10 000; beyond this a single game takes hours."""
 
+MAX_ISMCTS_SECONDS = 60.0
+"""Seconds of thought per move of a time-budget ISMCTS bot (`ismcts:0.5s`): a game has
+hundreds of moves, so a minute each is already a day's game."""
+
 WORKERS_PER_CPU = 4
 """Worker processes are capped at this many per CPU (and at the number of games): more only
 share the same cores and cost a process start each."""
 
-Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+Number = Annotated[int, Interval(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 """A whole number within +-MAX_NUMBER."""
-Rounds = Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+Rounds = Annotated[int, Interval(ge=1, le=MAX_ROUNDS)]
 """A number of rounds, 1..MAX_ROUNDS."""
-TrackPosition = Annotated[int, Field(ge=-MAX_TRACK_POSITION, le=MAX_TRACK_POSITION)]
+TrackPosition = Annotated[int, Interval(ge=-MAX_TRACK_POSITION, le=MAX_TRACK_POSITION)]
 """A position on a track."""
-Cards = Annotated[int, Field(ge=1, le=MAX_CARDS)]
+Cards = Annotated[int, Interval(ge=1, le=MAX_CARDS)]
 """A number of cards, 1..MAX_CARDS."""
-CardsOrNone = Annotated[int, Field(ge=0, le=MAX_CARDS)]
+CardsOrNone = Annotated[int, Interval(ge=0, le=MAX_CARDS)]
 """A number of cards that may be 0."""
-Copies = Annotated[int, Field(ge=1, le=MAX_COPIES)]
+Copies = Annotated[int, Interval(ge=1, le=MAX_COPIES)]
 """Printed copies of a card."""
