@@ -12,8 +12,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -215,3 +217,56 @@ def test_runs_with_a_time_budget_bot_say_they_are_not_reproducible(
                          "--bots", bots, "--format", "json")  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["reproducible"] is expected
+
+
+# -- SIGTERM -----------------------------------------------------------------------------
+
+
+def children_of(pid: int) -> list[int]:
+    """Process ids whose parent is `pid`, read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended while we looked
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_sigterm_stops_the_workers_with_the_run() -> None:
+    simulate = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "simulate", "midway-memories", "--games", "100000",
+         "--workers", "2"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        workers: list[int] = []
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+            workers = children_of(simulate.pid)
+        assert len(workers) == 2, workers
+        simulate.send_signal(signal.SIGTERM)
+        simulate.communicate(timeout=10)  # the output pipe closes: no worker holds it open
+        deadline = time.monotonic() + 5
+        while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [pid for pid in workers if running(pid)]
+    finally:
+        simulate.kill()
+        for pid in workers:  # a failed run must not leave its workers playing
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert simulate.returncode == 128 + signal.SIGTERM
+    assert left == []
