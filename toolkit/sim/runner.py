@@ -10,11 +10,12 @@ import hashlib
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -248,7 +249,7 @@ def simulate(
 
 def _run(jobs: Iterator[Job], workers: int) -> Iterator[list[GameRecord]]:
     """Each job's records, in job order. With workers, at most `AHEAD` jobs per worker are
-    queued at a time; an error or SIGTERM stops the workers rather than leaving them behind."""
+    queued at a time; an error drops the queued jobs, SIGTERM ends the workers too."""
     if workers <= 1:
         for job in jobs:
             yield _play_chunk(job)
@@ -266,9 +267,9 @@ def _run(jobs: Iterator[Job], workers: int) -> Iterator[list[GameRecord]]:
                 yield queued.popleft().result()
         finished = True
     finally:
-        if not finished:  # an error, an interrupt, or the caller stopped early
-            _terminate_workers()
-        pool.shutdown(wait=finished, cancel_futures=not finished)
+        # After an error (a game past its cap) the queued chunks are dropped and the running
+        # ones finish: each is a few games, each bounded by its action cap.
+        pool.shutdown(wait=True, cancel_futures=not finished)
 
 
 def _worker_start() -> None:
@@ -292,7 +293,12 @@ def stop_workers_on_sigterm() -> Iterator[None]:
 
     def stop(signum: int, frame: object) -> None:
         _terminate_workers()
-        raise SystemExit(128 + signum)
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError):
+                stream.flush()
+        # At once, as the default action would: waiting on the pool's threads after its
+        # workers were killed can block for ever (they may have died holding its queue).
+        os._exit(128 + signum)
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
