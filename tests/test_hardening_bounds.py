@@ -74,6 +74,8 @@ CASES = {
     "card-number": ("cards/midway-memories/attractions.yaml", "    points: 3  # prototype",
                     "    points: 30000000  # prototype", "out-of-range",
                     "less than or equal to 1000000"),
+    "shape-row": ("cards/oh-my-park/project-plans.yaml", '      - "###"\n',
+                  f'      - "{"#" * 21}"\n', "wrong-length", "at most 20 characters"),
     "copies": ("print/midway-memories/layout.yaml", "    copies: max_players\n",
                "    copies: 100000\n", "out-of-range", "less than or equal to 100"),
 }  # fmt: skip
@@ -192,6 +194,20 @@ def test_workers_are_capped_by_the_games_and_the_cpus() -> None:
     manifest = REPO / "rules/midway-memories.yaml"
     many = runner.simulate(manifest, 3, 2, ["random", "random"], 5, workers=1000)
     assert many == runner.simulate(manifest, 3, 2, ["random", "random"], 5, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("sets", "words"),
+    [
+        (["structure.rounds=1..1000000000000"], "at most 1000 values"),
+        (["structure.rounds=1..100", "tracks.0.max=1..100"], "more than 1000 combinations"),
+    ],
+)
+def test_a_sweep_past_the_most_points_is_a_usage_error(sets: list[str], words: str) -> None:
+    flags = [part for value in sets for part in ("--set", value)]
+    result = run_toolkit("sweep", "midway-memories", *flags, "--games", "2")
+    assert result.returncode == 2, result.stderr
+    assert words in result.stderr
 
 
 @pytest.mark.parametrize(

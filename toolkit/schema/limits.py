@@ -32,6 +32,10 @@ MAX_CARDS = 1_000
 """Cards moved or held by count: dealt, drawn, passed, placed, a hand size or hand limit, a
 deck composition's count. A deck of a thousand cards is already ten boxes of cards."""
 
+MAX_SHAPE_SIDE = 20
+"""Rows of a `shape` field, and cells in each row: a drafted grid's actions and its printed
+plan grow with the area of the largest shape."""
+
 MAX_COPIES = 100
 """Printed copies of each card of a component: every copy is laid out on a page."""
 
@@ -42,6 +46,10 @@ MAX_GAMES = 1_000_000
 """Games in one simulation run (`--games`): every game's record stays in memory for the
 statistics (about 4 KB each, measured on the shipped games), so a million games already need
 about 4 GB."""
+
+MAX_SWEEP_POINTS = 1_000
+"""Points of one `sweep` (values of an axis, and combinations of all axes): each point is a
+whole simulation run, so `--set cost=1..1000000000` is a typo, not a plan."""
 
 MAX_ISMCTS_ITERATIONS = 100_000
 """Iterations of an ISMCTS bot per move (`ismcts:N`): about a second per move on the shipped
