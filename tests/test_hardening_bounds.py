@@ -95,6 +95,29 @@ def test_a_number_past_its_limit_is_an_error_at_its_line(tmp_path: Path, case: s
     assert found[0].column > 1
 
 
+def test_a_number_of_thousands_of_digits_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """Python refuses to read a whole number of more than 4300 digits: never an internal error."""
+    folder = project(tmp_path)
+    line = edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", f"  rounds: {'9' * 5000}\n")
+    found = validate_paths([folder / "rules/midway-memories.yaml"]).diagnostics
+    assert [(d.code, d.line, d.column) for d in found] == [("out-of-range", line, 11)]
+    assert found[0].message == "a number of 5000 digits is past every limit"
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["simulate", "--option", f"pass={'9' * 5000}"],
+        ["sweep", "--set", f"game.structure.rounds={'9' * 5000}"],
+        ["sweep", "--set", f"{'x' * 3000}=3"],
+    ],
+)
+def test_a_huge_number_or_path_on_the_command_line_is_no_internal_error(flags: list[str]) -> None:
+    result = run_toolkit(flags[0], "midway-memories", *flags[1:], "--games", "2")
+    assert result.returncode in (1, 2), result.stderr
+    assert "internal error" not in result.stderr
+
+
 def test_a_number_past_its_limit_fails_every_command_before_any_work(tmp_path: Path) -> None:
     folder = project(tmp_path)
     edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", "  rounds: 1000000\n")

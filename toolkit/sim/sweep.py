@@ -38,7 +38,7 @@ def _scalar(text: str) -> Any:
     """A value as YAML would read it when written plainly (3 -> int, true -> bool)."""
     try:
         value = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):  # ValueError: an int of thousands of digits
         return text
     return value if isinstance(value, str | int | float | bool) or value is None else text
 
