@@ -23,8 +23,15 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from toolkit.errors import ContentError, OptionError, UnsupportedGameError, UsageError
+from toolkit.errors import (
+    ActionCapError,
+    ContentError,
+    OptionError,
+    UnsupportedGameError,
+    UsageError,
+)
 from toolkit.files import FileRefused, check_output
+from toolkit.schema.limits import MAX_GAMES
 
 app = typer.Typer(
     name="toolkit",
@@ -65,7 +72,7 @@ def _guarded(command: F) -> F:
 
             typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
             raise typer.Exit(1) from None
-        except (UnsupportedGameError, OptionError) as error:
+        except (UnsupportedGameError, OptionError, ActionCapError) as error:
             typer.echo(f"error: {error}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
@@ -189,7 +196,7 @@ class BacksMode(StrEnum):
 @_guarded
 def simulate(
     game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
-    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 1000,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games to play.")] = 1000,
     players: Annotated[
         int | None, typer.Option(min=1, help="Players per game. Default: 4, or the game's most.")
     ] = None,
@@ -198,7 +205,10 @@ def simulate(
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the run; the same seed replays it.")] = 1,
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes. Default: every core.")
+        int | None,
+        typer.Option(
+            min=1, help="Worker processes (at most one per game, 4 per core). Default: every core."
+        ),
     ] = None,
     variant: Annotated[
         list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
@@ -245,7 +255,7 @@ def compare(
     variant: Annotated[
         list[Path], typer.Option(help="A variant to compare with the baseline (repeatable).")
     ],
-    games: Annotated[int, typer.Option(min=2, help="Games per side.")] = 1000,
+    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games per side.")] = 1000,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed shared by baseline and variants.")] = 1,
@@ -299,7 +309,7 @@ def sweep(
         list[str],
         typer.Option("--set", help="PATH=V1,V2,... or PATH=LO..HI (repeatable: a grid)."),
     ],
-    games: Annotated[int, typer.Option(min=2, help="Games per point.")] = 500,
+    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games per point.")] = 500,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed shared by every point.")] = 1,
@@ -350,7 +360,7 @@ def report(
     out: Annotated[
         Path | None, typer.Option("--out", help="Default: build/<game>/<game>-report.pdf.")
     ] = None,
-    games: Annotated[int, typer.Option(min=2, help="Games to simulate.")] = 2000,
+    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate.")] = 2000,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
@@ -392,7 +402,9 @@ def build(
         list[str] | None,
         typer.Argument(metavar="[GAME]...", help="Games to build. Default: every game in rules/."),
     ] = None,
-    games: Annotated[int, typer.Option(min=2, help="Games per player count.")] = 2000,
+    games: Annotated[
+        int, typer.Option(min=2, max=MAX_GAMES, help="Games per player count.")
+    ] = 2000,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
@@ -456,7 +468,9 @@ def ladder(
     bots: Annotated[
         str, typer.Option(help="The bots to rank, comma separated.")
     ] = "random,greedy,ismcts",
-    games: Annotated[int, typer.Option(min=1, help="Games per seat rotation.")] = 100,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, help="Games per seat rotation.")
+    ] = 100,
     players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
     seed: Annotated[int, typer.Option(help="Seed shared by every rotation.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,

@@ -85,3 +85,7 @@ class ActionCapError(ToolkitError):
             f"{game} did not end after {cap} actions (seed {seed}): a rule never lets the game "
             "finish, or the interpreter has a bug"
         )
+
+    def __reduce__(self) -> tuple[type[ActionCapError], tuple[str, int, int]]:
+        """Rebuilt from its fields when a worker process sends it back to the parent."""
+        return (ActionCapError, (self.game, self.seed, self.cap))

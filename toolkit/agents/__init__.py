@@ -7,6 +7,7 @@ the game ships in its `strategies` content file.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Protocol
 
 from toolkit.agents.greedy import GreedyBot
@@ -16,6 +17,7 @@ from toolkit.content.semantic import BUILT_IN_BOTS
 from toolkit.diagnostics import did_you_mean
 from toolkit.errors import UsageError
 from toolkit.kernel.state import State
+from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS
 
 if TYPE_CHECKING:
     from toolkit.engine.game import Game
@@ -52,16 +54,31 @@ def check_bot_name(name: str, game: Game | None = None) -> None:
 
 
 def ismcts_budget(budget: str) -> tuple[int | None, float | None]:
-    """(iterations, seconds) from the part after `ismcts:`: `200` or `0.5s`."""
-    if budget.isdigit() and int(budget) > 0:
+    """(iterations, seconds) from the part after `ismcts:`: `200` or `0.5s`, within the
+    limits of `toolkit.schema.limits` (a budget past them would play one game for hours)."""
+    if re.fullmatch(r"[0-9]{1,12}", budget) and int(budget) > 0:
+        if int(budget) > MAX_ISMCTS_ITERATIONS:
+            raise UsageError(
+                f"'ismcts:{budget}': at most {MAX_ISMCTS_ITERATIONS} iterations per decision"
+            )
         return int(budget), None
-    seconds = budget.removesuffix("s")
-    if budget.endswith("s") and seconds.replace(".", "", 1).isdigit() and float(seconds) > 0:
-        return None, float(seconds)
+    if re.fullmatch(r"[0-9]{1,12}(\.[0-9]{1,12})?s", budget) and float(budget[:-1]) > 0:
+        if float(budget[:-1]) > MAX_ISMCTS_SECONDS:
+            raise UsageError(
+                f"'ismcts:{budget}': at most {MAX_ISMCTS_SECONDS:g} seconds per decision"
+            )
+        return None, float(budget[:-1])
     raise UsageError(
         f"'ismcts:{budget}' needs a budget per decision: iterations (ismcts:200) or seconds "
         "(ismcts:0.5s)"
     )
+
+
+def reproducible(name: str) -> bool:
+    """Whether a bot plays the same moves from the same seed on every machine: a bot thinking
+    for a time (`ismcts:0.5s`) does as many iterations as the machine's load lets it."""
+    base, _, budget = name.partition(":")
+    return not (base == "ismcts" and budget.endswith("s"))
 
 
 def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, Field, create_model
+from pydantic import AfterValidator, BaseModel, Field, StringConstraints, create_model
 
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.effects import Effect
 from toolkit.rules.scoring import ScoringRule
 from toolkit.schema.base import Colour, Id, Model, Text
+from toolkit.schema.limits import MAX_NUMBER, MAX_SHAPE_SIDE
 
 _CONTAINERS = ("list", "map", "effects", "scoring", "shape", "sides")
 """Field types whose left-out value is empty rather than nothing, so rules can loop over it."""
@@ -47,7 +48,11 @@ def shape_cells(rows: list[str]) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
 
 
-ShapeRows = Annotated[list[str], Field(min_length=1), AfterValidator(_shape_rows)]
+ShapeRows = Annotated[
+    list[Annotated[str, StringConstraints(max_length=MAX_SHAPE_SIDE)]],
+    Field(min_length=1, max_length=MAX_SHAPE_SIDE),
+    AfterValidator(_shape_rows),
+]
 """Rows of `#` (a cell) and `.` (none), top to bottom."""
 
 
@@ -80,7 +85,9 @@ class KindModels:
         """The Python type a declared field validates as."""
         kind_type = spec.type
         if kind_type == "int":
-            return Annotated[int, Field(ge=spec.min, le=spec.max)]
+            low = -MAX_NUMBER if spec.min is None else spec.min
+            high = MAX_NUMBER if spec.max is None else spec.max
+            return Annotated[int, Field(ge=low, le=high)]
         if kind_type in ("text", "image"):
             return Text
         if kind_type == "bool":

@@ -150,7 +150,13 @@ def diagnostics_from_error(
         # A value that may take several forms (text, list or test) fails once per form; a
         # type error at a value is noise when another form's error lies deeper inside it.
         deeper = any(len(other) > len(path) and other[: len(path)] == path for other in paths)
-        if item["type"] in _TYPE_WORDS and deeper:
+        # A number past its limit fails its other forms too (`rounds: 5000` is no table).
+        ranged = any(
+            o == path and i["type"] in _RANGE_TYPES for o, i in zip(paths, items, strict=True)
+        )
+        if (item["type"] in _TYPE_WORDS and (deeper or ranged)) or (
+            item["type"] == "literal_error" and ranged
+        ):
             continue
         diagnostic = _one(document, model, item)
         key = (diagnostic.line, diagnostic.column, diagnostic.code)

@@ -11,12 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import LoadedFile, load_content_file
 from toolkit.content.yaml_loader import Document, Path_, Position
 from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.errors import UsageError
 
 Patch = Callable[[Document], list[Diagnostic]]
 
@@ -78,17 +81,21 @@ COMMAND_LINE = "--set"
 
 def overlay_from_sets(sets: list[tuple[str, Any]], game_id: str) -> Overlay:
     """A variant made on the command line (`--set PATH=VALUE`); errors name '--set'."""
+    name = ", ".join(f"{path}={value}" for path, value in sets)
     data = {
         "kind": "variant",
         "game": game_id,
-        "name": ", ".join(f"{path}={value}" for path, value in sets),
+        "name": name if len(name) <= 200 else name[:199] + "\u2026",  # a heading, not data
         "set": [{"path": path, "value": value} for path, value in sets],
     }
     document = Document(COMMAND_LINE, data)
     for index in range(len(sets)):
         for key in ("path", "value"):
             document.values[("set", index, key)] = Position(1, index + 1)
-    model = Variant.model_validate(data)
+    try:
+        model = Variant.model_validate(data)
+    except ValidationError as error:  # a path or value no variant file could hold either
+        raise UsageError(f"--set: {error.errors()[0]['msg']}") from None
     return Overlay(LoadedFile(Path(COMMAND_LINE), document, model))
 
 

@@ -48,6 +48,9 @@ _CORE_TAGS = {
     "!",
 }
 _PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_MOST_DIGITS = 100
+"""Digits of the longest whole number read: far past every limit in `toolkit.schema.limits`,
+far below the 4300 digits past which Python refuses to convert text to a number."""
 _PLAIN_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOAT = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf")}
 _TRUE_WORDS = {"true", "yes", "on"}
@@ -480,6 +483,15 @@ class _Builder:
             node.ambiguous = text.lower() not in ("true", "false")
             return text.lower() in _TRUE_WORDS
         if kind == "int":
+            if _PLAIN_INT.fullmatch(text) and len(text) > _MOST_DIGITS:
+                self.error(
+                    line,
+                    col,
+                    "out-of-range",
+                    f"a number of {len(text.lstrip('+-'))} digits is past every limit",
+                    "the toolkit's limits on numbers are in toolkit/schema/limits.py",
+                )
+                return text
             if _PLAIN_INT.fullmatch(text):
                 return int(text)
             self._ambiguous_number(text, line, col)

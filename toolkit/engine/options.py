@@ -34,7 +34,7 @@ def scalar(text: str) -> Any:
     """The text as YAML reads a plain scalar (`3` -> 3, `yes` -> True), never an object."""
     try:
         value = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):  # ValueError: an int of thousands of digits
         return text
     return value if isinstance(value, str | int | float | bool) else text
 

@@ -11,9 +11,10 @@ from pydantic import Field, model_validator
 
 from toolkit.rules.primitive import docstring_words, fills_of
 from toolkit.rules.words import singular
-from toolkit.schema.amounts import Amount, amount_at, amount_values, describe_amount
+from toolkit.schema.amounts import CardsAmount, amount_at, amount_values, describe_amount
 from toolkit.schema.base import Id, Model, Scalar
 from toolkit.schema.filters import card_matches
+from toolkit.schema.limits import Cards, Number
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -76,7 +77,7 @@ class ChoosePerGroup(_Step):
     """The content kind to choose from (e.g. `attractions`)."""
     group_by: Id
     """The card field that forms groups (e.g. `level`)."""
-    count: int = Field(ge=1)
+    count: Cards
     """Cards chosen per group."""
     exclusive: list[list[Id]] = Field(default_factory=list)
     """Sets of card ids of which at most one may be chosen in the same game."""
@@ -151,7 +152,7 @@ class DrawRandom(_Step):
     """The content kind to draw from."""
     where: dict[str, Scalar | list[Scalar]] = Field(default_factory=dict)
     """Only cards whose fields match (e.g. `role: variable`)."""
-    count: int = Field(default=1, ge=1)
+    count: Cards = 1
     """How many cards are drawn."""
     side: Id | Literal["random"] | None = None
     """For double-sided cards: `random`, a side id, or unset to take it from `side_option`."""
@@ -308,7 +309,7 @@ class GiveResource(_Step):
     step: Literal["give_resource"]
     resource: Id
     """The resource."""
-    amount: int = Field(ge=1)
+    amount: Annotated[Number, Field(ge=1)]
     """How much each player receives."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
@@ -346,7 +347,7 @@ class Deal(_Step):
     """
 
     step: Literal["deal"]
-    count: Amount | None = None
+    count: CardsAmount | None = None
     """Cards per player (`{by_players: {3: 10, 4: 8}}` by player count); unset deals the
     whole deck evenly."""
     to: Id = "hand"
@@ -412,7 +413,7 @@ class RemoveCards(_Step):
     """
 
     step: Literal["remove_cards"]
-    count: Amount | None = None
+    count: CardsAmount | None = None
     """How many random cards to set aside (a number, or one per player count)."""
     cards: list[Id] = Field(default_factory=list)
     """Deck card ids to set aside (`clubs-2`)."""

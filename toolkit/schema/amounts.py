@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 
 from toolkit.schema.base import Model
+from toolkit.schema.limits import Cards, Number, Rounds
 
 MAX_PLAYERS = 12
 """The most players any game may declare (`players.max`)."""
@@ -30,12 +31,30 @@ PlayerCount = Annotated[int, BeforeValidator(_count_key), Field(ge=1, le=MAX_PLA
 class ByPlayers(Model):
     """One value per supported player count."""
 
-    by_players: dict[PlayerCount, int] = Field(min_length=1)
+    by_players: dict[PlayerCount, Number] = Field(min_length=1)
     """Player count to the value at that count; every count the game supports needs one."""
 
 
-Amount = int | ByPlayers
-"""A whole number, or a table of them by player count."""
+class RoundsByPlayers(ByPlayers):
+    """A number of rounds per supported player count."""
+
+    by_players: dict[PlayerCount, Rounds] = Field(min_length=1)
+    """Player count to the rounds at that count; every count the game supports needs one."""
+
+
+class CardsByPlayers(ByPlayers):
+    """A number of cards per supported player count."""
+
+    by_players: dict[PlayerCount, Cards] = Field(min_length=1)
+    """Player count to the cards at that count; every count the game supports needs one."""
+
+
+Amount = Number | ByPlayers
+"""A whole number, or a table of them by player count (limits: `toolkit.schema.limits`)."""
+RoundsAmount = Rounds | RoundsByPlayers
+"""A number of rounds, or a table of them by player count."""
+CardsAmount = Cards | CardsByPlayers
+"""A number of cards, or a table of them by player count."""
 
 
 def amount_at(amount: Amount, players: int) -> int | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.agents import check_bot_name
+from toolkit.agents import check_bot_name, reproducible
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
@@ -91,6 +91,8 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
             "set": {path: value for path, value in spec.sets},
             **({"options": options} if options else {}),
         },
+        # A bot thinking for a time plays differently as the machine's load varies.
+        "reproducible": all(reproducible(bot) for bot in seats),
         **summarise(records, seats, game.targets, game.deck_and_pool_ids()),
     }
     return Run(spec, players, records, summary, options)

@@ -7,8 +7,15 @@ order, so the results do not depend on how many worker processes played them.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,8 +25,12 @@ from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ActionCapError
+from toolkit.schema.limits import WORKERS_PER_CPU
 
 CHUNK = 50
+AHEAD = 2
+"""Jobs queued per worker: enough to keep every worker busy, few enough that a long run holds
+only a handful of them (and their results) at a time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +192,12 @@ def _play_chunk(job: Job) -> list[GameRecord]:
     ]
 
 
+def pool_size(workers: int, games: int) -> int:
+    """The worker processes a run starts: as asked, but no more than its games and than
+    `WORKERS_PER_CPU` per CPU (more only share the same cores and each costs a process)."""
+    return max(1, min(workers, games, WORKERS_PER_CPU * (os.cpu_count() or 1)))
+
+
 def simulate(
     manifest: Path,
     games: int,
@@ -198,19 +215,30 @@ def simulate(
     are the game options chosen (checked by the caller: `Game.read_options`).
 
     Game i is seeded from (seed, i) only, so a variant played with the same seed meets the
-    same deals and setups wherever the rules let it: paired comparisons.
+    same deals and setups wherever the rules let it: paired comparisons. The chunks of games
+    are made as the workers take them, so nothing grows with `games` before the first game.
     """
     path = str(manifest.resolve())
     overlays = tuple(str(v.resolve()) for v in variants or [])
     values: Sets = tuple((p, v) for p, v in sets or [])
+    workers = pool_size(workers, games)
     # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
     # every worker gets a share; game i's seed does not depend on its chunk.
     size = max(1, min(CHUNK, -(-games // (4 * workers)))) if workers > 1 else CHUNK
-    chunks = [list(range(start, min(start + size, games))) for start in range(0, games, size)]
-    jobs: list[Job] = [
-        (path, overlays, values, seed, indexes, players, bots, record_actions, dict(options or {}))
-        for indexes in chunks
-    ]
+    jobs: Iterator[Job] = (
+        (
+            path,
+            overlays,
+            values,
+            seed,
+            list(range(start, min(start + size, games))),
+            players,
+            bots,
+            record_actions,
+            dict(options or {}),
+        )
+        for start in range(0, games, size)
+    )
     records: list[GameRecord] = []
     for chunk in _run(jobs, workers):
         records.extend(chunk)
@@ -219,10 +247,61 @@ def simulate(
     return records
 
 
-def _run(jobs: list[Job], workers: int) -> Iterator[list[GameRecord]]:
-    if workers <= 1 or len(jobs) <= 1:
+def _run(jobs: Iterator[Job], workers: int) -> Iterator[list[GameRecord]]:
+    """Each job's records, in job order. With workers, at most `AHEAD` jobs per worker are
+    queued at a time; an error drops the queued jobs, SIGTERM ends the workers too."""
+    if workers <= 1:
         for job in jobs:
             yield _play_chunk(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_chunk, jobs)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    queued: deque[Future[list[GameRecord]]] = deque()
+    finished = False
+    try:
+        with stop_workers_on_sigterm():
+            for job in jobs:
+                queued.append(pool.submit(_play_chunk, job))
+                if len(queued) >= AHEAD * workers:
+                    yield queued.popleft().result()
+            while queued:
+                yield queued.popleft().result()
+        finished = True
+    finally:
+        # After an error (a game past its cap) the queued chunks are dropped and the running
+        # ones finish: each is a few games, each bounded by its action cap.
+        pool.shutdown(wait=True, cancel_futures=not finished)
+
+
+def _worker_start() -> None:
+    """A worker dies at once on SIGTERM, whatever the parent's handler (inherited by fork)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _terminate_workers() -> None:
+    for child in multiprocessing.active_children():
+        child.terminate()
+
+
+@contextmanager
+def stop_workers_on_sigterm() -> Iterator[None]:
+    """While worker processes run: SIGTERM ends them and then the run, with exit status 143
+    (128 + SIGTERM), instead of killing the parent alone and leaving the workers playing with
+    the output pipe open. Only in the main thread, where Python runs signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        _terminate_workers()
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError):
+                stream.flush()
+        # At once, as the default action would: waiting on the pool's threads after its
+        # workers were killed can block for ever (they may have died holding its queue).
+        os._exit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -4,12 +4,14 @@ same seeds, one row of key statistics and targets per point."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
 import yaml
 
 from toolkit.errors import UsageError
+from toolkit.schema.limits import MAX_SWEEP_POINTS
 from toolkit.sim.run import RunSpec, run
 
 
@@ -26,6 +28,8 @@ def parse_set(text: str) -> tuple[str, list[Any]]:
             raise UsageError(f"--set '{text}': LO..HI takes whole numbers") from None
         if stop < start:
             raise UsageError(f"--set '{text}': {start}..{stop} is empty")
+        if stop - start >= MAX_SWEEP_POINTS:
+            raise UsageError(f"--set '{text}': at most {MAX_SWEEP_POINTS} values")
         return path, list(range(start, stop + 1))
     return path, [_scalar(value) for value in values.split(",")]
 
@@ -34,7 +38,7 @@ def _scalar(text: str) -> Any:
     """A value as YAML would read it when written plainly (3 -> int, true -> bool)."""
     try:
         value = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError):  # ValueError: an int of thousands of digits
         return text
     return value if isinstance(value, str | int | float | bool) or value is None else text
 
@@ -42,6 +46,8 @@ def _scalar(text: str) -> Any:
 def sweep(
     base: RunSpec, axes: list[tuple[str, list[Any]]], progress: Callable[[int], Any] | None = None
 ) -> dict[str, Any]:
+    if math.prod(len(values) for _, values in axes) > MAX_SWEEP_POINTS:
+        raise UsageError(f"--set values make more than {MAX_SWEEP_POINTS} combinations")
     points = list(itertools.product(*[values for _, values in axes]))
     rows = []
     arguments: dict[str, Any] = {}

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from toolkit.schema.base import Id, Model, Scalar, Text
+from toolkit.schema.limits import Cards, CardsOrNone, Number
 
 FieldType = Literal[
     "int",
@@ -54,9 +55,9 @@ class FieldSpec(Model):
     """Cards may leave it out (it is then empty, or `default`)."""
     default: Scalar | list[Scalar] | dict[str, Scalar] | None = None
     """The value of cards that leave it out; giving one makes the field optional."""
-    min: int | None = None
+    min: Number | None = None
     """For `int`: the lowest value allowed."""
-    max: int | None = None
+    max: Number | None = None
     """For `int`: the highest value allowed."""
     choices: list[Id] | None = None
     """For `enum`: the allowed values (unset: the manifest's vocabulary for this field)."""
@@ -64,9 +65,9 @@ class FieldSpec(Model):
     """For `ref`: the card kind (or `tracks`, `resources`, `zones`, `slots`) whose ids it names."""
     items: FieldSpec | None = None
     """For `list`: what each item is."""
-    min_items: int | None = Field(default=None, ge=0)
+    min_items: CardsOrNone | None = None
     """For `list` and `sides`: the fewest items."""
-    max_items: int | None = Field(default=None, ge=1)
+    max_items: Cards | None = None
     """For `list` and `sides`: the most items."""
     keys: FieldSpec | None = None
     """For `map`: what each key is (`id`, `ref`, `enum`, `int`)."""

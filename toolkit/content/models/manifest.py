@@ -16,6 +16,14 @@ from toolkit.rules.setup import SetupStep
 from toolkit.schema.amounts import PlayerCount
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.limits import (
+    MAX_SUPPLY_TOKENS,
+    Cards,
+    CardsOrNone,
+    Number,
+    Rounds,
+    TrackPosition,
+)
 
 
 class Players(Model):
@@ -88,7 +96,7 @@ class Zone(Model):
 class Rank(Model):
     """One rank of a suited deck."""
 
-    rank: int = Field(ge=1)
+    rank: Annotated[Number, Field(ge=1)]
     """The rank's value; a higher value wins."""
     label: Text
     """The rank as printed (`A`, `10`)."""
@@ -99,7 +107,7 @@ class CompositionRule(Model):
 
     where: CardFilter
     """Which cards are counted."""
-    count: int = Field(ge=0)
+    count: CardsOrNone
     """How many there must be in each group."""
 
 
@@ -134,9 +142,9 @@ Deck = Annotated[SuitedDeck | CardsDeck, Field(discriminator="type")]
 class Denomination(Model):
     """Tokens of one value."""
 
-    value: int = Field(ge=1)
+    value: Annotated[Number, Field(ge=1)]
     """What one token is worth."""
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=MAX_SUPPLY_TOKENS)
     """How many tokens there are."""
 
 
@@ -152,13 +160,23 @@ class Resource(Model):
     supply: list[Denomination] | None = None
     """The physical supply; its total value is all there is. Unset: unlimited."""
 
+    @model_validator(mode="after")
+    def _printable(self) -> Resource:
+        tokens = sum(d.count for d in self.supply or [])
+        if tokens > MAX_SUPPLY_TOKENS:
+            raise ValueError(
+                f"the supply has {tokens} tokens; the most is {MAX_SUPPLY_TOKENS} "
+                "(each token is printed)"
+            )
+        return self
+
 
 class Milestone(Model):
     """A track position that grants points, modifiers or game-end effects once reached."""
 
-    at: int
+    at: TrackPosition
     """The track position."""
-    points: int = 0
+    points: Number = 0
     """Victory points at game end when reached (cumulative with earlier milestones)."""
     modifiers: list[Modifier] = Field(default_factory=list)
     """Ongoing modifiers from the moment it is reached."""
@@ -173,11 +191,11 @@ class Track(Model):
     """How rules refer to it."""
     name: Text
     """As people read it."""
-    min: int = 0
+    min: TrackPosition = 0
     """Lowest position."""
-    max: int
+    max: TrackPosition
     """Highest position."""
-    start: int = 0
+    start: TrackPosition = 0
     """Every player's starting position."""
     milestones: list[Milestone] = Field(default_factory=list)
     """Milestones along the track."""
@@ -215,9 +233,9 @@ class IsmctsSettings(Model):
 
     playout: Literal["random", "greedy"] = "random"
     """How players move after the search tree: at random (fast) or as the greedy bot does."""
-    playout_rounds: int = Field(default=1, ge=1)
+    playout_rounds: Rounds = 1
     """Rounds played after the tree before the position is valued by the game's scoring."""
-    candidates: int | None = Field(default=None, ge=1)
+    candidates: Cards | None = None
     """Search only this many of the bot's moves, the best by the greedy evaluation; unset
     searches them all."""
 
@@ -319,7 +337,7 @@ class Game(Model):
     final totals (a row per rule in the breakdown)."""
     end: EndRules = Field(default_factory=EndRules)
     """Conditions that end the game besides the mechanic's own limit, and who wins."""
-    partnerships: dict[PlayerCount, list[list[int]]] = Field(default_factory=dict)
+    partnerships: dict[PlayerCount, list[list[PlayerCount]]] = Field(default_factory=dict)
     """Player count to its teams, by seat number from 1 (`4: [[1, 3], [2, 4]]`): partners add
     up their points and share one total. Counts not listed play every player for themselves."""
     tie_breakers: list[TieBreaker] = Field(default_factory=list)

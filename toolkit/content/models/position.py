@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from toolkit.schema.base import Id, Model, Text
+from toolkit.schema.limits import Number, TrackPosition
 
 
 class PlayerPosition(Model):
@@ -16,14 +17,14 @@ class PlayerPosition(Model):
     """The player's name, as results show it."""
     zones: dict[Id, list[Id]] = Field(default_factory=dict)
     """Card ids in each of the player's zones (e.g. `ridden: [carousel, zipper]`)."""
-    tracks: dict[Id, int] = Field(default_factory=dict)
+    tracks: dict[Id, TrackPosition] = Field(default_factory=dict)
     """Track positions; tracks left out stay at their start."""
-    resources: dict[Id, int] = Field(default_factory=dict)
+    resources: dict[Id, Number] = Field(default_factory=dict)
     """Resources held; resources left out are 0."""
     grids: dict[Id, list[str]] = Field(default_factory=dict)
     """Grid zones drawn as rows, top to bottom: card ids separated by spaces, `##` for a
     face-down card, `.` for an empty cell (e.g. `park: ["Y2 P3 B7", "## P5 R9"]`)."""
-    round_points: dict[Text, int] = Field(default_factory=dict)
+    round_points: dict[Text, Number] = Field(default_factory=dict)
     """Points banked by the game's `round_scoring` over the rounds played, by the rule's
     `label` (e.g. `Wagers: 34`); rules left out banked 0."""
 

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.limits import Copies
 from toolkit.schema.units import Length, Offset
 
 FontName = Literal["regular", "bold", "italic", "bold_italic"]
@@ -239,7 +240,7 @@ class LayoutComponent(Model):
     """Card families: a key of `card_sizes`."""
     select: dict[Id, Scalar] = Field(default_factory=dict)
     """Card families: only cards whose fields equal these values."""
-    copies: int | Literal["max_players"] = 1
+    copies: Copies | Literal["max_players"] = 1
     """Copies of each card; `max_players`: one per player of the largest game."""
     background: Text | None = None
     """Card families: background colour (or a template giving one), to the bleed edge."""

@@ -20,6 +20,7 @@ from toolkit.mechanics.registry import strategy_decisions
 from toolkit.rules.conditions import Condition
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.limits import Number
 
 if TYPE_CHECKING:
     DecisionKind = str
@@ -151,7 +152,7 @@ class BidNear(PreferenceBase):
     prefer: Literal["bid_near"]
     measure: Measure
     """What the bid is judged by (`{count: hand, where: {rank: {at_least: 12}}}`)."""
-    plus: int = 0
+    plus: Number = 0
     """Added to the measure before the nearest bid is taken."""
 
 

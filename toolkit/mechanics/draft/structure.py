@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
 from toolkit.mechanics.base import StructureModel
 from toolkit.rules.effects.acquire import AcquireCost
-from toolkit.schema.amounts import Amount, amount_values
+from toolkit.schema.amounts import RoundsAmount, amount_values
 from toolkit.schema.base import Id, Model
 from toolkit.schema.filters import CardFilter
+from toolkit.schema.limits import Cards
 
 Direction = Literal["left", "right"]
 
@@ -57,11 +56,11 @@ class Draft(StructureModel):
     mechanic: Literal["draft"]
     hand: Id = "hand"
     """The players' hand zone."""
-    placements: int | None = Field(default=None, ge=1)
+    placements: Cards | None = None
     """Cards each player places in a round; cards left in hands are then set aside. A grid
     draft needs it (its plans have that many cells); a tableau round without it lasts until
     hands are empty."""
-    rounds: Amount = 1
+    rounds: RoundsAmount = 1
     """Rounds of the game, or a table by player count: each deals new hands (the setup's
     `deal` count to the hand zone) from the cards not dealt yet. Several rounds need a
     `tableau`. The game may end earlier when an `end.when` condition holds after a round."""

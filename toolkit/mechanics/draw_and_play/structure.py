@@ -8,9 +8,10 @@ from typing import Literal
 from pydantic import Field
 
 from toolkit.mechanics.base import StructureModel
-from toolkit.schema.amounts import Amount
+from toolkit.schema.amounts import RoundsAmount
 from toolkit.schema.base import Id, Model
 from toolkit.schema.filters import CardFilter
+from toolkit.schema.limits import Cards
 
 
 class Discard(Model):
@@ -67,7 +68,7 @@ class DrawAndPlay(StructureModel):
     turn: Literal["play_then_draw", "draw_then_play"] = "play_then_draw"
     """The order of a turn's two steps: play (or discard) a card, then draw one; or draw
     first, then play."""
-    hand_limit: int | None = Field(default=None, ge=1)
+    hand_limit: Cards | None = None
     """The most cards a hand may hold: a player whose hand is full skips the draw. Unset: no
     limit."""
     retake_discard: bool = False
@@ -75,5 +76,5 @@ class DrawAndPlay(StructureModel):
     end_on_empty_draw: bool = True
     """The round ends right after the draw that empties the draw pile; false: once it is empty
     nobody draws or takes any more, and the round ends when the hands are played out."""
-    rounds: Amount = 1
+    rounds: RoundsAmount = 1
     """Rounds in a game; each gathers every card, reshuffles and deals again."""

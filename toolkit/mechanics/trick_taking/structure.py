@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, PositiveInt
+from pydantic import Field
 
 from toolkit.mechanics.base import StructureModel
-from toolkit.schema.amounts import Amount
+from toolkit.schema.amounts import RoundsAmount
 from toolkit.schema.base import Id, Model
+from toolkit.schema.limits import Cards
 
 if TYPE_CHECKING:
     from toolkit.rules.effects.base import Effect
@@ -47,7 +48,7 @@ class LeadRules(Model):
 class Passing(Model):
     """Before play, each player passes cards from their hand to another player."""
 
-    count: int = Field(ge=1)
+    count: Cards
     """Cards each player passes."""
     directions: list[Direction] = Field(min_length=1)
     """Where the cards go, by round, cycling: `left` is the next player in turn order, `right`
@@ -69,12 +70,12 @@ class TrickTaking(StructureModel):
     """Rounds of tricks: lead, follow suit if able, highest card of the led suit (or trump) wins."""
 
     mechanic: Literal["trick_taking"]
-    rounds: Amount
+    rounds: RoundsAmount
     """Rounds in a game (the most a game can have when an end condition stops it sooner);
     each deals the deck again."""
     hand: Id = "hand"
     """The players' hand zone."""
-    hand_sizes: list[PositiveInt] = Field(default_factory=list)
+    hand_sizes: list[Cards] = Field(default_factory=list)
     """Cards dealt to each player by round, in order, repeating when there are more rounds
     (`[8, 7, 6, 5, 4, 3, 2, 1]`); unset to deal as the setup's `deal` step does every round."""
     won: Id | None = None
