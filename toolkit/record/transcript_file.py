@@ -27,6 +27,7 @@ from typing import IO, Any
 from toolkit.agents import ismcts_budget
 from toolkit.errors import ToolkitError, UsageError
 from toolkit.files import FileRefused, confine, open_regular, project_root
+from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS
 
 MAX_LINE_BYTES = 1 << 20
 """The longest line read (1 MiB); a recorded line is a few hundred bytes."""
@@ -39,10 +40,9 @@ MAX_ACTION = 2**31
 """Actions are small numbers (a few are negative, such as -1 for declining)."""
 MAX_SEED = 2**64
 """Seeds are at most this large in magnitude (simulate draws 63-bit seeds)."""
-MAX_BOT_ITERATIONS = 100_000
-"""The most ISMCTS iterations per decision a header may ask for (`ismcts:N`)."""
-MAX_BOT_SECONDS = 60.0
-"""The most ISMCTS thinking time per decision a header may ask for (`ismcts:Ns`)."""
+MAX_BOT_ITERATIONS = MAX_ISMCTS_ITERATIONS
+"""A header asks no more of a bot than the command line may (`ismcts:N`, `ismcts:Ns`)."""
+MAX_BOT_SECONDS = MAX_ISMCTS_SECONDS
 MAX_TEXT = 200
 """The longest id, bot name, version or path in a header."""
 
