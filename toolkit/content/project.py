@@ -14,8 +14,9 @@ from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.manifest import Game
 from toolkit.content.schema_errors import diagnostics_from_error
-from toolkit.content.yaml_loader import Document, Path_, load_file
+from toolkit.content.yaml_loader import MAX_FILE_BYTES, Document, Path_, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.files import FileRefused, check_file, project_root
 
 
 @dataclass
@@ -173,11 +174,22 @@ def load_game(
     if manifest is None:
         # Still check the card files whose declarations are sound, so one run shows every error.
         if document is not None:
+            root = project_root(manifest_path)
             for kind, declaration in sound_declarations(document.data).items():
                 file_path = manifest_path.parent / declaration.file
-                if is_file(file_path):
-                    alone = KindModels({}).file_model(kind, declaration)
-                    diagnostics.extend(load_content_file(file_path, kind, (), alone)[1])
+                refused = listed_file(
+                    document,
+                    ("card_kinds", kind, "file"),
+                    "content file",
+                    manifest_path.parent,
+                    declaration.file,
+                    root,
+                )
+                if refused is not None:
+                    diagnostics.extend([] if refused.code == "missing-file" else [refused])
+                    continue
+                alone = KindModels({}).file_model(kind, declaration)
+                diagnostics.extend(load_content_file(file_path, kind, (), alone)[1])
         return None, diagnostics
     content = GameContent(manifest)
     game = content.game
@@ -191,35 +203,53 @@ def load_game(
     ]
     if game.strategies is not None:
         listed.append(("strategies", ("strategies",), game.strategies, None))
+    folder, root = manifest_path.parent, project_root(manifest_path)
     for kind, at, relative, model in listed:
-        file_path = manifest_path.parent / relative
-        if not is_file(file_path):
-            folder = _is_dir(file_path)
-            diagnostics.append(
-                manifest.diag(
-                    at,
-                    "missing-file",
-                    f"content file '{relative}' is a folder, not a file"
-                    if folder
-                    else f"content file '{relative}' does not exist",
-                    "name the YAML file inside it" if folder else _nearby_files_hint(file_path),
-                )
-            )
+        file_path = folder / relative
+        refused = listed_file(manifest.document, at, "content file", folder, relative, root)
+        if refused is not None:
+            diagnostics.append(refused)
             continue
         loaded, errors = load_content_file(file_path, kind, patches.get(kind, []), model)
         diagnostics.extend(errors)
         if loaded is not None:
             content.files[kind] = loaded
     for index, relative in enumerate(game.print_layouts):
-        if not is_file(manifest_path.parent / relative):
-            diagnostics.append(
-                manifest.diag(
-                    ("print_layouts", index),
-                    "missing-file",
-                    f"print layout '{relative}' does not exist",
-                )
-            )
+        refused = listed_file(
+            manifest.document, ("print_layouts", index), "print layout", folder, relative, root
+        )
+        if refused is not None:
+            diagnostics.append(refused)
     return content, diagnostics
+
+
+def listed_file(
+    document: Document,
+    at: Path_,
+    what: str,
+    folder: Path,
+    relative: str,
+    root: Path,
+    limit: int = MAX_FILE_BYTES,
+) -> Diagnostic | None:
+    """Why the file a value names (`relative` to `folder`) cannot be read, at that value's
+    position; None when it is a regular file of at most `limit` bytes inside the project
+    `root`, symlinks followed."""
+    path = folder / relative
+    try:
+        check_file(path, limit, root)
+    except FileRefused as refused:
+        pos = document.position(at)
+        where = (document.file_of(pos), pos.line, pos.column)
+        hint = refused.hint
+        if refused.code == "missing-file":
+            why, hint = "does not exist", _nearby_files_hint(path)
+        elif _is_dir(path):
+            why, hint = "is a folder, not a file", "name the file inside it"
+        else:
+            why = refused.reason.removeprefix(f"'{path}' ")
+        return Diagnostic(*where, "error", refused.code, f"{what} '{relative}' {why}", hint)
+    return None
 
 
 def sound_declarations(data: Any) -> dict[str, CardKind]:
