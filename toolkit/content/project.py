@@ -282,8 +282,10 @@ def is_file(path: Path) -> bool:
 
 def _nearby_files_hint(missing: Path) -> str:
     folder = missing.parent
+    yaml = (".yaml", ".yml")
+    suffixes = yaml if missing.suffix in ("", *yaml) else (missing.suffix,)
     try:
-        names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
+        names = [p.name for p in folder.iterdir() if p.suffix in suffixes]
     except (OSError, ValueError):
         return f"folder '{folder}' does not exist"
     return did_you_mean(missing.name, names)
