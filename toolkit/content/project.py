@@ -9,14 +9,15 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from toolkit.content.file_refs import image_problems, listed_file
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.manifest import Game
 from toolkit.content.schema_errors import diagnostics_from_error
-from toolkit.content.yaml_loader import MAX_FILE_BYTES, Document, Path_, load_file
+from toolkit.content.yaml_loader import Document, Path_, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
-from toolkit.files import FileRefused, check_file, project_root
+from toolkit.files import project_root
 
 
 @dataclass
@@ -214,6 +215,9 @@ def load_game(
         diagnostics.extend(errors)
         if loaded is not None:
             content.files[kind] = loaded
+            if kind in game.card_kinds:
+                fields = game.card_kinds[kind].fields
+                diagnostics.extend(image_problems(loaded.document, fields, file_path.parent, root))
     for index, relative in enumerate(game.print_layouts):
         refused = listed_file(
             manifest.document, ("print_layouts", index), "print layout", folder, relative, root
@@ -221,35 +225,6 @@ def load_game(
         if refused is not None:
             diagnostics.append(refused)
     return content, diagnostics
-
-
-def listed_file(
-    document: Document,
-    at: Path_,
-    what: str,
-    folder: Path,
-    relative: str,
-    root: Path,
-    limit: int = MAX_FILE_BYTES,
-) -> Diagnostic | None:
-    """Why the file a value names (`relative` to `folder`) cannot be read, at that value's
-    position; None when it is a regular file of at most `limit` bytes inside the project
-    `root`, symlinks followed."""
-    path = folder / relative
-    try:
-        check_file(path, limit, root)
-    except FileRefused as refused:
-        pos = document.position(at)
-        where = (document.file_of(pos), pos.line, pos.column)
-        hint = refused.hint
-        if refused.code == "missing-file":
-            why, hint = "does not exist", _nearby_files_hint(path)
-        elif _is_dir(path):
-            why, hint = "is a folder, not a file", "name the file inside it"
-        else:
-            why = refused.reason.removeprefix(f"'{path}' ")
-        return Diagnostic(*where, "error", refused.code, f"{what} '{relative}' {why}", hint)
-    return None
 
 
 def sound_declarations(data: Any) -> dict[str, CardKind]:
@@ -265,27 +240,9 @@ def sound_declarations(data: Any) -> dict[str, CardKind]:
     return sound
 
 
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
-
-
 def is_file(path: Path) -> bool:
     """`Path.is_file`, but False for paths the system refuses (too long, invalid)."""
     try:
         return path.is_file()
     except (OSError, ValueError):
         return False
-
-
-def _nearby_files_hint(missing: Path) -> str:
-    folder = missing.parent
-    yaml = (".yaml", ".yml")
-    suffixes = yaml if missing.suffix in ("", *yaml) else (missing.suffix,)
-    try:
-        names = [p.name for p in folder.iterdir() if p.suffix in suffixes]
-    except (OSError, ValueError):
-        return f"folder '{folder}' does not exist"
-    return did_you_mean(missing.name, names)

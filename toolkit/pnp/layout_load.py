@@ -19,6 +19,7 @@ from typing import Any
 from jinja2 import Template, TemplateSyntaxError
 from pydantic import ValidationError
 
+from toolkit.content.file_refs import listed_file
 from toolkit.content.models.print_layout import (
     CARD_FAMILIES,
     FontName,
@@ -27,7 +28,7 @@ from toolkit.content.models.print_layout import (
     PrintLayout,
     TextDefaults,
 )
-from toolkit.content.project import GameContent, listed_file
+from toolkit.content.project import GameContent
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.validate import ValidationReport
 from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
