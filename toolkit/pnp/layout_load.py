@@ -40,6 +40,7 @@ from toolkit.pnp.templates import compile_template
 KIND = "print-layout"
 MAX_EXTENDS_DEPTH = 16
 MAX_TEMPLATE_BYTES = 1024 * 1024
+SYNTAX_HINT = "check the {{ }} and {% %} tags (Jinja2 syntax) on this line and the ones before"
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,7 +567,8 @@ class _ComponentPaths:
         try:
             return compile_template(text)
         except TemplateSyntaxError as error:
-            self.error(sub, "template-syntax", f"template does not compile: {error.message}")
+            message = f"template does not compile: {error.message}"
+            self.error(sub, "template-syntax", message, SYNTAX_HINT)
             return None
 
     def template_file(self, sub: Path_, relative: str) -> tuple[Template | None, Where | None]:
@@ -605,6 +607,7 @@ class _ComponentPaths:
                     "error",
                     "template-syntax",
                     f"template does not compile: {error.message}",
+                    SYNTAX_HINT,
                 )
             )
             return None, None
@@ -738,7 +741,9 @@ class _Faces:
             return compile_template(text)
         except TemplateSyntaxError as error:
             self.resolver.diagnostics.append(
-                where.diagnostic("template-syntax", f"template does not compile: {error.message}")
+                where.diagnostic(
+                    "template-syntax", f"template does not compile: {error.message}", SYNTAX_HINT
+                )
             )
             return None
 
