@@ -117,6 +117,15 @@ def test_a_content_symlink_loop_is_a_positioned_error(project: Path) -> None:
     assert "cannot be resolved" in shown
 
 
+def test_a_card_file_checked_alone_beside_a_symlink_loop_does_not_crash(project: Path) -> None:
+    (project / "cards" / GAME / "loop.yaml").symlink_to("loop.yaml")
+    (project / "rules" / "loop.yaml").symlink_to("loop.yaml")
+    old = "file: ../cards/midway-memories/suits.yaml"
+    replace(project, MANIFEST, old, "file: ../cards/midway-memories/loop.yaml")
+    result = run_toolkit("validate", f"cards/{GAME}/attractions.yaml", cwd=project)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_a_print_layout_outside_the_project_is_refused(project: Path) -> None:
     old = "  - ../print/midway-memories/layout.yaml"
     where = replace(project, MANIFEST, old, "  - ../../secret.txt")
