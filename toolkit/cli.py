@@ -110,8 +110,10 @@ def validate(
     from toolkit.content.summary import game_summary
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import REPORTERS, summary_line
+    from toolkit.pnp.layout_load import check_layouts
 
     report = validate_paths(list(paths or []))
+    check_layouts(report)
     rendered = REPORTERS[output_format.value](report.diagnostics)
     if output_format is DiagnosticFormat.json:
         typer.echo(rendered)

@@ -318,3 +318,36 @@ def open_regular(path: Path) -> IO[bytes]:
             "not-a-file",
         )
     return os.fdopen(descriptor, "rb")
+
+
+def check_file(path: Path, limit: int, root: Path | None = None) -> Path:
+    """The real path of a regular file of at most `limit` bytes, inside `root` when one is given,
+    checked without reading it: for a file a library opens itself, or one named by a value whose
+    position an error should point at before the file is read."""
+    import errno  # a name longer than the system allows: such a file cannot exist
+
+    real = confine(path, root) if root is not None else resolve(path)
+    try:
+        info = os.stat(real)
+    except (OSError, RuntimeError) as error:
+        if isinstance(error, FileNotFoundError) or getattr(error, "errno", 0) == errno.ENAMETOOLONG:
+            raise FileRefused(f"'{path}' does not exist", code="missing-file") from None
+        raise FileRefused(f"'{path}' cannot be read ({_why(error)})", _LOOP_HINT) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused(
+            f"'{path}' is not a regular file ({_kind(info.st_mode)})",
+            "name a plain file; folders, pipes and devices are not read",
+            "not-a-file",
+        )
+    if info.st_size > limit:
+        raise FileRefused(
+            f"'{path}' is {info.st_size:,} bytes; the limit is {limit:,}",
+            "split it into smaller files",
+            "file-too-large",
+        )
+    return real
+
+
+def read_confined(path: Path, root: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes that lies inside `root`."""
+    return read_bytes(check_file(path, limit, root), limit)

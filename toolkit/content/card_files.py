@@ -13,6 +13,7 @@ from toolkit.content.kind_models import KindModels
 from toolkit.content.models.manifest import Vocabulary
 from toolkit.content.project import sound_declarations
 from toolkit.content.yaml_loader import load_file
+from toolkit.files import FileRefused, resolve
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -20,7 +21,8 @@ YAML_SUFFIXES = (".yaml", ".yml")
 def _manifests(path: Path, project: Path | None) -> Iterator[Path]:
     """Manifests that may declare the file's kind: the project's, then those of each folder
     above the file that has a `rules/` folder."""
-    folders = [project or Path.cwd(), *path.resolve().parents]
+    real = _real(path)
+    folders = [project or Path.cwd(), *(real.parents if real is not None else ())]
     seen: set[Path] = set()
     for folder in folders:
         rules = folder / "rules"
@@ -29,9 +31,18 @@ def _manifests(path: Path, project: Path | None) -> Iterator[Path]:
         except OSError:
             continue
         for manifest in found:
-            if manifest.resolve() not in seen:
-                seen.add(manifest.resolve())
+            real_manifest = _real(manifest)
+            if real_manifest is not None and real_manifest not in seen:
+                seen.add(real_manifest)
                 yield manifest
+
+
+def _real(path: Path) -> Path | None:
+    """The real path, or None for one that cannot be resolved (a symlink loop)."""
+    try:
+        return resolve(path)
+    except FileRefused:
+        return None
 
 
 def _vocabularies(data: Any) -> dict[tuple[str, str], list[str]]:
@@ -62,11 +73,8 @@ def declared_model(
         if declaration is None:
             continue
         model = KindModels(_vocabularies(document.data)).file_model(kind, declaration)
-        try:
-            same_file = (manifest.parent / declaration.file).resolve() == path.resolve()
-        except (OSError, ValueError):
-            same_file = False
-        if same_file:
+        listed = _real(manifest.parent / declaration.file)
+        if listed is not None and listed == _real(path):
             return model, known
         by_name = by_name or model
     return by_name, known

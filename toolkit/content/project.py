@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from toolkit.content.file_refs import image_problems, listed_file
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
@@ -16,6 +17,7 @@ from toolkit.content.models.manifest import Game
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.yaml_loader import Document, Path_, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.files import project_root
 
 
 @dataclass
@@ -173,11 +175,22 @@ def load_game(
     if manifest is None:
         # Still check the card files whose declarations are sound, so one run shows every error.
         if document is not None:
+            root = project_root(manifest_path)
             for kind, declaration in sound_declarations(document.data).items():
                 file_path = manifest_path.parent / declaration.file
-                if is_file(file_path):
-                    alone = KindModels({}).file_model(kind, declaration)
-                    diagnostics.extend(load_content_file(file_path, kind, (), alone)[1])
+                refused = listed_file(
+                    document,
+                    ("card_kinds", kind, "file"),
+                    "content file",
+                    manifest_path.parent,
+                    declaration.file,
+                    root,
+                )
+                if refused is not None:
+                    diagnostics.extend([] if refused.code == "missing-file" else [refused])
+                    continue
+                alone = KindModels({}).file_model(kind, declaration)
+                diagnostics.extend(load_content_file(file_path, kind, (), alone)[1])
         return None, diagnostics
     content = GameContent(manifest)
     game = content.game
@@ -191,34 +204,26 @@ def load_game(
     ]
     if game.strategies is not None:
         listed.append(("strategies", ("strategies",), game.strategies, None))
+    folder, root = manifest_path.parent, project_root(manifest_path)
     for kind, at, relative, model in listed:
-        file_path = manifest_path.parent / relative
-        if not is_file(file_path):
-            folder = _is_dir(file_path)
-            diagnostics.append(
-                manifest.diag(
-                    at,
-                    "missing-file",
-                    f"content file '{relative}' is a folder, not a file"
-                    if folder
-                    else f"content file '{relative}' does not exist",
-                    "name the YAML file inside it" if folder else _nearby_files_hint(file_path),
-                )
-            )
+        file_path = folder / relative
+        refused = listed_file(manifest.document, at, "content file", folder, relative, root)
+        if refused is not None:
+            diagnostics.append(refused)
             continue
         loaded, errors = load_content_file(file_path, kind, patches.get(kind, []), model)
         diagnostics.extend(errors)
         if loaded is not None:
             content.files[kind] = loaded
+            if kind in game.card_kinds:
+                fields = game.card_kinds[kind].fields
+                diagnostics.extend(image_problems(loaded.document, fields, file_path.parent, root))
     for index, relative in enumerate(game.print_layouts):
-        if not is_file(manifest_path.parent / relative):
-            diagnostics.append(
-                manifest.diag(
-                    ("print_layouts", index),
-                    "missing-file",
-                    f"print layout '{relative}' does not exist",
-                )
-            )
+        refused = listed_file(
+            manifest.document, ("print_layouts", index), "print layout", folder, relative, root
+        )
+        if refused is not None:
+            diagnostics.append(refused)
     return content, diagnostics
 
 
@@ -235,25 +240,9 @@ def sound_declarations(data: Any) -> dict[str, CardKind]:
     return sound
 
 
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
-
-
 def is_file(path: Path) -> bool:
     """`Path.is_file`, but False for paths the system refuses (too long, invalid)."""
     try:
         return path.is_file()
     except (OSError, ValueError):
         return False
-
-
-def _nearby_files_hint(missing: Path) -> str:
-    folder = missing.parent
-    try:
-        names = [p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
-    except (OSError, ValueError):
-        return f"folder '{folder}' does not exist"
-    return did_you_mean(missing.name, names)

@@ -48,7 +48,7 @@ def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
         game = content.game
         listed = [kind.file for kind in game.card_kinds.values()]
         listed += [game.strategies] if game.strategies is not None else []
-        covered.extend(manifest.parent / relative for relative in listed)
+        covered.extend(p for p in (manifest.parent / r for r in listed) if is_file(p))
         # Semantic checks run even when some content file failed its schema: they skip what
         # could not be loaded, so one run still reports every problem it can see.
         diagnostics = [*diagnostics, *check_game(content)]

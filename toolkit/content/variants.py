@@ -17,9 +17,10 @@ from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import LoadedFile, load_content_file
-from toolkit.content.yaml_loader import Document, Path_, Position
+from toolkit.content.yaml_loader import MAX_FILE_BYTES, Document, Path_, Position
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.errors import UsageError
+from toolkit.files import FileRefused, check_file
 
 Patch = Callable[[Document], list[Diagnostic]]
 
@@ -102,6 +103,7 @@ def overlay_from_sets(sets: list[tuple[str, Any]], game_id: str) -> Overlay:
 def load_overlays(paths: list[Path], game_id: str) -> tuple[list[Overlay], list[Diagnostic]]:
     overlays, diagnostics = [], []
     for path in paths:
+        _check_variant_file(path)
         loaded, errors = load_content_file(path, "variant")
         diagnostics.extend(errors)
         if loaded is None:
@@ -118,6 +120,17 @@ def load_overlays(paths: list[Path], game_id: str) -> tuple[list[Overlay], list[
             continue
         overlays.append(overlay)
     return overlays, diagnostics
+
+
+def _check_variant_file(path: Path) -> None:
+    """A variant named on the command line is the user's own choice, so it may live anywhere;
+    but it must be a regular file of bounded size (`--variant /dev/zero` must not hang). A
+    missing file stays a positioned error like any other content file's."""
+    try:
+        check_file(path, MAX_FILE_BYTES)
+    except FileRefused as refused:
+        if refused.code != "missing-file":
+            raise UsageError(f"--variant {refused.reason}") from None
 
 
 def _rebase(source: Document, source_path: Path_, target: Document, target_path: Path_) -> None:

@@ -1,12 +1,22 @@
-"""Embedded TrueType fonts: registered once per file, named by the file, subset into the PDF."""
+"""Embedded TrueType fonts: registered once per file, named by the file, subset into the PDF.
+
+A font file comes from a designer's project, so it is read with a size limit and parsed when
+the layout loads: a file that is not a font is an error at the layout's line, not a crash
+while drawing.
+"""
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+
+from toolkit.files import read_bytes
+
+MAX_FONT_BYTES = 32 * 1024 * 1024
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 """Font styles by index: the text engine stores a style as 0..3 (bold = 1, italic = 2)."""
@@ -25,19 +35,30 @@ class FontSet:
         return self.names[STYLES.index(style)]
 
 
+class FontError(Exception):
+    """A file that ReportLab cannot read as a TrueType font; the message says why."""
+
+
 _registered: dict[Path, str] = {}
 
 
 def register(path: Path) -> str:
-    """Register a TTF file with ReportLab (once per process) and return its font name."""
+    """Register a TTF file with ReportLab (once per process) and return its font name.
+
+    Raises `FileRefused` (not a regular file, too large) or `FontError` (not a font)."""
     resolved = path.resolve()
     name = _registered.get(resolved)
     if name is None:
+        data = read_bytes(resolved, MAX_FONT_BYTES)
         taken = set(_registered.values())
         name, n = path.stem, 1
         while name in taken:  # another file with the same name: keep both apart
             name, n = f"{path.stem}-{n}", n + 1
-        pdfmetrics.registerFont(TTFont(name, str(resolved)))
+        try:
+            font = TTFont(name, io.BytesIO(data))
+        except Exception as error:  # a third-party parser fed any bytes: any error means "bad"
+            raise FontError(str(error) or type(error).__name__) from None
+        pdfmetrics.registerFont(font)
         _registered[resolved] = name
     return name
 

@@ -19,6 +19,7 @@ from typing import Any
 from jinja2 import Template, TemplateSyntaxError
 from pydantic import ValidationError
 
+from toolkit.content.file_refs import listed_file
 from toolkit.content.models.print_layout import (
     CARD_FAMILIES,
     FontName,
@@ -27,14 +28,19 @@ from toolkit.content.models.print_layout import (
     PrintLayout,
     TextDefaults,
 )
-from toolkit.content.project import GameContent, is_file
+from toolkit.content.project import GameContent
 from toolkit.content.schema_errors import diagnostics_from_error
+from toolkit.content.validate import ValidationReport
 from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
-from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
+from toolkit.files import FileRefused, check_file, project_root, read_confined
+from toolkit.pnp import fonts as font_files
 from toolkit.pnp.templates import compile_template
 
 KIND = "print-layout"
 MAX_EXTENDS_DEPTH = 16
+MAX_TEMPLATE_BYTES = 1024 * 1024
+SYNTAX_HINT = "check the {{ }} and {% %} tags (Jinja2 syntax) on this line and the ones before"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +192,9 @@ def _merge(
 
 
 class _Loader:
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        """The project folder: every file a layout names must lie inside it."""
         self.diagnostics: list[Diagnostic] = []
         self.merged: dict[str, Any] = {}
         self.origin = _Origin()
@@ -220,17 +228,12 @@ class _Loader:
         if not self._valid(document):
             return
         for index, relative in enumerate(document.data.get("extends", [])):
-            base = path.parent / relative
-            here = _where(document, ("extends", index))
-            if not is_file(base):
-                self.error(
-                    here,
-                    "missing-file",
-                    f"extended layout '{relative}' does not exist",
-                    _nearby(base),
-                )
+            at = ("extends", index)
+            refused = listed_file(document, at, "extended layout", path.parent, relative, self.root)
+            if refused is not None:
+                self.diagnostics.append(refused)
                 continue
-            self.load(base, (*stack, resolved), here)
+            self.load(path.parent / relative, (*stack, resolved), _where(document, at))
         self.done.add(resolved)
         self.files.append(path)
         data = {k: v for k, v in document.data.items() if k not in ("kind", "extends")}
@@ -262,14 +265,6 @@ def _where(document: Document, path: Path_, *, key: bool = False) -> Where:
     return Where(document.file, position.line, position.column)
 
 
-def _nearby(missing: Path) -> str:
-    try:
-        names = [p.name for p in missing.parent.iterdir()]
-    except (OSError, ValueError):
-        return f"folder '{display_path(missing.parent)}' does not exist"
-    return did_you_mean(missing.name, names)
-
-
 def load_layout(manifest: Path, content: GameContent) -> tuple[Layout | None, list[Diagnostic]]:
     """The game's layout from its manifest's `print_layouts`; all problems at once."""
     listed = content.game.print_layouts
@@ -286,12 +281,16 @@ def load_layout(manifest: Path, content: GameContent) -> tuple[Layout | None, li
                 f"add 'print_layouts: [../print/{content.game.id}/layout.yaml]'",
             )
         ]
-    loader = _Loader()
+    loader = _Loader(project_root(manifest))
     for index, relative in enumerate(listed):
-        path = manifest.parent / relative
-        if is_file(path):
-            cited = content.manifest.diag(("print_layouts", index), "", "")
-            loader.load(path, (), Where(cited.file, cited.line, cited.column))
+        at = ("print_layouts", index)
+        document = content.manifest.document
+        refused = listed_file(document, at, "print layout", manifest.parent, relative, loader.root)
+        if refused is not None:
+            loader.diagnostics.append(refused)
+            continue
+        cited = content.manifest.diag(at, "", "")
+        loader.load(manifest.parent / relative, (), Where(cited.file, cited.line, cited.column))
     if loader.diagnostics:
         return None, loader.diagnostics
     try:
@@ -354,21 +353,50 @@ class _Resolver:
                     f"add 'fonts: {{{name}: Vera.ttf}}' (or extend print/shared/defaults.yaml)",
                 )
                 continue
-            source = self.origin.source(("fonts", name))
-            candidates = [source.path.parent / file_name] if source is not None else []
-            candidates.append(_reportlab_fonts() / file_name)
-            path = next((p for p in candidates if is_file(p)), None)
-            if path is None or path.suffix.lower() != ".ttf":
-                self.error(
-                    ("fonts", name),
-                    "missing-file",
-                    f"font '{file_name}' is not a TrueType file beside the layout "
-                    "or among ReportLab's fonts",
-                    did_you_mean(file_name, _font_names()),
-                )
-                continue
-            found[name] = path
+            path = self._font_file(name, file_name)
+            if path is not None:
+                found[name] = path
         return found
+
+    def _font_file(self, style: str, file_name: str) -> Path | None:
+        """The font file beside the layout that sets it (inside the project), else among
+        ReportLab's own fonts; read and parsed now, so a broken font is an error here."""
+        source = self.origin.source(("fonts", style))
+        folders = [source.path.parent] if source is not None else []
+        roots = [self.loader.root] * len(folders)
+        folders.append(_reportlab_fonts())
+        roots.append(_reportlab_fonts())
+        for folder, root in zip(folders, roots, strict=True):
+            try:
+                path = check_file(folder / file_name, font_files.MAX_FONT_BYTES, root)
+                if path.suffix.lower() != ".ttf":
+                    break
+                font_files.register(path)
+            except FileRefused as refused:
+                if refused.code == "missing-file" or root != self.loader.root:
+                    continue
+                why = refused.reason.removeprefix(f"'{folder / file_name}' ")
+                self.error(
+                    ("fonts", style), refused.code, f"font '{file_name}' {why}", refused.hint
+                )
+                return None
+            except font_files.FontError as error:
+                self.error(
+                    ("fonts", style),
+                    "bad-font",
+                    f"font '{file_name}' is not a usable TrueType font: {error}",
+                    "name a .ttf file that opens in a font viewer",
+                )
+                return None
+            return path
+        self.error(
+            ("fonts", style),
+            "missing-file",
+            f"font '{file_name}' is not a TrueType file beside the layout "
+            "or among ReportLab's fonts",
+            did_you_mean(file_name, _font_names()),
+        )
+        return None
 
     # -- components ----------------------------------------------------------------------
 
@@ -539,23 +567,34 @@ class _ComponentPaths:
         try:
             return compile_template(text)
         except TemplateSyntaxError as error:
-            self.error(sub, "template-syntax", f"template does not compile: {error.message}")
+            message = f"template does not compile: {error.message}"
+            self.error(sub, "template-syntax", message, SYNTAX_HINT)
             return None
 
     def template_file(self, sub: Path_, relative: str) -> tuple[Template | None, Where | None]:
-        source = self.resolver.origin.source(self.path(sub))
-        base = source.path.parent if source is not None else Path.cwd()
-        path = base / relative
-        if not is_file(path):
-            self.error(
-                sub, "missing-file", f"template file '{relative}' does not exist", _nearby(path)
-            )
+        """A template file named by a layout value: inside the project, a bounded regular
+        file of UTF-8 text; a syntax error points at the template file's own line."""
+        path_in_layout = self.path(sub)
+        source = self.resolver.origin.source(path_in_layout)
+        if source is None:  # only a merged layout without files has no source
+            self.error(sub, "missing-file", f"template file '{relative}' has no layout file")
             return None, None
+        root = self.resolver.loader.root
+        base = source.path.parent
+        refused = listed_file(
+            source.document, path_in_layout, "template file", base, relative, root,
+            MAX_TEMPLATE_BYTES,
+        )  # fmt: skip
+        if refused is not None:
+            self.resolver.diagnostics.append(refused)
+            return None, None
+        path = base / relative
         name = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            self.error(sub, "file-unreadable", f"cannot read template '{relative}': {error}")
+            text = read_confined(path, root, MAX_TEMPLATE_BYTES).decode("utf-8")
+        except (FileRefused, UnicodeDecodeError) as error:
+            why = error.reason if isinstance(error, FileRefused) else "it is not UTF-8 text"
+            self.error(sub, "file-unreadable", f"cannot read template '{relative}': {why}")
             return None, None
         try:
             return compile_template(text), Where(name, 1, 1)
@@ -568,6 +607,7 @@ class _ComponentPaths:
                     "error",
                     "template-syntax",
                     f"template does not compile: {error.message}",
+                    SYNTAX_HINT,
                 )
             )
             return None, None
@@ -701,7 +741,9 @@ class _Faces:
             return compile_template(text)
         except TemplateSyntaxError as error:
             self.resolver.diagnostics.append(
-                where.diagnostic("template-syntax", f"template does not compile: {error.message}")
+                where.diagnostic(
+                    "template-syntax", f"template does not compile: {error.message}", SYNTAX_HINT
+                )
             )
             return None
 
@@ -735,3 +777,19 @@ def _font_names() -> list[str]:
         return [p.name for p in _reportlab_fonts().glob("*.ttf")]
     except OSError:
         return []
+
+
+def check_layouts(report: ValidationReport) -> None:
+    """Add to a validation the problems of each valid game's print layouts (files outside the
+    project, broken fonts, templates that do not compile), so `validate` sees what `print`
+    would refuse; a game whose layout fails is no longer counted valid."""
+    for content in list(report.games):
+        if not content.game.print_layouts:
+            continue
+        layout, diagnostics = load_layout(content.manifest.path, content)
+        if layout is not None:
+            report.files.update(display_path(path) for path in layout.files)
+        if diagnostics:
+            report.diagnostics.extend(diagnostics)
+            report.games.remove(content)
+    report.diagnostics = sort_diagnostics(report.diagnostics)
