@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 
 from toolkit.schema.base import Model
-from toolkit.schema.limits import Cards, Number, Rounds
+from toolkit.schema.limits import Cards, CardsOrNone, Number, Rounds
 
 MAX_PLAYERS = 12
 """The most players any game may declare (`players.max`)."""
@@ -43,9 +43,9 @@ class RoundsByPlayers(ByPlayers):
 
 
 class CardsByPlayers(ByPlayers):
-    """A number of cards per supported player count."""
+    """A number of cards per supported player count; 0 at a count leaves the step out there."""
 
-    by_players: dict[PlayerCount, Cards] = Field(min_length=1)
+    by_players: dict[PlayerCount, CardsOrNone] = Field(min_length=1)
     """Player count to the cards at that count; every count the game supports needs one."""
 
 
