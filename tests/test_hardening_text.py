@@ -3,12 +3,16 @@ print templates rendered in a sandbox with limits."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 from entry_point import run_toolkit
 
 from toolkit.content.yaml_loader import load_bytes
+from toolkit.diagnostics import Diagnostic, format_github, format_json, format_text, printable
+
+REPO = Path(__file__).resolve().parent.parent
 
 TOY = Path(__file__).parent / "games" / "harbour-lights"
 BEACONS = "cards/harbour-lights/beacons.yaml"
@@ -46,3 +50,62 @@ def test_every_kind_of_unsafe_character_is_refused_in_keys_and_values() -> None:
         ], escape
     document, diagnostics = load_bytes(b'kind: game\nname: "tab\\there\\nnew line"\n', "x.yaml")
     assert diagnostics == [] and document is not None
+
+
+def test_printable_escapes_control_characters_and_bidi_overrides() -> None:
+    text = "a\x1b]0;T\x07b\u202ec\x85\x7fd\te\nf"
+    assert printable(text) == "a\\x1b]0;T\\x07b\\u202ec\\x85\\x7fd\te\nf"
+    assert printable("one\ntwo", newlines=False) == "one\\ntwo"
+    assert printable("Ferris Wheel \u00e9 \u6f22") == "Ferris Wheel \u00e9 \u6f22"
+
+
+def test_a_diagnostic_quoting_control_characters_prints_them_escaped() -> None:
+    found = Diagnostic("f.yaml", 3, 5, "error", "x", "unknown id '\x1b[2J\nfake:1:1: ok'", "h\x07")
+    for rendered in (format_text([found]), format_github([found])):
+        assert "\x1b" not in rendered and "\x07" not in rendered
+        assert "\\x1b[2J" in rendered
+    assert format_text([found]).count("\n") == 1  # the message cannot forge a second finding
+    as_json = format_json([Diagnostic("f", 1, 1, "error", "x", "a\u202eb\x85")])
+    assert "\u202e" not in as_json and "\x85" not in as_json
+    assert json.loads(as_json)[0]["message"] == "a\u202eb\x85"
+
+
+def repo_copy(tmp_path: Path) -> Path:
+    for part in ("rules", "cards", "print"):
+        shutil.copytree(REPO / part, tmp_path / part)
+    return tmp_path
+
+
+def test_play_prints_names_literally_and_escapes_what_is_typed(tmp_path: Path) -> None:
+    project = repo_copy(tmp_path)
+    suits = project / "cards" / "midway-memories" / "suits.yaml"
+    text = suits.read_text(encoding="utf-8")
+    suits.write_text(text.replace("name: Coins", 'name: "[bold]Coins[/bold] :smile:"'))
+    moves = "\x1b]0;TITLE\x07\x1b[2J\n" + "1\n" * 6 + "q\n"
+    command = ["play", "midway-memories", "--players", "3", "--bots", "random", "--seed", "5"]
+    result = run_toolkit(*command, "--transcript", "t.jsonl", cwd=project, stdin=moves)
+    assert result.returncode == 0, result.stderr
+    assert "[bold]Coins[/bold] :smile:" in result.stdout
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "move> \\x1b]0;TITLE" in result.stdout  # (rich drops the bell itself)
+
+
+def test_replay_escapes_what_an_edited_transcript_says(tmp_path: Path) -> None:
+    project = repo_copy(tmp_path)
+    command = ["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "3"]
+    played = run_toolkit(*command, "--transcript", "t.jsonl", cwd=project, stdin="1\n1\nq\n")
+    assert played.returncode == 0, played.stderr
+    transcript = project / "t.jsonl"
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    rows[0]["bots"] = ["human", "random\x1b[2J\u202e"]
+    transcript.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    result = run_toolkit("replay", "t.jsonl", cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert "random\\x1b[2J\\u202e" in result.stdout
+    action = next(row for row in rows if row["type"] == "action")
+    action["text"] = "\x1b]0;pwned\x07"
+    transcript.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    result = run_toolkit("replay", "t.jsonl", cwd=project)
+    assert result.returncode == 1
+    assert "the move was '\\x1b]0;pwned\\x07'" in result.stderr
+    assert "\x1b" not in result.stdout + result.stderr and "\u202e" not in result.stdout
