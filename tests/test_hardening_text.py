@@ -3,14 +3,20 @@ print templates rendered in a sandbox with limits."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 from entry_point import run_toolkit
+from pypdf import PdfReader
 
 from toolkit.content.yaml_loader import load_bytes
 from toolkit.diagnostics import Diagnostic, format_github, format_json, format_text, printable
+from toolkit.engine.load import load_valid_game
+from toolkit.pnp.document import PrintOptions, assemble
+from toolkit.pnp.layout_load import load_layout
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -109,3 +115,39 @@ def test_replay_escapes_what_an_edited_transcript_says(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "the move was '\\x1b]0;pwned\\x07'" in result.stderr
     assert "\x1b" not in result.stdout + result.stderr and "\u202e" not in result.stdout
+
+
+def print_with_names(tmp_path: Path, names: dict[str, str], game: str = "midway-memories") -> Any:
+    """Print a copy of a shipped game whose attractions were renamed; the result and its
+    pages' text."""
+    project = repo_copy(tmp_path)
+    attractions = project / "cards" / "midway-memories" / "attractions.yaml"
+    text = attractions.read_text(encoding="utf-8")
+    for old, new in names.items():
+        text = text.replace(f"name: {old}\n", f"name: {json.dumps(new)}\n")
+    attractions.write_text(text, encoding="utf-8")
+    manifest, content = load_valid_game(str(project / "rules" / f"{game}.yaml"))
+    layout, problems = load_layout(manifest, content)
+    assert layout is not None, [p.render() for p in problems]
+    only = ("carousel", "kiddie-coaster", "swan-boats")
+    result = assemble(content, layout, PrintOptions(only=only))
+    pages = PdfReader(io.BytesIO(result.pdf)).pages
+    return result, "\n".join(page.extract_text() for page in pages)
+
+
+def test_pdf_prints_content_text_literally(tmp_path: Path) -> None:
+    names = {"Carousel": "**x**", "Kiddie Coaster": "{{ 7*7 }}", "Swan Boats": "# <b>R&D</b> \\*"}
+    result, text = print_with_names(tmp_path, names)
+    assert "**x**" in text
+    assert "{{ 7*7 }}" in text
+    assert "# <b>R&D</b> \\*" in text
+    assert not [w for w in result.warnings if "icon" in w], result.warnings
+
+
+def test_report_paragraphs_print_names_and_paths_as_written() -> None:
+    from reportlab.lib.styles import getSampleStyleSheet
+
+    from toolkit.sim.report_pdf import _paragraph
+
+    paragraph = _paragraph("variants R&D.yaml, <b>bold</b>", getSampleStyleSheet()["Normal"])
+    assert paragraph.getPlainText() == "variants R&D.yaml, <b>bold</b>"

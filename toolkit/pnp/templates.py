@@ -2,6 +2,9 @@
 
 Templates are content written by designers, so they run sandboxed (no access to Python
 internals), and a misspelt name is an error naming the card rather than silently empty text.
+Values are data, never markup: every string a template reads (from the context, an
+attribute, an item or a call) arrives escaped by `textfit.literal`, so a card named `**x**`
+or `{{ 7*7 }}` prints as written, while the template's own `**...**` still makes bold.
 """
 
 from __future__ import annotations
@@ -9,18 +12,65 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError
+from jinja2 import StrictUndefined, Template, TemplateError, Undefined
+from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
+
+from toolkit.pnp.textfit import literal
+
+
+class _Literal(str):
+    """A string already escaped for the markup (so it is not escaped twice)."""
+
+    __slots__ = ()
+
+
+def as_data(value: Any) -> Any:
+    """A value as a template may see it: strings escaped, lists and dicts of them too;
+    other objects as they are (their attributes are escaped when read, their text when
+    printed)."""
+    if isinstance(value, _Literal | Undefined):
+        return value
+    if isinstance(value, str):
+        return _Literal(literal(value))
+    if isinstance(value, list | tuple):
+        return [as_data(item) for item in value]
+    if isinstance(value, dict):
+        return {key: as_data(item) for key, item in value.items()}
+    return value
+
+
+def _finalize(value: Any) -> Any:
+    """What `{{ ... }}` prints: an object's text (an effect's words) is escaped like data."""
+    if isinstance(value, str | Undefined):
+        return value
+    return literal(str(value))
+
+
+class _DataEnvironment(SandboxedEnvironment):
+    """The sandbox, with every value read from content escaped as it enters the template."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        return as_data(super().getattr(obj, attribute))
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        return as_data(super().getitem(obj, argument))
+
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        result = super().call(__context, __obj, *args, **kwargs)
+        # A string's own methods work on text already escaped; escaping again would double it.
+        return result if isinstance(getattr(__obj, "__self__", None), str) else as_data(result)
 
 
 @cache
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
+    env = _DataEnvironment(
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
         keep_trailing_newline=False,
+        finalize=_finalize,
     )
     env.filters["lighten"] = lambda hex_colour, amount=0.5: _mix(hex_colour, 255, amount)
     env.filters["darken"] = lambda hex_colour, amount=0.5: _mix(hex_colour, 0, amount)
@@ -44,7 +94,7 @@ def compile_template(text: str) -> Template:
 
 def render(template: Template, context: dict[str, Any]) -> str:
     """Render a template; `TemplateError` (and errors of the values it touches) propagate."""
-    return template.render(context).strip()
+    return template.render(as_data(context)).strip()
 
 
 RENDER_ERRORS = (TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError)

@@ -12,6 +12,7 @@ import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
@@ -112,14 +113,20 @@ def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
     return written
 
 
+def _paragraph(text: str, style: Any) -> Paragraph:
+    """ReportLab reads a paragraph's text as markup: names and paths (`R&D.yaml`) are escaped
+    so they print as written."""
+    return Paragraph(escape(text), style)
+
+
 def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path) -> int:
     """Write the report; returns its page count."""
     rl_config.invariant = 1
     styles = getSampleStyleSheet()
     args = summary["arguments"]
     story: list[Any] = [
-        Paragraph(f"Playtest report: {args['game']}", styles["Title"]),
-        Paragraph(
+        _paragraph(f"Playtest report: {args['game']}", styles["Title"]),
+        _paragraph(
             f"{args['games']} games, {args['players']} players, bots "
             f"{', '.join(args['bots'])}, seed {args['seed']}"
             + (f", variants {', '.join(args['variants'])}" if args.get("variants") else ""),
@@ -130,7 +137,7 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
 
     def section(title: str, *flowables: Any) -> None:
         story.append(
-            KeepTogether([Paragraph(title, styles["Heading2"]), *flowables, Spacer(1, 4 * mm)])
+            KeepTogether([_paragraph(title, styles["Heading2"]), *flowables, Spacer(1, 4 * mm)])
         )
 
     if summary["targets"]:
@@ -149,11 +156,11 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
     section(
         "Lead changes and drama",
         _drama(records),
-        Paragraph(_balance_line(summary), styles["Normal"]),
+        _paragraph(_balance_line(summary), styles["Normal"]),
     )
     if summary["never_used"]:
         section(
-            "Never held by anyone", Paragraph(", ".join(summary["never_used"]), styles["Normal"])
+            "Never held by anyone", _paragraph(", ".join(summary["never_used"]), styles["Normal"])
         )
     ensure_folder(out.parent)
     pages = [0]
@@ -198,7 +205,7 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
     drawing.add(plot)
     drawing.add(_legend([name for name, _ in series], WIDTH - 40 * mm, 70 * mm))
     story = [
-        Paragraph(f"Sweep of {', '.join(axes)}: {result['arguments']['game']}", styles["Title"]),
+        _paragraph(f"Sweep of {', '.join(axes)}: {result['arguments']['game']}", styles["Title"]),
         drawing,
         _plain_table(
             [*axes, "targets passed"],
