@@ -6,9 +6,11 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from entry_point import run_toolkit
 from pypdf import PdfReader
 
@@ -151,3 +153,34 @@ def test_report_paragraphs_print_names_and_paths_as_written() -> None:
 
     paragraph = _paragraph("variants R&D.yaml, <b>bold</b>", getSampleStyleSheet()["Normal"])
     assert paragraph.getPlainText() == "variants R&D.yaml, <b>bold</b>"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("{{ 'a' * 1000000000 }}", "would make 1,000,000,000 characters"),
+        ("{% for i in range(99999) %}{% for j in range(99999) %}{{ j }}{% endfor %}{% endfor %}",
+         "output passes 100,000 characters"),
+        ("{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}",
+         "ran longer than"),
+        ("{% set s = 'x' * 90000 %}{{ (s ~ s) | length }}", "joining texts with '~'"),
+        ("{{ '%1000000000d' % 1 }}", "format width"),
+        ("{{ 'x' | center(1000000000) }}", "would make 1,000,000,000 characters"),
+    ],
+)  # fmt: skip
+def test_print_templates_end_with_a_positioned_error_past_their_limits(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    project = repo_copy(tmp_path)
+    reference = project / "print" / "midway-memories" / "reference.md.j2"
+    lines = reference.read_text(encoding="utf-8").splitlines()
+    lines.insert(2, body)
+    reference.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    started = time.monotonic()
+    result = run_toolkit(
+        "print", "midway-memories", "--only", "reference", "--out", "x.pdf", cwd=project
+    )
+    assert time.monotonic() - started < 60
+    assert result.returncode == 1, result.stderr
+    assert "print/midway-memories/reference.md.j2:3:1: error[template-error]" in result.stderr
+    assert message in result.stderr
