@@ -184,3 +184,22 @@ def test_print_templates_end_with_a_positioned_error_past_their_limits(
     assert result.returncode == 1, result.stderr
     assert "print/midway-memories/reference.md.j2:3:1: error[template-error]" in result.stderr
     assert message in result.stderr
+
+
+def test_characters_the_font_lacks_are_a_warning_naming_the_card(tmp_path: Path) -> None:
+    project = repo_copy(tmp_path)
+    attractions = project / "cards" / "midway-memories" / "attractions.yaml"
+    text = attractions.read_text(encoding="utf-8")
+    attractions.write_text(
+        text.replace("name: Carousel\n", 'name: "Carousel \U0001f3a0 \u05e9 \u6f22"\n')
+    )
+    result = run_toolkit(
+        "print", "midway-memories", "--only", "carousel", "--out", "x.pdf", cwd=project
+    )
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert any(
+        "carousel" in line and "U+1F3A0" in line and "U+05E9" in line and "U+6F22" in line
+        for line in warnings
+    ), result.stderr
+    assert "1 warning(s)" in result.stdout
