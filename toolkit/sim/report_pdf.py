@@ -33,6 +33,7 @@ from reportlab.platypus import (
 )
 
 from toolkit.files import ensure_folder, write_atomic
+from toolkit.sim.report_text import number, number_or_whole
 from toolkit.sim.runner import GameRecord
 
 PALETTE = [
@@ -260,13 +261,15 @@ def _targets_table(targets: list[dict[str, Any]]) -> Table:
     def goal(t: dict[str, Any]) -> str:
         low, high = t["at_least"], t["at_most"]
         if low is not None and high is not None:
-            return f"{low:g} to {high:g}"
-        return f"at least {low:g}" if low is not None else f"at most {high:g}"
+            return f"{number_or_whole(low)} to {number_or_whole(high)}"
+        if low is not None:
+            return f"at least {number_or_whole(low)}"
+        return f"at most {number_or_whole(high)}"
 
     return _plain_table(
         ["target", "value", "goal", "result"],
         [
-            [t["target"][:70], f"{t['value']:.3f}", goal(t), "pass" if t["passed"] else "FAIL"]
+            [t["target"][:70], number(t["value"], 3), goal(t), "pass" if t["passed"] else "FAIL"]
             for t in targets
         ],
     )
@@ -410,7 +413,7 @@ def _balance_line(summary: dict[str, Any]) -> str:
     b = summary["balance"]
     return (
         f"First-seat advantage {b['first_seat_advantage']:+.3f}; seat win-rate spread "
-        f"{b['win_rate_spread']:.3f}; mean winning margin {b['winning_margin']:.2f} points; "
+        f"{b['win_rate_spread']:.3f}; mean winning margin {number(b['winning_margin'])} points; "
         f"{b['lead_changes']:.2f} lead changes per game; at the midpoint the eventual winner "
-        f"trailed the leader by {b['drama']:.2f} points on average."
+        f"trailed the leader by {number(b['drama'])} points on average."
     )
