@@ -226,3 +226,18 @@ def test_whole_numbers_print_as_whole_numbers_however_large(tmp_path: Path) -> N
     assert re.search(r"\b1000000000000000000\d\d\b", result.stdout)  # the best score, exact
     assert not re.search(r"\d{17,}\.\d", result.stdout)  # no float printed digit by digit
     assert "e+19" in result.stdout  # means: a float, in the digits it holds
+
+
+def test_set_values_recorded_in_a_transcript_are_checked_like_content(tmp_path: Path) -> None:
+    project = repo_copy(tmp_path)
+    command = ["play", "midway-memories", "--players", "3", "--bots", "random", "--seed", "5"]
+    played = run_toolkit(*command, "--transcript", "t.jsonl", cwd=project, stdin="1\nq\n")
+    assert played.returncode == 0, played.stderr
+    transcript = project / "t.jsonl"
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    rows[0]["set"] = [["attractions/carousel/name", "\x1b]0;X\x07"]]
+    transcript.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    result = run_toolkit("replay", "t.jsonl", cwd=project)
+    assert result.returncode == 1
+    assert "--set:1:1: error[control-character]" in result.stderr
+    assert "\x1b" not in result.stdout + result.stderr

@@ -9,6 +9,8 @@ key and string of every content file, at the value's position.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from typing import Any
 
 from toolkit.diagnostics import Diagnostic, unsafe_character
 
@@ -38,3 +40,18 @@ def control_character(file: str, line: int, column: int, text: str) -> Diagnosti
         f"remove {named}: content text may hold tabs and newlines, but no control "
         "characters or bidi overrides (they can rewrite a terminal or hide text)",
     )
+
+
+def unsafe_strings(data: Any) -> Iterator[str]:
+    """Every key and string in plain data (for values that did not come through the loader,
+    such as `--set`) that holds a control character."""
+    if isinstance(data, str):
+        if unsafe_character(data):
+            yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from unsafe_strings(key)
+            yield from unsafe_strings(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from unsafe_strings(item)
