@@ -23,6 +23,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from toolkit.diagnostics import printable
 from toolkit.errors import (
     ActionCapError,
     ContentError,
@@ -61,11 +62,11 @@ def _guarded(command: F) -> F:
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except UsageError as error:
-            typer.echo(f"usage error: {error}", err=True)
+            typer.echo(f"usage error: {printable(str(error))}", err=True)
             raise typer.Exit(2) from None
         except FileRefused as error:
             hint = f"; {error.hint}" if error.hint else ""
-            typer.echo(f"usage error: {error.reason}{hint}", err=True)
+            typer.echo(f"usage error: {printable(error.reason + hint)}", err=True)
             raise typer.Exit(2) from None
         except ContentError as error:
             from toolkit.diagnostics import format_text, sort_diagnostics
@@ -73,7 +74,7 @@ def _guarded(command: F) -> F:
             typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
             raise typer.Exit(1) from None
         except (UnsupportedGameError, OptionError, ActionCapError) as error:
-            typer.echo(f"error: {error}", err=True)
+            typer.echo(f"error: {printable(str(error))}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
@@ -84,7 +85,7 @@ def _guarded(command: F) -> F:
                 raise typer.Exit(3) from None
             _end_quietly()
         except Exception as error:  # the promise: no traceback, ever
-            typer.echo(f"internal error: {type(error).__name__}: {error}", err=True)
+            typer.echo(f"internal error: {type(error).__name__}: {printable(str(error))}", err=True)
             raise typer.Exit(3) from None
 
     return run  # type: ignore[return-value]
@@ -589,7 +590,7 @@ def play(
                             transcript=transcript, variants=list(variant or []),
                             resume=resume, options=list(option or []))  # fmt: skip
     except (ReplayDivergence, TranscriptError) as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(f"error: {printable(str(error))}", err=True)
         raise typer.Exit(1) from None
     if outcome.interrupted:
         raise typer.Exit(128 + outcome.interrupted)
@@ -622,12 +623,12 @@ def replay(
             if output_format is OutputFormat.json:
                 done.append(replayed.as_json())
             else:
-                typer.echo("\n".join(replayed.lines) + "\n")
+                typer.echo(printable("\n".join(replayed.lines)) + "\n")
     except (ReplayDivergence, TranscriptError) as error:
         if output_format is OutputFormat.json:
             payload = {"transcript": str(transcript), "ok": False, "error": str(error)}
             typer.echo(json.dumps({**payload, "games": done}, indent=2, ensure_ascii=False))
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(f"error: {printable(str(error))}", err=True)
         raise typer.Exit(1) from None
     if output_format is OutputFormat.json:
         payload = {"transcript": str(transcript), "ok": True, "games": done}
@@ -722,13 +723,13 @@ def score(
     sources = list(dict.fromkeys(k for b in result.breakdown for k in b))
     rows = [[src, *[result.breakdown[p].get(src, 0) for p in range(state.n)]] for src in sources]
     rows.append(["total", *result.totals])
-    typer.echo(table(["", *names], rows))
+    typer.echo(printable(table(["", *names], rows)))
     winners = " and ".join(names[p] for p in result.winners)
     how = {
         "points": "on points",
         "shared": "shared victory: still tied after every tie-breaker",
     }.get(result.decided_by, f"tie broken: {result.decided_by}")
-    typer.echo(f"\nwinner: {winners} ({how})")
+    typer.echo(printable(f"\nwinner: {winners} ({how})"))
 
 
 @app.command("print")

@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from difflib import get_close_matches
 from typing import Literal
 
 Severity = Literal["error", "warning"]
+
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""C0 controls but tab and newline, DEL, C1 controls, and bidi overrides and isolates: the
+characters that let text move a terminal's cursor, retitle it, or reorder what a reader sees."""
+
+
+def unsafe_character(text: str) -> str | None:
+    """The first character of `text` that `printable` would escape, if any."""
+    found = _UNSAFE.search(text)
+    return found.group() if found else None
+
+
+def _escape(character: str) -> str:
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, newlines: bool = True) -> str:
+    """`text` safe for a terminal: control characters and bidi overrides become `\\xNN` or
+    `\\uNNNN` escapes (newlines too unless `newlines`), so untrusted text is shown, never
+    obeyed."""
+    escaped = _UNSAFE.sub(lambda m: _escape(m.group()), text)
+    return escaped if newlines else escaped.replace("\n", "\\n")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -24,11 +48,12 @@ class Diagnostic:
     hint: str = ""
 
     def render(self) -> str:
-        text = (
-            f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
-        )
+        """One line (two with a hint); content quoted in the message cannot break out of it."""
+        where = printable(f"{self.file}:{self.line}:{self.column}", newlines=False)
+        text = f"{where}: {self.severity}[{printable(self.code, newlines=False)}]: "
+        text += printable(self.message, newlines=False)
         if self.hint:
-            text += f"\n    hint: {self.hint}"
+            text += f"\n    hint: {printable(self.hint, newlines=False)}"
         return text
 
 
@@ -64,11 +89,14 @@ def format_text(diagnostics: list[Diagnostic]) -> str:
 
 
 def format_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps([asdict(d) for d in diagnostics], indent=2, ensure_ascii=False)
+    """JSON keeps every character (JSON escapes the C0 controls itself); DEL, C1 and bidi
+    controls become `\\uNNNN` too, which a JSON reader turns back into the same text."""
+    text = json.dumps([asdict(d) for d in diagnostics], indent=2, ensure_ascii=False)
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _github_escape(text: str, *, property_value: bool = False) -> str:
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     if property_value:
         text = text.replace(":", "%3A").replace(",", "%2C")
     return text

@@ -17,6 +17,7 @@ from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import LoadedFile, load_content_file
+from toolkit.content.text_checks import control_character, unsafe_strings
 from toolkit.content.yaml_loader import MAX_FILE_BYTES, Document, Path_, Position
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.errors import UsageError
@@ -47,8 +48,13 @@ class Overlay:
         return lambda document: _apply(self, kind, document)
 
     def check_targets(self, kinds: list[str]) -> list[Diagnostic]:
-        """Changes aimed at a file the game does not have (`game` or a listed content kind)."""
+        """Changes aimed at a file the game does not have (`game` or a listed content kind),
+        and control characters in `--set` values (files get that check when loaded)."""
         errors = []
+        for index, op in enumerate(self.variant.set):
+            for text in unsafe_strings([op.path, op.value]):
+                found = control_character(self.loaded.document.file, 1, index + 1, text)
+                errors += [found] if found is not None else []
         for index, op in enumerate(self.variant.set):
             kind = op.path.split("/", 1)[0]
             if kind not in kinds:

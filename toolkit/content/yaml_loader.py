@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from toolkit.content.text_checks import control_character
 from toolkit.diagnostics import Diagnostic
 from toolkit.files import FileRefused, read_bytes
 
@@ -209,6 +210,10 @@ class _Builder:
 
     def error(self, line: int, column: int, code: str, message: str, hint: str = "") -> None:
         self.errors.append(_diag(self.name, line, column, code, message, hint))
+
+    def check_text(self, value: Any, line: int, column: int) -> None:
+        if isinstance(value, str) and (found := control_character(self.name, line, column, value)):
+            self.errors.append(found)
 
     def build(self) -> tuple[Document | None, list[Diagnostic]]:
         root = self._compose()
@@ -548,6 +553,7 @@ class _Builder:
             )
         document.values[path] = Position(node.line, node.column)
         if node.kind == "scalar":
+            self.check_text(node.value, node.line, node.column)
             if node.ambiguous:
                 document.plain_text[path] = node.text
             if node.quoted:
@@ -561,6 +567,7 @@ class _Builder:
         result: dict[str, Any] = {}
         for key, value in node.items:
             child = (*path, key.text)
+            self.check_text(key.text, key.line, key.column)
             document.keys[child] = Position(key.line, key.column)
             result[key.text] = self._materialise(value, child, document, depth + 1)
         return result

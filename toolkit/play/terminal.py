@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
+from rich.segment import Segment
 from rich.text import Text
 
+from toolkit.diagnostics import printable, unsafe_character
 from toolkit.play.interrupts import held_signals, signal_of, stopping_on_signals
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
@@ -56,6 +58,7 @@ class Terminal:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self.plain = not interactive if plain is None else plain
         self.console = console or _console(self.plain)
+        self.console.push_render_hook(_Escaping())
         self.read_line = read_line or (
             _prompt(self.console) if interactive else _pipe(sys.stdin, self.console)
         )
@@ -64,7 +67,9 @@ class Terminal:
         self.transcript = transcript
 
     def say(self, *parts: object, style: str = "") -> None:
-        self.console.print(*parts, style=style or None, highlight=False)
+        """Print text literally: no markup (`[bold]` in a card name stays as written), no
+        emoji codes; control characters are escaped by the console's hook."""
+        self.console.print(*parts, style=style or None, highlight=False, markup=False, emoji=False)
 
     def run(self) -> Outcome:
         """Play to the end or until the person quits; on a signal or an unexpected error the
@@ -216,14 +221,40 @@ class Terminal:
             write_transcript(self.transcript, [self.session.transcript_lines()])
 
 
+class _Escaping(RenderHook):
+    """Shows control characters in whatever is printed (card names in tables, moves, text
+    typed in a pipe) as escapes, so text from files never drives the terminal."""
+
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        return [_Escaped(renderable) for renderable in renderables]
+
+
+@dataclass
+class _Escaped:
+    inner: ConsoleRenderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.inner, options):
+            if segment.control is None and unsafe_character(segment.text):
+                segment = Segment(printable(segment.text), segment.style)
+            yield segment
+
+
 def _console(plain: bool) -> Console:
+    """Strings are never read as markup or emoji codes; a pipe gets no colour codes."""
     if plain:
         if hasattr(sys.stdout, "reconfigure"):
             sys.stdout.reconfigure(errors="replace")
         return Console(
-            force_terminal=False, no_color=True, highlight=False, width=110, soft_wrap=True
+            force_terminal=False,
+            no_color=True,
+            highlight=False,
+            markup=False,
+            emoji=False,
+            width=110,
+            soft_wrap=True,
         )
-    return Console(highlight=False)
+    return Console(highlight=False, markup=False, emoji=False)
 
 
 def _number(text: str) -> int | None:

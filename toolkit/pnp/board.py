@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.content.models.manifest import Track
 from toolkit.content.project import GameContent
-from toolkit.pnp import icons
+from toolkit.pnp import icons, textfit
 from toolkit.pnp.colours import BLACK, colour, readable_on, shade
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.geometry import Rect, Tile, tile_board
@@ -87,7 +87,7 @@ def board_pages(
         )
         r.draw_text(
             c,
-            f"**{title}**",
+            f"**{textfit.literal(title)}**",
             title_box,
             size=board.space * 0.32,
             min_size=8,
@@ -168,7 +168,7 @@ def _row(
     )
     r.draw_text(
         c,
-        f"**{track.name}**",
+        f"**{textfit.literal(track.name)}**",
         name_box,
         size=space * 0.2,
         min_size=6,

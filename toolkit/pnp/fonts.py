@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -33,6 +34,29 @@ class FontSet:
 
     def by_style_name(self, style: str) -> str:
         return self.names[STYLES.index(style)]
+
+    def missing(self, text: str, style: int) -> list[str]:
+        """The characters of `text` the style's font cannot draw (they would print as empty
+        boxes), each once, in order."""
+        font = self.name(style)
+        return [ch for ch in dict.fromkeys(text) if not ch.isspace() and not has_glyph(font, ch)]
+
+
+@cache
+def has_glyph(font_name: str, character: str) -> bool:
+    """Whether a registered font draws `character`: a TrueType font by its character map, a
+    standard PDF font by its encoding."""
+    font = pdfmetrics.getFont(font_name)
+    char_map = getattr(getattr(font, "face", None), "charToGlyph", None)
+    if isinstance(char_map, dict):
+        return ord(character) in char_map
+    encoding = getattr(getattr(font, "encoding", None), "name", "WinAnsiEncoding")
+    codec = {"WinAnsiEncoding": "cp1252", "MacRomanEncoding": "mac_roman"}.get(encoding, "latin-1")
+    try:
+        character.encode(codec)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class FontError(Exception):

@@ -30,6 +30,7 @@ def reference_pages(
     parsed = textfit.parse(markup, r.resolve_icon)
     for name in parsed.unknown_icons:
         r.warn(f"{component.id}: unknown icon ':{name}:'")
+    r.check_glyphs(parsed, component.id)
     columns = component.settings.columns or 2
     size = component.settings.text_size or text_size
     width, height = paper

@@ -52,6 +52,20 @@ class Renderer:
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def check_glyphs(self, parsed: textfit.Parsed, who: str, base_style: int = 0) -> None:
+        """Warn about characters the fonts cannot draw (emoji, scripts the font lacks): they
+        would print as empty boxes."""
+        missing: dict[str, None] = {}
+        for paragraph in parsed.paragraphs:
+            heading = 1 if paragraph.kind in ("title", "heading") else 0
+            for word in paragraph.words:
+                for piece in word:
+                    style = piece.style | base_style | heading
+                    missing.update(dict.fromkeys(self.fonts.missing(piece.text, style)))
+        if missing:
+            shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            self.warn(f"{who}: the font has no glyph for {shown}; they print as empty boxes")
+
     def error(self, where: Where, message: str, hint: str = "") -> None:
         """Record a problem once per layout position (a typo would otherwise repeat per card)."""
         self.errors.setdefault(where, where.diagnostic("template-error", message, hint))
@@ -111,6 +125,7 @@ class Renderer:
         parsed = textfit.parse(markup, self.resolve_icon)
         for name in parsed.unknown_icons:
             self.warn(f"{who}: unknown icon ':{name}:'")
+        self.check_glyphs(parsed, who, base_style)
         fitted = textfit.fit(
             parsed.paragraphs,
             box.width,

@@ -1,7 +1,12 @@
 """Jinja2 for card and sheet text: one sandboxed environment, strict about unknown names.
 
 Templates are content written by designers, so they run sandboxed (no access to Python
-internals), and a misspelt name is an error naming the card rather than silently empty text.
+internals, no changing lists or dicts, bounded values, output and time: see
+`template_limits`), and a misspelt name is an error naming the card rather than silently
+empty text.
+Values are data, never markup: every string a template reads (from the context, an
+attribute, an item or a call) arrives escaped by `textfit.literal`, so a card named `**x**`
+or `{{ 7*7 }}` prints as written, while the template's own `**...**` still makes bold.
 """
 
 from __future__ import annotations
@@ -9,19 +14,96 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import StrictUndefined, Template, TemplateError, Undefined
+from jinja2.runtime import Context
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+
+from toolkit.pnp.template_limits import (
+    FILTERS,
+    LimitedCodeGenerator,
+    bounded_output,
+    check_binop,
+    check_format,
+    check_str_call,
+    checked_concat,
+    deadline,
+)
+from toolkit.pnp.textfit import literal
+
+
+class _Literal(str):
+    """A string already escaped for the markup (so it is not escaped twice)."""
+
+    __slots__ = ()
+
+
+def as_data(value: Any) -> Any:
+    """A value as a template may see it: strings escaped, lists and dicts of them too;
+    other objects as they are (their attributes are escaped when read, their text when
+    printed)."""
+    if isinstance(value, _Literal | Undefined):
+        return value
+    if isinstance(value, str):
+        return _Literal(literal(value))
+    if isinstance(value, list | tuple):
+        return [as_data(item) for item in value]
+    if isinstance(value, dict):
+        return {key: as_data(item) for key, item in value.items()}
+    return value
+
+
+def _finalize(value: Any) -> Any:
+    """What `{{ ... }}` prints: an object's text (an effect's words) is escaped like data."""
+    if isinstance(value, str | Undefined):
+        return value
+    return literal(str(value))
+
+
+class _DataEnvironment(ImmutableSandboxedEnvironment):
+    """The sandbox, with every value read from content escaped as it enters the template,
+    and every operation that could make a huge value checked first."""
+
+    code_generator_class = LimitedCodeGenerator
+    intercepted_binops = frozenset({"*", "+", "**", "%"})
+    checked_concat = staticmethod(checked_concat)
+
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
+        check_binop(operator, left, right)
+        return super().call_binop(context, operator, left, right)
+
+    def wrap_str_format(self, value: Any) -> Any:
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None:
+            check_format(value.__self__)
+        return wrapped
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        return as_data(super().getattr(obj, attribute))
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        return as_data(super().getitem(obj, argument))
+
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, str):
+            args = check_str_call(getattr(__obj, "__name__", ""), owner, args)
+        result = super().call(__context, __obj, *args, **kwargs)
+        # A string's own methods work on text already escaped; escaping again would double it.
+        return result if isinstance(owner, str) else as_data(result)
 
 
 @cache
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
+    env = _DataEnvironment(
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
         keep_trailing_newline=False,
+        finalize=_finalize,
     )
+    env.filters.update(FILTERS)
+    del env.globals["lipsum"]  # makes up to any number of paragraphs
     env.filters["lighten"] = lambda hex_colour, amount=0.5: _mix(hex_colour, 255, amount)
     env.filters["darken"] = lambda hex_colour, amount=0.5: _mix(hex_colour, 0, amount)
     return env
@@ -44,8 +126,18 @@ def compile_template(text: str) -> Template:
 
 def render(template: Template, context: dict[str, Any]) -> str:
     """Render a template; `TemplateError` (and errors of the values it touches) propagate."""
-    return template.render(context).strip()
+    with deadline():
+        return bounded_output(template.generate(as_data(context))).strip()
 
 
-RENDER_ERRORS = (TemplateError, TypeError, ValueError, AttributeError, KeyError, IndexError)
+RENDER_ERRORS = (
+    TemplateError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    KeyError,
+    IndexError,
+    ArithmeticError,
+    RecursionError,
+)
 """What rendering a designer's template can raise; reported as content errors."""

@@ -2,8 +2,10 @@
 
 The markup is what templates produce: one paragraph per line; `# ` a title, `## ` a heading,
 `- ` a bullet, `1. ` a numbered item, an empty line a gap; `**bold**`, `*italic*` and icon
-tokens such as `:coin:` inline. Word widths are measured once at size 1 (widths scale with
-the size), so trying many sizes while shrinking costs only multiplications.
+tokens such as `:coin:` inline; a backslash shows the next character as written (`\\*`).
+Values from content enter templates through `literal`, so a card named `**x**` prints its
+asterisks. Word widths are measured once at size 1 (widths scale with the size), so trying
+many sizes while shrinking costs only multiplications.
 """
 
 from __future__ import annotations
@@ -24,8 +26,17 @@ ICON_ADVANCE = 1.05
 SIZE_STEP = 0.25
 """Shrinking goes down in steps of this many points."""
 SCALE = {"title": 1.45, "heading": 1.15, "body": 1.0, "item": 1.0, "gap": 1.0}
-_TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9_-]*:|\s+)")
+_TOKEN = re.compile(r"(\\\S|\*\*|\*|:[a-z][a-z0-9_-]*:|\s+)")
 _NUMBERED = re.compile(r"(\d{1,3}[.)]) ")
+_LINE_MARK = re.compile(r"^(\s*)(#{1,2} |- |\d{1,3}[.)] )", re.MULTILINE)
+
+
+def literal(text: str) -> str:
+    """`text` escaped so the markup shows it as written: asterisks and backslashes, and a
+    line that would start a title, a bullet or a numbered item. Icon tokens stay icons:
+    content text such as `2-6 :coin: 1` is written with them."""
+    escaped = text.replace("\\", "\\\\").replace("*", "\\*")
+    return _LINE_MARK.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +130,9 @@ def _words(
         if not token:
             continue
         style = (1 if bold else 0) + (2 if italic else 0)
-        if token == "**":
+        if token.startswith("\\") and len(token) == 2:
+            add(Piece(token[1], style))
+        elif token == "**":
             bold = not bold
         elif token == "*":
             italic = not italic

@@ -13,6 +13,7 @@ from toolkit.engine.game import compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.files import sha256_of, staged_folder, write_atomic
 from toolkit.sim.report_pdf import render_report
+from toolkit.sim.report_text import number
 from toolkit.sim.run import RunSpec, run
 
 
@@ -116,7 +117,7 @@ def build_summary(builds: list[GameBuild]) -> str:
             passed = sum(t["passed"] for t in targets)
             mean = sum(s["score_mean"] for s in summary["seats"]) / len(summary["seats"])
             lines.append(
-                f"  {players} players: seat win rates {rates}, mean score {mean:.1f}, "
+                f"  {players} players: seat win rates {rates}, mean score {number(mean, 1)}, "
                 f"targets {passed}/{len(targets)} pass"
             )
         if build.cards_pdf is not None:

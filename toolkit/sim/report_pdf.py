@@ -12,6 +12,7 @@ import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
@@ -32,6 +33,7 @@ from reportlab.platypus import (
 )
 
 from toolkit.files import ensure_folder, write_atomic
+from toolkit.sim.report_text import number, number_or_whole
 from toolkit.sim.runner import GameRecord
 
 PALETTE = [
@@ -112,14 +114,20 @@ def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
     return written
 
 
+def _paragraph(text: str, style: Any) -> Paragraph:
+    """ReportLab reads a paragraph's text as markup: names and paths (`R&D.yaml`) are escaped
+    so they print as written."""
+    return Paragraph(escape(text), style)
+
+
 def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path) -> int:
     """Write the report; returns its page count."""
     rl_config.invariant = 1
     styles = getSampleStyleSheet()
     args = summary["arguments"]
     story: list[Any] = [
-        Paragraph(f"Playtest report: {args['game']}", styles["Title"]),
-        Paragraph(
+        _paragraph(f"Playtest report: {args['game']}", styles["Title"]),
+        _paragraph(
             f"{args['games']} games, {args['players']} players, bots "
             f"{', '.join(args['bots'])}, seed {args['seed']}"
             + (f", variants {', '.join(args['variants'])}" if args.get("variants") else ""),
@@ -130,7 +138,7 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
 
     def section(title: str, *flowables: Any) -> None:
         story.append(
-            KeepTogether([Paragraph(title, styles["Heading2"]), *flowables, Spacer(1, 4 * mm)])
+            KeepTogether([_paragraph(title, styles["Heading2"]), *flowables, Spacer(1, 4 * mm)])
         )
 
     if summary["targets"]:
@@ -149,11 +157,11 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
     section(
         "Lead changes and drama",
         _drama(records),
-        Paragraph(_balance_line(summary), styles["Normal"]),
+        _paragraph(_balance_line(summary), styles["Normal"]),
     )
     if summary["never_used"]:
         section(
-            "Never held by anyone", Paragraph(", ".join(summary["never_used"]), styles["Normal"])
+            "Never held by anyone", _paragraph(", ".join(summary["never_used"]), styles["Normal"])
         )
     ensure_folder(out.parent)
     pages = [0]
@@ -198,7 +206,7 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
     drawing.add(plot)
     drawing.add(_legend([name for name, _ in series], WIDTH - 40 * mm, 70 * mm))
     story = [
-        Paragraph(f"Sweep of {', '.join(axes)}: {result['arguments']['game']}", styles["Title"]),
+        _paragraph(f"Sweep of {', '.join(axes)}: {result['arguments']['game']}", styles["Title"]),
         drawing,
         _plain_table(
             [*axes, "targets passed"],
@@ -253,13 +261,15 @@ def _targets_table(targets: list[dict[str, Any]]) -> Table:
     def goal(t: dict[str, Any]) -> str:
         low, high = t["at_least"], t["at_most"]
         if low is not None and high is not None:
-            return f"{low:g} to {high:g}"
-        return f"at least {low:g}" if low is not None else f"at most {high:g}"
+            return f"{number_or_whole(low)} to {number_or_whole(high)}"
+        if low is not None:
+            return f"at least {number_or_whole(low)}"
+        return f"at most {number_or_whole(high)}"
 
     return _plain_table(
         ["target", "value", "goal", "result"],
         [
-            [t["target"][:70], f"{t['value']:.3f}", goal(t), "pass" if t["passed"] else "FAIL"]
+            [t["target"][:70], number(t["value"], 3), goal(t), "pass" if t["passed"] else "FAIL"]
             for t in targets
         ],
     )
@@ -403,7 +413,7 @@ def _balance_line(summary: dict[str, Any]) -> str:
     b = summary["balance"]
     return (
         f"First-seat advantage {b['first_seat_advantage']:+.3f}; seat win-rate spread "
-        f"{b['win_rate_spread']:.3f}; mean winning margin {b['winning_margin']:.2f} points; "
+        f"{b['win_rate_spread']:.3f}; mean winning margin {number(b['winning_margin'])} points; "
         f"{b['lead_changes']:.2f} lead changes per game; at the midpoint the eventual winner "
-        f"trailed the leader by {b['drama']:.2f} points on average."
+        f"trailed the leader by {number(b['drama'])} points on average."
     )

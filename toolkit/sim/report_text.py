@@ -2,8 +2,34 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
+
+LARGE = 1e15
+"""Past this a float's decimals are noise (a double holds 15-17 significant digits)."""
+
+
+def number(value: Any, places: int = 2) -> str:
+    """A number as text: a whole number (int) exactly as it is, never through a float; a
+    float with `places` decimals, or in 15 significant digits once it is too large for
+    its decimals (or its last digits) to mean anything."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if not math.isfinite(value):
+        return str(value)
+    if abs(value) >= LARGE:
+        return f"{value:.15g}"
+    return f"{value:.{places}f}"
+
+
+def number_or_whole(value: Any) -> str:
+    """A bound or a count that is usually whole: `3`, `0.45`, `100000000000000000000`."""
+    if isinstance(value, float) and math.isfinite(value) and abs(value) < LARGE:
+        return f"{value:g}"
+    return number(value)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -30,9 +56,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 def _cell(value: Any) -> str:
     if value is None:
         return "-"
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
+    return number(value)
 
 
 def format_simulation(summary: dict[str, Any]) -> str:
@@ -50,7 +74,7 @@ def format_simulation(summary: dict[str, Any]) -> str:
                 [
                     s["seat"],
                     s["bot"],
-                    f"{s['wins']:g}",
+                    number_or_whole(s["wins"]),
                     f"{s['win_rate']:.1%}",
                     f"{s['win_rate_ci95'][0]:.1%}-{s['win_rate_ci95'][1]:.1%}",
                     s["score_mean"],
@@ -126,7 +150,9 @@ def format_simulation(summary: dict[str, Any]) -> str:
     out += [
         "",
         "Resources left at the end, mean per player: "
-        + ", ".join(f"{name} {mean:.2f}" for name, mean in level["resources_left_mean"].items()),
+        + ", ".join(
+            f"{name} {number(mean)}" for name, mean in level["resources_left_mean"].items()
+        ),
     ]
     out += ["", format_balance(summary)]
     out += [
@@ -145,8 +171,8 @@ def format_balance(summary: dict[str, Any]) -> str:
         "Balance",
         f"first-seat advantage {metrics['first_seat_advantage']:+.3f}, "
         f"seat win-rate spread {metrics['win_rate_spread']:.3f}, "
-        f"winning margin {metrics['winning_margin']:.2f}, "
-        f"lead changes {metrics['lead_changes']:.2f}, drama {metrics['drama']:.2f}",
+        f"winning margin {number(metrics['winning_margin'])}, "
+        f"lead changes {metrics['lead_changes']:.2f}, drama {number(metrics['drama'])}",
         "score sources: "
         + ", ".join(f"{k} {v:.0%}" for k, v in metrics["source_shares"].items() if v),
     ]
@@ -164,7 +190,7 @@ def format_targets(targets: list[dict[str, Any]]) -> str:
         [
             [
                 t["target"],
-                f"{t['value']:.3f}",
+                number(t["value"], 3),
                 _goal(t["at_least"], t["at_most"]),
                 "pass" if t["passed"] else "FAIL",
                 t["detail"],
@@ -176,8 +202,8 @@ def format_targets(targets: list[dict[str, Any]]) -> str:
 
 def _goal(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
-        return f"{low:g}..{high:g}"
-    return f">= {low:g}" if low is not None else f"<= {high:g}"
+        return f"{number_or_whole(low)}..{number_or_whole(high)}"
+    return f">= {number_or_whole(low)}" if low is not None else f"<= {number_or_whole(high)}"
 
 
 def format_comparison(result: dict[str, Any]) -> str:
@@ -209,8 +235,8 @@ def format_comparison(result: dict[str, Any]) -> str:
             out += ["", "Targets"]
             for verdict in variant["targets"]:
                 out.append(
-                    f"  {verdict['target']}: {verdict['baseline']:.3f} -> "
-                    f"{verdict['variant']:.3f}, {verdict['verdict']}"
+                    f"  {verdict['target']}: {number(verdict['baseline'], 3)} -> "
+                    f"{number(verdict['variant'], 3)}, {verdict['verdict']}"
                     + (f" ({verdict['detail']})" if verdict["detail"] else "")
                 )
     return "\n".join(out)
