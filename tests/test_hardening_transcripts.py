@@ -16,12 +16,12 @@ from entry_point import run_toolkit
 
 from toolkit.errors import UsageError
 from toolkit.record.transcript_file import (
-    MAX_BOT_ITERATIONS,
     MAX_GAME_LINES,
     MAX_LINE_BYTES,
     read_transcript,
 )
 from toolkit.record.transcripts import write_transcript
+from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, object]
@@ -234,7 +234,7 @@ def test_bots_given_as_a_string_are_refused(recorded: Path, tmp_path: Path) -> N
 def test_a_bot_budget_is_bounded(recorded: Path, tmp_path: Path) -> None:
     code, _, err = replay(edited_header(recorded, tmp_path, bots=["ismcts:100000000"] * 3))
     assert code == 1
-    assert f"'ismcts:100000000' asks too much: at most ismcts:{MAX_BOT_ITERATIONS}" in err
+    assert f"'ismcts:100000000': at most {MAX_ISMCTS_ITERATIONS} iterations per decision" in err
     code, _, err = replay(edited_header(recorded, tmp_path, bots=["ismcts:²"] * 3))
     assert code == 1 and "edited.jsonl:1:" in err
 

@@ -27,7 +27,6 @@ from typing import IO, Any
 from toolkit.agents import ismcts_budget
 from toolkit.errors import ToolkitError, UsageError
 from toolkit.files import FileRefused, confine, open_regular, project_root
-from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS
 
 MAX_LINE_BYTES = 1 << 20
 """The longest line read (1 MiB); a recorded line is a few hundred bytes."""
@@ -40,9 +39,6 @@ MAX_ACTION = 2**31
 """Actions are small numbers (a few are negative, such as -1 for declining)."""
 MAX_SEED = 2**64
 """Seeds are at most this large in magnitude (simulate draws 63-bit seeds)."""
-MAX_BOT_ITERATIONS = MAX_ISMCTS_ITERATIONS
-"""A header asks no more of a bot than the command line may (`ismcts:N`, `ismcts:Ns`)."""
-MAX_BOT_SECONDS = MAX_ISMCTS_SECONDS
 MAX_TEXT = 200
 """The longest id, bot name, version or path in a header."""
 
@@ -338,14 +334,9 @@ def _check_bots(where: Callable[[str], str], line: dict[str, Any]) -> None:
         if base != "ismcts" or not budget:
             continue
         try:
-            iterations, seconds = ismcts_budget(budget)
+            ismcts_budget(budget)  # refuses a budget past the command line's own limits
         except (UsageError, ValueError) as error:
             raise TranscriptError(f"{where('bots')}: {error}") from None
-        if (iterations or 0) > MAX_BOT_ITERATIONS or (seconds or 0) > MAX_BOT_SECONDS:
-            raise TranscriptError(
-                f"{where('bots')}: '{name}' asks too much: at most ismcts:{MAX_BOT_ITERATIONS} "
-                f"iterations or ismcts:{MAX_BOT_SECONDS:g}s per decision"
-            )
 
 
 def _check_options(where: Callable[[str], str], line: dict[str, Any]) -> None:
