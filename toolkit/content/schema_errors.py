@@ -140,6 +140,30 @@ def _expected_values(ctx: dict[str, Any]) -> list[str]:
     return re.findall(r"'([^']*)'", expected)
 
 
+def without_failed_items(
+    model: type[BaseModel], data: Any, error: ValidationError, list_key: str
+) -> tuple[BaseModel, tuple[int, ...]] | None:
+    """The file validated without the items of its list that failed their schema, and the
+    index in the file of each item kept: so checks still run on the cards that passed.
+
+    None when something outside the items failed too, or nothing is left."""
+    failed: set[int] = set()
+    for item in error.errors(include_url=False):
+        loc = tuple(item["loc"])
+        if len(loc) < 2 or loc[0] != list_key or not isinstance(loc[1], int):
+            return None
+        failed.add(loc[1])
+    items = data.get(list_key) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return None
+    kept = tuple(i for i in range(len(items)) if i not in failed)
+    try:
+        partial = model.model_validate({**data, list_key: [items[i] for i in kept]})
+    except ValidationError:
+        return None
+    return partial, kept
+
+
 def diagnostics_from_error(
     document: Document, model: type[BaseModel], error: ValidationError
 ) -> list[Diagnostic]:

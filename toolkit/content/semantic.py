@@ -100,20 +100,19 @@ class _Checker:
         return self.content.manifest
 
     def items(self, kind: str) -> list[tuple[Path_, Any]]:
+        """The cards of a kind that passed their schema, for checks on each card."""
         loaded = self.content.files.get(kind)
-        if loaded is None:
-            return []
-        return [
-            ((CARD_LIST_KEY, i), item)
-            for i, item in enumerate(getattr(loaded.model, CARD_LIST_KEY, []))
-        ]
+        return loaded.cards() if loaded is not None else []
 
     def loaded(self, kind: str) -> bool:
-        """Whether a listed content kind loaded; checks against one that failed are skipped."""
-        return kind in self.content.files
+        """Whether every card of a listed kind loaded; checks over all of them (counts,
+        references to their ids) are skipped when some failed, as they would mislead."""
+        loaded = self.content.files.get(kind)
+        return loaded is not None and loaded.kept is None
 
     def ids(self, kind: str) -> list[str]:
-        return [item.id for _, item in self.items(kind)]
+        """Every id of a kind; none when some of its cards failed their schema."""
+        return [item.id for _, item in self.items(kind)] if self.loaded(kind) else []
 
     def deck_kind(self) -> str | None:
         deck = self.game.deck
@@ -242,14 +241,22 @@ class _Checker:
 
     def unique_ids(self, loaded: LoadedFile) -> None:
         """Card ids, and the side ids of each double-sided card, are unique."""
-        items = getattr(loaded.model, CARD_LIST_KEY)
-        self._unique(loaded, CARD_LIST_KEY, [item.id for item in items], ("id",))
-        for index, item in enumerate(items):
+        first: dict[str, Path_] = {}
+        for path, item in loaded.cards():
+            if item.id in first:
+                line = loaded.document.position((*first[item.id], "id")).line
+                self.error(
+                    loaded,
+                    (*path, "id"),
+                    "duplicate-id",
+                    f"'{item.id}' is used twice (first at line {line})",
+                    "every entry needs its own id",
+                )
+            else:
+                first[item.id] = path
             for name, value in item:
                 if isinstance(value, list) and value and all(_is_side(v) for v in value):
-                    self._unique(
-                        loaded, (CARD_LIST_KEY, index, name), [v.id for v in value], ("id",)
-                    )
+                    self._unique(loaded, (*path, name), [v.id for v in value], ("id",))
 
     def _unique(
         self, where: LoadedFile, key: str | Path_, values: Sequence[Any], suffix: Path_
@@ -426,7 +433,7 @@ class _Checker:
 
     def check_composition(self, deck: CardsDeck) -> None:
         loaded = self.content.files.get(deck.pool)
-        if loaded is None or deck.group_by is None:
+        if loaded is None or not self.loaded(deck.pool) or deck.group_by is None:
             return
         groups: dict[Any, list[tuple[Path_, Any]]] = {}
         known_values = self.vocabulary(deck.pool, deck.group_by)

@@ -136,8 +136,8 @@ def validate_paths(
             continue
         report.files.add(display_path(path))
         loaded, diagnostics = _load_alone(path, project)
-        if loaded is not None:
-            diagnostics = check_standalone(loaded)
+        if loaded is not None:  # all of the file, or the cards that passed their schema
+            diagnostics = [*diagnostics, *check_standalone(loaded)]
         report.diagnostics.extend(diagnostics)
     report.diagnostics = sort_diagnostics(report.diagnostics)
     return report
