@@ -10,7 +10,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from entry_point import run_toolkit
+
+from toolkit.content.yaml_loader import load_bytes
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -95,3 +98,39 @@ def test_a_card_failing_its_schema_hides_no_check_of_another_card(tmp_path: Path
     # Counts over the kind (cards per level, the deck's size) wait for every card to load:
     # the card that failed might change them.
     assert "3 errors" in result.stdout
+
+
+# -- 3. indentation has its own hint -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message", "hint"),
+    [
+        ("kind: attractions\ncards:\n  - id: a\n    name: A\n      cost: 3\n", 5, 11,
+         "line 5 is indented deeper than the key above it (line 4)",
+         "YAML reads it as the rest of line 4's value"),
+        ("kind: attractions\ncards:\n  - id: a\n    name: A\n   cost: 3\n", 5, 4,
+         "line 5 is indented like none of the keys or list entries above it",
+         "the list started at line 3, column 3"),
+    ],
+    ids=["too-deep", "too-shallow"],
+)  # fmt: skip
+def test_a_wrongly_indented_line_gets_an_indentation_hint(
+    text: str, line: int, column: int, message: str, hint: str
+) -> None:
+    document, diagnostics = load_bytes(text.encode(), "bad.yaml")
+    assert document is None
+    [found] = diagnostics
+    assert (found.line, found.column, found.code) == (line, column, "yaml-indentation")
+    assert found.message == message
+    assert hint in found.hint
+    assert "must be quoted" not in found.hint
+
+
+def test_an_unquoted_colon_in_a_value_keeps_the_quoting_hint() -> None:
+    text = "kind: attractions\ncards:\n  - id: a\n    flavour: Note: it spins\n"
+    document, diagnostics = load_bytes(text.encode(), "bad.yaml")
+    assert document is None
+    [found] = diagnostics
+    assert (found.line, found.column, found.code) == (4, 18, "yaml-syntax")
+    assert found.hint == "a value containing ': ' must be quoted"

@@ -51,6 +51,8 @@ _PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _PLAIN_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOAT = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf")}
 _TRUE_WORDS = {"true", "yes", "on"}
+_KEY_AT_LINE_START = re.compile(r" *(- +)*[\w$-]+")
+"""A line's text before the ': ' the parser refused, when it is a lone key (an id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +332,9 @@ class _Builder:
                 "YAML indents with spaces only; replace the tab with spaces",
             )
         problem = (exc.problem or "syntax error").replace("\t", "\\t")
+        indentation = self._indentation(problem, exc, line, col)
+        if indentation is not None:
+            return indentation
         hint = ""
         if exc.context and exc.context_mark:
             opened_line, opened_col = self.where(exc.context_mark)
@@ -343,6 +348,53 @@ class _Builder:
         if "mapping values are not allowed" in problem:
             hint = hint or "a value containing ': ' must be quoted"
         return _diag(self.name, line, col, "yaml-syntax", problem, hint)
+
+    def _indentation(
+        self, problem: str, exc: yaml.MarkedYAMLError, line: int, col: int
+    ) -> Diagnostic | None:
+        """A line indented deeper or shallower than its neighbours, told apart from an
+        unquoted ': ' inside a value (which the parser reports with the same words)."""
+        text = self.text[self.line_starts[line - 1] : self.line_starts[line - 1] + col - 1]
+        if "mapping values are not allowed" in problem:
+            # `name: Ferris: wheel` or wrapped prose holding ': ' needs quotes; a line that
+            # starts with a lone key continues the value above it: it is indented too deep.
+            if not _KEY_AT_LINE_START.fullmatch(text):
+                return None
+            above = self._line_above(line)
+            return _diag(
+                self.name,
+                line,
+                col,
+                "yaml-indentation",
+                f"line {line} is indented deeper than the key above it (line {above})",
+                f"YAML reads it as the rest of line {above}'s value; indent it like the keys "
+                "beside it, or quote the value if ': ' belongs to the text",
+            )
+        block = exc.context or ""
+        at_line_start = not text.strip()
+        if problem.startswith("did not find expected") and "block" in block and at_line_start:
+            opened_line, opened_col = self.where(exc.context_mark)
+            what = "list" if "collection" in block else "mapping"
+            return _diag(
+                self.name,
+                line,
+                col,
+                "yaml-indentation",
+                f"line {line} is indented like none of the keys or list entries above it",
+                f"indent it exactly like the entries it belongs with (the {what} started at "
+                f"line {opened_line}, column {opened_col})",
+            )
+        return None
+
+    def _line_above(self, line: int) -> int:
+        """The nearest line above `line` holding more than blanks or a comment."""
+        for above in range(line - 1, 0, -1):
+            start = self.line_starts[above - 1]
+            end = self.line_starts[above] if above < len(self.line_starts) else len(self.text)
+            stripped = self.text[start:end].strip()
+            if stripped and not stripped.startswith("#"):
+                return above
+        return 1
 
     def _attach(self, stack: list[_Node], pending_keys: list[_Node | None], node: _Node) -> None:
         if not stack:
