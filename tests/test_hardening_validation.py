@@ -8,6 +8,7 @@ Each case edits a copy of the shipped folders and runs the real command line (or
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,38 @@ def test_an_unquoted_colon_in_a_value_keeps_the_quoting_hint() -> None:
     [found] = diagnostics
     assert (found.line, found.column, found.code) == (4, 18, "yaml-syntax")
     assert found.hint == "a value containing ': ' must be quoted"
+
+
+# -- 4. the alias budget counts what aliases add, not the file's values ----------------------
+
+
+def attractions(count: int) -> str:
+    """A Midway Memories attraction file of `count` plain cards (no anchors, no aliases)."""
+    cards = (
+        f"  - {{id: ride-{i}, name: Ride {i}, level: 1, cost: 2, points: 3, flavour: Fun}}\n"
+        for i in range(count)
+    )
+    return "kind: attractions\ncards:\n" + "".join(cards)
+
+
+def test_ten_thousand_plain_cards_are_no_alias_bomb(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    (folder / "cards/midway-memories/attractions.yaml").write_text(attractions(10_000))
+    result = run_toolkit("validate", "cards/midway-memories/attractions.yaml", cwd=folder)
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "ok: 1 file checked, no problems" in result.stdout
+
+
+def test_a_billion_laughs_is_still_refused_at_once() -> None:
+    lines = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for level in range(1, 10):
+        lines.append(f"l{level}: &l{level} [{', '.join([f'*l{level - 1}'] * 10)}]")
+    bomb = ("\n".join(lines) + "\n").encode()
+    started = time.perf_counter()
+    document, diagnostics = load_bytes(bomb, "bomb.yaml")
+    assert time.perf_counter() - started < 5  # 10**10 values if it were expanded
+    assert document is None
+    [found] = diagnostics
+    assert found.code == "yaml-alias-budget"
+    assert found.message == "aliases expand to more than 50,000 values"
+    assert (found.line, found.column) == (5, 25)  # the first alias past the budget

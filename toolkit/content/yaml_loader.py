@@ -22,8 +22,9 @@ from toolkit.files import FileRefused, read_bytes
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_NODES = 50_000
-"""Nodes materialised per file, aliases expanded: a billion-laughs file stops here."""
+MAX_ALIAS_VALUES = 50_000
+"""Values that aliases may add to a file once expanded: a billion-laughs file stops here,
+while a long file written out in full loads whatever its number of values."""
 
 Path_ = tuple[str | int, ...]
 
@@ -110,6 +111,8 @@ class _Node:
     ambiguous: bool = False
     quoted: bool = False
     open: bool = True
+    size: int = 1
+    """Values this node stands for once aliases inside it are expanded (itself included)."""
 
 
 def display_path(path: Path) -> str:
@@ -196,7 +199,7 @@ class _Builder:
         self.line_starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
         self.errors: list[Diagnostic] = []
         self.anchors: dict[str, _Node] = {}
-        self.budget = MAX_NODES
+        self.alias_budget = MAX_ALIAS_VALUES
 
     def where(self, mark: Any) -> tuple[int, int]:
         """Editor (line, column), 1-based, of a parser mark."""
@@ -290,7 +293,9 @@ class _Builder:
                         root = node
                     continue
                 elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-                    stack.pop().open = False
+                    closed = stack.pop()
+                    closed.open = False
+                    closed.size = 1 + sum(_size(item) for item in closed.items)
                     pending_keys.pop()
                     continue
                 else:
@@ -470,6 +475,19 @@ class _Builder:
                     "an alias cannot point into its own enclosing value",
                 )
             )
+        # Counted here, before anything is built: a bomb stops at its first costly alias.
+        self.alias_budget -= target.size
+        if self.alias_budget < 0:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    line,
+                    col,
+                    "yaml-alias-budget",
+                    f"aliases expand to more than {MAX_ALIAS_VALUES:,} values",
+                    "this looks like an alias bomb; write the values out or use fewer aliases",
+                )
+            )
         return target
 
     def _check_tag(self, tag: str | None, kind: str, line: int, col: int) -> None:
@@ -563,18 +581,6 @@ class _Builder:
     # -- nodes to data -------------------------------------------------------------
 
     def _materialise(self, node: _Node, path: Path_, document: Document, depth: int) -> Any:
-        self.budget -= 1
-        if self.budget < 0:
-            raise _Abort(
-                _diag(
-                    self.name,
-                    node.line,
-                    node.column,
-                    "yaml-alias-budget",
-                    f"aliases expand to more than {MAX_NODES:,} values",
-                    "this looks like an alias bomb; write the values out or use fewer aliases",
-                )
-            )
         if depth > MAX_DEPTH:
             raise _Abort(
                 _diag(
@@ -604,6 +610,13 @@ class _Builder:
             document.keys[child] = Position(key.line, key.column)
             result[key.text] = self._materialise(value, child, document, depth + 1)
         return result
+
+
+def _size(item: _Node | tuple[_Node, _Node]) -> int:
+    """Values an item of a list or a mapping stands for (a key and its value: both)."""
+    if isinstance(item, tuple):
+        return item[0].size + item[1].size
+    return item.size
 
 
 def _kind_name(node: _Node) -> str:
