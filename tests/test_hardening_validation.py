@@ -170,3 +170,21 @@ def test_a_billion_laughs_is_still_refused_at_once() -> None:
     assert found.code == "yaml-alias-budget"
     assert found.message == "aliases expand to more than 50,000 values"
     assert (found.line, found.column) == (5, 25)  # the first alias past the budget
+
+
+# -- 5. a number too long to read --------------------------------------------------------------
+
+
+def test_a_five_thousand_digit_number_is_a_positioned_error(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    edit(
+        folder / "cards/midway-memories/attractions.yaml",
+        "points: 3  # prototype value: tune by simulation",
+        "points: " + "9" * 5000,
+    )
+    result = run_toolkit("validate", "midway-memories", cwd=folder)
+    assert result.returncode == 1
+    assert (
+        "cards/midway-memories/attractions.yaml:12:13: error[number-too-long]: "
+        "a number of 5,000 digits is too long to read" in result.stdout
+    )

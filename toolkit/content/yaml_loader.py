@@ -551,7 +551,7 @@ class _Builder:
             return text.lower() in _TRUE_WORDS
         if kind == "int":
             if _PLAIN_INT.fullmatch(text):
-                return int(text)
+                return self._int(text, line, col)
             self._ambiguous_number(text, line, col)
             return text
         if kind == "float":
@@ -567,6 +567,20 @@ class _Builder:
         if kind == "timestamp":
             node.ambiguous = True
         return text
+
+    def _int(self, text: str, line: int, col: int) -> int | str:
+        try:
+            return int(text)
+        except ValueError:  # past Python's limit on digits converted (4300 by default)
+            digits = len(text.lstrip("+-"))
+            self.error(
+                line,
+                col,
+                "number-too-long",
+                f"a number of {digits:,} digits is too long to read",
+                "write a number of a few digits, or quote it if it is text",
+            )
+            return text
 
     def _ambiguous_number(self, text: str, line: int, col: int) -> None:
         self.error(
