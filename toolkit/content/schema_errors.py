@@ -169,12 +169,13 @@ def diagnostics_from_error(
 ) -> list[Diagnostic]:
     items = error.errors(include_url=False)
     paths = [data_path(document.data, tuple(item["loc"])) for item in items]
+    # Every path that some error lies strictly inside: one set, not a scan per error.
+    enclosing = {path[:end] for path in paths for end in range(len(path))}
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for item, path in zip(items, paths, strict=True):
         # A value that may take several forms (text, list or test) fails once per form; a
         # type error at a value is noise when another form's error lies deeper inside it.
-        deeper = any(len(other) > len(path) and other[: len(path)] == path for other in paths)
-        if item["type"] in _TYPE_WORDS and deeper:
+        if item["type"] in _TYPE_WORDS and path in enclosing:
             continue
         diagnostic = _one(document, model, item)
         key = (diagnostic.line, diagnostic.column, diagnostic.code)

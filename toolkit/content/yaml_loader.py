@@ -113,6 +113,8 @@ class _Node:
     open: bool = True
     size: int = 1
     """Values this node stands for once aliases inside it are expanded (itself included)."""
+    keys: dict[str, _Node] | None = None
+    """A mapping's keys by their text, so a duplicate is found in one lookup."""
 
 
 def display_path(path: Path) -> str:
@@ -434,17 +436,20 @@ class _Builder:
                 "write the keys out in full; merging hides where a value comes from",
             )
             return
-        for existing, _ in mapping.items:
-            if existing.text == key.text:
-                self.error(
-                    key.line,
-                    key.column,
-                    "yaml-duplicate-key",
-                    f"duplicate key '{key.text}' (first defined at line {existing.line})",
-                    f"remove one of the two '{key.text}' entries (lines {existing.line} "
-                    f"and {key.line})",
-                )
-                return
+        if mapping.keys is None:
+            mapping.keys = {}
+        existing = mapping.keys.get(key.text)
+        if existing is not None:
+            self.error(
+                key.line,
+                key.column,
+                "yaml-duplicate-key",
+                f"duplicate key '{key.text}' (first defined at line {existing.line})",
+                f"remove one of the two '{key.text}' entries (lines {existing.line} "
+                f"and {key.line})",
+            )
+            return
+        mapping.keys[key.text] = key
         mapping.items.append((key, value))
 
     def _anchor(self, anchor: str | None, node: _Node) -> None:
