@@ -210,3 +210,27 @@ def test_a_file_of_twenty_thousand_keys_is_checked_in_full(tmp_path: Path) -> No
     assert result.returncode == 1
     assert "cards/big.yaml:20001:1: error[unknown-key]: unknown key 'key19999'" in result.stdout
     assert "20001 errors, 0 warnings in 1 file" in result.stdout
+
+
+# -- 7. conflicting or empty flags ---------------------------------------------------------------
+
+
+def test_sweep_refuses_the_same_path_set_twice() -> None:
+    result = run_toolkit(
+        "sweep", "midway-memories", "--games", "2",
+        "--set", "attractions/carousel/cost=2,3", "--set", "attractions/carousel/cost=4,5",
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "usage error: --set names 'attractions/carousel/cost' twice; give all its values in "
+        "one --set: attractions/carousel/cost=V1,V2,..."
+    )
+    assert result.stdout == ""
+
+
+def test_print_refuses_an_only_naming_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    result = run_toolkit("print", "midway-memories", "--only", ",,,", "--out", str(out))
+    assert result.returncode == 2
+    assert "usage error: --only ',,,' names nothing to print" in result.stderr
+    assert not out.exists()
