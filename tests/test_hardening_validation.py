@@ -234,3 +234,20 @@ def test_print_refuses_an_only_naming_nothing(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "usage error: --only ',,,' names nothing to print" in result.stderr
     assert not out.exists()
+
+
+# -- 8. size refusals in units a person reads ---------------------------------------------------
+
+
+def test_a_file_too_large_names_its_size_and_the_limit_in_mib(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    big = folder / "cards/big.yaml"
+    big.write_text("kind: attractions\n" + ("# " + "x" * 1021 + "\n") * 3 * 1024)
+    size = big.stat().st_size
+    result = run_toolkit("validate", "cards/big.yaml", cwd=folder)
+    assert result.returncode == 1
+    assert (
+        f"cards/big.yaml:1:1: error[file-too-large]: the file is 3 MiB ({size:,} bytes); "
+        "content files are limited to 2 MiB (2,097,152 bytes)" in result.stdout
+    )
+    assert "hint: split it into smaller files" in result.stdout

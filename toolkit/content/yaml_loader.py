@@ -130,8 +130,36 @@ def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
     try:
         raw = read_bytes(path, MAX_FILE_BYTES)
     except FileRefused as refused:
+        if refused.code == "file-too-large":
+            return None, [_too_large(name, _size_of(path))]
         return None, [_diag(name, 1, 1, refused.code, refused.reason, refused.hint)]
     return load_bytes(raw, name)
+
+
+def _size_of(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
+
+
+def _too_large(name: str, size: int | None) -> Diagnostic:
+    """The refusal of a file past MAX_FILE_BYTES, with both sizes in units a person reads."""
+    limit = _human_size(MAX_FILE_BYTES)
+    if size is None or size <= MAX_FILE_BYTES:  # it grew while being read
+        message = f"the file grew past the limit of {limit} while being read"
+    else:
+        message = f"the file is {_human_size(size)}; content files are limited to {limit}"
+    return _diag(name, 1, 1, "file-too-large", message, "split it into smaller files")
+
+
+def _human_size(size: int) -> str:
+    """`3.1 MiB (3,250,000 bytes)`; exact bytes too, so sizes close to the limit differ."""
+    for unit, scale in (("MiB", 1024**2), ("KiB", 1024)):
+        if size >= scale:
+            shown = f"{size / scale:.1f}".removesuffix(".0")
+            return f"{shown} {unit} ({size:,} bytes)"
+    return f"{size:,} bytes"
 
 
 def load_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]]:
@@ -157,7 +185,7 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 
 def _decode(raw: bytes, name: str) -> str:
     if len(raw) > MAX_FILE_BYTES:
-        raise _Abort(_diag(name, 1, 1, "file-too-large", f"file exceeds {MAX_FILE_BYTES:,} bytes"))
+        raise _Abort(_too_large(name, len(raw)))
     nul = raw.find(b"\x00")
     if nul >= 0:
         before = raw[:nul].decode("utf-8-sig", "replace")
