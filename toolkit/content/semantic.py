@@ -1,7 +1,8 @@
 """Checks that need the whole game: references, uniqueness, feasibility, composition.
 
-They run after every file passed its schema, and report everything they find with the
-position of the value at fault, a stable code and, where a name was misspelt, a suggestion.
+They run on what passed its schema (of a card file whose cards failed in part, the cards that
+passed), and report everything they find with the position of the value at fault, a stable
+code and, where a name was misspelt, a suggestion.
 """
 
 from __future__ import annotations
