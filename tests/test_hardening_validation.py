@@ -101,6 +101,23 @@ def test_a_card_failing_its_schema_hides_no_check_of_another_card(tmp_path: Path
     assert "3 errors" in result.stdout
 
 
+@pytest.mark.parametrize("game", ["cinder-tricks", "lamplight-wagers"])
+def test_a_suit_failing_its_schema_brings_no_false_errors_about_the_deck(
+    tmp_path: Path, game: str
+) -> None:
+    """With a suit not loaded the deck's cards are unknown, not absent: no 'unknown deck
+    card' for each card the manifest names, no 'hand-too-big' against a deck of 0."""
+    folder = project(tmp_path)
+    suits = folder / f"cards/{game}/suits.yaml"
+    text = suits.read_text(encoding="utf-8")
+    first = text.index("  - id: ")
+    suits.write_text(text[:first] + "  - bogus_key: 1\n    id: " + text[first + 8 :])
+    result = run_toolkit("validate", game, cwd=folder)
+    assert result.returncode == 1
+    assert "error[unknown-key]: unknown key 'bogus_key'" in result.stdout
+    assert "1 error, 0 warnings" in result.stdout, result.stdout
+
+
 # -- 3. indentation has its own hint -------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ from toolkit.content.models.strategies import (
     StrategiesFile,
     WinsTrick,
 )
-from toolkit.content.primitive_checks import PrimitiveChecks
+from toolkit.content.primitive_checks import PrimitiveChecks, UnknownIds
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
@@ -112,8 +112,11 @@ class _Checker:
         return loaded is not None and loaded.kept is None
 
     def ids(self, kind: str) -> list[str]:
-        """Every id of a kind; none when some of its cards failed their schema."""
-        return [item.id for _, item in self.items(kind)] if self.loaded(kind) else []
+        """Every id of a kind; `UnknownIds` when some of its cards failed their schema (or
+        its file did), which `known` accepts any id against."""
+        if not self.loaded(kind):
+            return UnknownIds()
+        return [item.id for _, item in self.items(kind)]
 
     def deck_kind(self) -> str | None:
         deck = self.game.deck
@@ -143,6 +146,8 @@ class _Checker:
     def known(
         self, where: LoadedFile, path: Path_, value: str, choices: Iterable[str], what: str
     ) -> bool:
+        if isinstance(choices, UnknownIds):
+            return True
         options = list(choices)
         if value in options:
             return True
