@@ -247,19 +247,9 @@ class _Checker:
 
     def unique_ids(self, loaded: LoadedFile) -> None:
         """Card ids, and the side ids of each double-sided card, are unique."""
-        first: dict[str, Path_] = {}
-        for path, item in loaded.cards():
-            if item.id in first:
-                line = loaded.document.position((*first[item.id], "id")).line
-                self.error(
-                    loaded,
-                    (*path, "id"),
-                    "duplicate-id",
-                    f"'{item.id}' is used twice (first at line {line})",
-                    "every entry needs its own id",
-                )
-            else:
-                first[item.id] = path
+        cards = loaded.cards()
+        self._unique_at(loaded, [(path, item.id) for path, item in cards], ("id",))
+        for path, item in cards:
             for name, value in item:
                 if isinstance(value, list) and value and all(_is_side(v) for v in value):
                     self._unique(loaded, (*path, name), [v.id for v in value], ("id",))
@@ -268,19 +258,25 @@ class _Checker:
         self, where: LoadedFile, key: str | Path_, values: Sequence[Any], suffix: Path_
     ) -> None:
         base: Path_ = (key,) if isinstance(key, str) else key
-        first: dict[Any, int] = {}
-        for index, value in enumerate(values):
+        self._unique_at(where, [((*base, i), value) for i, value in enumerate(values)], suffix)
+
+    def _unique_at(
+        self, where: LoadedFile, entries: Sequence[tuple[Path_, Any]], suffix: Path_
+    ) -> None:
+        """Each entry's value (found at its path + `suffix`) is used once."""
+        first: dict[Any, Path_] = {}
+        for path, value in entries:
             if value in first:
-                line = where.document.position((*base, first[value], *suffix)).line
+                line = where.document.position((*first[value], *suffix)).line
                 self.error(
                     where,
-                    (*base, index, *suffix),
+                    (*path, *suffix),
                     "duplicate-id",
                     f"'{value}' is used twice (first at line {line})",
                     "every entry needs its own id",
                 )
             else:
-                first[value] = index
+                first[value] = path
 
     def check_card_kinds(self) -> None:
         """Declarations are usable: names free, enums closed, references pointing somewhere."""
