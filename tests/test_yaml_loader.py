@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from toolkit.content.yaml_loader import MAX_NODES, Position, load_bytes, load_file
+from toolkit.content.yaml_loader import MAX_ALIAS_VALUES, Position, load_bytes, load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted([*ROOT.glob("rules/*.yaml"), *ROOT.glob("cards/*/*.yaml")])
@@ -72,7 +72,7 @@ def test_alias_bomb_stops_at_the_node_budget() -> None:
     document, diagnostics = load_bytes(bomb, "bomb.yaml")
     assert document is None
     assert [d.code for d in diagnostics] == ["yaml-alias-budget"]
-    assert f"{MAX_NODES:,}" in diagnostics[0].message
+    assert f"{MAX_ALIAS_VALUES:,}" in diagnostics[0].message
 
 
 def test_bom_is_accepted() -> None:

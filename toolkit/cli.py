@@ -111,10 +111,9 @@ def validate(
     from toolkit.content.summary import game_summary
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import REPORTERS, summary_line
-    from toolkit.pnp.layout_load import check_layouts
+    from toolkit.pnp.layout_check import check_layouts
 
-    report = validate_paths(list(paths or []))
-    check_layouts(report)
+    report = validate_paths(list(paths or []), game_checks=[check_layouts])
     rendered = REPORTERS[output_format.value](report.diagnostics)
     if output_format is DiagnosticFormat.json:
         typer.echo(rendered)
@@ -336,6 +335,12 @@ def sweep(
     from toolkit.sim.sweep import sweep as run_sweep
 
     axes = [parse_set(text) for text in set_values]
+    named = [path for path, _ in axes]
+    twice = next((path for index, path in enumerate(named) if path in named[:index]), None)
+    if twice is not None:
+        raise UsageError(
+            f"--set names '{twice}' twice; give all its values in one --set: {twice}=V1,V2,..."
+        )
     points = 1
     for _, values in axes:
         points *= len(values)
@@ -763,6 +768,11 @@ def print_cards(
     from toolkit.pnp.document import PrintOptions
 
     names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
+    if only is not None and not names:
+        raise UsageError(
+            f"--only '{only}' names nothing to print; give component ids, card kinds or card "
+            "ids separated by commas, or leave --only out to print everything"
+        )
     options = PrintOptions(paper.value, profile.value, backs.value, not no_bleed, names)
     printed = print_game(game, options, out, variant)
     for warning in printed.result.warnings:

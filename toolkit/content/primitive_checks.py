@@ -15,6 +15,12 @@ from toolkit.schema.base import Scalar
 from toolkit.schema.filters import CardFilter, Measure
 
 
+class UnknownIds(list[str]):
+    """The ids of a card kind whose cards did not all load: empty, yet not "no ids", so a
+    reference checked against them is not reported (the card it names may be one that
+    failed its schema, which is reported already)."""
+
+
 class SemanticChecker(Protocol):
     """The parts of the semantic checker the adapters (this one, `StructureChecker`) forward to."""
 
@@ -101,8 +107,7 @@ class PrimitiveChecks:
         deck = self.checker.game.deck
         if kind == "deck":
             if isinstance(deck, SuitedDeck):
-                suits = self.checker.ids(deck.suits)
-                return [f"{suit}-{rank.label}" for suit in suits for rank in deck.ranks]
+                return self.deck_ids()
             kind = deck.pool
         return self.checker.ids(kind)
 
@@ -174,7 +179,10 @@ class PrimitiveChecks:
     def deck_ids(self) -> list[str]:
         deck = self.checker.game.deck
         if isinstance(deck, SuitedDeck):
-            return [f"{suit}-{rank.label}" for suit in self.ids(deck.suits) for rank in deck.ranks]
+            suits = self.ids(deck.suits)
+            if isinstance(suits, UnknownIds):
+                return suits
+            return [f"{suit}-{rank.label}" for suit in suits for rank in deck.ranks]
         return self.ids(deck.pool)
 
     def zone_fields(self, zone_id: str) -> set[str]:

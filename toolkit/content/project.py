@@ -14,7 +14,7 @@ from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.models.manifest import Game
-from toolkit.content.schema_errors import diagnostics_from_error
+from toolkit.content.schema_errors import diagnostics_from_error, without_failed_items
 from toolkit.content.yaml_loader import Document, Path_, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.files import project_root
@@ -27,6 +27,15 @@ class LoadedFile:
     path: Path
     document: Document
     model: BaseModel
+    kept: tuple[int, ...] | None = None
+    """When some cards failed their schema, the model holds only the others: this is the
+    index in the file of each. Checks on one card still run; checks over all skip the kind."""
+
+    def cards(self) -> list[tuple[Path_, Any]]:
+        """Each card of a card file with its path in the file."""
+        cards = list(getattr(self.model, CARD_LIST_KEY, []))
+        kept = self.kept if self.kept is not None else range(len(cards))
+        return [((CARD_LIST_KEY, index), card) for index, card in zip(kept, cards, strict=True)]
 
     def diag(
         self,
@@ -157,7 +166,13 @@ def _load(
     try:
         validated = model.model_validate(document.data)
     except ValidationError as error:
-        return document, None, [*patch_errors, *diagnostics_from_error(document, model, error)]
+        diagnostics = [*patch_errors, *diagnostics_from_error(document, model, error)]
+        if declared is None:
+            return document, None, diagnostics
+        partial = without_failed_items(declared, document.data, error, CARD_LIST_KEY)
+        if partial is None:
+            return document, None, diagnostics
+        return document, LoadedFile(path, document, *partial), diagnostics
     if patch_errors:
         return document, None, patch_errors
     return document, LoadedFile(path, document, validated), []

@@ -140,21 +140,45 @@ def _expected_values(ctx: dict[str, Any]) -> list[str]:
     return re.findall(r"'([^']*)'", expected)
 
 
+def without_failed_items(
+    model: type[BaseModel], data: Any, error: ValidationError, list_key: str
+) -> tuple[BaseModel, tuple[int, ...]] | None:
+    """The file validated without the items of its list that failed their schema, and the
+    index in the file of each item kept: so checks still run on the cards that passed.
+
+    None when something outside the items failed too, or nothing is left."""
+    failed: set[int] = set()
+    for item in error.errors(include_url=False):
+        loc = tuple(item["loc"])
+        if len(loc) < 2 or loc[0] != list_key or not isinstance(loc[1], int):
+            return None
+        failed.add(loc[1])
+    items = data.get(list_key) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return None
+    kept = tuple(i for i in range(len(items)) if i not in failed)
+    try:
+        partial = model.model_validate({**data, list_key: [items[i] for i in kept]})
+    except ValidationError:
+        return None
+    return partial, kept
+
+
 def diagnostics_from_error(
     document: Document, model: type[BaseModel], error: ValidationError
 ) -> list[Diagnostic]:
     items = error.errors(include_url=False)
     paths = [data_path(document.data, tuple(item["loc"])) for item in items]
+    # Every path that some error lies strictly inside: one set, not a scan per error.
+    enclosing = {path[:end] for path in paths for end in range(len(path))}
+    ranged_paths = {p for p, i in zip(paths, items, strict=True) if i["type"] in _RANGE_TYPES}
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for item, path in zip(items, paths, strict=True):
         # A value that may take several forms (text, list or test) fails once per form; a
         # type error at a value is noise when another form's error lies deeper inside it.
-        deeper = any(len(other) > len(path) and other[: len(path)] == path for other in paths)
         # A number past its limit fails its other forms too (`rounds: 5000` is no table).
-        ranged = any(
-            o == path and i["type"] in _RANGE_TYPES for o, i in zip(paths, items, strict=True)
-        )
-        if (item["type"] in _TYPE_WORDS and (deeper or ranged)) or (
+        ranged = path in ranged_paths
+        if (item["type"] in _TYPE_WORDS and (path in enclosing or ranged)) or (
             item["type"] == "literal_error" and ranged
         ):
             continue

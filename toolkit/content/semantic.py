@@ -1,7 +1,8 @@
 """Checks that need the whole game: references, uniqueness, feasibility, composition.
 
-They run after every file passed its schema, and report everything they find with the
-position of the value at fault, a stable code and, where a name was misspelt, a suggestion.
+They run on what passed its schema (of a card file whose cards failed in part, the cards that
+passed), and report everything they find with the position of the value at fault, a stable
+code and, where a name was misspelt, a suggestion.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from toolkit.content.models.strategies import (
     StrategiesFile,
     WinsTrick,
 )
-from toolkit.content.primitive_checks import PrimitiveChecks
+from toolkit.content.primitive_checks import PrimitiveChecks, UnknownIds
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
@@ -100,19 +101,21 @@ class _Checker:
         return self.content.manifest
 
     def items(self, kind: str) -> list[tuple[Path_, Any]]:
+        """The cards of a kind that passed their schema, for checks on each card."""
         loaded = self.content.files.get(kind)
-        if loaded is None:
-            return []
-        return [
-            ((CARD_LIST_KEY, i), item)
-            for i, item in enumerate(getattr(loaded.model, CARD_LIST_KEY, []))
-        ]
+        return loaded.cards() if loaded is not None else []
 
     def loaded(self, kind: str) -> bool:
-        """Whether a listed content kind loaded; checks against one that failed are skipped."""
-        return kind in self.content.files
+        """Whether every card of a listed kind loaded; checks over all of them (counts,
+        references to their ids) are skipped when some failed, as they would mislead."""
+        loaded = self.content.files.get(kind)
+        return loaded is not None and loaded.kept is None
 
     def ids(self, kind: str) -> list[str]:
+        """Every id of a kind; `UnknownIds` when some of its cards failed their schema (or
+        its file did), which `known` accepts any id against."""
+        if not self.loaded(kind):
+            return UnknownIds()
         return [item.id for _, item in self.items(kind)]
 
     def deck_kind(self) -> str | None:
@@ -143,6 +146,8 @@ class _Checker:
     def known(
         self, where: LoadedFile, path: Path_, value: str, choices: Iterable[str], what: str
     ) -> bool:
+        if isinstance(choices, UnknownIds):
+            return True
         options = list(choices)
         if value in options:
             return True
@@ -242,32 +247,36 @@ class _Checker:
 
     def unique_ids(self, loaded: LoadedFile) -> None:
         """Card ids, and the side ids of each double-sided card, are unique."""
-        items = getattr(loaded.model, CARD_LIST_KEY)
-        self._unique(loaded, CARD_LIST_KEY, [item.id for item in items], ("id",))
-        for index, item in enumerate(items):
+        cards = loaded.cards()
+        self._unique_at(loaded, [(path, item.id) for path, item in cards], ("id",))
+        for path, item in cards:
             for name, value in item:
                 if isinstance(value, list) and value and all(_is_side(v) for v in value):
-                    self._unique(
-                        loaded, (CARD_LIST_KEY, index, name), [v.id for v in value], ("id",)
-                    )
+                    self._unique(loaded, (*path, name), [v.id for v in value], ("id",))
 
     def _unique(
         self, where: LoadedFile, key: str | Path_, values: Sequence[Any], suffix: Path_
     ) -> None:
         base: Path_ = (key,) if isinstance(key, str) else key
-        first: dict[Any, int] = {}
-        for index, value in enumerate(values):
+        self._unique_at(where, [((*base, i), value) for i, value in enumerate(values)], suffix)
+
+    def _unique_at(
+        self, where: LoadedFile, entries: Sequence[tuple[Path_, Any]], suffix: Path_
+    ) -> None:
+        """Each entry's value (found at its path + `suffix`) is used once."""
+        first: dict[Any, Path_] = {}
+        for path, value in entries:
             if value in first:
-                line = where.document.position((*base, first[value], *suffix)).line
+                line = where.document.position((*first[value], *suffix)).line
                 self.error(
                     where,
-                    (*base, index, *suffix),
+                    (*path, *suffix),
                     "duplicate-id",
                     f"'{value}' is used twice (first at line {line})",
                     "every entry needs its own id",
                 )
             else:
-                first[value] = index
+                first[value] = path
 
     def check_card_kinds(self) -> None:
         """Declarations are usable: names free, enums closed, references pointing somewhere."""
@@ -426,7 +435,7 @@ class _Checker:
 
     def check_composition(self, deck: CardsDeck) -> None:
         loaded = self.content.files.get(deck.pool)
-        if loaded is None or deck.group_by is None:
+        if loaded is None or not self.loaded(deck.pool) or deck.group_by is None:
             return
         groups: dict[Any, list[tuple[Path_, Any]]] = {}
         known_values = self.vocabulary(deck.pool, deck.group_by)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,10 @@ from toolkit.errors import UsageError
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
+GameCheck = Callable[[Path, GameContent], tuple[list[Path], list[Diagnostic]]]
+"""A check from a layer above content (print layouts), run on each game that loaded: it
+returns the files it read and what it found."""
+
 
 @dataclass
 class ValidationReport:
@@ -40,7 +45,9 @@ class ValidationReport:
         return sum(d.severity == "warning" for d in self.diagnostics)
 
 
-def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
+def validate_game(
+    manifest: Path, report: ValidationReport, game_checks: Sequence[GameCheck] = ()
+) -> list[Path]:
     """Validate a game; returns the files it covers, so they are not checked twice."""
     content, diagnostics = load_game(manifest)
     covered = [manifest]
@@ -52,6 +59,10 @@ def validate_game(manifest: Path, report: ValidationReport) -> list[Path]:
         # Semantic checks run even when some content file failed its schema: they skip what
         # could not be loaded, so one run still reports every problem it can see.
         diagnostics = [*diagnostics, *check_game(content)]
+        for check in game_checks:
+            files, found = check(manifest, content)
+            covered.extend(files)
+            diagnostics.extend(found)
         if not diagnostics:
             report.games.append(content)
     report.files.update(display_path(p) for p in covered if is_file(p))
@@ -96,8 +107,11 @@ def _load_alone(path: Path, project: Path | None) -> tuple[LoadedFile | None, li
     ]
 
 
-def validate_paths(paths: list[Path], project: Path | None = None) -> ValidationReport:
-    """Validate manifests (with their content), single content files, or folders of both."""
+def validate_paths(
+    paths: list[Path], project: Path | None = None, game_checks: Sequence[GameCheck] = ()
+) -> ValidationReport:
+    """Validate manifests (with their content), single content files, or folders of both;
+    `game_checks` run on each game too."""
     report = ValidationReport()
     if not paths:
         rules = (project or Path.cwd()) / "rules"
@@ -116,14 +130,14 @@ def validate_paths(paths: list[Path], project: Path | None = None) -> Validation
     manifests = [p for p in files if _is_manifest(p)]
     covered: set[Path] = set()
     for manifest in manifests:
-        covered.update(p.resolve() for p in validate_game(manifest, report))
+        covered.update(p.resolve() for p in validate_game(manifest, report, game_checks))
     for path in files:
         if path.resolve() in covered:
             continue
         report.files.add(display_path(path))
         loaded, diagnostics = _load_alone(path, project)
-        if loaded is not None:
-            diagnostics = check_standalone(loaded)
+        if loaded is not None:  # all of the file, or the cards that passed their schema
+            diagnostics = [*diagnostics, *check_standalone(loaded)]
         report.diagnostics.extend(diagnostics)
     report.diagnostics = sort_diagnostics(report.diagnostics)
     return report

@@ -23,8 +23,9 @@ from toolkit.files import FileRefused, read_bytes
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_NODES = 50_000
-"""Nodes materialised per file, aliases expanded: a billion-laughs file stops here."""
+MAX_ALIAS_VALUES = 50_000
+"""Values that aliases may add to a file once expanded: a billion-laughs file stops here,
+while a long file written out in full loads whatever its number of values."""
 
 Path_ = tuple[str | int, ...]
 
@@ -55,6 +56,8 @@ far below the 4300 digits past which Python refuses to convert text to a number.
 _PLAIN_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _SPECIAL_FLOAT = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf")}
 _TRUE_WORDS = {"true", "yes", "on"}
+_KEY_AT_LINE_START = re.compile(r" *(- +)*[\w$-]+")
+"""A line's text before the ': ' the parser refused, when it is a lone key (an id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,10 @@ class _Node:
     ambiguous: bool = False
     quoted: bool = False
     open: bool = True
+    size: int = 1
+    """Values this node stands for once aliases inside it are expanded (itself included)."""
+    keys: dict[str, _Node] | None = None
+    """A mapping's keys by their text, so a duplicate is found in one lookup."""
 
 
 def display_path(path: Path) -> str:
@@ -127,8 +134,36 @@ def load_file(path: Path) -> tuple[Document | None, list[Diagnostic]]:
     try:
         raw = read_bytes(path, MAX_FILE_BYTES)
     except FileRefused as refused:
+        if refused.code == "file-too-large":
+            return None, [_too_large(name, _size_of(path))]
         return None, [_diag(name, 1, 1, refused.code, refused.reason, refused.hint)]
     return load_bytes(raw, name)
+
+
+def _size_of(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
+
+
+def _too_large(name: str, size: int | None) -> Diagnostic:
+    """The refusal of a file past MAX_FILE_BYTES, with both sizes in units a person reads."""
+    limit = _human_size(MAX_FILE_BYTES)
+    if size is None or size <= MAX_FILE_BYTES:  # it grew while being read
+        message = f"the file grew past the limit of {limit} while being read"
+    else:
+        message = f"the file is {_human_size(size)}; content files are limited to {limit}"
+    return _diag(name, 1, 1, "file-too-large", message, "split it into smaller files")
+
+
+def _human_size(size: int) -> str:
+    """`3.1 MiB (3,250,000 bytes)`; exact bytes too, so sizes close to the limit differ."""
+    for unit, scale in (("MiB", 1024**2), ("KiB", 1024)):
+        if size >= scale:
+            shown = f"{size / scale:.1f}".removesuffix(".0")
+            return f"{shown} {unit} ({size:,} bytes)"
+    return f"{size:,} bytes"
 
 
 def load_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]]:
@@ -154,7 +189,7 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 
 def _decode(raw: bytes, name: str) -> str:
     if len(raw) > MAX_FILE_BYTES:
-        raise _Abort(_diag(name, 1, 1, "file-too-large", f"file exceeds {MAX_FILE_BYTES:,} bytes"))
+        raise _Abort(_too_large(name, len(raw)))
     nul = raw.find(b"\x00")
     if nul >= 0:
         before = raw[:nul].decode("utf-8-sig", "replace")
@@ -198,7 +233,7 @@ class _Builder:
         self.line_starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
         self.errors: list[Diagnostic] = []
         self.anchors: dict[str, _Node] = {}
-        self.budget = MAX_NODES
+        self.alias_budget = MAX_ALIAS_VALUES
 
     def where(self, mark: Any) -> tuple[int, int]:
         """Editor (line, column), 1-based, of a parser mark."""
@@ -296,7 +331,9 @@ class _Builder:
                         root = node
                     continue
                 elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-                    stack.pop().open = False
+                    closed = stack.pop()
+                    closed.open = False
+                    closed.size = 1 + sum(_size(item) for item in closed.items)
                     pending_keys.pop()
                     continue
                 else:
@@ -338,6 +375,9 @@ class _Builder:
                 "YAML indents with spaces only; replace the tab with spaces",
             )
         problem = (exc.problem or "syntax error").replace("\t", "\\t")
+        indentation = self._indentation(problem, exc, line, col)
+        if indentation is not None:
+            return indentation
         hint = ""
         if exc.context and exc.context_mark:
             opened_line, opened_col = self.where(exc.context_mark)
@@ -351,6 +391,53 @@ class _Builder:
         if "mapping values are not allowed" in problem:
             hint = hint or "a value containing ': ' must be quoted"
         return _diag(self.name, line, col, "yaml-syntax", problem, hint)
+
+    def _indentation(
+        self, problem: str, exc: yaml.MarkedYAMLError, line: int, col: int
+    ) -> Diagnostic | None:
+        """A line indented deeper or shallower than its neighbours, told apart from an
+        unquoted ': ' inside a value (which the parser reports with the same words)."""
+        text = self.text[self.line_starts[line - 1] : self.line_starts[line - 1] + col - 1]
+        if "mapping values are not allowed" in problem:
+            # `name: Ferris: wheel` or wrapped prose holding ': ' needs quotes; a line that
+            # starts with a lone key continues the value above it: it is indented too deep.
+            if not _KEY_AT_LINE_START.fullmatch(text):
+                return None
+            above = self._line_above(line)
+            return _diag(
+                self.name,
+                line,
+                col,
+                "yaml-indentation",
+                f"line {line} is indented deeper than the key above it (line {above})",
+                f"YAML reads it as the rest of line {above}'s value; indent it like the keys "
+                "beside it, or quote the value if ': ' belongs to the text",
+            )
+        block = exc.context or ""
+        at_line_start = not text.strip()
+        if problem.startswith("did not find expected") and "block" in block and at_line_start:
+            opened_line, opened_col = self.where(exc.context_mark)
+            what = "list" if "collection" in block else "mapping"
+            return _diag(
+                self.name,
+                line,
+                col,
+                "yaml-indentation",
+                f"line {line} is indented like none of the keys or list entries above it",
+                f"indent it exactly like the entries it belongs with (the {what} started at "
+                f"line {opened_line}, column {opened_col})",
+            )
+        return None
+
+    def _line_above(self, line: int) -> int:
+        """The nearest line above `line` holding more than blanks or a comment."""
+        for above in range(line - 1, 0, -1):
+            start = self.line_starts[above - 1]
+            end = self.line_starts[above] if above < len(self.line_starts) else len(self.text)
+            stripped = self.text[start:end].strip()
+            if stripped and not stripped.startswith("#"):
+                return above
+        return 1
 
     def _attach(self, stack: list[_Node], pending_keys: list[_Node | None], node: _Node) -> None:
         if not stack:
@@ -385,17 +472,20 @@ class _Builder:
                 "write the keys out in full; merging hides where a value comes from",
             )
             return
-        for existing, _ in mapping.items:
-            if existing.text == key.text:
-                self.error(
-                    key.line,
-                    key.column,
-                    "yaml-duplicate-key",
-                    f"duplicate key '{key.text}' (first defined at line {existing.line})",
-                    f"remove one of the two '{key.text}' entries (lines {existing.line} "
-                    f"and {key.line})",
-                )
-                return
+        if mapping.keys is None:
+            mapping.keys = {}
+        existing = mapping.keys.get(key.text)
+        if existing is not None:
+            self.error(
+                key.line,
+                key.column,
+                "yaml-duplicate-key",
+                f"duplicate key '{key.text}' (first defined at line {existing.line})",
+                f"remove one of the two '{key.text}' entries (lines {existing.line} "
+                f"and {key.line})",
+            )
+            return
+        mapping.keys[key.text] = key
         mapping.items.append((key, value))
 
     def _anchor(self, anchor: str | None, node: _Node) -> None:
@@ -424,6 +514,19 @@ class _Builder:
                     "yaml-recursive-alias",
                     f"alias '*{event.anchor}' refers to a value that contains it",
                     "an alias cannot point into its own enclosing value",
+                )
+            )
+        # Counted here, before anything is built: a bomb stops at its first costly alias.
+        self.alias_budget -= target.size
+        if self.alias_budget < 0:
+            raise _Abort(
+                _diag(
+                    self.name,
+                    line,
+                    col,
+                    "yaml-alias-budget",
+                    f"aliases expand to more than {MAX_ALIAS_VALUES:,} values",
+                    "this looks like an alias bomb; write the values out or use fewer aliases",
                 )
             )
         return target
@@ -498,7 +601,7 @@ class _Builder:
                 )
                 return text
             if _PLAIN_INT.fullmatch(text):
-                return int(text)
+                return self._int(text, line, col)
             self._ambiguous_number(text, line, col)
             return text
         if kind == "float":
@@ -515,6 +618,20 @@ class _Builder:
             node.ambiguous = True
         return text
 
+    def _int(self, text: str, line: int, col: int) -> int | str:
+        try:
+            return int(text)
+        except ValueError:  # past Python's limit on digits converted (4300 by default)
+            digits = len(text.lstrip("+-"))
+            self.error(
+                line,
+                col,
+                "number-too-long",
+                f"a number of {digits:,} digits is too long to read",
+                "write a number of a few digits, or quote it if it is text",
+            )
+            return text
+
     def _ambiguous_number(self, text: str, line: int, col: int) -> None:
         self.error(
             line,
@@ -528,18 +645,6 @@ class _Builder:
     # -- nodes to data -------------------------------------------------------------
 
     def _materialise(self, node: _Node, path: Path_, document: Document, depth: int) -> Any:
-        self.budget -= 1
-        if self.budget < 0:
-            raise _Abort(
-                _diag(
-                    self.name,
-                    node.line,
-                    node.column,
-                    "yaml-alias-budget",
-                    f"aliases expand to more than {MAX_NODES:,} values",
-                    "this looks like an alias bomb; write the values out or use fewer aliases",
-                )
-            )
         if depth > MAX_DEPTH:
             raise _Abort(
                 _diag(
@@ -571,6 +676,13 @@ class _Builder:
             document.keys[child] = Position(key.line, key.column)
             result[key.text] = self._materialise(value, child, document, depth + 1)
         return result
+
+
+def _size(item: _Node | tuple[_Node, _Node]) -> int:
+    """Values an item of a list or a mapping stands for (a key and its value: both)."""
+    if isinstance(item, tuple):
+        return item[0].size + item[1].size
+    return item.size
 
 
 def _kind_name(node: _Node) -> str:

@@ -30,9 +30,8 @@ from toolkit.content.models.print_layout import (
 )
 from toolkit.content.project import GameContent
 from toolkit.content.schema_errors import diagnostics_from_error
-from toolkit.content.validate import ValidationReport
 from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
-from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.files import FileRefused, check_file, project_root, read_confined
 from toolkit.pnp import fonts as font_files
 from toolkit.pnp.templates import compile_template
@@ -777,19 +776,3 @@ def _font_names() -> list[str]:
         return [p.name for p in _reportlab_fonts().glob("*.ttf")]
     except OSError:
         return []
-
-
-def check_layouts(report: ValidationReport) -> None:
-    """Add to a validation the problems of each valid game's print layouts (files outside the
-    project, broken fonts, templates that do not compile), so `validate` sees what `print`
-    would refuse; a game whose layout fails is no longer counted valid."""
-    for content in list(report.games):
-        if not content.game.print_layouts:
-            continue
-        layout, diagnostics = load_layout(content.manifest.path, content)
-        if layout is not None:
-            report.files.update(display_path(path) for path in layout.files)
-        if diagnostics:
-            report.diagnostics.extend(diagnostics)
-            report.games.remove(content)
-    report.diagnostics = sort_diagnostics(report.diagnostics)
