@@ -101,7 +101,7 @@ def test_a_number_of_thousands_of_digits_is_an_error_at_its_line(tmp_path: Path)
     line = edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", f"  rounds: {'9' * 5000}\n")
     found = validate_paths([folder / "rules/midway-memories.yaml"]).diagnostics
     assert [(d.code, d.line, d.column) for d in found] == [("out-of-range", line, 11)]
-    assert found[0].message == "a number of 5000 digits is past every limit"
+    assert found[0].message == "a number of 5,000 digits is past every limit"
 
 
 @pytest.mark.parametrize(

@@ -202,8 +202,8 @@ def test_a_five_thousand_digit_number_is_a_positioned_error(tmp_path: Path) -> N
     result = run_toolkit("validate", "midway-memories", cwd=folder)
     assert result.returncode == 1
     assert (
-        "cards/midway-memories/attractions.yaml:12:13: error[number-too-long]: "
-        "a number of 5,000 digits is too long to read" in result.stdout
+        "cards/midway-memories/attractions.yaml:12:13: error[out-of-range]: "
+        "a number of 5,000 digits is past every limit" in result.stdout
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -198,13 +199,15 @@ def test_a_player_who_cannot_follow_must_trump() -> None:
 def errors_of(tmp_path: Path, structure: str) -> list[tuple[int, str, str]]:
     """Validate Lamplight Wagers with its structure block replaced."""
     text = MANIFEST.read_text()
-    text = text.replace("../cards/", f"{ROOT}/cards/").replace("../print/", f"{ROOT}/print/")
+    shutil.copytree(ROOT / "cards" / "lamplight-wagers", tmp_path / "cards" / "lamplight-wagers")
+    shutil.copytree(ROOT / "print", tmp_path / "print")
     start = text.index("structure:\n")
     found = re.search(r"\n(#|[a-z_]+:)", text[start + 1 :])
     assert found is not None
     end = start + 1 + found.start()
     text = text[:start] + structure + text[end:]
-    path = tmp_path / "game.yaml"
+    path = tmp_path / "rules" / MANIFEST.name
+    path.parent.mkdir()
     path.write_text(text)
     report = ValidationReport()
     validate_game(path, report)

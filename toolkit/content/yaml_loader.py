@@ -596,12 +596,12 @@ class _Builder:
                     line,
                     col,
                     "out-of-range",
-                    f"a number of {len(text.lstrip('+-'))} digits is past every limit",
+                    f"a number of {len(text.lstrip('+-')):,} digits is past every limit",
                     "the toolkit's limits on numbers are in toolkit/schema/limits.py",
                 )
                 return text
             if _PLAIN_INT.fullmatch(text):
-                return self._int(text, line, col)
+                return int(text)
             self._ambiguous_number(text, line, col)
             return text
         if kind == "float":
@@ -617,20 +617,6 @@ class _Builder:
         if kind == "timestamp":
             node.ambiguous = True
         return text
-
-    def _int(self, text: str, line: int, col: int) -> int | str:
-        try:
-            return int(text)
-        except ValueError:  # past Python's limit on digits converted (4300 by default)
-            digits = len(text.lstrip("+-"))
-            self.error(
-                line,
-                col,
-                "number-too-long",
-                f"a number of {digits:,} digits is too long to read",
-                "write a number of a few digits, or quote it if it is text",
-            )
-            return text
 
     def _ambiguous_number(self, text: str, line: int, col: int) -> None:
         self.error(
