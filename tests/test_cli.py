@@ -9,34 +9,16 @@ the output, so `--format json` must be exactly reproducible. Every run below goe
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
+from shipped_project import copy_project
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.stem for p in (REPO / "rules").glob("*.yaml"))
-
-
-def run_toolkit(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
-
-
-def copy_project(folder: Path) -> Path:
-    for part in ("rules", "cards", "print"):
-        if (REPO / part).exists():
-            shutil.copytree(REPO / part, folder / part)
-    return folder
 
 
 def test_help_lists_the_commands() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,27 +20,13 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from shipped_project import copy_project, edit
 
 from toolkit.content.validate import validate_paths
 from toolkit.schema import limits
 from toolkit.sim import runner
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def project(folder: Path) -> Path:
-    for part in ("rules", "cards", "print"):
-        shutil.copytree(REPO / part, folder / part)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> int:
-    """Replace the first `old` with `new`; returns the 1-based line of the edit."""
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    at = text.index(old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text.count("\n", 0, at) + 1
 
 
 # (file, text, replacement, the diagnostic's code, words in its message)
@@ -84,7 +69,7 @@ CASES = {
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_number_past_its_limit_is_an_error_at_its_line(tmp_path: Path, case: str) -> None:
     file, old, new, code, words = CASES[case]
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     line = edit(folder / file, old, new)
     if case == "supply-total":  # a check of the whole resource: reported at its start
         line = (folder / file).read_text().splitlines().index("  - id: coins") + 1
@@ -97,7 +82,7 @@ def test_a_number_past_its_limit_is_an_error_at_its_line(tmp_path: Path, case: s
 
 def test_a_number_of_thousands_of_digits_is_an_error_at_its_line(tmp_path: Path) -> None:
     """Python refuses to read a whole number of more than 4300 digits: never an internal error."""
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     line = edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", f"  rounds: {'9' * 5000}\n")
     found = validate_paths([folder / "rules/midway-memories.yaml"]).diagnostics
     assert [(d.code, d.line, d.column) for d in found] == [("out-of-range", line, 11)]
@@ -119,7 +104,7 @@ def test_a_huge_number_or_path_on_the_command_line_is_no_internal_error(flags: l
 
 
 def test_a_number_past_its_limit_fails_every_command_before_any_work(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", "  rounds: 1000000\n")
     edit(
         folder / "rules/midway-memories.yaml", "    max: 12  # prototype", "    max: 1000000000  #"
@@ -169,7 +154,7 @@ def test_a_game_that_never_ends_is_an_error_with_its_seed_and_action_count(worke
 
 
 def test_the_most_rounds_allowed_still_end(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(folder / "rules/midway-memories.yaml", "  rounds: 5\n", f"  rounds: {limits.MAX_ROUNDS}\n")
     edit(folder / "rules/cinder-tricks.yaml", "  rounds: 30 ", f"  rounds: {limits.MAX_ROUNDS} ")
     for game in ("midway-memories", "cinder-tricks"):

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 import reportlab
-from entry_point import ROOT, run_toolkit
+from entry_point import run_toolkit
+from shipped_project import copy_project, edit
 
 GAME = "midway-memories"
 SECRET = "TOP-SECRET-0xC0FFEE"
@@ -29,9 +30,7 @@ DEFAULTS = "print/shared/defaults.yaml"
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A copy of the shipped project in `tmp_path/game`, beside a secret file outside it."""
-    folder = tmp_path / "game"
-    for part in ("rules", "cards", "print"):
-        shutil.copytree(ROOT / part, folder / part)
+    folder = copy_project(tmp_path / "game")
     (tmp_path / "secret.txt").write_text(f"{SECRET}\n", encoding="utf-8")
     (tmp_path / "secret.yaml").write_text(f"kind: suits\ncards: [{{id: {SECRET}}}]\n")
     return folder
@@ -39,12 +38,7 @@ def project(tmp_path: Path) -> Path:
 
 def replace(project: Path, relative: str, old: str, new: str) -> str:
     """Change one text in a project file; returns 'file:line:' of the changed line."""
-    path = project / relative
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) >= 1, old
-    at = text.index(old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return f"{relative}:{text.count(chr(10), 0, at) + 1}:"
+    return f"{relative}:{edit(project / relative, old, new)}:"
 
 
 def check_both(project: Path, code: str, where: str, *, variant: Path | None = None) -> str:

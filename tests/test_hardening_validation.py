@@ -7,35 +7,23 @@ Each case edits a copy of the shipped folders and runs the real command line (or
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from shipped_project import copy_project, edit
 
 from toolkit.content.yaml_loader import load_bytes
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def project(folder: Path) -> Path:
-    for part in ("rules", "cards", "print"):
-        shutil.copytree(REPO / part, folder / part)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 # -- 1. print layouts --------------------------------------------------------------------
 
 
 def test_validate_reports_a_misspelt_layout_key_where_print_would(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(folder / "print/shared/defaults.yaml", "poker: {columns: 3", "poker: {colums: 3")
     validated = run_toolkit("validate", "oh-my-park", cwd=folder)
     printed = run_toolkit("print", "oh-my-park", "--out", "x.pdf", cwd=folder)
@@ -47,7 +35,7 @@ def test_validate_reports_a_misspelt_layout_key_where_print_would(tmp_path: Path
 
 
 def test_validate_reports_layouts_extending_each_other_in_a_cycle(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(
         folder / "print/shared/defaults.yaml",
         "kind: print-layout\n",
@@ -63,7 +51,7 @@ def test_validate_reports_layouts_extending_each_other_in_a_cycle(tmp_path: Path
 
 
 def test_validate_reports_a_layout_extending_itself(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(
         folder / "print/oh-my-park/layout.yaml",
         "extends: [../shared/defaults.yaml]",
@@ -79,7 +67,7 @@ def test_validate_reports_a_layout_extending_itself(tmp_path: Path) -> None:
 
 
 def test_a_card_failing_its_schema_hides_no_check_of_another_card(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     attractions = folder / "cards/midway-memories/attractions.yaml"
     edit(attractions, "    cost: 4  # prototype", "    cost: -5  # prototype")  # carousel
     edit(  # kiddie-coaster: a misspelt track and a threshold past the track's end
@@ -107,7 +95,7 @@ def test_a_suit_failing_its_schema_brings_no_false_errors_about_the_deck(
 ) -> None:
     """With a suit not loaded the deck's cards are unknown, not absent: no 'unknown deck
     card' for each card the manifest names, no 'hand-too-big' against a deck of 0."""
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     suits = folder / f"cards/{game}/suits.yaml"
     text = suits.read_text(encoding="utf-8")
     first = text.index("  - id: ")
@@ -167,7 +155,7 @@ def attractions(count: int) -> str:
 
 
 def test_ten_thousand_plain_cards_are_no_alias_bomb(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     (folder / "cards/midway-memories/attractions.yaml").write_text(attractions(10_000))
     result = run_toolkit("validate", "cards/midway-memories/attractions.yaml", cwd=folder)
     assert result.returncode == 0, result.stdout[-2000:]
@@ -193,7 +181,7 @@ def test_a_billion_laughs_is_still_refused_at_once() -> None:
 
 
 def test_a_five_thousand_digit_number_is_a_positioned_error(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(
         folder / "cards/midway-memories/attractions.yaml",
         "points: 3  # prototype value: tune by simulation",
@@ -213,7 +201,7 @@ def test_a_five_thousand_digit_number_is_a_positioned_error(tmp_path: Path) -> N
 def test_a_file_of_twenty_thousand_keys_is_checked_in_full(tmp_path: Path) -> None:
     """Duplicate keys and schema errors are found by lookups, not by scanning every key
     again for each key (which took 39 s here)."""
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     keys = "".join(f"key{i}: {i}\n" for i in range(20_000))
     (folder / "cards/big.yaml").write_text("kind: attractions\n" + keys + "key7: again\n")
     result = run_toolkit("validate", "cards/big.yaml", cwd=folder)
@@ -257,7 +245,7 @@ def test_print_refuses_an_only_naming_nothing(tmp_path: Path) -> None:
 
 
 def test_a_file_too_large_names_its_size_and_the_limit_in_mib(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     big = folder / "cards/big.yaml"
     big.write_text("kind: attractions\n" + ("# " + "x" * 1021 + "\n") * 3 * 1024)
     size = big.stat().st_size

@@ -7,12 +7,12 @@ real entry point to show how warnings print and that a stuck bot is a clear erro
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from shipped_project import copy_project, edit
 
 from toolkit.content.validate import validate_paths
 from toolkit.diagnostics import Diagnostic
@@ -27,18 +27,6 @@ REPO = Path(__file__).resolve().parents[1]
 MIDWAY_WEIGHT = (
     "      - {measure: {count: ridden}, weight: 1.0}  # prototype value: tune by simulation\n"
 )
-
-
-def project(folder: Path) -> Path:
-    for part in ("rules", "cards", "print"):
-        shutil.copytree(REPO / part, folder / part)
-    return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def findings(folder: Path, game: str) -> list[Diagnostic]:
@@ -77,7 +65,7 @@ def park_tie_breaker(folder: Path, where: str) -> list[Diagnostic]:
 def test_a_filter_on_a_field_the_zone_cards_lack_is_an_error(
     tmp_path: Path, where: str, message: str, hint: str
 ) -> None:
-    found = midway_weight(project(tmp_path), where)
+    found = midway_weight(copy_project(tmp_path), where)
     assert [(d.severity, d.code, d.message, d.hint) for d in found] == [
         ("error", "unknown-reference", message, hint)
     ]
@@ -95,21 +83,21 @@ def test_a_filter_on_a_field_the_zone_cards_lack_is_an_error(
 def test_a_deck_filter_no_card_passes_is_a_warning(
     tmp_path: Path, where: str, message: str
 ) -> None:
-    found = midway_weight(project(tmp_path), where)
+    found = midway_weight(copy_project(tmp_path), where)
     assert [(d.severity, d.code) for d in found] == [("warning", "never-matches")]
     assert message in found[0].message
     assert found[0].hint == "the cards' rank values: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14"
 
 
 def test_a_suit_the_deck_does_not_have_is_an_error(tmp_path: Path) -> None:
-    found = midway_weight(project(tmp_path), "{suit: coin}")
+    found = midway_weight(copy_project(tmp_path), "{suit: coin}")
     assert [(d.severity, d.message, d.hint) for d in found] == [
         ("error", "unknown suit 'coin'", "did you mean 'coins'?")
     ]
 
 
 def test_a_card_filter_value_no_card_has_is_a_warning(tmp_path: Path) -> None:
-    found = park_tie_breaker(project(tmp_path), "{number: [3, 14], colour: blue}")
+    found = park_tie_breaker(copy_project(tmp_path), "{number: [3, 14], colour: blue}")
     assert [(d.severity, d.code, d.message) for d in found] == [
         (
             "warning",
@@ -121,7 +109,7 @@ def test_a_card_filter_value_no_card_has_is_a_warning(tmp_path: Path) -> None:
 
 
 def test_a_zone_nothing_fills_is_a_warning(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(
         folder / "rules" / "midway-memories.yaml",
         "  - {id: ridden, ",
@@ -168,7 +156,7 @@ def no_face_down(folder: Path) -> Path:
 
 
 def test_a_card_nobody_can_afford_without_face_down_is_an_error(tmp_path: Path) -> None:
-    folder = no_face_down(project(tmp_path))
+    folder = no_face_down(copy_project(tmp_path))
     edit(
         folder / "cards" / "oh-my-park" / "park-cards.yaml",
         "{id: B1, colour: blue, number: 1, price: 1,",
@@ -185,7 +173,7 @@ def test_a_card_nobody_can_afford_without_face_down_is_an_error(tmp_path: Path) 
 
 
 def test_a_game_nobody_can_pay_for_without_face_down_is_an_error(tmp_path: Path) -> None:
-    folder = no_face_down(project(tmp_path))
+    folder = no_face_down(copy_project(tmp_path))
     edit(
         folder / "rules" / "oh-my-park.yaml",
         "{step: give_resource, resource: coins, amount: 15}",
@@ -202,7 +190,7 @@ def toolkit(folder: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
 
 
 def test_warnings_print_like_errors_and_fail_only_strict(tmp_path: Path) -> None:
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     midway_weight(folder, "{rank: 15}")
     result = toolkit(folder, "validate", "midway-memories")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -225,7 +213,7 @@ def test_no_legal_move_is_a_clear_error(tmp_path: Path, command: list[str], stuc
     """Oh my park! without face-down placement: the prices pass validation, but a player can
     still hold only cards they cannot pay for or place; a bot, or the person at the terminal,
     then gets a clear error."""
-    folder = no_face_down(project(tmp_path))
+    folder = no_face_down(copy_project(tmp_path))
     result = toolkit(folder, *command, stdin="1\n" * 200)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "IndexError" not in result.stderr
@@ -236,7 +224,7 @@ def test_no_legal_move_is_a_clear_error(tmp_path: Path, command: list[str], stuc
 def test_no_zone_warning_while_a_card_file_fails_to_load(tmp_path: Path) -> None:
     """The suits' actions fill the ridden zone; a broken suits file must not make it look
     empty."""
-    folder = project(tmp_path)
+    folder = copy_project(tmp_path)
     edit(folder / "cards" / "midway-memories" / "suits.yaml", "effect: gain", "effect: gian")
     found = findings(folder, "midway-memories")
     assert [d.code for d in found] == ["unknown-primitive"]

@@ -9,6 +9,7 @@ callers turn `FileRefused` into their own positioned diagnostic or usage error.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import secrets
@@ -17,7 +18,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Literal, TextIO, overload
+from typing import IO, Any, BinaryIO, Literal, NoReturn, TextIO, overload
 
 PROJECT_MARKERS = ("rules",)
 
@@ -71,24 +72,7 @@ def confine(path: Path, root: Path) -> Path:
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, checked before and while reading,
     so a FIFO, a device such as /dev/zero or a huge file never hangs or fills memory."""
-    try:
-        info = os.stat(path)
-    except (OSError, RuntimeError) as error:
-        if isinstance(error, FileNotFoundError):
-            raise FileRefused(f"'{path}' does not exist", code="missing-file") from None
-        raise FileRefused(f"cannot read '{path}': {_why(error)}", _LOOP_HINT) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise FileRefused(
-            f"'{path}' is not a regular file ({_kind(info.st_mode)})",
-            "name a plain file; folders, pipes and devices are not read",
-            "not-a-file",
-        )
-    if info.st_size > limit:
-        raise FileRefused(
-            f"'{path}' is {info.st_size:,} bytes; the limit is {limit:,}",
-            "split it into smaller files",
-            "file-too-large",
-        )
+    _check_regular(path, path, limit)
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(descriptor, "rb") as stream:
@@ -312,11 +296,7 @@ def open_regular(path: Path) -> IO[bytes]:
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
-        raise FileRefused(
-            f"'{path}' is not a regular file ({_kind(mode)})",
-            "name a plain file; folders, pipes and devices are not read",
-            "not-a-file",
-        )
+        _refuse_irregular(path, mode)
     return os.fdopen(descriptor, "rb")
 
 
@@ -324,28 +304,37 @@ def check_file(path: Path, limit: int, root: Path | None = None) -> Path:
     """The real path of a regular file of at most `limit` bytes, inside `root` when one is given,
     checked without reading it: for a file a library opens itself, or one named by a value whose
     position an error should point at before the file is read."""
-    import errno  # a name longer than the system allows: such a file cannot exist
-
     real = confine(path, root) if root is not None else resolve(path)
+    _check_regular(real, path, limit)
+    return real
+
+
+def _check_regular(real: Path, shown: Path, limit: int) -> None:
+    """Refuse, by its metadata alone, anything but a regular file of at most `limit` bytes;
+    messages name the path as the caller was given it (`shown`)."""
     try:
         info = os.stat(real)
     except (OSError, RuntimeError) as error:
+        # a name longer than the system allows cannot exist either
         if isinstance(error, FileNotFoundError) or getattr(error, "errno", 0) == errno.ENAMETOOLONG:
-            raise FileRefused(f"'{path}' does not exist", code="missing-file") from None
-        raise FileRefused(f"'{path}' cannot be read ({_why(error)})", _LOOP_HINT) from None
+            raise FileRefused(f"'{shown}' does not exist", code="missing-file") from None
+        raise FileRefused(f"'{shown}' cannot be read ({_why(error)})", _LOOP_HINT) from None
     if not stat.S_ISREG(info.st_mode):
-        raise FileRefused(
-            f"'{path}' is not a regular file ({_kind(info.st_mode)})",
-            "name a plain file; folders, pipes and devices are not read",
-            "not-a-file",
-        )
+        _refuse_irregular(shown, info.st_mode)
     if info.st_size > limit:
         raise FileRefused(
-            f"'{path}' is {info.st_size:,} bytes; the limit is {limit:,}",
+            f"'{shown}' is {info.st_size:,} bytes; the limit is {limit:,}",
             "split it into smaller files",
             "file-too-large",
         )
-    return real
+
+
+def _refuse_irregular(shown: Path, mode: int) -> NoReturn:
+    raise FileRefused(
+        f"'{shown}' is not a regular file ({_kind(mode)})",
+        "name a plain file; folders, pipes and devices are not read",
+        "not-a-file",
+    )
 
 
 def read_confined(path: Path, root: Path, limit: int) -> bytes:

@@ -11,7 +11,7 @@ or `{{ 7*7 }}` prints as written, while the template's own `**...**` still makes
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, Undefined
@@ -119,8 +119,10 @@ def _mix(hex_colour: str, target: int, amount: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
+@lru_cache(maxsize=1024)
 def compile_template(text: str) -> Template:
-    """Compile once at load time; raises `jinja2.TemplateSyntaxError` with its line."""
+    """Compile once at load time; raises `jinja2.TemplateSyntaxError` with its line. The same
+    text (layouts of several games share their defaults) compiles once per process."""
     return environment().from_string(text)
 
 
