@@ -34,6 +34,16 @@ def test_validate_reports_a_misspelt_layout_key_where_print_would(tmp_path: Path
     assert printed.returncode == 1 and expected in printed.stderr
 
 
+def test_build_refuses_a_misspelt_layout_key_before_simulating(tmp_path: Path) -> None:
+    folder = copy_project(tmp_path)
+    edit(folder / "print/shared/defaults.yaml", "poker: {columns: 3", "poker: {colums: 3")
+    result = run_toolkit("build", "oh-my-park", "--games", "2", cwd=folder)
+    assert result.returncode == 1
+    assert "print/shared/defaults.yaml:19:11: error[unknown-key]" in result.stderr
+    assert "validated" not in result.stdout
+    assert not (folder / "build").exists()
+
+
 def test_validate_reports_layouts_extending_each_other_in_a_cycle(tmp_path: Path) -> None:
     folder = copy_project(tmp_path)
     edit(

@@ -422,17 +422,18 @@ def build(
     """The main job: validate, simulate every player count, print the cards and write the
     report of each game into build/<game>/. Options apply to every game built."""
     _output(out, "--out", folder=True)
-    from toolkit.content.locate import game_ids
+    from toolkit.content.locate import game_ids, resolve_path_or_game
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
+    from toolkit.pnp.layout_check import check_layouts
     from toolkit.sim.build import build_game, build_summary
 
     chosen = list(games_ids or game_ids(Path.cwd()))
     if not chosen:
         raise UsageError("no games in rules/ to build")
-    from toolkit.content.locate import resolve_path_or_game
-
-    report = validate_paths([resolve_path_or_game(g) for g in chosen])
+    # The same checks as `validate`, print layouts included, before any game is simulated.
+    paths = [resolve_path_or_game(g) for g in chosen]
+    report = validate_paths(paths, game_checks=[check_layouts])
     if report.errors:
         typer.echo(format_text(report.diagnostics), err=True)
         raise typer.Exit(1)
