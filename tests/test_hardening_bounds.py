@@ -243,6 +243,22 @@ def test_runs_with_a_time_budget_bot_say_they_are_not_reproducible(
     assert json.loads(result.stdout)["reproducible"] is expected
 
 
+@pytest.mark.parametrize(("bots", "expected"), [("ismcts:0.001s,random", False),
+                                                ("greedy,random", True)])  # fmt: skip
+@pytest.mark.parametrize("command", [
+    ["ladder"],
+    ["compare", "--variant", "examples/variants/cheaper-ferris-wheel.yaml"],
+    ["sweep", "--set", "attractions/ferris-wheel/cost=2,5"],
+])  # fmt: skip
+def test_every_json_with_a_time_budget_bot_says_it_is_not_reproducible(
+    command: list[str], bots: str, expected: bool
+) -> None:
+    result = run_toolkit(command[0], "midway-memories", *command[1:], "--games", "2",
+                         "--players", "2", "--bots", bots, "--format", "json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["reproducible"] is expected
+
+
 # -- SIGTERM -----------------------------------------------------------------------------
 
 

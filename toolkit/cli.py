@@ -296,7 +296,11 @@ def compare(
             )
     arguments = {k: v for k, v in baseline.summary["arguments"].items() if k not in ("set",)}
     arguments["variants"] = [str(p) for p in variant]
-    result = {"arguments": arguments, "variants": results}
+    result = {
+        "arguments": arguments,
+        "reproducible": baseline.summary["reproducible"],
+        "variants": results,
+    }
     if output_format is OutputFormat.json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
     else:

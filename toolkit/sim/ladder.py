@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from toolkit.agents import reproducible
 from toolkit.sim.intervals import rounded, wilson_interval
 from toolkit.sim.runner import GameRecord, simulate
 
@@ -82,7 +83,12 @@ def summarise_ladder(
             }
         )
     rows.sort(key=lambda row: -row["rating"])
-    return {"bots": rows, "ordering": _ordering(rows)}
+    return {
+        "bots": rows,
+        "ordering": _ordering(rows),
+        # A bot that thinks for a fixed time searches as far as the machine's speed allows.
+        "reproducible": all(reproducible(bot) for bot in bots),
+    }
 
 
 def _ordering(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

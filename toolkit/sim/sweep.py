@@ -51,6 +51,7 @@ def sweep(
     points = list(itertools.product(*[values for _, values in axes]))
     rows = []
     arguments: dict[str, Any] = {}
+    reproducible = True
     for point in points:
         sets = [(path, value) for (path, _), value in zip(axes, point, strict=True)]
         spec = RunSpec(
@@ -67,6 +68,7 @@ def sweep(
         result = run(spec, progress)
         summary = result.summary
         arguments = {k: v for k, v in summary["arguments"].items() if k != "set"}
+        reproducible = reproducible and summary["reproducible"]
         balance = summary["balance"]
         rows.append(
             {
@@ -86,5 +88,6 @@ def sweep(
         )
     return {
         "arguments": {**arguments, "axes": {path: values for path, values in axes}},
+        "reproducible": reproducible,
         "points": rows,
     }
