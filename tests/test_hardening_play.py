@@ -160,6 +160,31 @@ def test_a_signal_saves_the_game_first(signum: int, code: int, tmp_path: Path) -
     resumes(transcript, 2)
 
 
+def test_a_closed_output_saves_the_game_and_ends_quietly(tmp_path: Path) -> None:
+    transcript = tmp_path / "closed.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "play", *GAME, "--transcript", str(transcript)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        wait_for(process, b"Your moves", 1)
+        process.stdout.close()  # as `toolkit play ... | head` does once it has its lines
+        _, err = process.communicate(b"1\n" * 40, timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 141
+    message = err.decode()
+    assert "Traceback" not in message and "internal error" not in message
+    assert f"transcript saved to {transcript}" in message
+    assert transcript.read_text().rstrip().endswith('{"type": "trailer", "games": 1}')
+
+
 def test_an_unexpected_error_saves_the_game_first(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -81,6 +81,10 @@ class Terminal:
                 saved = self.save_anyway()
                 self.tell(f"interrupted after {len(self.session.actions)} moves; " + saved)
                 return Outcome(False, self.transcript, len(self.session.actions), signal_of(stop))
+            except BrokenPipeError:
+                saved = self.save_anyway()
+                self.tell(f"output closed after {len(self.session.actions)} moves; {saved}")
+                raise
             except Exception:
                 self.tell(f"stopped by an error; {self.save_anyway()}")
                 raise
@@ -240,12 +244,21 @@ class _Escaped:
             yield segment
 
 
+class _GameConsole(Console):
+    """Rich ends the process when its reader goes away (`| head`); here that is an error like
+    any other, so the game is saved before the command ends quietly."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError("the reader of the game's output went away")
+
+
 def _console(plain: bool) -> Console:
     """Strings are never read as markup or emoji codes; a pipe gets no colour codes."""
     if plain:
         if hasattr(sys.stdout, "reconfigure"):
             sys.stdout.reconfigure(errors="replace")
-        return Console(
+        return _GameConsole(
             force_terminal=False,
             no_color=True,
             highlight=False,
@@ -254,7 +267,7 @@ def _console(plain: bool) -> Console:
             width=110,
             soft_wrap=True,
         )
-    return Console(highlight=False, markup=False, emoji=False)
+    return _GameConsole(highlight=False, markup=False, emoji=False)
 
 
 def _number(text: str) -> int | None:
