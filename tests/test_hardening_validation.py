@@ -44,6 +44,27 @@ def test_build_refuses_a_misspelt_layout_key_before_simulating(tmp_path: Path) -
     assert not (folder / "build").exists()
 
 
+@pytest.mark.parametrize(
+    ("use", "message"),
+    [
+        ("{{ step | shout }}", "No filter named 'shout'"),
+        ("{{ step is loud }}", "No test named 'loud'"),
+    ],
+)
+def test_validate_reports_an_unknown_template_filter_or_test_at_its_line(
+    tmp_path: Path, use: str, message: str
+) -> None:
+    folder = copy_project(tmp_path)
+    template = folder / "print/midway-memories/reference.md.j2"
+    lines = template.read_text(encoding="utf-8").splitlines()
+    lines.insert(2, use)
+    template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_toolkit("validate", "midway-memories", cwd=folder)
+    assert result.returncode == 1
+    assert "print/midway-memories/reference.md.j2:3:1: error[template-syntax]" in result.stdout
+    assert message in result.stdout
+
+
 def test_validate_reports_layouts_extending_each_other_in_a_cycle(tmp_path: Path) -> None:
     folder = copy_project(tmp_path)
     edit(

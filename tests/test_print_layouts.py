@@ -257,7 +257,7 @@ def test_a_child_overrides_single_values_and_null_removes(project: Path) -> None
     assert [e.name for e in aid.front.elements] == ["body", "card_label"]
     assert body.height == pytest.approx(141.7323, abs=1e-3)
     assert body.text is not None
-    assert body.text.render() == "child"
+    assert body.text.compiled.render() == "child"
 
 
 def test_components_extend_each_other(project: Path) -> None:

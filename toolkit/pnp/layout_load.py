@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Template, TemplateSyntaxError
+from jinja2 import TemplateSyntaxError
 from pydantic import ValidationError
 
 from toolkit.content.file_refs import listed_file
@@ -34,7 +34,7 @@ from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.files import FileRefused, check_file, project_root, read_confined
 from toolkit.pnp import fonts as font_files
-from toolkit.pnp.templates import compile_template
+from toolkit.pnp.templates import CheckedTemplate, check_template
 
 KIND = "print-layout"
 MAX_EXTENDS_DEPTH = 16
@@ -73,11 +73,11 @@ class Element:
     y: float
     width: float
     height: float
-    text: Template | None
-    icon: Template | None
-    fill: Template | None
-    stroke: Template | None
-    colour: Template | None
+    text: CheckedTemplate | None
+    icon: CheckedTemplate | None
+    fill: CheckedTemplate | None
+    stroke: CheckedTemplate | None
+    colour: CheckedTemplate | None
     draw: str | None
     stroke_width: float
     radius: float
@@ -96,7 +96,7 @@ class Element:
 class Face:
     """One side's design: a background and boxes drawn in order."""
 
-    background: Template | None
+    background: CheckedTemplate | None
     elements: tuple[Element, ...]
 
 
@@ -114,7 +114,7 @@ class Component:
     front: Face | None = None
     back: Face | None = None
     back_is_other_side: bool = False
-    template: Template | None = None
+    template: CheckedTemplate | None = None
     template_where: Where | None = None
 
     @property
@@ -560,17 +560,19 @@ class _ComponentPaths:
     ) -> None:
         self.resolver.diagnostics.append(self.where(sub, key=key).diagnostic(code, message, hint))
 
-    def template(self, sub: Path_, text: str | None) -> Template | None:
+    def template(self, sub: Path_, text: str | None) -> CheckedTemplate | None:
         if text is None:
             return None
         try:
-            return compile_template(text)
+            return check_template(text)
         except TemplateSyntaxError as error:
             message = f"template does not compile: {error.message}"
             self.error(sub, "template-syntax", message, SYNTAX_HINT)
             return None
 
-    def template_file(self, sub: Path_, relative: str) -> tuple[Template | None, Where | None]:
+    def template_file(
+        self, sub: Path_, relative: str
+    ) -> tuple[CheckedTemplate | None, Where | None]:
         """A template file named by a layout value: inside the project, a bounded regular
         file of UTF-8 text; a syntax error points at the template file's own line."""
         path_in_layout = self.path(sub)
@@ -596,7 +598,7 @@ class _ComponentPaths:
             self.error(sub, "file-unreadable", f"cannot read template '{relative}': {why}")
             return None, None
         try:
-            return compile_template(text), Where(name, 1, 1)
+            return check_template(text), Where(name, 1, 1)
         except TemplateSyntaxError as error:
             self.resolver.diagnostics.append(
                 Diagnostic(
@@ -692,7 +694,7 @@ class _Faces:
                 f"text and icons keep {_mm(safe)} mm from every cut edge",
             )
             return None
-        text: Template | None
+        text: CheckedTemplate | None
         text_file: Where | None = None
         if element.template is not None:
             text, text_file = self.ctx.template_file((*sub, "template"), element.template)
@@ -733,11 +735,11 @@ class _Faces:
             text_file,
         )
 
-    def _compile(self, where: Where, text: str | None) -> Template | None:
+    def _compile(self, where: Where, text: str | None) -> CheckedTemplate | None:
         if text is None:
             return None
         try:
-            return compile_template(text)
+            return check_template(text)
         except TemplateSyntaxError as error:
             self.resolver.diagnostics.append(
                 where.diagnostic(

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import Template
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,7 +21,7 @@ from toolkit.pnp.colours import colour, shade
 from toolkit.pnp.fonts import STYLES, FontSet
 from toolkit.pnp.geometry import Rect, Slot
 from toolkit.pnp.layout_load import Element, Face, Where
-from toolkit.pnp.templates import RENDER_ERRORS, render
+from toolkit.pnp.templates import RENDER_ERRORS, CheckedTemplate, render
 
 _OBJECT = re.compile(r"'(?:[a-z_]+\.)*([A-Za-z]+) object'")
 """Jinja names a card as 'toolkit.content.kind_models.SuitsCard object'; a designer reads
@@ -72,7 +71,7 @@ class Renderer:
 
     def text(
         self,
-        template: Template | None,
+        template: CheckedTemplate | None,
         context: dict[str, Any],
         where: Where,
         who: str,
@@ -96,7 +95,7 @@ class Renderer:
             return ""
 
     def colour(
-        self, template: Template | None, context: dict[str, Any], where: Where, who: str
+        self, template: CheckedTemplate | None, context: dict[str, Any], where: Where, who: str
     ) -> Color | None:
         text = self.text(template, context, where, who)
         if not text:

@@ -11,10 +11,18 @@ or `{{ 7*7 }}` prints as written, while the template's own `**...**` still makes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError, Undefined
+from jinja2 import (
+    StrictUndefined,
+    Template,
+    TemplateAssertionError,
+    TemplateError,
+    Undefined,
+    nodes,
+)
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
@@ -119,17 +127,42 @@ def _mix(hex_colour: str, target: int, amount: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
+@dataclass(frozen=True)
+class CheckedTemplate:
+    """A template whose syntax and filter and test names were checked when its layout loaded;
+    it is compiled on first render, so `validate`, which never renders, never pays for it."""
+
+    text: str
+
+    @property
+    def compiled(self) -> Template:
+        return _compiled(self.text)
+
+
+def check_template(text: str) -> CheckedTemplate:
+    """Parse a template (cheap) and check the names compiling would check; raises
+    `jinja2.TemplateSyntaxError` (or its subclass for an unknown filter or test) with its line."""
+    env = environment()
+    tree = env.parse(text)
+    for node in tree.find_all((nodes.Filter, nodes.Test)):
+        known, what = (
+            (env.filters, "filter") if isinstance(node, nodes.Filter) else (env.tests, "test")
+        )
+        if node.name not in known:
+            raise TemplateAssertionError(f"No {what} named {node.name!r}.", node.lineno)
+    return CheckedTemplate(text)
+
+
 @lru_cache(maxsize=1024)
-def compile_template(text: str) -> Template:
-    """Compile once at load time; raises `jinja2.TemplateSyntaxError` with its line. The same
-    text (layouts of several games share their defaults) compiles once per process."""
+def _compiled(text: str) -> Template:
+    """The same text (layouts of several games share their defaults) compiles once."""
     return environment().from_string(text)
 
 
-def render(template: Template, context: dict[str, Any]) -> str:
+def render(template: CheckedTemplate, context: dict[str, Any]) -> str:
     """Render a template; `TemplateError` (and errors of the values it touches) propagate."""
     with deadline():
-        return bounded_output(template.generate(as_data(context))).strip()
+        return bounded_output(template.compiled.generate(as_data(context))).strip()
 
 
 RENDER_ERRORS = (
