@@ -139,6 +139,8 @@ BAD_OUTPUTS = {
     "build into a plain file": (["build", "--out", "{tmp}/file.txt"], "is not a folder"),
     "build under a missing folder": (["build", "--out", "{tmp}/missing/b"], "does not exist"),
     "play transcript is a device": (["play", "--transcript", "/dev/null"], "(a device)"),
+    "pdf name too long": (["print", "--out", "{tmp}/" + "a" * 300 + ".pdf"], "name too long"),
+    "build folder name too long": (["build", "--out", "{tmp}/" + "a" * 300], "name too long"),
 }
 
 

@@ -31,7 +31,7 @@ from toolkit.errors import (
     UnsupportedGameError,
     UsageError,
 )
-from toolkit.files import FileRefused, check_output
+from toolkit.files import FileRefused, check_output, is_file
 from toolkit.schema.limits import MAX_GAMES
 
 app = typer.Typer(
@@ -708,7 +708,7 @@ def score(
     from toolkit.sim.report_text import table
 
     _, compiled = load_compiled_game(game)
-    if not position.is_file():
+    if not is_file(position):
         raise UsageError(f"no such file: '{position}'")
     loaded, diagnostics = load_content_file(position, "end-position")
     if loaded is None:

@@ -51,7 +51,8 @@ def resolve(path: Path) -> Path:
     """The real path, symlinks followed; a symlink loop is refused rather than raised."""
     try:
         return path.resolve()
-    except (OSError, RuntimeError) as error:  # RuntimeError: a symlink loop before 3.13
+    except (OSError, RuntimeError, ValueError) as error:  # RuntimeError: a symlink loop
+        # before 3.13; ValueError: a NUL in the name
         raise FileRefused(f"'{path}' cannot be resolved ({_why(error)})", _LOOP_HINT) from None
 
 
@@ -67,6 +68,22 @@ def confine(path: Path, root: Path) -> Path:
             "outside-project",
         )
     return real
+
+
+def is_file(path: Path) -> bool:
+    """`Path.is_file`, but False for a name the system refuses (too long, a NUL in it)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """`Path.is_dir`, but False for a name the system refuses."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
@@ -92,6 +109,13 @@ def check_output(path: Path, *, folder: bool = False) -> None:
     `folder`, anything but a folder), a device or pipe, a missing or non-folder parent, or a
     parent without write permission. The rule: a named output's parent folder must already
     exist; only an output folder itself may be created."""
+    try:
+        _check_output(path, folder)
+    except (OSError, ValueError) as error:  # a name too long, a NUL in it
+        raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+
+
+def _check_output(path: Path, folder: bool) -> None:
     if path.exists() or path.is_symlink():
         try:
             info = os.stat(path)
@@ -314,7 +338,7 @@ def _check_regular(real: Path, shown: Path, limit: int) -> None:
     messages name the path as the caller was given it (`shown`)."""
     try:
         info = os.stat(real)
-    except (OSError, RuntimeError) as error:
+    except (OSError, RuntimeError, ValueError) as error:
         # a name longer than the system allows cannot exist either
         if isinstance(error, FileNotFoundError) or getattr(error, "errno", 0) == errno.ENAMETOOLONG:
             raise FileRefused(f"'{shown}' does not exist", code="missing-file") from None

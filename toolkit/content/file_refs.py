@@ -14,7 +14,7 @@ from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.models.card_kinds import FieldSpec
 from toolkit.content.yaml_loader import MAX_FILE_BYTES, Document, Path_
 from toolkit.diagnostics import Diagnostic, did_you_mean
-from toolkit.files import FileRefused, check_file
+from toolkit.files import FileRefused, check_file, is_dir
 
 MAX_IMAGE_BYTES = 32 * 1024 * 1024
 
@@ -40,7 +40,7 @@ def listed_file(
         hint = refused.hint
         if refused.code == "missing-file":
             why, hint = "does not exist", _nearby_files_hint(path)
-        elif _is_dir(path):
+        elif is_dir(path):
             why, hint = "is a folder, not a file", "name the file inside it"
         else:
             why = refused.reason.removeprefix(f"'{path}' ")
@@ -77,13 +77,6 @@ def image_problems(
             if isinstance(card, dict) and name in card:
                 walk(spec, card[name], (CARD_LIST_KEY, index, name))
     return problems
-
-
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
 
 
 def _nearby_files_hint(missing: Path) -> str:

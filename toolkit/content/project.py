@@ -253,11 +253,3 @@ def sound_declarations(data: Any) -> dict[str, CardKind]:
             except ValidationError:
                 continue
     return sound
-
-
-def is_file(path: Path) -> bool:
-    """`Path.is_file`, but False for paths the system refuses (too long, invalid)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False

@@ -9,17 +9,12 @@ from pathlib import Path
 from toolkit.content.card_files import declared_model
 from toolkit.content.kinds import KINDS
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.content.project import (
-    GameContent,
-    LoadedFile,
-    is_file,
-    load_content_file,
-    load_game,
-)
+from toolkit.content.project import GameContent, LoadedFile, load_content_file, load_game
 from toolkit.content.semantic import check_game, check_standalone
 from toolkit.content.yaml_loader import display_path, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
 from toolkit.errors import UsageError
+from toolkit.files import is_dir, is_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -70,13 +65,6 @@ def validate_game(
     return covered
 
 
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
-
-
 def _is_manifest(path: Path) -> bool:
     """A manifest says `kind: game`; peeking at the loaded data avoids guessing by folder."""
     document, _ = load_file(path)
@@ -121,7 +109,7 @@ def validate_paths(
         paths = manifests
     files: list[Path] = []
     for path in paths:
-        if _is_dir(path):
+        if is_dir(path):
             files.extend(
                 sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
             )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.content.project import GameContent, is_file
+from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic
+from toolkit.files import is_file
 from toolkit.pnp.layout_load import load_layout
 
 

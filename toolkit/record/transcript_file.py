@@ -217,12 +217,19 @@ class _Reader:
         for key in ("content_version", "manifest"):
             if len(line.get(key, "")) > MAX_TEXT:
                 raise TranscriptError(f"{where(key)}: '{key}' is longer than {MAX_TEXT}")
+            if "\x00" in line.get(key, ""):
+                raise TranscriptError(f"{where(key)}: '{key}' holds a NUL character")
         self.check_count(number, raw, line)
         _check_bots(where, line)
         _check_options(where, line)
         for variant in line.get("variants", []):
-            if not isinstance(variant, str):
-                raise TranscriptError(f"{where('variants')}: 'variants' must be file paths")
+            if not isinstance(variant, str) or not variant or len(variant) > MAX_TEXT:
+                raise TranscriptError(
+                    f"{where('variants')}: 'variants' must be file paths of at most "
+                    f"{MAX_TEXT} characters"
+                )
+            if "\x00" in variant:
+                raise TranscriptError(f"{where('variants')}: a variant path holds a NUL character")
             _check_file(where("variants"), "variant", resolve_beside(self.path, variant))
         manifest = line.get("manifest")
         if manifest is not None and _is_path(manifest):
@@ -279,10 +286,18 @@ class _Reader:
 def resolve_beside(transcript: Path, variant: str) -> Path:
     """A variant file as recorded: from the current folder, else beside the transcript."""
     as_given = Path(variant)
-    if as_given.is_absolute() or as_given.exists():
+    if as_given.is_absolute() or _exists(as_given):
         return as_given
     beside = transcript.parent / as_given
-    return beside if beside.exists() else as_given
+    return beside if _exists(beside) else as_given
+
+
+def _exists(path: Path) -> bool:
+    """Whether a recorded path names something; a name the system refuses names nothing."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _lines(path: Path, stream: IO[bytes]) -> Iterator[tuple[int, str, bool]]:
@@ -360,7 +375,7 @@ def _check_file(where: str, what: str, path: Path) -> None:
 
 def _is_path(manifest: str) -> bool:
     """A manifest recorded as a path rather than a game id (looked up in rules/)."""
-    return not ID_PATTERN.match(manifest) or Path(manifest).exists()
+    return not ID_PATTERN.match(manifest) or _exists(Path(manifest))
 
 
 def _column(raw: str, key: str) -> int:
