@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from entry_point import run_toolkit
 from pypdf import PdfReader
+from shipped_project import copy_project
 
 from toolkit.content.yaml_loader import load_bytes
 from toolkit.diagnostics import Diagnostic, format_github, format_json, format_text, printable
@@ -80,14 +81,8 @@ def test_a_diagnostic_quoting_control_characters_prints_them_escaped() -> None:
     assert json.loads(as_json)[0]["message"] == "a\u202eb\x85"
 
 
-def repo_copy(tmp_path: Path) -> Path:
-    for part in ("rules", "cards", "print"):
-        shutil.copytree(REPO / part, tmp_path / part)
-    return tmp_path
-
-
 def test_play_prints_names_literally_and_escapes_what_is_typed(tmp_path: Path) -> None:
-    project = repo_copy(tmp_path)
+    project = copy_project(tmp_path)
     suits = project / "cards" / "midway-memories" / "suits.yaml"
     text = suits.read_text(encoding="utf-8")
     suits.write_text(text.replace("name: Coins", 'name: "[bold]Coins[/bold] :smile:"'))
@@ -101,7 +96,7 @@ def test_play_prints_names_literally_and_escapes_what_is_typed(tmp_path: Path) -
 
 
 def test_replay_escapes_what_an_edited_transcript_says(tmp_path: Path) -> None:
-    project = repo_copy(tmp_path)
+    project = copy_project(tmp_path)
     command = ["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "3"]
     played = run_toolkit(*command, "--transcript", "t.jsonl", cwd=project, stdin="1\n1\nq\n")
     assert played.returncode == 0, played.stderr
@@ -124,7 +119,7 @@ def test_replay_escapes_what_an_edited_transcript_says(tmp_path: Path) -> None:
 def print_with_names(tmp_path: Path, names: dict[str, str], game: str = "midway-memories") -> Any:
     """Print a copy of a shipped game whose attractions were renamed; the result and its
     pages' text."""
-    project = repo_copy(tmp_path)
+    project = copy_project(tmp_path)
     attractions = project / "cards" / "midway-memories" / "attractions.yaml"
     text = attractions.read_text(encoding="utf-8")
     for old, new in names.items():
@@ -168,12 +163,15 @@ def test_report_paragraphs_print_names_and_paths_as_written() -> None:
         ("{% set s = 'x' * 90000 %}{{ (s ~ s) | length }}", "joining texts with '~'"),
         ("{{ '%1000000000d' % 1 }}", "format width"),
         ("{{ 'x' | center(1000000000) }}", "would make 1,000,000,000 characters"),
+        ("{{ ('a'.encode() * 100000000) | length }}", "would make 100,000,000 characters"),
+        ("{{ ['a' * 99999] * 99999 }}", "repeating a text or list would make"),
+        ("{% set s = 'a' * 99999 %}{{ [s, s, s] }}", "printing a value would make"),
     ],
 )  # fmt: skip
 def test_print_templates_end_with_a_positioned_error_past_their_limits(
     tmp_path: Path, body: str, message: str
 ) -> None:
-    project = repo_copy(tmp_path)
+    project = copy_project(tmp_path)
     reference = project / "print" / "midway-memories" / "reference.md.j2"
     lines = reference.read_text(encoding="utf-8").splitlines()
     lines.insert(2, body)
@@ -189,7 +187,7 @@ def test_print_templates_end_with_a_positioned_error_past_their_limits(
 
 
 def test_characters_the_font_lacks_are_a_warning_naming_the_card(tmp_path: Path) -> None:
-    project = repo_copy(tmp_path)
+    project = copy_project(tmp_path)
     attractions = project / "cards" / "midway-memories" / "attractions.yaml"
     text = attractions.read_text(encoding="utf-8")
     attractions.write_text(
@@ -223,7 +221,7 @@ def test_whole_numbers_print_as_whole_numbers_however_large() -> None:
 
 
 def test_set_values_recorded_in_a_transcript_are_checked_like_content(tmp_path: Path) -> None:
-    project = repo_copy(tmp_path)
+    project = copy_project(tmp_path)
     command = ["play", "midway-memories", "--players", "3", "--bots", "random", "--seed", "5"]
     played = run_toolkit(*command, "--transcript", "t.jsonl", cwd=project, stdin="1\nq\n")
     assert played.returncode == 0, played.stderr

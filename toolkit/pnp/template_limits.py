@@ -44,7 +44,18 @@ def _refuse_size(size: int, what: str) -> None:
 
 
 def _length(value: Any) -> int:
-    return len(value) if isinstance(value, str | list | tuple) else 0
+    """About how many characters a value prints as: a text's or bytes' length, a list's items
+    and their own sizes (so `[long_text] * n` counts the texts it repeats)."""
+    if isinstance(value, str | bytes | bytearray):
+        return len(value)
+    if isinstance(value, list | tuple):
+        return len(value) + sum(_length(item) for item in value)
+    return 0
+
+
+def check_printed(value: Any) -> None:
+    """Refuse a value whose text would pass the output limit, before it is turned to text."""
+    _refuse_size(_length(value), "printing a value")
 
 
 def check_format(text: str) -> None:

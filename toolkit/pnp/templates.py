@@ -32,6 +32,7 @@ from toolkit.pnp.template_limits import (
     bounded_output,
     check_binop,
     check_format,
+    check_printed,
     check_str_call,
     checked_concat,
     deadline,
@@ -64,6 +65,7 @@ def _finalize(value: Any) -> Any:
     """What `{{ ... }}` prints: an object's text (an effect's words) is escaped like data."""
     if isinstance(value, str | Undefined):
         return value
+    check_printed(value)
     return literal(str(value))
 
 
@@ -174,5 +176,6 @@ RENDER_ERRORS = (
     IndexError,
     ArithmeticError,
     RecursionError,
+    MemoryError,
 )
 """What rendering a designer's template can raise; reported as content errors."""
