@@ -160,6 +160,33 @@ def test_a_signal_saves_the_game_first(signum: int, code: int, tmp_path: Path) -
     resumes(transcript, 2)
 
 
+def test_a_second_signal_does_not_cut_the_save_short(tmp_path: Path) -> None:
+    transcript = tmp_path / "twice.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "play", *GAME, "--transcript", str(transcript)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert process.stdin is not None
+        process.stdin.write(b"1\n1\n")
+        process.stdin.flush()
+        wait_for(process, b"Your moves", 3)
+        time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGINT)  # impatient: a Ctrl-C right after the kill
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode in (130, 143)  # whichever of the two Python handles first
+    assert f"interrupted after 8 moves; transcript saved to {transcript}" in err.decode()
+    resumes(transcript, 2)
+
+
 def test_a_closed_output_saves_the_game_and_ends_quietly(tmp_path: Path) -> None:
     transcript = tmp_path / "closed.jsonl"
     process = subprocess.Popen(

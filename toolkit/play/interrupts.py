@@ -33,11 +33,16 @@ def signal_of(stop: KeyboardInterrupt) -> int:
 
 
 def _raise(signum: int, frame: FrameType | None) -> None:
+    # The game is stopping: one signal is enough, and a second must not cut the save short.
+    for caught in CAUGHT:
+        signal.signal(caught, signal.SIG_IGN)
     raise Interrupted(signum)
 
 
 @contextlib.contextmanager
-def _handlers(handler: Callable[[int, FrameType | None], Any]) -> Iterator[None]:
+def _handlers(
+    handler: Callable[[int, FrameType | None], Any] | signal.Handlers,
+) -> Iterator[None]:
     """`handler` for every caught signal inside the block; signals are only handled in the
     main thread, so elsewhere (a test driving a game in a thread) nothing changes."""
     if threading.current_thread() is not threading.main_thread():
@@ -54,6 +59,12 @@ def _handlers(handler: Callable[[int, FrameType | None], Any]) -> Iterator[None]
 def stopping_on_signals() -> contextlib.AbstractContextManager[None]:
     """Inside the block SIGINT, SIGTERM and SIGHUP raise `Interrupted`."""
     return _handlers(_raise)
+
+
+def ignoring_signals() -> contextlib.AbstractContextManager[None]:
+    """Inside the block SIGINT, SIGTERM and SIGHUP are ignored: for the last save of a game
+    that is already stopping."""
+    return _handlers(signal.SIG_IGN)
 
 
 @contextlib.contextmanager

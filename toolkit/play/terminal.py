@@ -23,7 +23,12 @@ from rich.segment import Segment
 from rich.text import Text
 
 from toolkit.diagnostics import printable, unsafe_character
-from toolkit.play.interrupts import held_signals, signal_of, stopping_on_signals
+from toolkit.play.interrupts import (
+    held_signals,
+    ignoring_signals,
+    signal_of,
+    stopping_on_signals,
+)
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
@@ -114,11 +119,13 @@ class Terminal:
         return Outcome(True, self.transcript, len(session.actions))
 
     def save_anyway(self) -> str:
-        """Save the game as it stands, whatever happened; says where (or why not)."""
-        try:
-            self.save()
-        except Exception as error:  # the game is lost only if this fails too
-            return f"the transcript could not be saved: {error}"
+        """Save the game as it stands, whatever happened; says where (or why not). The game is
+        already stopping, so further signals are ignored until the file is written."""
+        with ignoring_signals():
+            try:
+                write_transcript(self.transcript, [self.session.transcript_lines()])
+            except Exception as error:  # the game is lost only if this fails too
+                return f"the transcript could not be saved: {error}"
         return (
             f"transcript saved to {self.transcript} "
             f"(go on with: toolkit play --resume {self.transcript})"
