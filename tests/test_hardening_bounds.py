@@ -310,3 +310,23 @@ def test_sigterm_stops_the_workers_with_the_run() -> None:
                 os.kill(pid, signal.SIGKILL)
     assert simulate.returncode == 128 + signal.SIGTERM
     assert left == []
+
+
+def test_sigterm_during_a_build_leaves_no_half_built_folder(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "build", "midway-memories", "--games", "100000",
+         "--workers", "2", "--out", str(out)],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while len(children_of(build.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [p.name.endswith(".part") for p in out.iterdir()] == [True]  # being built
+        build.send_signal(signal.SIGTERM)
+        build.communicate(timeout=10)
+    finally:
+        build.kill()
+    assert build.returncode == 128 + signal.SIGTERM
+    assert list(out.iterdir()) == []

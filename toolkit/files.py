@@ -22,6 +22,10 @@ from typing import IO, Any, BinaryIO, Literal, NoReturn, TextIO, overload
 
 PROJECT_MARKERS = ("rules",)
 
+_UNFINISHED: set[Path] = set()
+"""Temporary files and staging folders being filled now (removed if the process must end at
+once, see `discard_unfinished`)."""
+
 
 class FileRefused(Exception):
     """A path the toolkit will not read or write; `reason` says why in a designer's words."""
@@ -189,6 +193,7 @@ def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     except OSError as error:
         raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+    _UNFINISHED.add(Path(temporary))
     try:
         with os.fdopen(handle, "wb" if binary else "w", **({} if binary else _TEXT)) as stream:
             yield stream
@@ -206,6 +211,8 @@ def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    finally:
+        _UNFINISHED.discard(Path(temporary))
 
 
 @contextlib.contextmanager
@@ -221,6 +228,7 @@ def staged_folder(final: Path) -> Iterator[Path]:
         staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".part", dir=parent))
     except OSError as error:
         raise FileRefused(f"cannot create a folder in '{parent}': {_why(error)}") from None
+    _UNFINISHED.add(staging)
     try:
         os.chmod(staging, 0o777 & ~_umask())
         yield staging
@@ -228,6 +236,20 @@ def staged_folder(final: Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    finally:
+        _UNFINISHED.discard(staging)
+
+
+def discard_unfinished() -> None:
+    """Remove every temporary file and staging folder still being filled, for a process that
+    must end at once (`os._exit` runs no `finally` block), so no `.part` is left behind."""
+    for path in list(_UNFINISHED):
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+    _UNFINISHED.clear()
 
 
 def _swap_in(staging: Path, final: Path) -> None:

@@ -25,6 +25,7 @@ from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ActionCapError
+from toolkit.files import discard_unfinished
 from toolkit.schema.limits import WORKERS_PER_CPU
 
 CHUNK = 50
@@ -293,6 +294,7 @@ def stop_workers_on_sigterm() -> Iterator[None]:
 
     def stop(signum: int, frame: object) -> None:
         _terminate_workers()
+        discard_unfinished()
         for stream in (sys.stdout, sys.stderr):
             with suppress(OSError, ValueError):
                 stream.flush()
