@@ -14,8 +14,11 @@ from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
 from toolkit.content.project import load_content_file
-from toolkit.files import ensure_folder, write_atomic
+from toolkit.files import FileRefused, ensure_folder, read_bytes, write_atomic
 from toolkit.schema.base import Model
+
+MAX_SCHEMA_BYTES = 8 * 1024 * 1024
+"""A generated schema is at most a few hundred kilobytes; a larger file is not one of ours."""
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -77,7 +80,7 @@ def write_schemas(folder: Path, project: Path) -> list[str]:
     changed = []
     for name, text in render_schemas(project).items():
         target = folder / name
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
+        if _current(target) != text:
             ensure_folder(target.parent)
             write_atomic(target, text)
             changed.append(name)
@@ -89,8 +92,7 @@ def drifted_schemas(folder: Path, project: Path) -> list[str]:
     rendered = render_schemas(project)
     drift = []
     for name, text in rendered.items():
-        target = folder / name
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
+        if _current(folder / name) != text:
             drift.append(name)
     drift.extend(
         name
@@ -98,3 +100,12 @@ def drifted_schemas(folder: Path, project: Path) -> list[str]:
         if (name := p.relative_to(folder).as_posix()) not in rendered
     )
     return sorted(drift)
+
+
+def _current(target: Path) -> str | None:
+    """A schema file's text as it stands; None when it is missing, not a regular file, too
+    large or not UTF-8 (all of which mean it must be written again)."""
+    try:
+        return read_bytes(target, MAX_SCHEMA_BYTES).decode("utf-8")
+    except (FileRefused, UnicodeDecodeError):
+        return None
