@@ -92,11 +92,11 @@ def is_dir(path: Path) -> bool:
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, checked before and while reading,
-    so a FIFO, a device such as /dev/zero or a huge file never hangs or fills memory."""
+    so a FIFO, a device such as /dev/zero or a huge file never hangs or fills memory. The
+    opened file is checked again (a path swapped after the first check is still refused)."""
     _check_regular(path, path, limit)
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as stream:
+        with open_regular(path) as stream:
             data = stream.read(limit + 1)
     except OSError as error:
         raise FileRefused(f"cannot read '{path}': {_why(error)}") from None
