@@ -114,6 +114,12 @@ def test_replay_escapes_what_an_edited_transcript_says(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "the move was '\\x1b]0;pwned\\x07'" in result.stderr
     assert "\x1b" not in result.stdout + result.stderr and "\u202e" not in result.stdout
+    action["text"] = "\x9b2J\u202e"  # a C1 control and a bidi override, in JSON output
+    transcript.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    result = run_toolkit("replay", "t.jsonl", "--format", "json", cwd=project)
+    assert result.returncode == 1
+    assert "\x9b" not in result.stdout and "\u202e" not in result.stdout
+    assert "\x9b2J\u202e" in json.dumps(json.loads(result.stdout), ensure_ascii=False)
 
 
 def print_with_names(tmp_path: Path, names: dict[str, str], game: str = "midway-memories") -> Any:

@@ -23,7 +23,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from toolkit.diagnostics import printable
+from toolkit.diagnostics import json_text, printable
 from toolkit.errors import (
     ActionCapError,
     ContentError,
@@ -223,7 +223,6 @@ def simulate(
     option: GameOptions = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
-    import json
 
     _output(transcript, "--transcript")
     from toolkit.sim.report_text import format_simulation
@@ -245,7 +244,7 @@ def simulate(
         written = write_run(transcript, result)
         typer.echo(f"transcript: {transcript} ({written} games)", err=True)
     if output_format is OutputFormat.json:
-        typer.echo(json.dumps(result.summary, indent=2, ensure_ascii=False))
+        typer.echo(json_text(result.summary))
     else:
         typer.echo(format_simulation(result.summary))
 
@@ -266,7 +265,6 @@ def compare(
     option: GameOptions = None,
 ) -> None:
     """A/B: baseline and each variant on the same seeds, differences with 95% intervals."""
-    import json
 
     from toolkit.sim.compare import compare_runs
     from toolkit.sim.report_text import format_comparison
@@ -302,7 +300,7 @@ def compare(
         "variants": results,
     }
     if output_format is OutputFormat.json:
-        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        typer.echo(json_text(result))
     else:
         typer.echo(format_comparison(result))
 
@@ -330,7 +328,6 @@ def sweep(
     option: GameOptions = None,
 ) -> None:
     """Simulate every combination of values and tabulate the key statistics and targets."""
-    import json
 
     _output(out, "--out")
     from toolkit.sim.report_text import format_sweep
@@ -358,7 +355,7 @@ def sweep(
 
         render_sweep(result, out)
     if output_format is OutputFormat.json:
-        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        typer.echo(json_text(result))
     else:
         typer.echo(format_sweep(result))
         if out is not None:
@@ -492,7 +489,6 @@ def ladder(
 ) -> None:
     """Rank bots: round-robin over every seat rotation on the same seeds, win rates with 95%
     intervals and a rating from the pairwise results inside games."""
-    import json
 
     from toolkit.agents import check_bot_name
     from toolkit.engine.load import load_compiled_game
@@ -525,7 +521,7 @@ def ladder(
         **result,
     }
     if output_format is OutputFormat.json:
-        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        typer.echo(json_text(result))
         return
     typer.echo(
         f"{compiled.id}: {games} games x {count} seat rotations, {count} players, seed {seed}\n"
@@ -616,7 +612,6 @@ def replay(
 ) -> None:
     """Re-run every game of a transcript from its seed and moves and narrate it with card
     names; exit 1 where it no longer replays (the content changed since)."""
-    import json
 
     from toolkit.record.transcripts import ReplayDivergence, TranscriptError, iter_transcript
     from toolkit.record.transcripts import replay as replay_games
@@ -637,14 +632,14 @@ def replay(
     except (ReplayDivergence, TranscriptError) as error:
         if output_format is OutputFormat.json:
             payload = {"transcript": str(transcript), "ok": False, "error": str(error)}
-            typer.echo(json.dumps({**payload, "games": done}, indent=2, ensure_ascii=False))
+            typer.echo(json_text({**payload, "games": done}))
         typer.echo(f"error: {printable(str(error))}", err=True)
         raise typer.Exit(1) from None
     if output_format is OutputFormat.json:
         payload = {"transcript": str(transcript), "ok": True, "games": done}
         if warned:
             payload["warnings"] = warned
-        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        typer.echo(json_text(payload))
     else:
         unchecked = " (no trailer: not checked for missing games)" if warned else ""
         typer.echo(f"ok: every game of {transcript} replays exactly{unchecked}")
@@ -700,7 +695,6 @@ def score(
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
 ) -> None:
     """Score a hand-written end position: totals, the breakdown by source, the tie-break."""
-    import json
 
     from toolkit.content.project import load_content_file
     from toolkit.engine.load import load_compiled_game
@@ -728,7 +722,7 @@ def score(
             "winners": [names[p] for p in result.winners],
             "decided_by": result.decided_by,
         }
-        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        typer.echo(json_text(payload))
         return
     sources = list(dict.fromkeys(k for b in result.breakdown for k in b))
     rows = [[src, *[result.breakdown[p].get(src, 0) for p in range(state.n)]] for src in sources]

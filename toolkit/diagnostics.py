@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from difflib import get_close_matches
-from typing import Literal
+from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
@@ -88,15 +88,20 @@ def format_text(diagnostics: list[Diagnostic]) -> str:
     return "\n".join(d.render() for d in diagnostics)
 
 
-def format_json(diagnostics: list[Diagnostic]) -> str:
-    """JSON keeps every character (JSON escapes the C0 controls itself); DEL, C1 and bidi
-    controls become `\\uNNNN` too, which a JSON reader turns back into the same text."""
-    text = json.dumps([asdict(d) for d in diagnostics], indent=2, ensure_ascii=False)
+def json_text(value: Any) -> str:
+    """JSON for a terminal or a pipe: it keeps every character (JSON escapes the C0 controls
+    itself), and DEL, C1 and bidi controls become `\\uNNNN` too, which a JSON reader turns
+    back into the same text."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def format_json(diagnostics: list[Diagnostic]) -> str:
+    return json_text([asdict(d) for d in diagnostics])
+
+
 def _github_escape(text: str, *, property_value: bool = False) -> str:
-    text = printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = printable(text).replace("%", "%25").replace("\n", "%0A")
     if property_value:
         text = text.replace(":", "%3A").replace(",", "%2C")
     return text
