@@ -232,10 +232,6 @@ def simulate(
                    list(variant or []))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    if transcript is not None:
-        from toolkit.record.transcripts import prepare_output
-
-        prepare_output(transcript)
     with _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
