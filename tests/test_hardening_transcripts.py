@@ -257,7 +257,7 @@ def test_a_player_index_out_of_range_is_refused(
     ("fields", "message"),
     [
         ({"seed": "1"}, "'game' line needs 'seed' as a whole number, not '1'"),
-        ({"players": 0}, "'players' must be 1-64"),
+        ({"players": 0}, "'players' must be 1-12"),
         ({"players": True}, "needs 'players' as a whole number, not true"),
         ({"options": {"x": {"y": 1}}}, "option 'x' must have a plain value"),
         ({"variants": [1]}, "'variants' must be file paths"),

@@ -27,6 +27,7 @@ from typing import IO, Any
 from toolkit.agents import ismcts_budget
 from toolkit.errors import ToolkitError, UsageError
 from toolkit.files import FileRefused, confine, open_regular, project_root
+from toolkit.schema.amounts import MAX_PLAYERS
 
 MAX_LINE_BYTES = 1 << 20
 """The longest line read (1 MiB); a recorded line is a few hundred bytes."""
@@ -34,7 +35,6 @@ MAX_GAME_LINES = 100_000
 """The most lines one game may have; every shipped game's action cap is far below it."""
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects in a line; recorded lines nest at most 4 deep."""
-MAX_PLAYERS = 64
 MAX_ACTION = 2**31
 """Actions are small numbers (a few are negative, such as -1 for declining)."""
 MAX_SEED = 2**64
