@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -155,3 +156,21 @@ def test_sha256_of_a_file(tmp_path: Path) -> None:
     assert sha256_of(tmp_path / "f") == (
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     )
+
+
+@pytest.mark.parametrize("failing", ["fsync", "replace"])
+def test_a_disk_that_fails_mid_write_keeps_the_old_file_and_leaves_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    target = tmp_path / "out.json"
+    target.write_text("old\n")
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, failing, full)
+    with pytest.raises(FileRefused, match="no space left on device"):
+        write_atomic(target, "new\n")
+    monkeypatch.undo()
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
