@@ -185,12 +185,10 @@ def attractions(count: int) -> str:
     return "kind: attractions\ncards:\n" + "".join(cards)
 
 
-def test_ten_thousand_plain_cards_are_no_alias_bomb(tmp_path: Path) -> None:
-    folder = copy_project(tmp_path)
-    (folder / "cards/midway-memories/attractions.yaml").write_text(attractions(10_000))
-    result = run_toolkit("validate", "cards/midway-memories/attractions.yaml", cwd=folder)
-    assert result.returncode == 0, result.stdout[-2000:]
-    assert "ok: 1 file checked, no problems" in result.stdout
+def test_ten_thousand_plain_cards_are_no_alias_bomb() -> None:
+    document, diagnostics = load_bytes(attractions(10_000).encode(), "attractions.yaml")
+    assert diagnostics == []
+    assert document is not None and len(document.data["cards"]) == 10_000
 
 
 def test_a_billion_laughs_is_still_refused_at_once() -> None:
@@ -234,12 +232,10 @@ def test_a_file_of_twenty_thousand_keys_is_checked_in_full(tmp_path: Path) -> No
     again for each key (which took 39 s here)."""
     folder = copy_project(tmp_path)
     keys = "".join(f"key{i}: {i}\n" for i in range(20_000))
-    (folder / "cards/big.yaml").write_text("kind: attractions\n" + keys + "key7: again\n")
-    result = run_toolkit("validate", "cards/big.yaml", cwd=folder)
-    assert result.returncode == 1
-    assert "cards/big.yaml:20002:1: error[yaml-duplicate-key]: duplicate key 'key7'" in (
-        result.stdout
-    )
+    _, found = load_bytes(("kind: attractions\n" + keys + "key7: again\n").encode(), "big.yaml")
+    assert [(d.line, d.code, d.message) for d in found] == [
+        (20002, "yaml-duplicate-key", "duplicate key 'key7' (first defined at line 9)")
+    ]
     # Without the duplicate, each key is refused by the schema, with its own position.
     (folder / "cards/big.yaml").write_text("kind: attractions\n" + keys)
     result = run_toolkit("validate", "cards/big.yaml", cwd=folder)
