@@ -23,6 +23,9 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/toolkit schema --check
+	@# Bytecode once, so the hundreds of `python -m toolkit` processes the tests start do not
+	@# each compile the package again (PYTHONDONTWRITEBYTECODE stops them caching it).
+	$(BIN)/python -m compileall -q toolkit
 	$(BIN)/pytest
 
 check: test
