@@ -6,7 +6,9 @@ the `diagnostics` that must be reported. A diagnostic matches on file, line and 
 column and a piece of the message or hint when the case gives them. `only: true` means nothing
 else may be reported.
 
-The real entry point runs in a subprocess, so these tests see exactly what a designer sees.
+The real entry point runs in a subprocess, so these tests see exactly what a designer sees:
+every case as JSON (which carries every field), and a few kinds of finding as text and as
+GitHub annotations, which render the same diagnostics.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def matches(want: dict[str, Any], got: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize(("folder", "expected"), cases("invalid"))
 def test_invalid(folder: Path, expected: dict[str, Any]) -> None:
-    as_json, text = run_formats(folder, expected["args"], "json", "text")
+    as_json = run(folder, expected["args"], "json")
     wanted = expected["diagnostics"]
 
     assert as_json.returncode == 1, as_json.stdout + as_json.stderr
@@ -82,23 +84,27 @@ def test_invalid(folder: Path, expected: dict[str, Any]) -> None:
         extra = [got for got in found if not any(matches(want, got) for want in wanted)]
         assert not extra, f"unexpected diagnostics:\n{json.dumps(extra, indent=2)}"
 
-    assert text.returncode == 1
-    shaped = [m.groupdict() for m in map(TEXT_LINE.match, text.stdout.splitlines()) if m]
-    for want in wanted:
-        line = {"file": want["file"], "line": str(want["line"]), "code": want["code"]}
-        assert any(line.items() <= got.items() for got in shaped), f"{line} in:\n{text.stdout}"
 
-
-GITHUB_CASES = ("yaml-tab-indent", "unknown-key-typo", "infeasible-deal", "missing-content-file")
-"""A syntax error, a schema error, a game-level check and a missing file: the GitHub format
-renders the same diagnostics as the others, so a few kinds of finding show it works."""
+OTHER_FORMAT_CASES = (
+    "yaml-tab-indent",
+    "unknown-key-typo",
+    "infeasible-deal",
+    "missing-content-file",
+)
+"""A syntax error, a schema error, a game-level check and a missing file: the text and GitHub
+formats render the same diagnostics as JSON, so a few kinds of finding show they work."""
 
 
 @pytest.mark.parametrize(
-    ("folder", "expected"), [case for case in cases("invalid") if case.id in GITHUB_CASES]
+    ("folder", "expected"), [case for case in cases("invalid") if case.id in OTHER_FORMAT_CASES]
 )
-def test_invalid_as_github_annotations(folder: Path, expected: dict[str, Any]) -> None:
-    (github,) = run_formats(folder, expected["args"], "github")
+def test_invalid_as_text_and_github_annotations(folder: Path, expected: dict[str, Any]) -> None:
+    text, github = run_formats(folder, expected["args"], "text", "github")
+    assert text.returncode == 1
+    shaped = [m.groupdict() for m in map(TEXT_LINE.match, text.stdout.splitlines()) if m]
+    for want in expected["diagnostics"]:
+        line = {"file": want["file"], "line": str(want["line"]), "code": want["code"]}
+        assert any(line.items() <= got.items() for got in shaped), f"{line} in:\n{text.stdout}"
     assert github.returncode == 1
     annotations = [line for line in github.stdout.splitlines() if line.startswith("::error ")]
     for want in expected["diagnostics"]:
