@@ -32,17 +32,20 @@ def signal_of(stop: KeyboardInterrupt) -> int:
     return stop.signum if isinstance(stop, Interrupted) else signal.SIGINT
 
 
+def _ignore(signum: int, frame: FrameType | None) -> None:
+    """A Python handler that does nothing (SIG_IGN would make Python warn about a signal that
+    already arrived but was not yet handled)."""
+
+
 def _raise(signum: int, frame: FrameType | None) -> None:
     # The game is stopping: one signal is enough, and a second must not cut the save short.
     for caught in CAUGHT:
-        signal.signal(caught, signal.SIG_IGN)
+        signal.signal(caught, _ignore)
     raise Interrupted(signum)
 
 
 @contextlib.contextmanager
-def _handlers(
-    handler: Callable[[int, FrameType | None], Any] | signal.Handlers,
-) -> Iterator[None]:
+def _handlers(handler: Callable[[int, FrameType | None], Any]) -> Iterator[None]:
     """`handler` for every caught signal inside the block; signals are only handled in the
     main thread, so elsewhere (a test driving a game in a thread) nothing changes."""
     if threading.current_thread() is not threading.main_thread():
@@ -64,7 +67,7 @@ def stopping_on_signals() -> contextlib.AbstractContextManager[None]:
 def ignoring_signals() -> contextlib.AbstractContextManager[None]:
     """Inside the block SIGINT, SIGTERM and SIGHUP are ignored: for the last save of a game
     that is already stopping."""
-    return _handlers(signal.SIG_IGN)
+    return _handlers(_ignore)
 
 
 @contextlib.contextmanager
