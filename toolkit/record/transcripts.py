@@ -33,7 +33,7 @@ from toolkit.content.project import GameContent
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError
-from toolkit.files import FileRefused, atomic_output, check_output
+from toolkit.files import FileRefused, atomic_output, check_output, ensure_folder
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate_scores
 from toolkit.record.narration import Narrator, seat
@@ -146,14 +146,10 @@ def prepare_output(path: Path) -> None:
     """Refuse, before any game is played, a transcript path that cannot be written (its
     missing folders are made first, as the default build/play/ is)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        ensure_folder(path.parent)
         check_output(path)
     except FileRefused as refused:
         raise UsageError(f"--transcript: {refused.reason}") from None
-    except OSError as error:
-        raise UsageError(
-            f"--transcript: cannot write '{path}': {error.strerror or error}"
-        ) from None
 
 
 def write_transcript(path: Path, games: Iterable[list[str]]) -> int:
