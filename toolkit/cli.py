@@ -779,6 +779,47 @@ def print_cards(
     )
 
 
+@app.command()
+@_guarded
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id: lowercase-kebab, like my-game.")],
+    family: Annotated[
+        str,
+        typer.Option(help="The kind of game: trick-taking, draft or draw-and-play."),
+    ],
+    name: Annotated[
+        str | None, typer.Option(help="Its display name. Default: from the id (My Game).")
+    ] = None,
+) -> None:
+    """Start a new game in the current project from a family's template: manifest, cards,
+    a strategy, a print layout and a README, ready to validate, simulate, print and play.
+    Never overwrites a file."""
+    from toolkit.files import project_root
+    from toolkit.scaffold import new_game
+
+    project = project_root(Path.cwd())
+    made = new_game(project, game, family, name)
+    for path in made.written:
+        typer.echo(f"created {printable(str(path))}")
+    for path in made.kept:
+        typer.echo(f"kept {printable(str(path))} (already there)")
+    from toolkit.content.summary import game_summary
+    from toolkit.content.validate import validate_paths
+    from toolkit.diagnostics import format_text
+    from toolkit.pnp.layout_check import check_layouts
+
+    report = validate_paths([project / "rules" / f"{made.game}.yaml"], project, [check_layouts])
+    if report.diagnostics:  # a project whose shared print defaults differ from the toolkit's
+        typer.echo(format_text(report.diagnostics), err=True)
+        raise typer.Exit(1)
+    for loaded in report.games:
+        typer.echo(game_summary(loaded))
+    typer.echo(
+        f"next: toolkit simulate {made.game} --games 200; toolkit print {made.game}; "
+        f"toolkit play {made.game}; toolkit schema (for editor completion)"
+    )
+
+
 def _stdout_closed() -> bool:
     """Whether stdout's reader has gone (`| head -1` has its line): the write end of a pipe
     whose reader closed polls as an error. Where poll is missing, any broken pipe counts."""
