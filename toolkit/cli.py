@@ -820,6 +820,36 @@ def new(
     )
 
 
+@app.command("import")
+@_guarded
+def import_sheet(
+    sheet: Annotated[Path, typer.Argument(help="A .csv or .xlsx file: row 1 names the columns.")],
+    kind: Annotated[
+        str, typer.Option(help="The card kind of the rows, as a manifest declares it.")
+    ],
+    into: Annotated[
+        Path, typer.Option(help="The card file to write, inside the project (cards/<game>/...).")
+    ],
+) -> None:
+    """Turn spreadsheet rows into a card file: columns are the kind's fields (and copies),
+    values read as their declared types, validated before writing; every problem at its
+    row and column. .xlsx needs the 'sheets' extra."""
+    from toolkit.content.spreadsheet import import_cards
+    from toolkit.files import project_root
+
+    if not is_file(sheet):
+        raise UsageError(f"no such file: '{sheet}'")
+    done = import_cards(sheet, kind, into, project_root(Path.cwd()))
+    if done.warnings:
+        from toolkit.diagnostics import format_text
+
+        typer.echo(format_text(done.warnings), err=True)
+    typer.echo(
+        f"wrote {printable(str(done.path))}: {done.cards} {kind} card(s) from {done.rows} "
+        f"row(s) of {printable(str(sheet))}"
+    )
+
+
 def _stdout_closed() -> bool:
     """Whether stdout's reader has gone (`| head -1` has its line): the write end of a pipe
     whose reader closed polls as an error. Where poll is missing, any broken pipe counts."""
