@@ -55,6 +55,8 @@ _FLOW_TYPES = ("list", "map", "effects", "scoring", "shape", "sides")
 _TRUE = {"true", "yes", "y", "1", "x"}
 _FALSE = {"false", "no", "n", "0"}
 _COPY_ID = re.compile(r"(.+)-([1-9][0-9]*)")
+_UNREAD = object()
+"""A cell that could not be read (its problem already reported): the field is left out."""
 
 
 @dataclass
@@ -264,11 +266,6 @@ class _Reader:
     def value(self, cell: Any, spec: FieldSpec, row: int, column: int) -> Any:
         """The cell as its field's type: best effort, the model refuses what is still wrong."""
         kind = spec.type
-        unsafe = unsafe_character(_text(cell))
-        if unsafe is not None:
-            self.error(row, column, "control-character", f"the cell holds the control "
-                       f"character U+{ord(unsafe):04X}", "delete it")  # fmt: skip
-            return ""
         if kind == "int":
             return _number(cell)
         if kind == "bool":
@@ -294,7 +291,7 @@ class _Reader:
             return mapping
         self.error(row, column, "bad-cell", f"a '{kind}' field is written as YAML flow",
                    "like [{effect: gain, resource: coins, amount: 1}]")  # fmt: skip
-        return text
+        return _UNREAD
 
     def flow(self, text: str, row: int, column: int) -> Any:
         """A cell in YAML flow style, read by the toolkit's own safe loader."""
@@ -303,7 +300,7 @@ class _Reader:
             why = problems[0].message if problems else "it cannot be read"
             self.error(row, column, "bad-cell", f"not valid YAML flow: {why}",
                        "check the brackets and quotes of the cell")  # fmt: skip
-            return text
+            return _UNREAD
         return document.data.get("value")
 
     def copies(self, cell: Any, row: int, column: int) -> int:
@@ -345,9 +342,16 @@ class _Reader:
                         self.error(row, column, "missing-value", f"'{name}' is empty",
                                    "every card needs it")  # fmt: skip
                     continue
+                unsafe = unsafe_character(_text(cell))
+                if unsafe is not None:
+                    self.error(row, column, "control-character", "the cell holds the control "
+                               f"character U+{ord(unsafe):04X}", "delete it")  # fmt: skip
+                    continue
                 spec = self.fields.get(name, FieldSpec(type="id"))
-                card[name] = self.value(cell, spec, row, column)
-                where[name] = Position(row, column)
+                value = self.value(cell, spec, row, column)
+                if value is not _UNREAD:
+                    card[name] = value
+                    where[name] = Position(row, column)
             for number in range(1, count + 1):
                 copy = dict(card)
                 if count > 1 and isinstance(copy.get("id"), str):
