@@ -246,3 +246,11 @@ def test_the_command(project: Path) -> None:
     done = run_toolkit("import", "finds.csv", "--kind", "finds", "--into", FINDS, cwd=project)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"wrote {FINDS}: 90 finds card(s) from 11 row(s) of finds.csv\n"
+
+
+def test_a_sheet_past_the_card_limit(project: Path) -> None:
+    rows = "".join(f"c{i},Crab,crab,,,Crabs.,100\n" for i in range(11))
+    assert problems(project, HEADER + rows) == [
+        "sheet.csv:12:1: too-many-cards: the rows down to this one make more than 1000 cards | "
+        "split the kind's cards over fewer copies, or keep the sheet to one file's cards"
+    ]

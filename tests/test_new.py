@@ -24,7 +24,12 @@ from toolkit.sim.run import RunSpec, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
-STRATEGY = {"trick-taking": "star-catcher", "draft": "gem-setter", "draw-and-play": "climber"}
+STRATEGY = {
+    "trick-taking": "star-catcher",
+    "bidding": "seer",
+    "draft": "gem-setter",
+    "draw-and-play": "climber",
+}
 
 
 def test_one_family_per_mechanic() -> None:

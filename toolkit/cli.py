@@ -785,7 +785,7 @@ def new(
     game: Annotated[str, typer.Argument(help="The new game's id: lowercase-kebab, like my-game.")],
     family: Annotated[
         str,
-        typer.Option(help="The kind of game: trick-taking, draft or draw-and-play."),
+        typer.Option(help="The kind of game: trick-taking, bidding, draft or draw-and-play."),
     ],
     name: Annotated[
         str | None, typer.Option(help="Its display name. Default: from the id (My Game).")

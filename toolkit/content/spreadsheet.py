@@ -30,7 +30,13 @@ from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.project import GameContent, LoadedFile, load_game, sound_declarations
 from toolkit.content.schema_errors import diagnostics_from_error, without_failed_items
 from toolkit.content.semantic import check_game, check_standalone
-from toolkit.content.yaml_loader import Document, Position, display_path, load_bytes
+from toolkit.content.yaml_loader import (
+    MAX_FILE_BYTES,
+    Document,
+    Position,
+    display_path,
+    load_bytes,
+)
 from toolkit.content.yaml_loader import load_file as load_yaml
 from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics, unsafe_character
 from toolkit.errors import ContentError, UsageError
@@ -352,6 +358,11 @@ class _Reader:
                 if value is not _UNREAD:
                     card[name] = value
                     where[name] = Position(row, column)
+            if len(cards) + count > MAX_CARDS:
+                self.error(row, 1, "too-many-cards", f"the rows down to this one make more "
+                           f"than {MAX_CARDS} cards", "split the kind's cards over fewer "
+                           "copies, or keep the sheet to one file's cards")  # fmt: skip
+                break
             for number in range(1, count + 1):
                 copy = dict(card)
                 if count > 1 and isinstance(copy.get("id"), str):
@@ -459,6 +470,14 @@ def import_cards(sheet_path: Path, kind: str, into: Path, project: Path) -> Impo
             "import it again, or edit this file.",
         ],
     )
+    if len(text.encode()) > MAX_FILE_BYTES:
+        raise _sheet_error(
+            sheet.name,
+            1,
+            "file-too-large",
+            f"the card file would pass the limit of {MAX_FILE_BYTES:,} bytes of a content file",
+            "split the cards over several sheets and kinds",
+        )
     written, unreadable = load_bytes(text.encode(), display_path(into))
     if written is None or unreadable:
         raise ContentError(unreadable)
