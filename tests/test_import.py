@@ -254,3 +254,19 @@ def test_a_sheet_past_the_card_limit(project: Path) -> None:
         "sheet.csv:12:1: too-many-cards: the rows down to this one make more than 1000 cards | "
         "split the kind's cards over fewer copies, or keep the sheet to one file's cards"
     ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "into", "what"),
+    [
+        ("suits", FINDS, "the finds file of tide-pool-market"),
+        ("finds", "rules/lantern-routes.yaml", "the manifest file of lantern-routes"),
+        ("finds", "cards/lantern-routes/strategies.yaml", "the strategies file of lantern-routes"),
+    ],
+)
+def test_another_file_of_a_game_is_refused(kind: str, into: str, what: str, project: Path) -> None:
+    (project / "sheet.csv").write_text(HEADER + "crab,Crab,crab,,,Crabs.,\n", encoding="utf-8")
+    before = (project / into).read_bytes()
+    with pytest.raises(UsageError, match=f"is {what}, not a '{kind}' card file"):
+        import_cards(project / "sheet.csv", kind, project / into, project)
+    assert (project / into).read_bytes() == before

@@ -157,30 +157,52 @@ class _Target:
 
 
 def _find_kind(project: Path, kind: str, into: Path) -> _Target:
-    """The game declaring `kind`: the one listing `into` as its file, else the first."""
+    """The game declaring `kind`: the one listing `into` as its file, else the first. A file
+    a game uses as something else (another kind's cards, its strategies, a manifest) is
+    refused: the import would replace it."""
     known: list[str] = []
     found: _Target | None = None
+    taken: str | None = None
     for manifest in sorted((project / "rules").glob("*.y*ml")):
         document, _ = load_yaml(manifest)
         if document is None or document.data.get("kind") != "game":
             continue
         declarations = sound_declarations(document.data)
         known.extend(declarations)
+        taken = taken or _other_use(manifest, document.data, declarations, kind, into)
         declaration = declarations.get(kind)
-        if declaration is None:
+        if declaration is None or (found is not None and found.listed):
             continue
         listed = _same(manifest.parent / declaration.file, into)
         if listed or found is None:
             found = _Target(manifest, kind, declaration, listed)
-        if listed:
-            break
     if found is None:
         hint = did_you_mean(kind, known)
         raise UsageError(
             f"no game in '{display_path(project / 'rules')}' declares card kind '{kind}'"
             + (f"; {hint}" if hint else "; declare it under 'card_kinds' in a manifest")
         )
+    if taken is not None:
+        raise UsageError(
+            f"'{display_path(into)}' is {taken}, not a '{kind}' card file; name the card "
+            f"file of kind '{kind}' with --into"
+        )
     return found
+
+
+def _other_use(
+    manifest: Path, data: Any, declarations: dict[str, CardKind], kind: str, into: Path
+) -> str | None:
+    """What else the game of `manifest` uses `into` for, in words; None if nothing."""
+    if _same(manifest, into):
+        return f"the manifest file of {manifest.stem}"
+    strategies = data.get("strategies")
+    if isinstance(strategies, str) and _same(manifest.parent / strategies, into):
+        return f"the strategies file of {manifest.stem}"
+    for other, declaration in declarations.items():
+        if other != kind and _same(manifest.parent / declaration.file, into):
+            return f"the {other} file of {manifest.stem}"
+    return None
 
 
 def _same(one: Path, other: Path) -> bool:
@@ -245,7 +267,7 @@ class _Reader:
 
     def columns(self, header: Sequence[Any]) -> dict[int, str]:
         """Column number -> field name, for the columns row 1 names; problems reported."""
-        names = [*(["id"]), *self.fields, *([COPIES] if self.repeat else [])]
+        names = ["id", *self.fields, *([COPIES] if self.repeat else [])]
         named: dict[int, str] = {}
         for column, cell in enumerate(header, start=1):
             name = _text(cell)
