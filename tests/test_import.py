@@ -270,3 +270,16 @@ def test_another_file_of_a_game_is_refused(kind: str, into: str, what: str, proj
     with pytest.raises(UsageError, match=f"is {what}, not a '{kind}' card file"):
         import_cards(project / "sheet.csv", kind, project / into, project)
     assert (project / into).read_bytes() == before
+
+
+def test_a_bom_and_semicolons_as_excel_writes_them(project: Path) -> None:
+    sheet = "\ufeff" + HEADER.replace(",", ";") + "crab;Crab;crab;;;Crabs, all of them.;90\n"
+    (project / "sheet.csv").write_text(sheet, encoding="utf-8")
+    import_cards(project / "sheet.csv", "finds", project / FINDS, project)
+    cards = cards_of(project / FINDS)["cards"]
+    assert cards[0] == {
+        "id": "crab-1",
+        "name": "Crab",
+        "family": "crab",
+        "text": "Crabs, all of them.",
+    }

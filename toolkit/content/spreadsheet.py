@@ -88,7 +88,8 @@ class Imported:
 
 
 def read_sheet(path: Path) -> Sheet:
-    """The rows of a CSV (UTF-8, a BOM allowed) or the first worksheet of an xlsx workbook."""
+    """The rows of a CSV (UTF-8, a BOM allowed; commas, semicolons or tabs between cells, as
+    its first line shows) or the first worksheet of an xlsx workbook."""
     name = display_path(path)
     suffix = path.suffix.lower()
     if suffix not in SHEET_SUFFIXES:
@@ -110,7 +111,9 @@ def _csv_rows(raw: bytes, name: str) -> list[list[Any]]:
         raise _sheet_error(
             name, line, "not-utf8", "the file is not UTF-8 text", "save it as 'CSV UTF-8'"
         ) from None
-    reader = csv.reader(io.StringIO(text, newline=""))
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count)  # Excel in some languages writes ';'; ties: ','
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         return [list(row) for row in reader]
     except csv.Error as error:
