@@ -15,6 +15,8 @@ The contract (what exports and the web page rely on):
 - `family` is the component id in the layout (a deck: `park-card`), `card_id` the printed id
   (for a double-sided card the front's, `back_id` the back's), `name` words to show, `data` the
   card's record as JSON-able values and `words` its described fields in words (rules text).
+- `card_set(...)` takes the same arguments and returns a `CardSet`: the game's id and name with
+  the same list (for exports naming their files after the game).
 - `card_image(game, card_id, ...)` prints and rasterises one card only (its front and back).
 - Content problems raise `ContentError` (positioned, like `toolkit print`); an unknown card id
   or a missing pypdfium2 raise `UsageError` (`ImagesUnavailable` for the latter).
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit.content.project import GameContent
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
 from toolkit.pnp.document import PrintOptions, PrintResult, assemble
@@ -86,6 +89,15 @@ class CardImage:
         return "\n".join(f"{key.replace('_', ' ')}: {text}" for key, text in self.words.items())
 
 
+@dataclass(frozen=True)
+class CardSet:
+    """A game's cards as images, with the game's id and name."""
+
+    game_id: str
+    game_name: str
+    cards: list[CardImage]
+
+
 def card_images(
     game: str | Path,
     *,
@@ -97,9 +109,23 @@ def card_images(
 ) -> list[CardImage]:
     """Every distinct card of the game as images (`only`: component ids, card kinds or card
     ids, as `toolkit print --only`)."""
+    return card_set(game, dpi=dpi, bleed=bleed, variants=variants, sets=sets, only=only).cards
+
+
+def card_set(
+    game: str | Path,
+    *,
+    dpi: int = 150,
+    bleed: bool = False,
+    variants: Sequence[Path] = (),
+    sets: Sequence[tuple[str, Any]] = (),
+    only: Sequence[str] = (),
+) -> CardSet:
+    """`card_images` with the game's id and name."""
     _check_dpi(dpi)
-    result, components = _print(game, bleed, variants, sets, only)
-    return list(_rasterise(result, components, dpi))
+    content, result, components = _print(game, bleed, variants, sets, only)
+    cards = list(_rasterise(result, components, dpi))
+    return CardSet(content.game.id, content.game.name, cards)
 
 
 def card_image(
@@ -131,7 +157,7 @@ def _print(
     variants: Sequence[Path],
     sets: Sequence[tuple[str, Any]],
     only: Sequence[str],
-) -> tuple[PrintResult, dict[str, Component]]:
+) -> tuple[GameContent, PrintResult, dict[str, Component]]:
     manifest, content = load_valid_game(str(game), list(variants), list(sets))
     layout, diagnostics = load_layout(manifest, content)
     if layout is None:
@@ -141,7 +167,7 @@ def _print(
     chosen = tuple(only) or tuple(components)
     paper = next(iter(layout.settings.papers), "a4")
     options = PrintOptions(paper, "print-shop", "duplex", bleed, chosen)
-    return assemble(content, layout, options), components
+    return content, assemble(content, layout, options), components
 
 
 def _rasterise(
