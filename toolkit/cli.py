@@ -779,6 +779,56 @@ def print_cards(
     )
 
 
+@app.command("export")
+@_guarded
+def export_cards(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to", help="Format: tts, tabletop-playground, png or sheets.", show_default=False
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder to write. Default: build/<game>/export-<format>."),
+    ] = None,
+    dpi: Annotated[
+        int | None, typer.Option(help="Card image resolution. Default: the format's own.")
+    ] = None,
+    bleed: Annotated[
+        bool, typer.Option("--bleed", help="Card images with the print-shop bleed.")
+    ] = False,
+    preset: Annotated[
+        str | None,
+        typer.Option(help="png: thegamecrafter, makeplayingcards or trimmed (default)."),
+    ] = None,
+    image_base_url: Annotated[
+        str | None,
+        typer.Option(help="tts: the URL the images will be hosted under. Default: local files."),
+    ] = None,
+    only: Annotated[
+        str | None, typer.Option(help="Comma list of components or card ids to export.")
+    ] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant file to apply first (repeatable).")
+    ] = None,
+) -> None:
+    """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
+    tables) or print shops, drawn as `toolkit print` draws it."""
+    _output(out, "--out", folder=True)
+    from toolkit.pnp.export import ExportOptions, export_game
+
+    names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
+    if only is not None and not names:
+        raise UsageError(f"--only '{only}' names nothing to export")
+    options = ExportOptions(dpi, bleed, preset, image_base_url, variant or (), (), names)
+    exported = export_game(game, to, out, options)
+    typer.echo(f"{exported.folder}: {exported.cards} cards, {len(exported.files)} files ({to})")
+    for note in exported.notes:
+        typer.echo(printable(note))
+
+
 def _stdout_closed() -> bool:
     """Whether stdout's reader has gone (`| head -1` has its line): the write end of a pipe
     whose reader closed polls as an error. Where poll is missing, any broken pipe counts."""

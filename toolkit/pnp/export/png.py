@@ -2,7 +2,7 @@
 
 Presets give a shop's pixel sizes for poker cards (2.5 x 3.5 in): `thegamecrafter` 825x1125
 with bleed (750x1050 cut, 675x975 safe), `makeplayingcards` 822x1122; `trimmed` is each card
-at its own size, cut line only. A shop preset scales the card so its cut line is the shop's
+at its own size, cut at its cut line. A shop preset scales the card so its cut line is the shop's
 and fills the shop's bleed from the card's own bleed (stretched the last pixel or two).
 Identical backs are written once per component.
 """
@@ -100,9 +100,9 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
 def _fit(card: CardImage, image: Image.Image, preset: Preset, family: str) -> Image.Image:
     """The card image at the preset's size: its cut line scaled onto the preset's, its bleed
     filling the preset's bleed."""
-    if preset.cut is None:
-        return image
     left, top, right, bottom = card.trim
+    if preset.cut is None:
+        return image.crop(card.trim)
     scale_x, scale_y = preset.cut[0] / (right - left), preset.cut[1] / (bottom - top)
     if abs(scale_x - 1) > TOLERANCE or abs(scale_y - 1) > TOLERANCE:
         width, height = (round((b - a) / DPI * 25.4, 1) for a, b in ((left, right), (top, bottom)))
