@@ -196,14 +196,14 @@ def test_tabletop_playground_package(tmp_path: Path) -> None:
     assert (template["NumHorizontal"], template["NumVertical"]) == (10, 6)
     assert template["Width"] == pytest.approx(6.35, abs=0.05)
     assert template["Height"] == pytest.approx(8.89, abs=0.05)
-    assert template["BackIndex"] == -1
+    assert template["BackIndex"] == -2  # one back image for every card
     assert template["Indices"] == list(range(52))
     assert template["CardNames"]["0"] == "B1"
     assert json.loads(template["CardMetadata"]["0"])["id"] == "B1"
     texture = Image.open(folder / "Textures" / template["FrontTexture"])
     assert texture.size == (10 * 75, 6 * 105)
     plans = json.loads((folder / "Templates/oh-my-park/project-plan.json").read_text())
-    assert plans["BackIndex"] == -2
+    assert plans["BackIndex"] == -3  # a back sheet laid out like the faces
     plan_faces = Image.open(folder / "Textures" / plans["FrontTexture"])
     assert Image.open(folder / "Textures" / plans["BackTexture"]).size == plan_faces.size
 
@@ -291,7 +291,7 @@ def test_export_command(tmp_path: Path) -> None:
         "--out", str(out),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "8 cards" in result.stdout and "Saved Objects" in result.stdout
+    assert "8 distinct cards (8 with copies)" in result.stdout and "Saved Objects" in result.stdout
     assert sorted(p.name for p in out.iterdir()) == [
         "bonus-card-back.png",
         "bonus-card-faces-1.png",

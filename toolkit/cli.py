@@ -824,7 +824,10 @@ def export_cards(
         raise UsageError(f"--only '{only}' names nothing to export")
     options = ExportOptions(dpi, bleed, preset, image_base_url, variant or (), (), names)
     exported = export_game(game, to, out, options)
-    typer.echo(f"{exported.folder}: {exported.cards} cards, {len(exported.files)} files ({to})")
+    typer.echo(
+        f"{exported.folder}: {exported.cards} distinct cards ({exported.copies} with copies), "
+        f"{len(exported.files)} files ({to})"
+    )
     for note in exported.notes:
         typer.echo(printable(note))
 

@@ -30,6 +30,8 @@ class Exported:
     game_id: str
     cards: int
     """Distinct cards (copies counted once)."""
+    copies: int
+    """Physical cards (copies counted)."""
     files: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -63,7 +65,8 @@ def export_game(game: str, name: str, out: Path | None, options: ExportOptions) 
             written = chosen.write(cards, Target(staging, folder.resolve()), options)
     except FileRefused as error:
         raise UsageError(error.reason + (f"; {error.hint}" if error.hint else "")) from None
-    return Exported(folder, cards.game_id, len(cards.cards), written.files, written.notes)
+    copies = sum(card.copies for card in cards.cards)
+    return Exported(folder, cards.game_id, len(cards.cards), copies, written.files, written.notes)
 
 
 def _check_folder(folder: Path) -> None:

@@ -91,8 +91,7 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
     written.files.append("cards.csv")
     size = "own size" if preset.cut is None else "x".join(map(str, preset.canvas or preset.cut))
     written.notes.append(
-        f"{len(cards.cards)} cards, preset {preset.name} ({size} px at {DPI} DPI); "
-        "cards.csv lists each file and its quantity"
+        f"preset {preset.name} ({size} px at {DPI} DPI); cards.csv lists each file and its quantity"
     )
     return written
 

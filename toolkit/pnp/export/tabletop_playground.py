@@ -3,9 +3,11 @@
 A template (`Type: "Card"`) shows its cards from `FrontTexture`, a grid of `NumHorizontal` x
 `NumVertical` cards (at most 128 a side; here at most 10 x 7, so a card keeps its detail in a
 4096 px texture); `Indices` lists the cards of the stack, copies repeating an index. The back:
-`BackIndex` -1 uses `BackTexture` as the one back of every card, -2 reads `BackTexture` as a
+`BackIndex` -2 uses `BackTexture` as the one back of every card, -3 reads `BackTexture` as a
 sheet laid out like the front (a back per card). `Width` and `Height` are the card's in cm;
 `CardNames` and `CardMetadata` (the card's id and data as JSON) are keyed by index.
+`Manifest.json` names the package; GUIDs come from the game and sheet names, so exporting
+again replaces the templates instead of adding copies.
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
             text = json.dumps(template, indent=2, ensure_ascii=False) + "\n"
             (target.staging / path).write_text(text, encoding="utf-8")
             written.files.append(path)
+    manifest = {
+        "Name": cards.game_name,
+        "Version": "1",
+        "GUID": _guid(cards.game_id, "package"),
+    }
+    (target.staging / "Manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    written.files.append("Manifest.json")
     written.notes.append(
         f"copy the folder's Textures and Templates into a package in Tabletop Playground's "
         f"PersistentDownloadDir; the card templates are under Templates/{package}"
@@ -66,19 +75,18 @@ def _template(
     _save(sheet(layout, [card.front for card in chunk]), front, target, written)
     backs = [card.back or plain_back(size) for card in chunk]
     if same(backs):
-        back, back_index = f"{package}/{name}-back.png", -1
+        back, back_index = f"{package}/{name}-back.png", -2
         _save(backs[0].resize(layout.cell, Image.Resampling.LANCZOS), back, target, written)
     else:
-        back, back_index = f"{package}/{name}-backs.png", -2
+        back, back_index = f"{package}/{name}-backs.png", -3
         _save(sheet(layout, list(backs)), back, target, written)
     first = chunk[0]
     left, top, right, bottom = first.trim
     width_cm = round((right - left) / first.dpi * CM_PER_INCH, 2)
     height_cm = round((bottom - top) / first.dpi * CM_PER_INCH, 2)
-    guid = hashlib.md5(f"{cards.game_id}/{name}".encode(), usedforsecurity=False)
     return {
         "Type": "Card",
-        "GUID": guid.hexdigest().upper(),
+        "GUID": _guid(cards.game_id, name),
         "Name": f"{cards.game_name}: {name}",
         "Metadata": "",
         "CollisionType": "Regular",
@@ -117,7 +125,7 @@ def _template(
         "UsePrimaryColorForSide": False,
         "FrontTextureOverrideExposed": False,
         "AllowFlippedInStack": False,
-        "MirrorBack": True,
+        "MirrorBack": False,
         "EmissiveFront": False,
         "Model": "Rounded",
         "Indices": [index for index, card in enumerate(chunk) for _ in range(card.copies)],
@@ -128,6 +136,12 @@ def _template(
         },
         "CardTags": {},
     }
+
+
+def _guid(game_id: str, name: str) -> str:
+    """The same 32 hex digits on every export, so a new export replaces the old template."""
+    digest = hashlib.md5(f"{game_id}/{name}".encode(), usedforsecurity=False)
+    return digest.hexdigest().upper()
 
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:

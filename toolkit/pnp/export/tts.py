@@ -80,8 +80,7 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
     (target.staging / name).write_text(text, encoding="utf-8")
     written.files.append(name)
     written.notes.append(
-        f"{len(objects)} decks, {sum(card.copies for card in cards.cards)} cards; "
-        f"copy {name} into Tabletop Simulator's Saves/Saved Objects folder"
+        f"{len(objects)} decks; copy {name} into Tabletop Simulator's Saves/Saved Objects folder"
     )
     return written
 
