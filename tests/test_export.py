@@ -133,12 +133,12 @@ def test_tts_saved_object_has_a_deck_per_component(tmp_path: Path) -> None:
         "UniqueBack",
         "Type",
     }
-    assert (custom["NumWidth"], custom["NumHeight"], custom["UniqueBack"]) == (10, 6, False)
+    assert (custom["NumWidth"], custom["NumHeight"], custom["UniqueBack"]) == (9, 6, False)
     assert custom["FaceURL"] == (folder / "park-card-faces-1.png").as_uri()
     faces = Image.open(folder / "park-card-faces-1.png")
-    assert faces.mode == "RGB" and faces.size == (10 * 75, 6 * 105)
+    assert faces.mode == "RGB" and faces.size == (9 * 75, 6 * 105)
     assert same_pixels(faces.crop((0, 0, 75, 105)), park().cards[0].front)
-    hidden = faces.crop((9 * 75, 5 * 105, 10 * 75, 6 * 105))
+    hidden = faces.crop((8 * 75, 5 * 105, 9 * 75, 6 * 105))
     assert same_pixels(hidden, park().cards[0].back)  # the last slot: the hidden card
     plans = decks[1]["CustomDeck"]["2"]
     assert plans["UniqueBack"] is True and plans["BackURL"].endswith("project-plan-backs-1.png")
@@ -153,7 +153,7 @@ def test_tts_copies_repeat_the_card_id_not_the_image(tmp_path: Path) -> None:
     deck = json.loads((folder / "toy.json").read_text())["ObjectStates"][0]
     assert deck["DeckIDs"] == [100, 101, 101, 102]
     custom = deck["CustomDeck"]["1"]
-    assert (custom["NumWidth"], custom["NumHeight"]) == (4, 2)  # 3 faces + the hidden slot
+    assert (custom["NumWidth"], custom["NumHeight"]) == (2, 2)  # 3 faces + the hidden slot
     assert custom["UniqueBack"] is True  # one card has no back: it gets the plain one
 
 
@@ -178,7 +178,7 @@ def test_tts_sheets_stay_within_4096_pixels(tmp_path: Path) -> None:
     folder = write("tts", cards, tmp_path / "tts")
     width, height = Image.open(folder / "deck-faces-1.png").size
     assert width <= 4096 and height <= 4096
-    assert (width, height) == (10 * 409, 3 * 573)
+    assert (width, height) == (7 * 585, 3 * 819)
 
 
 def test_tts_hosted_images_get_a_cache_busting_query(tmp_path: Path) -> None:
@@ -193,7 +193,7 @@ def test_tabletop_playground_package(tmp_path: Path) -> None:
     folder = write("tabletop-playground", park(), tmp_path / "ttp")
     template = json.loads((folder / "Templates/oh-my-park/park-card.json").read_text())
     assert template["Type"] == "Card"
-    assert (template["NumHorizontal"], template["NumVertical"]) == (10, 6)
+    assert (template["NumHorizontal"], template["NumVertical"]) == (9, 6)
     assert template["Width"] == pytest.approx(6.35, abs=0.05)
     assert template["Height"] == pytest.approx(8.89, abs=0.05)
     assert template["BackIndex"] == -2  # one back image for every card
@@ -201,7 +201,7 @@ def test_tabletop_playground_package(tmp_path: Path) -> None:
     assert template["CardNames"]["0"] == "B1"
     assert json.loads(template["CardMetadata"]["0"])["id"] == "B1"
     texture = Image.open(folder / "Textures" / template["FrontTexture"])
-    assert texture.size == (10 * 75, 6 * 105)
+    assert texture.size == (9 * 75, 6 * 105)
     plans = json.loads((folder / "Templates/oh-my-park/project-plan.json").read_text())
     assert plans["BackIndex"] == -3  # a back sheet laid out like the faces
     plan_faces = Image.open(folder / "Textures" / plans["FrontTexture"])
@@ -241,14 +241,14 @@ def test_sheets_for_web_tables(tmp_path: Path) -> None:
     folder = write("sheets", park(), tmp_path / "sheets")
     index = json.loads((folder / "sheets.json").read_text())
     first = index["sheets"][0]
-    assert (first["component"], first["columns"], first["rows"]) == ("park-card", 10, 6)
+    assert (first["component"], first["columns"], first["rows"]) == ("park-card", 9, 6)
     assert len(first["cards"]) == 52 and first["cards"][0] == {
         "slot": 0,
         "id": "B1",
         "name": "B1",
         "copies": 1,
     }
-    assert Image.open(folder / first["fronts"]).size == (750, 630)
+    assert Image.open(folder / first["fronts"]).size == (675, 630)
     assert sum(len(s["cards"]) for s in index["sheets"]) == 69
 
 

@@ -10,7 +10,9 @@ The contract (what exports and the web page rely on):
   the layout's order, cards in their family's order). Copies are counted, not repeated:
   `copies` says how many of that card the game has.
 - `front` and `back` are RGB `PIL.Image`s of `pixel_size` (`round(points * dpi / 72)` a side).
-  `back` is None when the component prints no back (no `back:` face and no second side).
+  `back` is None when the component prints no back (no `back:` face and no second side);
+  cards whose backs have the same pixels share one back image object (treat images as
+  read-only).
   `trim` is the card's cut line in pixels inside the image (the whole image without bleed).
 - `family` is the component id in the layout (a deck: `park-card`), `card_id` the printed id
   (for a double-sided card the front's, `back_id` the back's), `name` words to show, `data` the
@@ -27,6 +29,7 @@ first call only, so the rest of the toolkit never pays for it.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -193,6 +196,7 @@ def _rasterise(
         key = (shown.component, shown.card_id, hidden.card_id)
         copies[key] = copies.get(key, 0) + 1
         first.setdefault(key, number)
+    backs: dict[bytes, Image] = {}
     document = pdfium.PdfDocument(result.pdf)
     try:
         for key, number in first.items():
@@ -203,6 +207,8 @@ def _rasterise(
             has_back = component.back is not None or bool(back_id)
             front = _render(document, number, dpi)
             back = _render(document, number + 1, dpi) if has_back else None
+            if back is not None:  # a deck's plain backs: one image, held once in memory
+                back = backs.setdefault(hashlib.sha256(back.tobytes()).digest(), back)
             yield CardImage(
                 family=component_id,
                 card_id=front_id,

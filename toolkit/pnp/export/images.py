@@ -37,10 +37,11 @@ def grid(
     *,
     least: int = 1,
 ) -> Grid:
-    """The grid for `count` cards: as many columns as needed up to `most_columns` (at least
-    `least` a side), and a cell scaled down so the sheet is at most `most_pixels` a side."""
-    columns = max(least, min(most_columns, count))
-    rows = max(least, math.ceil(count / columns))
+    """The grid for `count` cards: the fewest rows with at most `most_columns` a row, then the
+    fewest columns that hold them all (at least `least` a side), and a cell scaled down so the
+    sheet is at most `most_pixels` a side."""
+    rows = max(least, math.ceil(count / most_columns))
+    columns = max(least, math.ceil(count / rows))
     if rows > most_rows:
         raise ValueError(f"{count} cards do not fit {most_columns}x{most_rows}")
     scale = min(1.0, most_pixels / (columns * card[0]), most_pixels / (rows * card[1]))
