@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -24,9 +25,9 @@ from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
 from toolkit.pnp.document import PrintOptions, assemble
 from toolkit.pnp.export import FORMATS, ExportOptions, export_game
-from toolkit.pnp.export.base import Target
+from toolkit.pnp.export.base import Target, unique_stems
 from toolkit.pnp.layout_load import load_layout
-from toolkit.pnp.raster import CardImage, CardSet, card_image, card_set
+from toolkit.pnp.raster import CardImage, CardSet, ImagesUnavailable, card_image, card_set
 
 DPI = 30
 
@@ -282,6 +283,25 @@ def test_export_content_errors_are_positioned_and_leave_the_old_folder(tmp_path:
     diagnostic = error.value.diagnostics[0]
     assert diagnostic.line == line and "park-kards" in diagnostic.render()
     assert [p.name for p in out.iterdir()] == ["kept.txt"]
+
+
+def test_card_ids_become_file_names_inside_the_folder() -> None:
+    ids = ["../../etc/passwd", "a/b", ".hidden", "A:b", "a-b-2", "", "x" * 200]
+    assert unique_stems(ids) == [
+        "etc-passwd",
+        "a-b",
+        "hidden",
+        "A-b-2",  # a-b is taken (case-insensitive file systems)
+        "a-b-2-2",
+        "card",
+        "x" * 80,
+    ]
+
+
+def test_without_pypdfium2_the_images_are_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)
+    with pytest.raises(ImagesUnavailable, match=r"\[images\]"):
+        card_image("oh-my-park", "B1", dpi=10)
 
 
 def test_export_command(tmp_path: Path) -> None:

@@ -82,14 +82,17 @@ def file_stem(name: str) -> str:
 
 
 def unique_stems(names: list[str]) -> list[str]:
-    """File stems for ids, numbered where two ids would give the same name."""
-    seen: dict[str, int] = {}
+    """File stems for ids, numbered where two would give the same name (ignoring case, as
+    some file systems do)."""
+    taken: set[str] = set()
     stems = []
     for name in names:
-        stem = file_stem(name)
-        count = seen.get(stem.lower(), 0)
-        seen[stem.lower()] = count + 1
-        stems.append(stem if count == 0 else f"{stem}-{count + 1}")
+        stem = candidate = file_stem(name)
+        number = 2
+        while candidate.lower() in taken:
+            candidate, number = f"{stem}-{number}", number + 1
+        taken.add(candidate.lower())
+        stems.append(candidate)
     return stems
 
 

@@ -80,7 +80,8 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
     (target.staging / name).write_text(text, encoding="utf-8")
     written.files.append(name)
     written.notes.append(
-        f"{len(objects)} decks; copy {name} into Tabletop Simulator's Saves/Saved Objects folder"
+        f"{len(objects)} deck{'s' if len(objects) != 1 else ''}; "
+        f"copy {name} into Tabletop Simulator's Saves/Saved Objects folder"
     )
     return written
 
