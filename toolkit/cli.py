@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -823,13 +823,29 @@ def export_cards(
     if only is not None and not names:
         raise UsageError(f"--only '{only}' names nothing to export")
     options = ExportOptions(dpi, bleed, preset, image_base_url, variant or (), (), names)
-    exported = export_game(game, to, out, options)
+    with _counting("rasterising cards") as progress:
+        exported = export_game(game, to, out, options, progress)
     typer.echo(
         f"{exported.folder}: {exported.cards} distinct cards ({exported.copies} with copies), "
         f"{len(exported.files)} files ({to})"
     )
     for note in exported.notes:
         typer.echo(printable(note))
+
+
+@contextlib.contextmanager
+def _counting(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on a terminal's stderr for work whose size is known once it starts;
+    None (nothing shown) when stderr is a file or pipe."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task(what, total=None)
+        yield lambda done, total: progress.update(task, completed=done, total=total)
 
 
 def _stdout_closed() -> bool:

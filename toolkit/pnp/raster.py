@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -123,11 +123,16 @@ def card_set(
     variants: Sequence[Path] = (),
     sets: Sequence[tuple[str, Any]] = (),
     only: Sequence[str] = (),
+    progress: Callable[[int, int], None] | None = None,
 ) -> CardSet:
-    """`card_images` with the game's id and name."""
+    """`card_images` with the game's id and name; `progress(done, total)` after each card."""
     _check_dpi(dpi)
     content, result, components = _print(game, bleed, variants, sets, only)
-    cards = list(_rasterise(result, components, dpi))
+    cards = []
+    for card, total in _rasterise(result, components, dpi):
+        cards.append(card)
+        if progress is not None:
+            progress(len(cards), total)
     return CardSet(content.game.id, content.game.name, cards)
 
 
@@ -175,7 +180,8 @@ def _print(
 
 def _rasterise(
     result: PrintResult, components: dict[str, Component], dpi: int
-) -> Iterable[CardImage]:
+) -> Iterable[tuple[CardImage, int]]:
+    """Each distinct card's images, with how many distinct cards there are."""
     pdfium = _pdfium()
     contexts = {
         (component.id, card_id): context
@@ -209,18 +215,21 @@ def _rasterise(
             back = _render(document, number + 1, dpi) if has_back else None
             if back is not None:  # a deck's plain backs: one image, held once in memory
                 back = backs.setdefault(hashlib.sha256(back.tobytes()).digest(), back)
-            yield CardImage(
-                family=component_id,
-                card_id=front_id,
-                name=_name(context, front_id),
-                copies=copies[key],
-                front=front,
-                back=back,
-                back_id=back_id,
-                data=_data(context),
-                words=_words(context.get("described", {})),
-                dpi=dpi,
-                trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
+            yield (
+                CardImage(
+                    family=component_id,
+                    card_id=front_id,
+                    name=_name(context, front_id),
+                    copies=copies[key],
+                    front=front,
+                    back=back,
+                    back_id=back_id,
+                    data=_data(context),
+                    words=_words(context.get("described", {})),
+                    dpi=dpi,
+                    trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
+                ),
+                len(first),
             )
     finally:
         document.close()

@@ -7,6 +7,7 @@ one module with a `FORMAT`; adding one is one line in `FORMATS`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,9 +41,16 @@ def default_folder(game_id: str, name: str) -> Path:
     return Path("build") / game_id / f"export-{name}"
 
 
-def export_game(game: str, name: str, out: Path | None, options: ExportOptions) -> Exported:
+def export_game(
+    game: str,
+    name: str,
+    out: Path | None,
+    options: ExportOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> Exported:
     """Render the game's cards and write them in format `name` into `out` (by default
-    `build/<game>/export-<format>`); bad options raise `UsageError` before any drawing."""
+    `build/<game>/export-<format>`); bad options raise `UsageError` before any drawing.
+    `progress(done, total)` follows the cards being rasterised."""
     chosen = FORMATS.get(name)
     if chosen is None:
         raise UsageError(f"unknown export format '{name}' (expected {', '.join(FORMATS)})")
@@ -56,6 +64,7 @@ def export_game(game: str, name: str, out: Path | None, options: ExportOptions) 
         variants=options.variants,
         sets=options.sets,
         only=options.only,
+        progress=progress,
     )
     if not cards.cards:
         raise UsageError(f"the game '{cards.game_id}' prints no cards to export")
