@@ -2,8 +2,8 @@
 
 The contract (what exports and the web page rely on):
 
-- `card_images(game, dpi=150, bleed=False, variants=(), sets=())` prints the game's card
-  components with the `print-shop` profile (one card per page, each front followed by its
+- `card_images(game, dpi=150, bleed=False, variants=(), sets=(), only=())` (dpi 10 to 1200;
+  `only` as `toolkit print --only`) prints the game's card components with the `print-shop` profile (one card per page, each front followed by its
   back, optional bleed from the layout's `print_shop.bleed`) and rasterises each page with
   pypdfium2. So an image is exactly the PDF page: the same drawing, the same fonts.
 - It returns one `CardImage` per distinct card, in print order (component by component, in
@@ -17,8 +17,9 @@ The contract (what exports and the web page rely on):
 - `family` is the component id in the layout (a deck: `park-card`), `card_id` the printed id
   (for a double-sided card the front's, `back_id` the back's), `name` words to show, `data` the
   card's record as JSON-able values and `words` its described fields in words (rules text).
-- `card_set(...)` takes the same arguments and returns a `CardSet`: the game's id and name with
-  the same list (for exports naming their files after the game).
+- `card_set(...)` takes the same arguments (and `progress(done, total)`, called after each
+  card) and returns a `CardSet`: the game's id and name with the same list (for exports
+  naming their files after the game).
 - `card_image(game, card_id, ...)` prints and rasterises one card only (its front and back).
 - Content problems raise `ContentError` (positioned, like `toolkit print`); an unknown card id
   or a missing pypdfium2 raise `UsageError` (`ImagesUnavailable` for the latter).
