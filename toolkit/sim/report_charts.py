@@ -19,7 +19,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from toolkit.sim.balance import lead_changes
-from toolkit.sim.report_style import FONT, SEAT_COLOURS, source_colours
+from toolkit.sim.report_style import FONT, SEAT_COLOURS, register_fonts, source_colours
 from toolkit.sim.runner import GameRecord
 
 WIDTH = 170 * mm
@@ -35,7 +35,7 @@ def win_rates(summary: dict[str, Any]) -> Drawing:
     """Each seat's win rate with its 95% interval, and the fair share as a dashed line
     labelled outside the plot."""
     seats = summary["seats"]
-    drawing = Drawing(WIDTH, 65 * mm)
+    drawing = _drawing(65 * mm)
     chart = VerticalBarChart()
     _place(chart, WIDTH - LEFT - 22 * mm, 45 * mm)
     chart.data = [[seat["win_rate"] for seat in seats]]
@@ -66,7 +66,7 @@ def win_rates(summary: dict[str, Any]) -> Drawing:
 
 def distributions(records: list[GameRecord], seats: int) -> Drawing:
     """How final scores spread, one line per seat, in about 20 bins."""
-    drawing = Drawing(WIDTH, 70 * mm)
+    drawing = _drawing(70 * mm)
     plot = LinePlot()
     plot.x, plot.y = LEFT, BOTTOM
     plot.width, plot.height = WIDTH - LEFT - 30 * mm, 50 * mm
@@ -110,7 +110,7 @@ def sources(summary: dict[str, Any], game_colours: dict[str, str]) -> Drawing:
     ]
     legend_height = len(labels) * 10 + 10
     height = max(75 * mm, legend_height + BOTTOM + 5 * mm)
-    drawing = Drawing(WIDTH, height)
+    drawing = _drawing(height)
     chart = VerticalBarChart()
     _place(chart, WIDTH - LEFT - 62 * mm, 55 * mm)
     chart.categoryAxis.style = "stacked"
@@ -138,7 +138,7 @@ def sources(summary: dict[str, Any], game_colours: dict[str, str]) -> Drawing:
 def card_rates(rows: list[dict[str, Any]], card_names: dict[str, str]) -> Drawing:
     """For each card that was on show, the share of games it was taken when shown."""
     height = max(35 * mm, len(rows) * 5 * mm + BOTTOM + 4 * mm)
-    drawing = Drawing(WIDTH, height)
+    drawing = _drawing(height)
     chart = HorizontalBarChart()
     chart.x, chart.y = 45 * mm, BOTTOM
     chart.width, chart.height = WIDTH - 55 * mm, height - BOTTOM - 4 * mm
@@ -156,7 +156,7 @@ def card_rates(rows: list[dict[str, Any]], card_names: dict[str, str]) -> Drawin
 def card_effects(rows: list[dict[str, Any]], card_names: dict[str, str]) -> Drawing:
     """How much more often (or less) a player holding each card won."""
     height = len(rows) * 5 * mm + BOTTOM + 4 * mm
-    drawing = Drawing(WIDTH, height)
+    drawing = _drawing(height)
     chart = HorizontalBarChart()
     chart.x, chart.y = 45 * mm, BOTTOM
     chart.width, chart.height = WIDTH - 55 * mm, height - BOTTOM - 4 * mm
@@ -176,7 +176,7 @@ def drama(records: list[GameRecord]) -> Drawing:
     """How many times the lead changed hands in a game, as a share of games."""
     counts = Counter(lead_changes(record) for record in records)
     most = max(counts, default=0)
-    drawing = Drawing(WIDTH, 50 * mm)
+    drawing = _drawing(50 * mm)
     chart = VerticalBarChart()
     _place(chart, WIDTH - LEFT - 10 * mm, 30 * mm)
     chart.data = [[counts.get(n, 0) / max(len(records), 1) for n in range(most + 1)]]
@@ -202,7 +202,7 @@ points looks as small as it is, not like a trend."""
 def sweep(points: list[dict[str, Any]], axes: Sequence[str]) -> Drawing:
     """Seat-1 advantage and win-rate spread at each point of a sweep, on an axis that
     includes zero and never zooms in on noise."""
-    drawing = Drawing(WIDTH, 95 * mm)
+    drawing = _drawing(95 * mm)
     plot = LinePlot()
     plot.x, plot.y = LEFT, BOTTOM + 4 * mm
     plot.width, plot.height = WIDTH - LEFT - 42 * mm, 65 * mm
@@ -236,6 +236,12 @@ def sweep(points: list[dict[str, Any]], axes: Sequence[str]) -> Drawing:
     return drawing
 
 
+def _drawing(height: float) -> Drawing:
+    """A chart's canvas, starting in the embedded font (not ReportLab's Helvetica)."""
+    register_fonts()
+    return Drawing(WIDTH, height, initialFontName=FONT)
+
+
 def _point_label(points: list[dict[str, Any]], index: int) -> str:
     if 0 <= index < len(points):
         return ",".join(str(v) for v in points[index]["point"].values())
@@ -256,6 +262,7 @@ def _place(chart: BarChart, width: float, height: float) -> None:
 
 def _fonts(chart: BarChart | LinePlot) -> None:
     """Embedded fonts at one small size on every axis."""
+    register_fonts()
     for axis in _axes(chart):
         axis.labels.fontName = FONT
         axis.labels.fontSize = SMALL
@@ -276,10 +283,12 @@ def _axis_titles(drawing: Drawing, chart: Any, x_title: str, y_title: str) -> No
 
 
 def _text(x: float, y: float, text: str, *, anchor: str = "middle", size: int = SMALL) -> String:
+    register_fonts()
     return String(x, y, text, fontName=FONT, fontSize=size, textAnchor=anchor)
 
 
 def _legend(pairs: list[tuple[Any, str]], x: float, y: float) -> Legend:
+    register_fonts()
     legend = Legend()
     legend.x, legend.y = x, y
     legend.fontName = FONT

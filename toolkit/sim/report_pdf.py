@@ -171,6 +171,7 @@ def render_report(runs: Sequence[ReportRun], out: Path) -> int:
         author="toolkit",
         subject="playtest report",
         invariant=1,
+        initialFontName=FONT,  # the canvas's first font too, or every page names Helvetica
     )
     doc.build(story, onFirstPage=count, onLaterPages=count)
     write_atomic(out, pdf.getvalue())
@@ -272,7 +273,9 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
     ]
     ensure_folder(out.parent)
     pdf = io.BytesIO()
-    SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1).build(story)
+    SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1, initialFontName=FONT).build(
+        story
+    )
     write_atomic(out, pdf.getvalue())
 
 
