@@ -167,7 +167,9 @@ def test_a_source_named_after_a_colour_is_drawn_in_that_colour() -> None:
     for plain in (coins, tickets):
         for hex_ in game_colours.values():
             other = HexColor(hex_)
-            distance = sum((255 * (x - y)) ** 2 for x, y in zip(plain.fill.rgb(), other.rgb()))
+            distance = sum(
+                (255 * (x - y)) ** 2 for x, y in zip(plain.fill.rgb(), other.rgb(), strict=True)
+            )
             assert distance**0.5 >= 80, (plain, hex_)
 
 
