@@ -260,6 +260,7 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
     story = [
         _paragraph(f"Sweep of {', '.join(axes)}: {result['arguments']['game']}", styles["Title"]),
         charts.sweep(points, axes),
+        Spacer(1, 6 * mm),
         _plain_table(
             [*axes, "targets passed"],
             [
