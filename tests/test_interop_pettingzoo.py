@@ -13,11 +13,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, seed_test
 
-from toolkit.errors import OptionError  # noqa: E402
-from toolkit.interop.pettingzoo import ToolkitEnv, env  # noqa: E402
+from toolkit.errors import OptionError
+from toolkit.interop.pettingzoo import ToolkitEnv, env
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "rules").glob("*.yaml")) + sorted(
@@ -122,9 +122,10 @@ def test_a_decision_is_answered_with_the_decline_and_index_ids() -> None:
     ]
     assert decision[0] == 1
     environment.step(int(match.ids.mechanic + 1 + cards[0]))
-    assert cards[0] in environment.state.zones[environment.match.game.zone("ridden").index][
-        pending.player
-    ]
+    assert (
+        cards[0]
+        in environment.state.zones[environment.match.game.zone("ridden").index][pending.player]
+    )
 
 
 def test_an_illegal_action_ends_the_game_with_minus_one_for_its_player() -> None:

@@ -132,6 +132,17 @@ class Common:
                     "then the count",
                 )
             )
+        self.slots = sorted(game.slot_pools.items())
+        for slot, kind in self.slots:
+            size = self.kinds[kind].size
+            blocks.append(
+                Block(
+                    f"slot:{slot}",
+                    size,
+                    f"multi-hot over the {size} '{kind}' cards setup laid face up in this "
+                    "table slot (the side shown follows the game options)",
+                )
+            )
         self.blocks = tuple(blocks)
 
     def fill(self, writer: Writer, view: dict[str, Any], state: State, seat: int) -> None:
@@ -176,6 +187,10 @@ class Common:
                 writer.block(np.concatenate([np.zeros(cards.size, np.float32), [shown]]))
             else:
                 writer.block(np.concatenate([cards.hot(writer, shown), [len(shown)]]))
+        for slot, kind in self.slots:
+            # Table slots are public (setup lays them face up); the engine's view omits them.
+            placed = state.slots.get(slot, [])
+            writer.block(writer.hot(self.kinds[kind].size, [card for _, card, _ in placed]))
 
 
 class TrickTaking:
