@@ -5,6 +5,7 @@ illegal actions, rewards)."""
 from __future__ import annotations
 
 import re
+import runpy
 import warnings
 from pathlib import Path
 from typing import Any
@@ -167,3 +168,17 @@ def test_every_block_of_every_mechanic_is_documented() -> None:
         for _, part in env(str(manifest)).encoder.layout():
             name = part.name.split(":")[0]
             assert f"`{name}" in doc, f"{manifest.stem}: block {part.name} is not in the doc"
+
+
+def test_the_training_example_writes_its_learning_curve(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "curve.csv"
+    script = ROOT / "examples" / "interop" / "train_tabular.py"
+    arguments = ["--episodes", "20", "--block", "10", "--evaluate", "4", "--out", str(out)]
+    monkeypatch.setattr("sys.argv", [str(script), *arguments])
+    runpy.run_path(str(script), run_name="__main__")
+    printed = capsys.readouterr().out
+    assert "episodes   11-  20: win rate" in printed and "greedy learner vs random" in printed
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "episodes,win_rate,mean_score_difference" and len(rows) == 3
