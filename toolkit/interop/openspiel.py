@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from toolkit.engine.game import Game
@@ -71,7 +72,8 @@ class ToolkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        # OpenSpiel passes only `params` when it asks for no observation type.
+        perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
         return Observer(self, perfect_recall)
 
 
@@ -154,15 +156,20 @@ class ToolkitState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """The observation tensor (the encoder's vector) and strings, for OpenSpiel's observers."""
+    """The observation tensor (the encoder's vector) and strings, for OpenSpiel's observers.
+    A perfect-recall observer has strings only: the vector is no information state."""
 
     def __init__(self, game: ToolkitGame, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor: npt.NDArray[np.float32] | None = (
+            None if perfect_recall else np.zeros(game.encoder.size, np.float32)
+        )
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: ToolkitState, player: int) -> None:
+        if self.tensor is None:
+            return
         if state.run.state is None:
             self.tensor.fill(0.0)
         else:
