@@ -162,12 +162,16 @@ def test_game_options_reach_the_game() -> None:
     assert environment.state.options["scoring-side"] == "blue"
 
 
-def test_every_block_of_every_mechanic_is_documented() -> None:
+def test_every_block_and_every_games_sizes_are_documented() -> None:
     doc = (ROOT / "docs" / "interop.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].split()[0]: line for line in doc.splitlines() if line[:2] == "| "}
     for manifest in GAMES:
-        for _, part in env(str(manifest)).encoder.layout():
+        environment = env(str(manifest))
+        for _, part in environment.encoder.layout():
             name = part.name.split(":")[0]
             assert f"`{name}" in doc, f"{manifest.stem}: block {part.name} is not in the doc"
+        sizes = f"| {environment.encoder.size} | {environment.match.ids.size} ("
+        assert sizes in rows[manifest.stem], f"{manifest.stem}: the table of sizes is out of date"
 
 
 def test_the_training_example_writes_its_learning_curve(

@@ -194,4 +194,5 @@ class Match:
         totals = scores.totals
         sign = -1.0 if self.game.lowest_wins else 1.0
         everyone = sum(totals)
-        return [sign * (totals[p] - (everyone - totals[p]) / (n - 1)) for p in range(n)]
+        others = max(1, n - 1)
+        return [sign * (totals[p] - (everyone - totals[p]) / others) for p in range(n)]
