@@ -19,9 +19,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError as missing:  # pragma: no cover - depends on the extras installed
+    raise ImportError(
+        f"{missing.name} is not installed: install the openspiel extra "
+        "(pip install -e '.[openspiel]')"
+    ) from missing
 
 from toolkit.engine.game import Game
 from toolkit.interop.encoding import Encoder

@@ -15,9 +15,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as missing:  # pragma: no cover - depends on the extras installed
+    raise ImportError(
+        f"{missing.name} is not installed: install the rl extra (pip install -e '.[rl]')"
+    ) from missing
 
 from toolkit.engine.game import Game
 from toolkit.errors import IllegalActionError
