@@ -48,11 +48,11 @@ def short_name(game: Game) -> str:
 class ToolkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """One registered game at the player count of its `players` parameter."""
 
-    name = ""
+    registered_as = ""
     """The registered short name (set on the subclass `register` makes for each game)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game, deals = _MATCHES[self.name]
+        game, deals = _MATCHES[self.registered_as]
         players = int((params or {}).get("players", game.min_players))
         self.match = Match(game, players)
         self.encoder = Encoder(self.match)
@@ -260,6 +260,6 @@ def register(game: str | Path | Game, players: int | None = None, deals: int = D
     if first:
         pyspiel.register_game(
             _game_type(match.game, match.players),
-            type(f"ToolkitGame_{name}", (ToolkitGame,), {"name": name}),
+            type(f"ToolkitGame_{name}", (ToolkitGame,), {"registered_as": name}),
         )
     return pyspiel.load_game(name, {"players": match.players})
