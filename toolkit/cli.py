@@ -365,8 +365,17 @@ def report(
     out: Annotated[
         Path | None, typer.Option("--out", help="Default: build/<game>/<game>-report.pdf.")
     ] = None,
-    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate.")] = 2000,
-    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
+    games: Annotated[
+        int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate per player count.")
+    ] = 2000,
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            min=1,
+            help="Players per game; repeat it for a part per player count. Default: 4, or the "
+            "game's most if fewer.",
+        ),
+    ] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
@@ -385,18 +394,21 @@ def report(
     from toolkit.sim.report_pdf import export_tables, render_report
     from toolkit.sim.run import RunSpec, run
 
-    spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
-                   list(variant or []))  # fmt: skip
-    spec.options = list(option or [])
-    with _progress(games) as advance:
-        result = run(spec, advance)
-    target = out or Path("build") / result.summary["arguments"]["game"] / (
-        f"{result.summary['arguments']['game']}-report.pdf"
-    )
-    pages = render_report(result.summary, result.records, target)
+    counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
+    results = []
+    with _progress(games * len(counts)) as advance:
+        for count in counts:
+            spec = RunSpec(game, games, count, _bot_names(bots), seed, _workers(workers),
+                           list(variant or []))  # fmt: skip
+            spec.options = list(option or [])
+            results.append(run(spec, advance))
+    game_id = results[0].summary["arguments"]["game"]
+    target = out or Path("build") / game_id / f"{game_id}-report.pdf"
+    pages = render_report([(result.summary, result.records) for result in results], target)
     typer.echo(f"{target}: {pages} pages")
     if export is not None:
-        for path in export_tables(result.summary, target, export.value):
+        summaries = [result.summary for result in results]
+        for path in export_tables(summaries, target, export.value):
             typer.echo(f"table: {path}")
 
 
