@@ -3,9 +3,10 @@
 The contract (what exports and the web page rely on):
 
 - `card_images(game, dpi=150, bleed=False, variants=(), sets=(), only=())` (dpi 10 to 1200;
-  `only` as `toolkit print --only`) prints the game's card components with the `print-shop` profile (one card per page, each front followed by its
-  back, optional bleed from the layout's `print_shop.bleed`) and rasterises each page with
-  pypdfium2. So an image is exactly the PDF page: the same drawing, the same fonts.
+  `only` as `toolkit print --only`) prints the game's card components with the `print-shop`
+  profile (one card per page, each front followed by its back, optional bleed from the
+  layout's `print_shop.bleed`) and rasterises each page with pypdfium2. So an image is
+  exactly the PDF page: the same drawing, the same fonts.
 - It returns one `CardImage` per distinct card, in print order (component by component, in
   the layout's order, cards in their family's order). Copies are counted, not repeated:
   `copies` says how many of that card the game has.
