@@ -77,7 +77,10 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     (target.staging / "sheets.json").write_text(text, encoding="utf-8")
     written.files.append("sheets.json")
-    written.notes.append(f"{len(index)} sheets; sheets.json gives each sheet's grid and cards")
+    written.notes.append(
+        f"{len(index)} sheet{'s' if len(index) != 1 else ''}; "
+        "sheets.json gives each sheet's grid and cards"
+    )
     return written
 
 
