@@ -317,3 +317,36 @@ def test_export_command(tmp_path: Path) -> None:
         "bonus-card-faces-1.png",
         "oh-my-park.json",
     ]
+
+
+def test_csv_export_writes_each_kind_as_import_reads_it_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.content.spreadsheet import import_cards
+
+    project = copy_project(tmp_path / "project")
+    monkeypatch.chdir(project)
+    out = tmp_path / "csv"
+    exported = export_game("oh-my-park", "csv", out, ExportOptions())
+    assert sorted(exported.files) == [
+        "bonus-cards.csv", "park-cards.csv", "project-plans.csv", "scoring-cards.csv"
+    ]  # fmt: skip
+    with (out / "park-cards.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    _, content = load_valid_game("oh-my-park")
+    assert [row["id"] for row in rows] == [card.id for card in content.cards("park-cards")]
+    into = project / "cards/oh-my-park/park-cards.yaml"
+    done = import_cards(out / "park-cards.csv", "park-cards", into, project)
+    assert done.cards == len(rows)
+    _, again = load_valid_game("oh-my-park")
+    assert [c.model_dump() for c in again.cards("park-cards")] == [
+        c.model_dump() for c in content.cards("park-cards")
+    ]
+
+
+def test_csv_export_only_takes_card_kinds(tmp_path: Path) -> None:
+    exported = export_game("midway-memories", "csv", tmp_path / "one",
+                           ExportOptions(only=("Attractions",)))  # fmt: skip
+    assert exported.files == ["attractions.csv"]
+    with pytest.raises(UsageError, match="not a card kind"):
+        export_game("midway-memories", "csv", tmp_path / "two", ExportOptions(only=("B7",)))

@@ -869,7 +869,10 @@ def export_cards(
     to: Annotated[
         str,
         typer.Option(
-            "--to", help="Format: tts, tabletop-playground, png or sheets.", show_default=False
+            "--to",
+            help="Format: tts, tabletop-playground, png, sheets (images), or csv (each card "
+            "kind's data, as `toolkit import` reads it).",
+            show_default=False,
         ),
     ],
     out: Annotated[

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from toolkit.errors import UsageError
 from toolkit.files import FileRefused, check_output, staged_folder
-from toolkit.pnp.export import png, sheets, tabletop_playground, tts
+from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
 from toolkit.pnp.export.base import ExportOptions, Format, Target
 from toolkit.pnp.raster import card_set
 
@@ -51,9 +51,17 @@ def export_game(
     """Render the game's cards and write them in format `name` into `out` (by default
     `build/<game>/export-<format>`); bad options raise `UsageError` before any drawing.
     `progress(done, total)` follows the cards being rasterised."""
+    if name == card_data.NAME:
+        if out is not None:
+            _check_folder(out)
+        folder, game_id, rows, total, files = card_data.export_card_data(
+            game, out, options, Path("build")
+        )
+        return Exported(folder, game_id, rows, total, files)
     chosen = FORMATS.get(name)
     if chosen is None:
-        raise UsageError(f"unknown export format '{name}' (expected {', '.join(FORMATS)})")
+        known = ", ".join([*FORMATS, card_data.NAME])
+        raise UsageError(f"unknown export format '{name}' (expected {known})")
     chosen.check(options)
     if out is not None:
         _check_folder(out)
