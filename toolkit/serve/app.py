@@ -137,11 +137,11 @@ def create_app(
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     async def picture(request: Request) -> Response:
-        data = project.images.png(request.path_params["key"])
+        data = project.images.jpeg(request.path_params["key"])
         if data is None:
             raise HTTPException(404, "no such picture (the cards have changed since)")
         cache = {"Cache-Control": "public, max-age=31536000, immutable"}
-        return Response(data, media_type="image/png", headers=cache)
+        return Response(data, media_type="image/jpeg", headers=cache)
 
     async def sim_start(request: Request) -> Response:
         game = bench.game(request)
@@ -213,7 +213,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/events", events),
-        Route("/img/{key:str}.png", picture),
+        Route("/img/{key:str}.jpg", picture),
         Route("/game/{game:str}", game_page),
         Route("/game/{game:str}/panel", panel),
         Route("/game/{game:str}/sim", sim_panel, methods=["GET"]),

@@ -7,6 +7,7 @@ since card and source names come from the designer's files.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -32,7 +33,7 @@ def _label(y: float, text: str) -> str:
 
 
 def bars(
-    rows: list[tuple[str, float, tuple[float, float] | None]],
+    rows: Sequence[tuple[str, float, tuple[float, float] | None]],
     *,
     title: str,
     scale: float = 1.0,

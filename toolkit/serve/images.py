@@ -2,7 +2,7 @@
 
 Printing and rasterising a deck takes a moment, so the pictures are kept by a hash of the
 bytes of the project's files: a save that changes nothing printed (or an undo of an edit)
-finds them again. Each picture is served under the hash of its own PNG, so a browser may keep
+finds them again. Each picture is served under the hash of its own bytes, so a browser may keep
 it for ever and an edited card gets a new address.
 """
 
@@ -30,7 +30,7 @@ KEPT = 8
 
 @dataclass(frozen=True)
 class CardPicture:
-    """One distinct card: its pictures' keys (`ImageCache.png`) and its data beside them."""
+    """One distinct card: its pictures' keys (`ImageCache.jpeg`) and its data beside them."""
 
     family: str
     card_id: str
@@ -43,20 +43,23 @@ class CardPicture:
 
 
 class ImageCache:
-    """Pictures by content hash, and PNG bytes by picture key."""
+    """Pictures by content hash, and JPEG bytes by picture key."""
 
     def __init__(self, dpi: int = DPI) -> None:
         self.dpi = dpi
         self._sets: OrderedDict[str, list[CardPicture]] = OrderedDict()
-        self._png: dict[str, bytes] = {}
+        self._jpeg: dict[str, bytes] = {}
 
-    def png(self, key: str) -> bytes | None:
-        return self._png.get(key)
+    def jpeg(self, key: str) -> bytes | None:
+        return self._jpeg.get(key)
 
-    def pictures(self, manifest: Path, root: Path) -> tuple[list[CardPicture], str]:
+    def pictures(
+        self, manifest: Path, root: Path, files: set[Path]
+    ) -> tuple[list[CardPicture], str]:
         """The game's cards as pictures, and a note when they cannot be made (the images
-        extra missing); content errors raise `ContentError` as printing does."""
-        key = f"{manifest}\0{_content_hash(root)}"
+        extra missing); content errors raise `ContentError` as printing does. `files` are
+        the game's own files; everything under `print/` counts too (fonts, pictures)."""
+        key = f"{manifest.name}\0{_content_hash(root, files)}"
         if key in self._sets:
             self._sets.move_to_end(key)
             return self._sets[key], ""
@@ -89,27 +92,27 @@ class ImageCache:
 
     def _keep(self, image: Image) -> str:
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG", optimize=False)
+        image.save(buffer, format="JPEG", quality=90)  # a tenth of a PNG's time to make
         data = buffer.getvalue()
         key = hashlib.sha256(data).hexdigest()[:24]
-        self._png[key] = data
+        self._jpeg[key] = data
         return key
 
     def _forget_unused(self) -> None:
         used = {k for pictures in self._sets.values() for p in pictures for k in (p.front, p.back)}
-        for key in [k for k in self._png if k not in used]:
-            del self._png[key]
+        for key in [k for k in self._jpeg if k not in used]:
+            del self._jpeg[key]
 
 
-def _content_hash(root: Path) -> str:
-    """A hash of every file a game may print from (the project's rules, cards and print)."""
+def _content_hash(root: Path, files: set[Path]) -> str:
+    """A hash of the bytes of every file a game prints from."""
+    printing = root / "print"
+    shared = {p.resolve() for p in printing.rglob("*")} if printing.is_dir() else set()
     digest = hashlib.sha256()
-    for folder in ("rules", "cards", "print"):
-        base = root / folder
-        if not base.is_dir():
-            continue
-        for path in sorted(base.rglob("*")):
-            if path.is_file() and not path.is_symlink():
-                digest.update(str(path.relative_to(root)).encode() + b"\0")
-                digest.update(hashlib.sha256(read_bytes(path, MAX_HASHED_BYTES)).digest())
+    for path in sorted(files | shared):
+        if path.is_file() and not path.is_symlink():
+            # Paths relative to the project: a copy of it finds the same pictures.
+            shown = path.relative_to(root) if path.is_relative_to(root) else path
+            digest.update(str(shown).encode() + b"\0")
+            digest.update(hashlib.sha256(read_bytes(path, MAX_HASHED_BYTES)).digest())
     return digest.hexdigest()

@@ -8,7 +8,6 @@ of the files' sizes and times decides whether anything is read again.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,11 +15,13 @@ from pathlib import Path
 from toolkit.content.locate import MANIFEST_SUFFIXES
 from toolkit.content.validate import ValidationReport, validate_game
 from toolkit.diagnostics import Diagnostic, printable
+from toolkit.engine.game import compile_game
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import is_file
 from toolkit.play.rules_help import Section, rules_help
 from toolkit.play.session import HUMAN, Session
 from toolkit.pnp.layout_check import check_layouts
+from toolkit.record.narration import Narrator
 from toolkit.record.transcripts import LoadedGame
 from toolkit.serve.images import CardPicture, ImageCache
 
@@ -44,6 +45,8 @@ class GameState:
     """Why the cards show as text rather than images (pictures unavailable), if they do."""
     stale: bool = False
     """The files have errors now: what is shown is the last good load."""
+    files: set[Path] = field(default_factory=set)
+    """The files its last load read (manifest, cards, strategies, layouts, templates)."""
     content_version: int = 0
     """Bumped on each good load: simulations and games say which content they ran on."""
 
@@ -79,48 +82,59 @@ class ProjectState:
         self.images = images or ImageCache()
         self.version = 0
         """Bumped whenever anything shown may have changed: the page's cue to refresh."""
-        self._fingerprint = ""
+        self._stamps: dict[Path, tuple[int, int]] = {}
         self._lock = threading.Lock()
 
-    def fingerprint(self) -> str:
-        """Sizes and modification times of every watched file: cheap, and enough to notice
+    def stamps(self) -> dict[Path, tuple[int, int]]:
+        """Size and modification time of every watched file: cheap, and enough to notice
         a save."""
-        digest = hashlib.sha256()
+        stamps: dict[Path, tuple[int, int]] = {}
         for folder in WATCHED:
             base = self.root / folder
             if not base.is_dir():
                 continue
-            for path in sorted(base.rglob("*")):
+            for path in base.rglob("*"):
                 try:
                     stat = path.stat()
                 except OSError:
                     continue
-                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-        return digest.hexdigest()
+                if not path.is_dir():
+                    stamps[path.resolve()] = (stat.st_size, stat.st_mtime_ns)
+        return stamps
 
     def refresh(self, force: bool = False) -> bool:
-        """Load again every game if its files changed since the last look; True if so."""
+        """Load again the games whose files changed since the last look; True if any.
+
+        A game reloads when a file it read changed, or when a file no game read appeared,
+        went or changed (a new card file, a font, a picture: it may be anyone's)."""
         with self._lock:
-            now = self.fingerprint()
-            if now == self._fingerprint and not force:
+            now = self.stamps()
+            changed = {
+                p for p in now.keys() | self._stamps.keys() if now.get(p) != self._stamps.get(p)
+            }
+            if not changed and not force:
                 return False
-            self._fingerprint = now
+            self._stamps = now
+            known = set().union(*(g.files for g in self.games.values()))
+            everyone = force or bool(changed - known)
             for state in self.games.values():
-                self._load(state)
+                if everyone or not state.files or changed & state.files:
+                    self._load(state)
             self.version += 1
         return True
 
     def _load(self, state: GameState) -> None:
         try:
             report = ValidationReport()
-            validate_game(state.manifest, report, [check_layouts])
+            covered = validate_game(state.manifest, report, [check_layouts])
+            state.files = {p.resolve() for p in covered if is_file(p)}
             state.diagnostics = sorted(report.diagnostics)
             if report.errors:
                 state.stale = state.loaded is not None
                 return
-            loaded = LoadedGame.load(str(state.manifest))
+            loaded = _compiled(state.manifest, report)
             rules = rules_sheet(loaded)
-            cards, note = self.images.pictures(state.manifest, self.root)
+            cards, note = self.images.pictures(state.manifest, self.root, state.files)
         except ContentError as error:  # a layout or template fails only when printing
             state.diagnostics = sorted({*state.diagnostics, *error.diagnostics})
             state.stale = state.loaded is not None
@@ -132,6 +146,16 @@ class ProjectState:
         state.loaded, state.cards, state.images_note, state.rules = loaded, cards, note, rules
         state.stale = False
         state.content_version += 1
+
+
+def _compiled(manifest: Path, report: ValidationReport) -> LoadedGame:
+    """The game compiled from the content just validated (loaded again, as every command
+    loads it, when warnings kept it out of the report)."""
+    if report.games:
+        content = report.games[0]
+        game = compile_game(content)
+        return LoadedGame(game, content, Narrator(game, content))
+    return LoadedGame.load(str(manifest))
 
 
 def rules_sheet(loaded: LoadedGame) -> list[Section]:
