@@ -122,9 +122,25 @@ def summary_charts(summary: dict[str, Any]) -> dict[str, str]:
         for row in rows
     ]
     if taken:
-        charts["taken"] = bars(taken, title="How often each card on display is taken")
-    else:
-        held = [(row["card"], row["held_by_share"], None) for row in summary["card_effects"]]
-        if held:
-            charts["taken"] = bars(held, title="Share of players holding each card at the end")
+        charts["taken"] = bars(_ends(taken), title="How often each card on display is taken")
+        return charts
+    held = [
+        (row["card"], row["win_rate_held"], None)
+        for row in summary["card_effects"]
+        if row["win_rate_held"] is not None
+    ]
+    if held:  # no display to take from (a drafting game): who held a card, and won
+        charts["held"] = bars(
+            _ends(held), title="Win rate of the players holding each card at the end",
+            mark=1 / len(seats) if seats else None,
+        )  # fmt: skip
     return charts
+
+
+def _ends(rows: list[tuple[str, float, None]], shown: int = 24) -> list[tuple[str, float, None]]:
+    """The rows by value, highest first; only the highest and lowest when there are many."""
+    ordered = sorted(rows, key=lambda row: -row[1])
+    if len(ordered) <= shown:
+        return ordered
+    half = shown // 2
+    return [*ordered[:half], ("…", 0.0, None), *ordered[-half:]]

@@ -8,6 +8,7 @@ of the files' sizes and times decides whether anything is read again.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,7 +129,7 @@ class ProjectState:
             report = ValidationReport()
             covered = validate_game(state.manifest, report, [check_layouts])
             state.files = {p.resolve() for p in covered if is_file(p)}
-            state.diagnostics = sorted(report.diagnostics)
+            state.diagnostics = sorted(self._shown(d) for d in report.diagnostics)
             if report.errors:
                 state.stale = state.loaded is not None
                 return
@@ -136,7 +137,8 @@ class ProjectState:
             rules = rules_sheet(loaded)
             cards, note = self.images.pictures(state.manifest, self.root, state.files)
         except ContentError as error:  # a layout or template fails only when printing
-            state.diagnostics = sorted({*state.diagnostics, *error.diagnostics})
+            found = {*state.diagnostics, *(self._shown(d) for d in error.diagnostics)}
+            state.diagnostics = sorted(found)
             state.stale = state.loaded is not None
             return
         except Exception as error:  # the page must show something, never a traceback
@@ -146,6 +148,16 @@ class ProjectState:
         state.loaded, state.cards, state.images_note, state.rules = loaded, cards, note, rules
         state.stale = False
         state.content_version += 1
+
+    def _shown(self, diagnostic: Diagnostic) -> Diagnostic:
+        """The diagnostic with its file named from the project's folder, as a designer
+        working there names it."""
+        path = Path(diagnostic.file)
+        try:
+            shown = path.resolve().relative_to(self.root)  # display paths: from the cwd
+        except (OSError, ValueError):
+            return diagnostic
+        return dataclasses.replace(diagnostic, file=str(shown))
 
 
 def _compiled(manifest: Path, report: ValidationReport) -> LoadedGame:
