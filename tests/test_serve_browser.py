@@ -106,9 +106,16 @@ def test_workbench_in_a_browser(served: tuple[str, Path], page: Page) -> None:
     page.click("#play-start")
     expect(page.locator("h1")).to_contain_text("you are player 1")
     assert page.locator(".hand figure img").count() >= 9  # the hand as printed cards
-    for _ in range(30):
+    all_moves = page.locator("button.move").count()
+    for _ in range(30):  # each turn: click a card of the hand, then one of its moves
         if page.locator("#game-over").count():
             break
-        page.locator("button.move").first.click()
+        card = page.locator("#hand figure.playable").first
+        if card.locator("button").count():  # the card's only move: the card plays it
+            card.click()
+        else:
+            card.click()
+            assert page.locator("button.move:visible").count() < all_moves
+            page.locator("button.move:visible").first.click()
         page.wait_for_load_state()
     expect(page.locator("#game-over")).to_contain_text("Game over")

@@ -119,8 +119,7 @@ def create_app(
         async def stream() -> AsyncIterator[str]:
             seen = -1
             quiet = 0.0
-            while True:
-                await asyncio.to_thread(project.refresh)
+            while True:  # the watcher reloads; this only tells the page
                 if project.version != seen:
                     seen = project.version
                     yield f"event: version\ndata: {seen}\n\n"

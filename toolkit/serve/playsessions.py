@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,6 +129,16 @@ class PlaySession:
             except Exception:  # an id of another kind: its id is its name here
                 return card_id
         return card_id
+
+    def card_moves(self, moves: list[Move]) -> dict[str, list[int]]:
+        """The numbers of the moves that name each card of the hand: clicking a card plays
+        its one move, or picks out its moves when there are several."""
+        hand = self.session.game.observe(self.session.state, self.session.seat).get("hand")
+        found: dict[str, list[int]] = {}
+        for card in hand or []:
+            named = re.compile(rf"(?<![\w-]){re.escape(self.card_name(str(card)))}(?![\w-])")
+            found[str(card)] = [m.number for m in moves if named.search(m.text)]
+        return found
 
     def scores(self) -> list[int]:
         return list(self.session.state.scores().totals)
