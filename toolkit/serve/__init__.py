@@ -60,6 +60,7 @@ def serve(
     from toolkit.serve.project_state import ProjectState
 
     project = ProjectState(root or Path.cwd(), games or None)
+    print(f"loading {len(project.games)} game(s) and printing their cards...", file=sys.stderr)
     hosts = None
     if not is_loopback(host):
         print(
@@ -71,4 +72,7 @@ def serve(
     app = create_app(project, allowed_hosts=hosts)
     shown = f"[{host}]" if ":" in host else host
     print(f"workbench: http://{shown}:{port}/  (Ctrl-C stops it)", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    # An open page keeps its event stream open: on Ctrl-C the stream ends, so the server can.
+    app.state.bench.stopping = lambda: server.should_exit
+    server.run()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -44,6 +44,8 @@ class Workbench:
 
     def __init__(self, project: ProjectState) -> None:
         self.project = project
+        self.stopping: Callable[[], bool] = lambda: False
+        """True once the server is shutting down: event streams end then."""
         self.sims = SimJobs()
         self.plays = PlaySessions(project.root)
         self.templates = Environment(
@@ -119,7 +121,7 @@ def create_app(
         async def stream() -> AsyncIterator[str]:
             seen = -1
             quiet = 0.0
-            while True:  # the watcher reloads; this only tells the page
+            while not bench.stopping():  # the watcher reloads; this only tells the page
                 if project.version != seen:
                     seen = project.version
                     yield f"event: version\ndata: {seen}\n\n"
