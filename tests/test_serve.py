@@ -63,7 +63,9 @@ def test_page_shows_cards_rules_and_pictures(client: TestClient, project: Projec
     assert len(game.cards) > 50 and not game.diagnostics
     assert "No problems found" in page.text
     assert page.text.count('class="card"') == len(game.cards)
-    assert "Even numbers" in page.text and "Rules reference" in page.text
+    assert "Even numbers" in page.text and "Reference sheet" in page.text
+    assert "Oh my park! — rules reference</h3>" in page.text  # the printed sheet's text
+    assert "The rules in words" in page.text
     assert 'href="#card-' in page.text  # each card opens a large view with its data
     picture = client.get(f"/img/{game.cards[0].front}.jpg")
     assert picture.status_code == 200 and picture.content[:3] == b"\xff\xd8\xff"
@@ -206,3 +208,15 @@ def test_host_outside_loopback_needs_allow_remote(
     serve([GAME], host="0.0.0.0", port=8123, allow_remote=True, root=project.root)
     assert ran["host"] == "0.0.0.0" and ran["port"] == 8123
     assert "warning: the workbench on 0.0.0.0 can be reached" in capsys.readouterr().err
+
+
+def test_sheet_and_chart_text_is_escaped() -> None:
+    from toolkit.serve.charts import bars
+    from toolkit.serve.sheets import to_html
+
+    html = to_html("# A <script>x</script>\n- **bold** :coin:\n1. one")
+    assert "<h3>A &lt;script&gt;x&lt;/script&gt;</h3>" in html
+    assert '<ul>\n<li><b>bold</b> <span class="icon">coin</span></li>\n</ul>' in html
+    assert "<ol>\n<li>one</li>\n</ol>" in html
+    chart = bars([("<img src=x>", 0.5, (0.4, 0.6))], title="t & <u>")
+    assert "<img" not in chart and "&lt;img src=x&gt;" in chart and "t &amp; &lt;u&gt;" in chart

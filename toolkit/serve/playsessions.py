@@ -14,6 +14,7 @@ import io
 import itertools
 import re
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,6 +120,17 @@ class PlaySession:
                 if isinstance(cards, list) and cards:
                     who = "you" if player == session.seat else f"player {player + 1}"
                     zones.append(Zone(f"{zone.name} ({who})", [str(c) for c in cards]))
+        # What else the mechanic shows (a trick in play, a card turned up, tableaux): any
+        # card of the game the observation names that no zone above holds.
+        ids = {card for table in game.tables.values() for card in table.ids}
+        shown = {card for zone in zones for card in zone.cards}
+        for key, value in view.items():
+            if key in ("hand", "zones"):
+                continue
+            found = [c for c in dict.fromkeys(_strings(value)) if c in ids and c not in shown]
+            if found:
+                zones.append(Zone(key.replace("_", " ").capitalize(), found))
+                shown.update(found)
         return zones
 
     def card_name(self, card_id: str) -> str:
@@ -145,6 +157,18 @@ class PlaySession:
 
     def help(self) -> list[Section]:
         return rules_help(self.session)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every text in an observation's value, in order (lists, pairs and maps walked)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
 
 
 class PlaySessions:

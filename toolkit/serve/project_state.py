@@ -13,6 +13,8 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from markupsafe import Markup
+
 from toolkit.content.locate import MANIFEST_SUFFIXES
 from toolkit.content.validate import ValidationReport, validate_game
 from toolkit.diagnostics import Diagnostic, printable
@@ -25,6 +27,7 @@ from toolkit.pnp.layout_check import check_layouts
 from toolkit.record.narration import Narrator
 from toolkit.record.transcripts import LoadedGame
 from toolkit.serve.images import CardPicture, ImageCache
+from toolkit.serve.sheets import reference_sheets
 
 WATCHED = ("rules", "cards", "print")
 """The folders of a project whose files make its games (manifests, cards, layouts,
@@ -42,6 +45,9 @@ class GameState:
     cards: list[CardPicture] = field(default_factory=list)
     rules: list[Section] = field(default_factory=list)
     """The rules in words, as `toolkit play` helps with them (no game in progress)."""
+    sheets: list[tuple[str, Markup]] = field(default_factory=list)
+    """The layout's reference sheets as HTML (`sheets.reference_sheets`)."""
+    sheets_note: str = ""
     images_note: str = ""
     """Why the cards show as text rather than images (pictures unavailable), if they do."""
     stale: bool = False
@@ -135,6 +141,7 @@ class ProjectState:
                 return
             loaded = _compiled(state.manifest, report)
             rules = rules_sheet(loaded)
+            sheets, sheets_note = _sheets(state.manifest, loaded)
             cards, note = self.images.pictures(state.manifest, self.root, state.files)
         except ContentError as error:  # a layout or template fails only when printing
             found = {*state.diagnostics, *(self._shown(d) for d in error.diagnostics)}
@@ -146,6 +153,7 @@ class ProjectState:
             state.stale = state.loaded is not None
             return
         state.loaded, state.cards, state.images_note, state.rules = loaded, cards, note, rules
+        state.sheets, state.sheets_note = sheets, sheets_note
         state.stale = False
         state.content_version += 1
 
@@ -168,6 +176,13 @@ def _compiled(manifest: Path, report: ValidationReport) -> LoadedGame:
         game = compile_game(content)
         return LoadedGame(game, content, Narrator(game, content))
     return LoadedGame.load(str(manifest))
+
+
+def _sheets(manifest: Path, loaded: LoadedGame) -> tuple[list[tuple[str, Markup]], str]:
+    try:
+        return reference_sheets(manifest, loaded.content), ""
+    except Exception as error:  # a template that fails only with this game's data
+        return [], printable(f"the reference sheet cannot be shown: {error}", newlines=False)
 
 
 def rules_sheet(loaded: LoadedGame) -> list[Section]:
