@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -365,8 +365,17 @@ def report(
     out: Annotated[
         Path | None, typer.Option("--out", help="Default: build/<game>/<game>-report.pdf.")
     ] = None,
-    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate.")] = 2000,
-    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
+    games: Annotated[
+        int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate per player count.")
+    ] = 2000,
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            min=1,
+            help="Players per game; repeat it for a part per player count. Default: 4, or the "
+            "game's most if fewer.",
+        ),
+    ] = None,
     bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
@@ -385,18 +394,21 @@ def report(
     from toolkit.sim.report_pdf import export_tables, render_report
     from toolkit.sim.run import RunSpec, run
 
-    spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
-                   list(variant or []))  # fmt: skip
-    spec.options = list(option or [])
-    with _progress(games) as advance:
-        result = run(spec, advance)
-    target = out or Path("build") / result.summary["arguments"]["game"] / (
-        f"{result.summary['arguments']['game']}-report.pdf"
-    )
-    pages = render_report(result.summary, result.records, target)
+    counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
+    results = []
+    with _progress(games * len(counts)) as advance:
+        for count in counts:
+            spec = RunSpec(game, games, count, _bot_names(bots), seed, _workers(workers),
+                           list(variant or []))  # fmt: skip
+            spec.options = list(option or [])
+            results.append(run(spec, advance))
+    game_id = results[0].summary["arguments"]["game"]
+    target = out or Path("build") / game_id / f"{game_id}-report.pdf"
+    pages = render_report([(result.summary, result.records) for result in results], target)
     typer.echo(f"{target}: {pages} pages")
     if export is not None:
-        for path in export_tables(result.summary, target, export.value):
+        summaries = [result.summary for result in results]
+        for path in export_tables(summaries, target, export.value):
             typer.echo(f"table: {path}")
 
 
@@ -800,6 +812,75 @@ def print_cards(
         f"({profile.value}, {paper.value}, backs {backs.value}), "
         f"{len(printed.result.warnings)} warning(s)"
     )
+
+
+@app.command("export")
+@_guarded
+def export_cards(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to", help="Format: tts, tabletop-playground, png or sheets.", show_default=False
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder to write. Default: build/<game>/export-<format>."),
+    ] = None,
+    dpi: Annotated[
+        int | None, typer.Option(help="Card image resolution. Default: the format's own.")
+    ] = None,
+    bleed: Annotated[
+        bool, typer.Option("--bleed", help="Card images with the print-shop bleed.")
+    ] = False,
+    preset: Annotated[
+        str | None,
+        typer.Option(help="png: thegamecrafter, makeplayingcards or trimmed (default)."),
+    ] = None,
+    image_base_url: Annotated[
+        str | None,
+        typer.Option(help="tts: the URL the images will be hosted under. Default: local files."),
+    ] = None,
+    only: Annotated[
+        str | None, typer.Option(help="Comma list of components or card ids to export.")
+    ] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="A variant file to apply first (repeatable).")
+    ] = None,
+) -> None:
+    """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
+    tables) or print shops, drawn as `toolkit print` draws it."""
+    _output(out, "--out", folder=True)
+    from toolkit.pnp.export import ExportOptions, export_game
+
+    names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
+    if only is not None and not names:
+        raise UsageError(f"--only '{only}' names nothing to export")
+    options = ExportOptions(dpi, bleed, preset, image_base_url, variant or (), (), names)
+    with _counting("rasterising cards") as progress:
+        exported = export_game(game, to, out, options, progress)
+    typer.echo(
+        f"{exported.folder}: {exported.cards} distinct cards ({exported.copies} with copies), "
+        f"{len(exported.files)} files ({to})"
+    )
+    for note in exported.notes:
+        typer.echo(printable(note))
+
+
+@contextlib.contextmanager
+def _counting(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on a terminal's stderr for work whose size is known once it starts;
+    None (nothing shown) when stderr is a file or pipe."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task(what, total=None)
+        yield lambda done, total: progress.update(task, completed=done, total=total)
 
 
 def _stdout_closed() -> bool:

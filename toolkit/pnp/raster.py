@@ -2,19 +2,25 @@
 
 The contract (what exports and the web page rely on):
 
-- `card_images(game, dpi=150, bleed=False, variants=(), sets=())` prints the game's card
-  components with the `print-shop` profile (one card per page, each front followed by its
-  back, optional bleed from the layout's `print_shop.bleed`) and rasterises each page with
-  pypdfium2. So an image is exactly the PDF page: the same drawing, the same fonts.
+- `card_images(game, dpi=150, bleed=False, variants=(), sets=(), only=())` (dpi 10 to 1200;
+  `only` as `toolkit print --only`) prints the game's card components with the `print-shop`
+  profile (one card per page, each front followed by its back, optional bleed from the
+  layout's `print_shop.bleed`) and rasterises each page with pypdfium2. So an image is
+  exactly the PDF page: the same drawing, the same fonts.
 - It returns one `CardImage` per distinct card, in print order (component by component, in
   the layout's order, cards in their family's order). Copies are counted, not repeated:
   `copies` says how many of that card the game has.
 - `front` and `back` are RGB `PIL.Image`s of `pixel_size` (`round(points * dpi / 72)` a side).
-  `back` is None when the component prints no back (no `back:` face and no second side).
+  `back` is None when the component prints no back (no `back:` face and no second side);
+  cards whose backs have the same pixels share one back image object (treat images as
+  read-only).
   `trim` is the card's cut line in pixels inside the image (the whole image without bleed).
 - `family` is the component id in the layout (a deck: `park-card`), `card_id` the printed id
   (for a double-sided card the front's, `back_id` the back's), `name` words to show, `data` the
   card's record as JSON-able values and `words` its described fields in words (rules text).
+- `card_set(...)` takes the same arguments (and `progress(done, total)`, called after each
+  card) and returns a `CardSet`: the game's id and name with the same list (for exports
+  naming their files after the game).
 - `card_image(game, card_id, ...)` prints and rasterises one card only (its front and back).
 - Content problems raise `ContentError` (positioned, like `toolkit print`); an unknown card id
   or a missing pypdfium2 raise `UsageError` (`ImagesUnavailable` for the latter).
@@ -25,12 +31,14 @@ first call only, so the rest of the toolkit never pays for it.
 
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit.content.project import GameContent
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
 from toolkit.pnp.document import PrintOptions, PrintResult, assemble
@@ -86,6 +94,15 @@ class CardImage:
         return "\n".join(f"{key.replace('_', ' ')}: {text}" for key, text in self.words.items())
 
 
+@dataclass(frozen=True)
+class CardSet:
+    """A game's cards as images, with the game's id and name."""
+
+    game_id: str
+    game_name: str
+    cards: list[CardImage]
+
+
 def card_images(
     game: str | Path,
     *,
@@ -97,9 +114,28 @@ def card_images(
 ) -> list[CardImage]:
     """Every distinct card of the game as images (`only`: component ids, card kinds or card
     ids, as `toolkit print --only`)."""
+    return card_set(game, dpi=dpi, bleed=bleed, variants=variants, sets=sets, only=only).cards
+
+
+def card_set(
+    game: str | Path,
+    *,
+    dpi: int = 150,
+    bleed: bool = False,
+    variants: Sequence[Path] = (),
+    sets: Sequence[tuple[str, Any]] = (),
+    only: Sequence[str] = (),
+    progress: Callable[[int, int], None] | None = None,
+) -> CardSet:
+    """`card_images` with the game's id and name; `progress(done, total)` after each card."""
     _check_dpi(dpi)
-    result, components = _print(game, bleed, variants, sets, only)
-    return list(_rasterise(result, components, dpi))
+    content, result, components = _print(game, bleed, variants, sets, only)
+    cards = []
+    for card, total in _rasterise(result, components, dpi):
+        cards.append(card)
+        if progress is not None:
+            progress(len(cards), total)
+    return CardSet(content.game.id, content.game.name, cards)
 
 
 def card_image(
@@ -131,7 +167,7 @@ def _print(
     variants: Sequence[Path],
     sets: Sequence[tuple[str, Any]],
     only: Sequence[str],
-) -> tuple[PrintResult, dict[str, Component]]:
+) -> tuple[GameContent, PrintResult, dict[str, Component]]:
     manifest, content = load_valid_game(str(game), list(variants), list(sets))
     layout, diagnostics = load_layout(manifest, content)
     if layout is None:
@@ -141,12 +177,13 @@ def _print(
     chosen = tuple(only) or tuple(components)
     paper = next(iter(layout.settings.papers), "a4")
     options = PrintOptions(paper, "print-shop", "duplex", bleed, chosen)
-    return assemble(content, layout, options), components
+    return content, assemble(content, layout, options), components
 
 
 def _rasterise(
     result: PrintResult, components: dict[str, Component], dpi: int
-) -> Iterable[CardImage]:
+) -> Iterable[tuple[CardImage, int]]:
+    """Each distinct card's images, with how many distinct cards there are."""
     pdfium = _pdfium()
     contexts = {
         (component.id, card_id): context
@@ -167,6 +204,7 @@ def _rasterise(
         key = (shown.component, shown.card_id, hidden.card_id)
         copies[key] = copies.get(key, 0) + 1
         first.setdefault(key, number)
+    backs: dict[bytes, Image] = {}
     document = pdfium.PdfDocument(result.pdf)
     try:
         for key, number in first.items():
@@ -177,18 +215,23 @@ def _rasterise(
             has_back = component.back is not None or bool(back_id)
             front = _render(document, number, dpi)
             back = _render(document, number + 1, dpi) if has_back else None
-            yield CardImage(
-                family=component_id,
-                card_id=front_id,
-                name=_name(context, front_id),
-                copies=copies[key],
-                front=front,
-                back=back,
-                back_id=back_id,
-                data=_data(context),
-                words=_words(context.get("described", {})),
-                dpi=dpi,
-                trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
+            if back is not None:  # a deck's plain backs: one image, held once in memory
+                back = backs.setdefault(hashlib.sha256(back.tobytes()).digest(), back)
+            yield (
+                CardImage(
+                    family=component_id,
+                    card_id=front_id,
+                    name=_name(context, front_id),
+                    copies=copies[key],
+                    front=front,
+                    back=back,
+                    back_id=back_id,
+                    data=_data(context),
+                    words=_words(context.get("described", {})),
+                    dpi=dpi,
+                    trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
+                ),
+                len(first),
             )
     finally:
         document.close()
