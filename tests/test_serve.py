@@ -220,3 +220,20 @@ def test_sheet_and_chart_text_is_escaped() -> None:
     assert "<ol>\n<li>one</li>\n</ol>" in html
     chart = bars([("<img src=x>", 0.5, (0.4, 0.6))], title="t & <u>")
     assert "<img" not in chart and "&lt;img src=x&gt;" in chart and "t &amp; &lt;u&gt;" in chart
+
+
+def test_game_broken_from_the_start_and_game_without_layouts(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    edit(root / "cards" / GAME / "bonus-cards.yaml", "at_least: 4", "at_lest: 4")
+    with TestClient(create_app(ProjectState(root, [GAME], IMAGES), watch=False)) as client:
+        page = client.get(f"/game/{GAME}")
+        assert page.status_code == 200 and "at_lest" in page.text
+        assert "Fix the errors to play" in page.text and 'class="card"' not in page.text
+        refused = client.post(f"/game/{GAME}/sim")
+        assert refused.status_code == 400 and "fix them to simulate" in refused.text
+    toy = ProjectState(Path(__file__).parent / "games" / "harbour-lights", images=IMAGES)
+    with TestClient(create_app(toy, watch=False)) as client:
+        page = client.get("/game/harbour-lights")
+        assert "no-print-layout" in page.text and "last good save" not in page.text
+        started = client.post("/game/harbour-lights/play", data={"players": "2"})
+        assert "you are player 1" in started.text  # it plays without pictures

@@ -142,20 +142,32 @@ class ProjectState:
             loaded = _compiled(state.manifest, report)
             rules = rules_sheet(loaded)
             sheets, sheets_note = _sheets(state.manifest, loaded)
-            cards, note = self.images.pictures(state.manifest, self.root, state.files)
-        except ContentError as error:  # a layout or template fails only when printing
-            found = {*state.diagnostics, *(self._shown(d) for d in error.diagnostics)}
-            state.diagnostics = sorted(found)
-            state.stale = state.loaded is not None
-            return
         except Exception as error:  # the page must show something, never a traceback
-            state.diagnostics = [*state.diagnostics, _internal(state.manifest, error)]
-            state.stale = state.loaded is not None
+            self._failed(state, error, stale=state.loaded is not None)
             return
-        state.loaded, state.cards, state.images_note, state.rules = loaded, cards, note, rules
+        state.loaded, state.rules = loaded, rules
         state.sheets, state.sheets_note = sheets, sheets_note
         state.stale = False
         state.content_version += 1
+        self._pictures(state)
+
+    def _pictures(self, state: GameState) -> None:
+        """The cards as printed; when printing fails (a template's error, no layout), the
+        game still plays and the last good pictures stay."""
+        try:
+            cards, note = self.images.pictures(state.manifest, self.root, state.files)
+        except Exception as error:
+            self._failed(state, error, stale=bool(state.cards))
+            return
+        state.cards, state.images_note = cards, note
+
+    def _failed(self, state: GameState, error: Exception, *, stale: bool) -> None:
+        if isinstance(error, ContentError):  # positioned, as `toolkit print` reports it
+            found = [self._shown(d) for d in error.diagnostics]
+        else:
+            found = [_internal(state.manifest, error)]
+        state.diagnostics = sorted({*state.diagnostics, *found})
+        state.stale = stale
 
     def _shown(self, diagnostic: Diagnostic) -> Diagnostic:
         """The diagnostic with its file named from the project's folder, as a designer
