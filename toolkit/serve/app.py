@@ -61,8 +61,10 @@ class Workbench:
         )
         return HTMLResponse(html, status_code=status)
 
-    def game(self, request: Request) -> GameState:
-        self.project.refresh()
+    async def game(self, request: Request) -> GameState:
+        """The game a request names, its files looked at first (in a thread: a reload
+        takes a moment, and the other requests go on meanwhile)."""
+        await asyncio.to_thread(self.project.refresh)
         game = self.project.games.get(request.path_params["game"])
         if game is None:
             raise UsageError(f"no game '{request.path_params['game']}' is served here")
@@ -103,17 +105,17 @@ def create_app(
     async def index(request: Request) -> Response:
         if len(project.games) == 1:
             return RedirectResponse(f"/game/{next(iter(project.games))}", status_code=303)
-        project.refresh()
+        await asyncio.to_thread(project.refresh)
         return bench.page("index.html")
 
     async def game_page(request: Request) -> Response:
-        game = bench.game(request)
+        game = await bench.game(request)
         return bench.page(
             "game.html", game=game, bots=_bots(game), sim=bench.sims.latest(game.game_id)
         )
 
     async def panel(request: Request) -> Response:
-        return bench.page("panel.html", game=bench.game(request))
+        return bench.page("panel.html", game=await bench.game(request))
 
     async def events(request: Request) -> Response:
         once = request.query_params.get("once") is not None
@@ -145,7 +147,7 @@ def create_app(
         return Response(data, media_type="image/jpeg", headers=cache)
 
     async def sim_start(request: Request) -> Response:
-        game = bench.game(request)
+        game = await bench.game(request)
         if game.loaded is None:
             raise UsageError(f"{game.game_id} has errors: fix them to simulate it")
         form = await _form(request)
@@ -158,11 +160,11 @@ def create_app(
         return await sim_panel(request)
 
     async def sim_panel(request: Request) -> Response:
-        game = bench.game(request)
+        game = await bench.game(request)
         return bench.page("sim.html", game=game, sim=bench.sims.latest(game.game_id))
 
     async def play_start(request: Request) -> Response:
-        game = bench.game(request)
+        game = await bench.game(request)
         if game.loaded is None:
             raise UsageError(f"{game.game_id} has errors: fix them to play it")
         form = await _form(request)
