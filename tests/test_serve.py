@@ -4,6 +4,7 @@ the shipped project, with a file broken and a file changed during a simulation."
 from __future__ import annotations
 
 import re
+import socket
 import threading
 import time
 import warnings
@@ -24,7 +25,7 @@ with warnings.catch_warnings():  # Starlette would rather have httpx2; httpx wor
 
 from toolkit.errors import UsageError
 from toolkit.play import resumed
-from toolkit.serve import check_host, serve
+from toolkit.serve import check_host, check_port, serve
 from toolkit.serve.app import create_app
 from toolkit.serve.images import ImageCache
 from toolkit.serve.project_state import ProjectState
@@ -200,6 +201,11 @@ def test_host_outside_loopback_needs_allow_remote(
         check_host("0.0.0.0", False)
     refused = run_toolkit("serve", "--host", "0.0.0.0", "--port", "1")
     assert refused.returncode == 2 and "--allow-remote" in refused.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(UsageError, match="choose another --port"):
+            check_port("127.0.0.1", taken.getsockname()[1])
     import uvicorn
 
     ran: dict[str, object] = {}

@@ -615,7 +615,11 @@ def play(
 def serve(
     games: Annotated[
         list[str] | None,
-        typer.Argument(help="Game ids to show. Default: every game in rules/.", show_default=False),
+        typer.Argument(
+            help="Game ids to show. Default: every game in rules/.",
+            metavar="[GAME]...",
+            show_default=False,
+        ),
     ] = None,
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
     host: Annotated[

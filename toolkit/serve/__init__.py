@@ -10,6 +10,7 @@ extra `web`, imported only by this command.
 from __future__ import annotations
 
 import ipaddress
+import socket
 import sys
 from pathlib import Path
 
@@ -36,6 +37,19 @@ def check_host(host: str, allow_remote: bool) -> None:
         )
 
 
+def check_port(host: str, port: int) -> None:
+    """Refuse a port another program holds before minutes go into loading the games."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host.strip("[]"), port))
+        except OSError as error:
+            raise UsageError(
+                f"cannot listen on {host}:{port}: {error.strerror or error}; choose another --port"
+            ) from None
+
+
 def serve(
     games: list[str],
     *,
@@ -58,6 +72,8 @@ def serve(
             "pip install -e '.[web]'"
         ) from None
     from toolkit.serve.project_state import ProjectState
+
+    check_port(host, port)
 
     project = ProjectState(root or Path.cwd(), games or None)
     print(f"loading {len(project.games)} game(s) and printing their cards...", file=sys.stderr)
