@@ -92,9 +92,12 @@ def stacked(rows: list[tuple[str, dict[str, float]]], *, title: str) -> str:
         body.append(f'<text x="{x + 6:.1f}" y="{y + 14}">{sum(parts.values()):.1f}</text>')
     for index, source in enumerate(sources):
         y = (len(rows) + index) * ROW + 8
+        lost = [parts.get(source, 0.0) for _, parts in rows]
+        # A source that takes points away has no length in a stacked bar: say so instead.
+        note = f" (takes points: {min(lost):.1f}, not drawn)" if min(lost) < 0 else ""
         body.append(
             f'<rect x="{LABEL}" y="{y + 4}" width="12" height="12" fill="{colour[source]}"/>'
-            f'<text x="{LABEL + 18}" y="{y + 14}">{escape(source)}</text>'
+            f'<text x="{LABEL + 18}" y="{y + 14}">{escape(source)}{note}</text>'
         )
     return _frame(len(rows) + len(sources), body, title)
 
