@@ -612,6 +612,33 @@ def play(
 
 @app.command()
 @_guarded
+def serve(
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Game ids to show. Default: every game in rules/.",
+            metavar="[GAME]...",
+            show_default=False,
+        ),
+    ] = None,
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(help="The address to listen on: this machine only by default.")
+    ] = "127.0.0.1",
+    allow_remote: Annotated[
+        bool, typer.Option("--allow-remote", help="Allow a --host other machines can reach.")
+    ] = False,
+) -> None:
+    """The designer's workbench: a live local web page with the problems, the cards as
+    printed, the rules and a quick simulation, updated when a file is saved; play against
+    bots there too. Needs the 'web' extra."""
+    from toolkit.serve import serve as run_server
+
+    run_server(list(games or []), host=host, port=port, allow_remote=allow_remote)
+
+
+@app.command()
+@_guarded
 def replay(
     transcript: Annotated[
         Path, typer.Argument(help="A transcript (JSON Lines) written by simulate or play.")
