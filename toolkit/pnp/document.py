@@ -23,6 +23,7 @@ from toolkit.content.models.print_layout import (
 from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.errors import ContentError, UsageError
+from toolkit.files import project_root
 from toolkit.pnp import textfit
 from toolkit.pnp.board import BoardError, board_pages
 from toolkit.pnp.colours import GREY
@@ -33,6 +34,7 @@ from toolkit.pnp.geometry import Sheet, SheetDoesNotFit, Slot, home_sheet, singl
 from toolkit.pnp.layout_load import Component, Face, Layout
 from toolkit.pnp.marks import crop_marks
 from toolkit.pnp.pages import Page, Placement
+from toolkit.pnp.pictures import Pictures
 from toolkit.pnp.reference import reference_context
 from toolkit.pnp.reference_sheet import reference_pages
 from toolkit.pnp.render_card import Renderer, draw_face
@@ -118,7 +120,8 @@ def assemble(content: GameContent, layout: Layout, options: PrintOptions) -> Pri
     settings = layout.settings
     fonts = font_set(layout.fonts)
     text = settings.text or TextDefaults()
-    renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts))
+    pictures = Pictures(project_root(content.manifest.path))
+    renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts), pictures)
     describer = Describer(content, renderer.has_icon)
     common = {"game": content.game, "colours": settings.colours, "version": content.game.version}
     job = _Assembly(content, layout, options, renderer, describer, common)

@@ -90,6 +90,10 @@ class Element:
     where: Where
     text_file: Where | None = None
     """Where the text template's own file is, when it has one (errors point at its lines)."""
+    image: CheckedTemplate | None = None
+    """Template giving the picture drawn to fit the box (see `pictures.py`)."""
+    image_where: Where | None = None
+    """Where `image` was written: a relative picture path is relative to that file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,7 +709,7 @@ class _Faces:
         defaults = self.resolver.settings.text or TextDefaults()
         templates = {
             f: self._compile(where(f), getattr(element, f))
-            for f in ("icon", "fill", "stroke", "colour")
+            for f in ("icon", "fill", "stroke", "colour", "image")
         }
         if any(getattr(element, f) is not None and templates[f] is None for f in templates) or (
             element.text is not None and text is None
@@ -733,6 +737,8 @@ class _Faces:
             element.valign or "top",
             where(key=True),
             text_file,
+            templates["image"],
+            where("image") if element.image is not None else None,
         )
 
     def _compile(self, where: Where, text: str | None) -> CheckedTemplate | None:

@@ -128,11 +128,12 @@ class TextDefaults(Model):
 
 
 class LayoutElement(Model):
-    """A box on a card face: text, an icon, a fill or a drawing, positioned from the top left.
+    """A box on a card face: text, an icon, a picture, a fill or a drawing, positioned from the
+    top left.
 
-    `text`, `icon`, `fill`, `stroke` and `colour` are Jinja2 templates rendered for each card
-    (`{{ card.name }}`); text may hold icons as `:coin:` and bold as `**...**`. Boxes with text
-    or an icon must lie inside the card's safe zone.
+    `text`, `icon`, `image`, `fill`, `stroke` and `colour` are Jinja2 templates rendered for
+    each card (`{{ card.name }}`); text may hold icons as `:coin:` and bold as `**...**`.
+    Boxes with text or an icon must lie inside the card's safe zone.
     """
 
     x: Offset | None = None
@@ -149,6 +150,10 @@ class LayoutElement(Model):
     """A Jinja2 template file for the text, relative to this layout file (instead of `text`)."""
     icon: Text | None = None
     """Jinja2 template naming the icon drawn to fill the box; empty draws nothing."""
+    image: Text | None = None
+    """Jinja2 template giving a picture (SVG or PNG) drawn to fit the box, keeping its
+    proportions: `{{ described.picture }}` for a card's `image` field, or a path relative to
+    this layout file; empty draws nothing. A missing or broken picture is an error."""
     draw: Literal["plan-grid"] | None = None
     """A drawing made from the card's data: `plan-grid` draws the card's `shape` as a grid of
     cells above a line."""
