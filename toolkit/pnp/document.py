@@ -24,17 +24,17 @@ from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import project_root
-from toolkit.pnp import textfit
+from toolkit.pnp import icons, textfit
 from toolkit.pnp.board import BoardError, board_pages
 from toolkit.pnp.colours import GREY
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
 from toolkit.pnp.fonts import font_set
 from toolkit.pnp.geometry import Sheet, SheetDoesNotFit, Slot, home_sheet, single_card_page
-from toolkit.pnp.layout_load import Component, Face, Layout
+from toolkit.pnp.layout_load import Component, Face, Layout, Where
 from toolkit.pnp.marks import crop_marks
 from toolkit.pnp.pages import Page, Placement
-from toolkit.pnp.pictures import Pictures
+from toolkit.pnp.pictures import Pictures, icon_drawings
 from toolkit.pnp.reference import reference_context
 from toolkit.pnp.reference_sheet import reference_pages
 from toolkit.pnp.render_card import Renderer, draw_face
@@ -117,10 +117,28 @@ class _Assembly:
 
 def assemble(content: GameContent, layout: Layout, options: PrintOptions) -> PrintResult:
     """Plan and draw the whole document; content problems raise `ContentError` (all at once)."""
+    pictures = Pictures(project_root(content.manifest.path))
+    errors: dict[Where, Diagnostic] = {}
+
+    def failed(where: Where, message: str) -> None:
+        errors.setdefault(where, where.diagnostic("bad-picture", f"icon picture {message}"))
+
+    token = icons.DESIGNER.set(icon_drawings(layout.icon_files, pictures, failed))
+    try:
+        result = _assemble(content, layout, options, pictures)
+    finally:
+        icons.DESIGNER.reset(token)
+    if errors:
+        raise ContentError(list(errors.values()))
+    return result
+
+
+def _assemble(
+    content: GameContent, layout: Layout, options: PrintOptions, pictures: Pictures
+) -> PrintResult:
     settings = layout.settings
     fonts = font_set(layout.fonts)
     text = settings.text or TextDefaults()
-    pictures = Pictures(project_root(content.manifest.path))
     renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts), pictures)
     describer = Describer(content, renderer.has_icon)
     common = {"game": content.game, "colours": settings.colours, "version": content.game.version}

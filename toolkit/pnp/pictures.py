@@ -10,10 +10,12 @@ deck of 50 cards with the same art stays small. svglib is imported only when an 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -108,9 +110,30 @@ class Pictures:
 
         name = f"picture{len(self._loaded)}"
         c.beginForm(name, 0, 0, drawing.width, drawing.height)
+        # The drawing's state starts in the canvas's embedded font, not Helvetica, so the PDF
+        # names no font the printing machine would have to supply.
+        drawing.initialFontName = c._fontname
         renderPDF.draw(drawing, c, 0, 0)
         c.endForm()
         return _Loaded(name, None, float(drawing.width), float(drawing.height))
+
+
+def icon_drawings(
+    files: dict[str, tuple[Path, Where]], pictures: Pictures, failed: Callable[[Where, str], None]
+) -> dict[str, Callable[[Canvas, Color], None]]:
+    """The designer's icons as icon drawings into the unit square; a picture that cannot be
+    drawn is reported through `failed` at the layout value naming it."""
+
+    def drawing(path: Path, where: Where) -> Callable[[Canvas, Color], None]:
+        def draw(c: Canvas, _main: Color) -> None:
+            try:
+                pictures.draw(c, path, Rect(0, 0, 1, 1))
+            except PictureError as error:
+                failed(where, str(error))
+
+        return draw
+
+    return {name: drawing(path, where) for name, (path, where) in files.items()}
 
 
 def _svg_drawing(data: bytes) -> Any:

@@ -291,6 +291,10 @@ class PrintLayout(Model):
     """Text defaults."""
     icons: dict[Id, Id] = Field(default_factory=dict)
     """Icon names used in data mapped to drawn icons (e.g. `fame: star`)."""
+    icon_files: dict[Id, Text] = Field(default_factory=dict)
+    """The designer's own icons: a name and its picture (SVG or PNG, relative to this layout
+    file), usable wherever an icon is (`:name:` in text, `icon:` in an element, `icons`
+    aliases); it takes the place of a built-in icon of the same name."""
     colours: dict[Id, Colour] = Field(default_factory=dict)
     """Named colours, available to templates as `colours`."""
     card_label: LayoutElement | None = None
