@@ -7,7 +7,8 @@ lookups from `described` (`{{ described.action }}`), whatever the kind is called
   `.ladder`, the rows of its reward ladders (ranks, reward, reward_words);
 - `scoring`: a list of rules, each with a `label` and its `points` in words;
 - `map` whose keys are tracks or resources: a list of {id, name, icon, value};
-- `enum`: the vocabulary value, with `id`, `name` and `colour` (`''` when it has none);
+- `enum`: the vocabulary value, with `id`, `name`, `colour` and `mark` (`''` when it has
+  none);
 - `shape`: its `rows` and the number of `cells`;
 - `sides`: a list of sides, each with `id`, `side` (its record) and its own `described`;
 - `image`: the picture file (for an element's `image: "{{ described.picture }}"`).
@@ -101,6 +102,7 @@ class CardViews:
                 "id": value,
                 "name": entry.name if entry else str(value),
                 "colour": entry.colour if entry and entry.colour else "",
+                "mark": entry.mark if entry and entry.mark else "",
             }
         if type_name == "shape" and isinstance(value, list):
             return {"rows": value, "cells": sum(row.count("#") for row in value)}

@@ -323,3 +323,41 @@ def _level(c: Canvas, main: Color) -> None:
     c.setFillColor(main)
     for i, height in enumerate((0.35, 0.6, 0.9)):
         c.rect(0.08 + i * 0.3, 0.05, 0.24, height, stroke=0, fill=1)
+
+
+def _polygon(c: Canvas, main: Color, corners: int, turn: float, radius: float = 0.46) -> None:
+    _outline(c, main, 0.06)
+    path = c.beginPath()
+    for i in range(corners):
+        angle = turn + i * 2 * math.pi / corners
+        point = (0.5 + radius * math.cos(angle), 0.5 + radius * math.sin(angle))
+        (path.moveTo if i == 0 else path.lineTo)(*point)
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+
+
+# Plain shapes: marks that tell colours apart for players who cannot see the colours.
+@icon("circle", "#ffffff")
+def _circle(c: Canvas, main: Color) -> None:
+    _outline(c, main, 0.06)
+    c.circle(0.5, 0.5, 0.42, stroke=1, fill=1)
+
+
+@icon("triangle", "#ffffff")
+def _triangle(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 3, math.pi / 2, 0.5)
+
+
+@icon("square", "#ffffff")
+def _square(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 4, math.pi / 4, 0.55)
+
+
+@icon("diamond", "#ffffff")
+def _diamond(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 4, math.pi / 2, 0.5)
+
+
+@icon("hexagon", "#ffffff")
+def _hexagon(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 6, 0.0, 0.48)
