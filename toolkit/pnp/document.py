@@ -8,6 +8,7 @@ canvas in ReportLab's invariant mode: the same content gives the same bytes.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,14 @@ from toolkit.pnp.colours import GREY
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
 from toolkit.pnp.fonts import font_set
-from toolkit.pnp.geometry import Sheet, SheetDoesNotFit, Slot, home_sheet, single_card_page
+from toolkit.pnp.geometry import (
+    Rect,
+    Sheet,
+    SheetDoesNotFit,
+    Slot,
+    home_sheet,
+    single_card_page,
+)
 from toolkit.pnp.layout_load import Component, Face, Layout, Where
 from toolkit.pnp.marks import crop_marks
 from toolkit.pnp.pages import Page, Placement
@@ -39,6 +47,7 @@ from toolkit.pnp.reference import reference_context
 from toolkit.pnp.reference_sheet import reference_pages
 from toolkit.pnp.render_card import Renderer, draw_face
 from toolkit.pnp.tokens import TokenError, token_pages
+from toolkit.schema.units import mm
 
 PROFILES = ("home", "print-shop")
 BACKS = ("duplex", "separate", "none")
@@ -100,6 +109,8 @@ class _Assembly:
     describer: Describer
     common: dict[str, Any]
     errors: list[Diagnostic] = field(default_factory=list)
+    spare: list[tuple[Page, Rect]] = field(default_factory=list)
+    """Free paper below the last cards of a sheet, for tokens to share the sheet."""
     _reference: dict[str, Any] | None = None
 
     def reference(self) -> dict[str, Any]:
@@ -275,15 +286,29 @@ def _card_pages(
         per_sheet = len(sheet.slots)
         for start in range(0, len(cards), per_sheet):
             chunk = cards[start : start + per_sheet]
-            fronts.append(_sheet_page(job, sheet, [c.front for c in chunk], chunk, "front", home))
-            mirrored = sheet.mirrored()
+            used = sheet.partial(len(chunk))
+            fronts.append(_sheet_page(job, used, [c.front for c in chunk], chunk, "front", home))
+            mirrored = used.mirrored()
             sides = [c.back for c in chunk]
             backs.append(_sheet_page(job, mirrored, sides, chunk, "back", home))
+            free = _free_below(used, home)
+            if free is not None:
+                job.spare.append((fronts[-1], free))
     if job.options.backs == "none":
         return fronts
     if job.options.backs == "separate":
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _free_below(sheet: Sheet, home: HomeProfile) -> Rect | None:
+    """The paper below a sheet's last row of cards and its crop marks, when it is at least a
+    fifth of the page (a sheet with rows left empty)."""
+    top = sheet.content.y - home.mark_gap - home.mark_length - mm(3)
+    bottom = home.margin + home.mark_edge
+    if top - bottom < sheet.height / 5:
+        return None
+    return Rect(home.margin + home.mark_edge, bottom, sheet.width - 2 * bottom, top - bottom)
 
 
 def _sheet_page(
@@ -386,14 +411,18 @@ def _sheet_pages(
                     f"{game.name} \u2014 tracks",
                 )
             elif component.family == "tokens":
-                made = token_pages(
+                host, spare = job.spare.pop() if job.spare else (None, None)
+                made, on_spare = token_pages(
                     job.renderer,
                     component,
                     job.content,
                     paper,
                     pages_settings.margin,
                     f"{game.name} \u2014 tokens to cut out",
+                    spare,
                 )
+                if host is not None and on_spare is not None:
+                    host.draw = _also(host.draw, on_spare)
         except BoardError as error:
             job.fail(component, ("board",), str(error))
             continue
@@ -405,6 +434,16 @@ def _sheet_pages(
             if options.backs == "duplex":
                 pages.append(_blank(page.width, page.height, job.renderer.fonts.name(2)))
     return pages
+
+
+def _also(
+    first: Callable[[Canvas], None], then: Callable[[Canvas], None]
+) -> Callable[[Canvas], None]:
+    def draw(c: Canvas) -> None:
+        first(c)
+        then(c)
+
+    return draw
 
 
 def _blank(width: float, height: float, font: str) -> Page:

@@ -7,6 +7,7 @@ flow onto further pages when a page is full.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
@@ -79,53 +80,80 @@ def token_pages(
     paper: tuple[float, float],
     margin: float,
     title: str,
-) -> list[Page]:
+    spare: Rect | None = None,
+) -> tuple[list[Page], Callable[[Canvas], None] | None]:
+    """Pages of tokens; with `spare`, a free part of another page (below the last cards of
+    a sheet) is filled first, and its drawing returned, so a few tokens take no page alone."""
     groups = _groups(content, component)
     settings = component.settings.tokens
     assert settings is not None
     gap = settings.gap or 0.0
     width, height = paper
-    heading_size = 8.0
-    # Plan every page first: (heading or token, rect) in page coordinates.
-    pages: list[list[tuple[str | _Token, Rect]]] = [[]]
-    top = height - margin - 16
-    for group in groups:
-        size = group.tokens[0].size
-        rows_needed = heading_size * 1.8 + size + gap
-        if top - rows_needed < margin:
-            pages.append([])
-            top = height - margin - 16
-        pages[-1].append((group.heading, Rect(margin, top - heading_size, width, heading_size)))
-        top -= heading_size * 1.8
-        x = margin
-        for token in group.tokens:
-            if x + size > width - margin + 0.01:
-                x, top = margin, top - size - gap
-                if top - size < margin:
-                    pages.append([])
-                    top = height - margin - 16
-            pages[-1].append((token, Rect(x, top - size, size, size)))
-            x += size + gap
-        top -= size + gap * 2
-    result = []
-    for number, items in enumerate(pages, start=1):
+    full = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+    areas = _plan(groups, gap, [spare] if spare is not None else [], full)
+    total = len(areas)
 
-        def draw(
-            c: Canvas, items: list[tuple[str | _Token, Rect]] = items, number: int = number
-        ) -> None:
+    def drawing(
+        area: Rect, items: list[tuple[str | _Token, Rect]], number: int
+    ) -> Callable[[Canvas], None]:
+        def draw(c: Canvas) -> None:
             c.setFillColor(BLACK)
             c.setFont(r.fonts.name(1), 11)
-            c.drawString(margin, height - margin - 11, f"{title} ({number} of {len(pages)})")
+            c.drawString(area.x, area.top - 11, f"{title} ({number} of {total})")
             for item, rect in items:
                 if isinstance(item, str):
                     c.setFillColor(BLACK)
-                    c.setFont(r.fonts.name(0), heading_size)
+                    c.setFont(r.fonts.name(0), HEADING_SIZE)
                     c.drawString(rect.x, rect.y, item)
                 else:
                     _draw_token(c, r, item, rect)
 
-        result.append(Page(width, height, "tokens", draw))
-    return result
+        return draw
+
+    draws = [drawing(area, items, n) for n, (area, items) in enumerate(areas, start=1)]
+    on_spare = spare is not None and bool(areas) and areas[0][0] is spare
+    pages = [Page(width, height, "tokens", d) for d in draws[1 if on_spare else 0 :]]
+    return pages, draws[0] if on_spare else None
+
+
+HEADING_SIZE = 8.0
+
+
+def _plan(
+    groups: list[_Group], gap: float, first: list[Rect], full: Rect
+) -> list[tuple[Rect, list[tuple[str | _Token, Rect]]]]:
+    """Every token and heading placed, area by area: the `first` areas, then full pages.
+    A group starts only where its heading and a row of its tokens fit; an area that cannot
+    take the first group is left unused."""
+    areas: list[tuple[Rect, list[tuple[str | _Token, Rect]]]] = []
+    queue = list(first)
+
+    def next_area() -> tuple[Rect, float]:
+        area = queue.pop(0) if queue else full
+        areas.append((area, []))
+        return area, area.top - 16
+
+    area, top = next_area()
+    for group in groups:
+        size = group.tokens[0].size
+        while top - (HEADING_SIZE * 1.8 + size + gap) < area.y and (
+            area is not full or areas[-1][1]
+        ):
+            if not areas[-1][1]:
+                areas.pop()
+            area, top = next_area()
+        areas[-1][1].append((group.heading, Rect(area.x, top - HEADING_SIZE, area.width, 8.0)))
+        top -= HEADING_SIZE * 1.8
+        x = area.x
+        for token in group.tokens:
+            if x + size > area.right + 0.01:
+                x, top = area.x, top - size - gap
+                if top - size < area.y:
+                    area, top = next_area()
+            areas[-1][1].append((token, Rect(x, top - size, size, size)))
+            x += size + gap
+        top -= size + gap * 2
+    return [(a, items) for a, items in areas if items]
 
 
 def _draw_token(c: Canvas, r: Renderer, token: _Token, rect: Rect) -> None:
