@@ -38,7 +38,7 @@ class _Board:
     height: float
 
 
-def _measure(content: GameContent, component: Component) -> _Board:
+def _measure(content: GameContent, component: Component, scale: float = 1.0) -> _Board:
     settings = component.settings.board
     if settings is None or settings.space is None or settings.label_width is None:
         raise BoardError(f"component '{component.id}' needs 'board: {{space:, label_width:}}'")
@@ -49,12 +49,31 @@ def _measure(content: GameContent, component: Component) -> _Board:
     tracks = tuple(by_id[t] for t in settings.tracks) or tuple(content.game.tracks)
     if not tracks:
         raise BoardError("the game has no tracks to put on a board")
-    space, gap = settings.space, settings.gap or 0.0
+    space, gap = settings.space * scale, (settings.gap or 0.0) * scale
+    label_width = settings.label_width * scale
     pad, title = space * 0.3, space * 0.75
     longest = max(t.max - t.min + 1 for t in tracks)
-    width = 2 * pad + settings.label_width + longest * space
+    width = 2 * pad + label_width + longest * space
     height = 2 * pad + title + len(tracks) * space + (len(tracks) - 1) * gap
-    return _Board(tracks, space, settings.label_width, gap, pad, title, width, height)
+    return _Board(tracks, space, label_width, gap, pad, title, width, height)
+
+
+def _fitted(
+    content: GameContent, component: Component, paper: tuple[float, float], margin: float
+) -> _Board:
+    """The board at full size, or shrunk (spaces no smaller than `min_space`) to the largest
+    size that fits one page, when it would otherwise need several."""
+    board = _measure(content, component)
+    settings = component.settings.board
+    assert settings is not None and settings.space is not None
+    smallest = settings.min_space
+    if smallest is None or smallest >= settings.space:
+        return board
+    area = (paper[0] - 2 * margin, paper[1] - 2 * margin)
+    scale = max(min(w / board.width, h / board.height) for w, h in (area, (area[1], area[0])))
+    if scale >= 1.0 or scale * settings.space < smallest:
+        return board
+    return _measure(content, component, scale * 0.999)
 
 
 def board_pages(
@@ -66,8 +85,9 @@ def board_pages(
     margin: float,
     overlap: float,
     title: str,
-) -> list[Page]:
-    board = _measure(content, component)
+) -> tuple[list[Page], Rect | None]:
+    """The board's pages, and on a board of one page the free paper below it (for tokens)."""
+    board = _fitted(content, component, paper, margin)
     settings = component.settings.board
     assert settings is not None
     track_colours = {
@@ -138,7 +158,12 @@ def board_pages(
                 )
 
         pages.append(Page(tiling.page_width, tiling.page_height, "board", draw))
-    return pages
+    free = None
+    if total == 1:
+        below = tiling.tiles[0].page.y - mm(6) - margin
+        if below > tiling.page_height / 5:
+            free = Rect(margin, margin, tiling.page_width - 2 * margin, below)
+    return pages, free
 
 
 def _row(

@@ -400,7 +400,7 @@ def _sheet_pages(
                     f"{title} \u00b7 rules reference",
                 )
             elif component.family == "track-board":
-                made = board_pages(
+                made, free = board_pages(
                     job.renderer,
                     component,
                     job.content,
@@ -410,19 +410,22 @@ def _sheet_pages(
                     pages_settings.overlap,
                     f"{game.name} \u2014 tracks",
                 )
+                if free is not None:
+                    job.spare.append((made[0], free))
             elif component.family == "tokens":
-                host, spare = job.spare.pop() if job.spare else (None, None)
-                made, on_spare = token_pages(
+                hosts, job.spare = job.spare, []
+                made, on_spares = token_pages(
                     job.renderer,
                     component,
                     job.content,
                     paper,
                     pages_settings.margin,
                     f"{game.name} \u2014 tokens to cut out",
-                    spare,
+                    tuple(free for _, free in hosts),
                 )
-                if host is not None and on_spare is not None:
-                    host.draw = _also(host.draw, on_spare)
+                for (host, _), on_spare in zip(hosts, on_spares, strict=True):
+                    if on_spare is not None:
+                        host.draw = _also(host.draw, on_spare)
         except BoardError as error:
             job.fail(component, ("board",), str(error))
             continue

@@ -241,8 +241,8 @@ def tile_board(
                 w = min(area[0], board[0] - x0)
                 h = min(area[1], top)
                 shown = Rect(x0, top - h, w, h)
-                if counts == [1, 1]:  # one page: centre the board on it
-                    where = Rect((page_width - w) / 2, (page_height - h) / 2, w, h)
+                if counts == [1, 1]:  # one page: centred across, at the top (below: free)
+                    where = Rect((page_width - w) / 2, page_height - margin - h, w, h)
                 else:
                     where = Rect(margin, page_height - margin - h, w, h)
                 tiles.append(Tile(column, row, shown, where))

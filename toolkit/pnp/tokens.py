@@ -1,8 +1,9 @@
 """Token sheets: every coin of the supply in its denomination, and each player's markers.
 
 Counts come from the manifest (a resource's `supply`, the game's most players); only sizes
-and colours come from the layout. Each group starts a new row under a heading, and groups
-flow onto further pages when a page is full.
+and colours come from the layout. Each group has a heading; a group of one row sits beside
+the one before when the row has room, others start a new row; groups flow into the free
+parts of other pages first, then onto pages of their own.
 """
 
 from __future__ import annotations
@@ -80,17 +81,18 @@ def token_pages(
     paper: tuple[float, float],
     margin: float,
     title: str,
-    spare: Rect | None = None,
-) -> tuple[list[Page], Callable[[Canvas], None] | None]:
-    """Pages of tokens; with `spare`, a free part of another page (below the last cards of
-    a sheet) is filled first, and its drawing returned, so a few tokens take no page alone."""
+    spares: tuple[Rect, ...] = (),
+) -> tuple[list[Page], list[Callable[[Canvas], None] | None]]:
+    """Pages of tokens. `spares` are free parts of other pages (below the last cards of a
+    sheet, below a board), filled first; their drawings are returned (None for one left
+    unused), so a few tokens take no page of their own."""
     groups = _groups(content, component)
     settings = component.settings.tokens
     assert settings is not None
     gap = settings.gap or 0.0
     width, height = paper
     full = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-    areas = _plan(groups, gap, [spare] if spare is not None else [], full)
+    areas = _plan(groups, gap, list(spares), full)
     total = len(areas)
 
     def drawing(
@@ -110,10 +112,16 @@ def token_pages(
 
         return draw
 
-    draws = [drawing(area, items, n) for n, (area, items) in enumerate(areas, start=1)]
-    on_spare = spare is not None and bool(areas) and areas[0][0] is spare
-    pages = [Page(width, height, "tokens", d) for d in draws[1 if on_spare else 0 :]]
-    return pages, draws[0] if on_spare else None
+    pages = []
+    on_spares: list[Callable[[Canvas], None] | None] = [None] * len(spares)
+    for number, (area, items) in enumerate(areas, start=1):
+        draw = drawing(area, items, number)
+        spare = next((i for i, s in enumerate(spares) if s is area), None)
+        if spare is None:
+            pages.append(Page(width, height, "tokens", draw))
+        else:
+            on_spares[spare] = draw
+    return pages, on_spares
 
 
 HEADING_SIZE = 8.0
@@ -134,14 +142,27 @@ def _plan(
         return area, area.top - 16
 
     area, top = next_area()
+    beside: tuple[float, float, float] | None = None
+    """(heading top, token size, next free x) of the last one-row group, for the next
+    one-row group of the same size to sit beside it."""
     for group in groups:
         size = group.tokens[0].size
+        span = len(group.tokens) * (size + gap) - gap
+        if beside is not None and beside[1] == size and beside[2] + span <= area.right + 0.01:
+            heading_top, _, x = beside
+            areas[-1][1].append((group.heading, Rect(x, heading_top - HEADING_SIZE, span, 8.0)))
+            row = heading_top - HEADING_SIZE * 1.8 - size
+            for k, token in enumerate(group.tokens):
+                areas[-1][1].append((token, Rect(x + k * (size + gap), row, size, size)))
+            beside = (heading_top, size, x + span + 4 * gap)
+            continue
         while top - (HEADING_SIZE * 1.8 + size + gap) < area.y and (
             area is not full or areas[-1][1]
         ):
             if not areas[-1][1]:
                 areas.pop()
             area, top = next_area()
+        heading_top = top
         areas[-1][1].append((group.heading, Rect(area.x, top - HEADING_SIZE, area.width, 8.0)))
         top -= HEADING_SIZE * 1.8
         x = area.x
@@ -152,7 +173,9 @@ def _plan(
                     area, top = next_area()
             areas[-1][1].append((token, Rect(x, top - size, size, size)))
             x += size + gap
-        top -= size + gap * 2
+        one_row = span <= area.width + 0.01
+        beside = (heading_top, size, area.x + span + 4 * gap) if one_row else None
+        top -= size + gap
     return [(a, items) for a, items in areas if items]
 
 

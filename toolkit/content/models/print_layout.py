@@ -197,6 +197,9 @@ class BoardSettings(Model):
     """Tracks in board order; empty: every track of the game."""
     space: Length | None = None
     """Width and height of one track space."""
+    min_space: Length | None = None
+    """Spaces may shrink to this size (the whole board with them) when that prints the board
+    on fewer pages; unset: never shrink."""
     label_width: Length | None = None
     """Width of the track names at the start of each row."""
     gap: Length | None = None
