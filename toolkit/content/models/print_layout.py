@@ -75,7 +75,7 @@ class HomeProfile(Model):
     mark_gap: Length = _length_default("1mm")
     """Space between the cards' bleed and the start of a crop mark."""
     mark_width: Length = _length_default("0.3pt")
-    """Line width of crop marks."""
+    """Line width of crop marks (at least 0.25pt: thinner marks are drawn at 0.25pt)."""
     mark_edge: Length = _length_default("1.5mm")
     """Crop marks stop this far from the paper's edge. Where the paper is tight, the sheet's
     outer bleed shrinks first, so the marks keep their length."""
