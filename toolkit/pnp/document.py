@@ -64,6 +64,11 @@ class PrintOptions:
     bleed: bool = True
     only: tuple[str, ...] = ()
     """Component ids, family names, card kinds or card ids; empty for everything."""
+    variant: str = ""
+    """The variants applied, as printed after the version (`Cheaper Ferris Wheel 3f2a9c1`)."""
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """Points every back page is shifted by (right, up as seen from the back), overriding the
+    layout's `back_offset`: for a duplex printer that misaligns the two sides."""
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
@@ -152,7 +157,8 @@ def _assemble(
     text = settings.text or TextDefaults()
     renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts), pictures)
     describer = Describer(content, renderer.has_icon)
-    common = {"game": content.game, "colours": settings.colours, "version": content.game.version}
+    version = content.game.version + (f" + {options.variant}" if options.variant else "")
+    common = {"game": content.game, "colours": settings.colours, "version": version}
     job = _Assembly(content, layout, options, renderer, describer, common)
     paper = _paper(layout, options.paper)
     cards = _cards(job)
@@ -162,7 +168,7 @@ def _assemble(
     pages += _sheet_pages(job, [c for c in layout.components if not c.is_card], paper, options)
     if job.errors:
         raise ContentError(job.errors)
-    pdf = _draw(pages, f"{content.game.name} {content.game.version}: print and play", fonts.name(0))
+    pdf = _draw(pages, f"{content.game.name} {version}: print and play", fonts.name(0))
     if renderer.errors:
         raise ContentError(list(renderer.errors.values()))
     for number, page in enumerate(pages):
@@ -385,7 +391,7 @@ def _sheet_pages(
             and component.family not in options.only
         ):
             continue
-        title = f"{game.name} {game.version}"
+        title = f"{game.name} {job.common['version']}"
         made: list[Page] = []
         try:
             if component.family == "reference":
