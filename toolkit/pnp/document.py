@@ -8,6 +8,7 @@ canvas in ReportLab's invariant mode: the same content gives the same bytes.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,15 +67,33 @@ class PrintOptions:
     """Component ids, family names, card kinds or card ids; empty for everything."""
     variant: str = ""
     """The variants applied, as printed after the version (`Cheaper Ferris Wheel 3f2a9c1`)."""
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    """Points every back page is shifted by (right, up as seen from the back), overriding the
-    layout's `back_offset`: for a duplex printer that misaligns the two sides."""
+    back_offset: tuple[float, float] | None = None
+    """Points every back page is shifted by (right, up, as seen on the back), for a duplex
+    printer that misaligns the two sides; None: the layout's `home.back_offset_x/_y`."""
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
             raise UsageError(f"unknown profile '{self.profile}' (expected {', '.join(PROFILES)})")
         if self.backs not in BACKS:
             raise UsageError(f"unknown backs mode '{self.backs}' (expected {', '.join(BACKS)})")
+
+
+MAX_BACK_OFFSET_MM = 20.0
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """`--back-offset X,Y` in millimetres as points; a usage error for anything else."""
+    parts = text.split(",")
+    try:
+        x, y = (float(part) for part in parts) if len(parts) == 2 else (math.nan, math.nan)
+    except ValueError:
+        x = y = math.nan
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
+        raise UsageError(
+            f"--back-offset '{text}' is not X,Y in millimetres (each between "
+            f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g}), e.g. --back-offset 1.5,-0.5"
+        )
+    return mm(x), mm(y)
 
 
 @dataclass
@@ -168,13 +187,21 @@ def _assemble(
     pages += _sheet_pages(job, [c for c in layout.components if not c.is_card], paper, options)
     if job.errors:
         raise ContentError(job.errors)
+    home = settings.home or HomeProfile()
+    offset = options.back_offset or (home.back_offset_x, home.back_offset_y)
+    for page in pages:
+        if page.role == "back" and offset != (0.0, 0.0):
+            page.draw = _shifted(page.draw, offset)
     pdf = _draw(pages, f"{content.game.name} {version}: print and play", fonts.name(0))
     if renderer.errors:
         raise ContentError(list(renderer.errors.values()))
     for number, page in enumerate(pages):
+        shift = offset if page.role == "back" else (0.0, 0.0)
         for index, placement in enumerate(page.placements):
+            trim = placement.trim
+            moved = Rect(trim.x + shift[0], trim.y + shift[1], trim.width, trim.height)
             page.placements[index] = Placement(
-                number, placement.component, placement.card_id, placement.side, placement.trim
+                number, placement.component, placement.card_id, placement.side, moved
             )
     return PrintResult(pdf, pages, len(physical), renderer.warnings)
 
@@ -443,6 +470,20 @@ def _sheet_pages(
             if options.backs == "duplex":
                 pages.append(_blank(page.width, page.height, job.renderer.fonts.name(2)))
     return pages
+
+
+def _shifted(
+    draw: Callable[[Canvas], None], offset: tuple[float, float]
+) -> Callable[[Canvas], None]:
+    """A back page moved by the duplex offset, its crop marks with it."""
+
+    def shifted(c: Canvas) -> None:
+        c.saveState()
+        c.translate(*offset)
+        draw(c)
+        c.restoreState()
+
+    return shifted
 
 
 def _also(

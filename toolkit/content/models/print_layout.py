@@ -79,6 +79,11 @@ class HomeProfile(Model):
     mark_edge: Length = _length_default("1.5mm")
     """Crop marks stop this far from the paper's edge. Where the paper is tight, the sheet's
     outer bleed shrinks first, so the marks keep their length."""
+    back_offset_x: Offset = _length_default("0mm")
+    """Duplex: every back page is shifted this far right (as seen on the back), for a
+    printer whose two sides do not line up; `toolkit print --back-offset X,Y` overrides."""
+    back_offset_y: Offset = _length_default("0mm")
+    """Duplex: every back page is shifted this far up, likewise."""
 
 
 class PrintShopProfile(Model):
