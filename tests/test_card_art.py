@@ -123,9 +123,7 @@ def test_the_designers_icons_draw_in_text_and_unknown_files_are_errors(tmp_path:
     assert result.warnings == []  # ':ride:' is known
     assert len(forms_by_page(result)[0]) == 2  # the carousel and the designer's icon
     edit(layout, "art/zipper.svg", "art/zipperr.svg")
-    line = next(
-        n for n, text in enumerate(layout.read_text().splitlines(), 1) if "zipperr" in text
-    )
+    line = next(n for n, text in enumerate(layout.read_text().splitlines(), 1) if "zipperr" in text)
     manifest, content = load_valid_game(str(root / "rules" / "midway-memories.yaml"))
     _, diagnostics = load_layout(manifest, content)
     assert [(d.code, d.line) for d in diagnostics] == [("bad-picture", line)]
