@@ -39,8 +39,8 @@ def _sided(source: Source, kind: str, card: Any, field: str) -> PrintCard:
     for side in view["described"][field]:
         described = {**view["described"], **side["described"]}
         side_id = f"{card.id}:{side['id']}"
-        # The printed label names the side in words (`standard`, `yellow-purple, blue side`).
-        label = card.id if side["id"] == card.id else f"{card.id}, {side['id']} side"
+        # The printed label names the side in words (`standard`, `variable-1 · blue side`).
+        label = card.id if side["id"] == card.id else f"{card.id} \u00b7 {side['id']} side"
         contexts.append(
             (side_id, source.context(label, card=card, side=side["side"], described=described))
         )
