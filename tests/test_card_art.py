@@ -49,7 +49,13 @@ def test_every_attraction_prints_its_own_picture(project: Path) -> None:
     fronts = [p for p in result.pages if p.role == "front"]
     drawn = set().union(*forms_by_page(result))
     assert sum(len(p.placements) for p in fronts) == 13
-    assert len(drawn) == 13  # thirteen different drawings, one PDF form each
+    assert len(drawn) == 13  # one PDF form per picture ...
+    streams = set()
+    for page in PdfReader(io.BytesIO(result.pdf)).pages:
+        for name, form in page["/Resources"].get("/XObject", {}).items():
+            if "picture" in str(name):
+                streams.add(form.get_object().get_data())
+    assert len(streams) == 13  # ... and thirteen different drawings
     pdf_bytes = result.pdf
     assert b"/Helvetica" not in pdf_bytes  # pictures start in the embedded font
 
