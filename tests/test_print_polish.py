@@ -102,6 +102,7 @@ def test_an_icon_never_wraps_apart_from_its_number_or_word() -> None:
 
     assert words("1 per different symbol :vp:")[-1] == ["symbol", "\u00a0", "vp"]
     assert words(":coin: 1 each")[0] == ["coin", "\u00a0", "1"]
+    assert words("at 4: 2 VP")[-1] == ["2", "\u00a0", "VP"]
     assert words("4\u00a0VP")[0] == ["4\u00a0VP"]
 
 

@@ -178,7 +178,7 @@ class Describer:
         if milestone.at_game_end:
             parts.append(f"at game end {self.effects(milestone.at_game_end)}")
         if milestone.points:
-            parts.append(f"{milestone.points}\u00a0VP")
+            parts.append(f"{milestone.points} VP")
         return "; ".join(parts)
 
     def milestones(self, track: Track) -> list[dict[str, Any]]:

@@ -29,6 +29,8 @@ SCALE = {"title": 1.45, "heading": 1.15, "body": 1.0, "item": 1.0, "gap": 1.0}
 _TOKEN = re.compile(r"(\\\S|\*\*|\*|:[a-z][a-z0-9_-]*:|[^\S\u00a0]+)")
 """Escapes, bold and italic marks, icons, and spaces; a no-break space (U+00A0) joins."""
 _NUMBER = re.compile(r"^[+\-\u2212\u00d7]?\d")
+_UNIT = re.compile(r"^[A-Z]{1,3}[.,;:)]*$")
+"""A short capitalised unit (`VP`), kept on the line of the number before it."""
 _NUMBERED = re.compile(r"(\d{1,3}[.)]) ")
 _LINE_MARK = re.compile(r"^(\s*)(#{1,2} |- |\d{1,3}[.)] )", re.MULTILINE)
 
@@ -157,12 +159,17 @@ def _words(
 
 
 def _bind_icons(words: list[Word]) -> tuple[Word, ...]:
-    """An icon never starts or ends a line apart from what it counts: a word of icons alone
-    joins the word before it (`3 VP :vp:`), or, first on its line, the number after it."""
+    """An icon or a unit never starts a line apart from what it counts: a word of icons alone
+    joins the word before it (`3 VP :vp:`), or, first on its line, the number after it; a
+    unit such as `VP` joins the number before it."""
     bound: list[Word] = []
     for index, word in enumerate(words):
         icons_only = all(piece.icon is not None for piece in word)
-        if icons_only and bound:
+        unit = len(word) == 1 and word[0].icon is None and _UNIT.match(word[0].text)
+        after_number = (
+            bool(bound) and bound[-1][-1].icon is None and bound[-1][-1].text[-1:].isdigit()
+        )
+        if (icons_only and bound) or (unit and after_number):
             bound[-1] = (*bound[-1], Piece("\u00a0", bound[-1][-1].style), *word)
             continue
         following = words[index + 1] if index + 1 < len(words) else None
