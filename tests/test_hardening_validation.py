@@ -100,8 +100,8 @@ def test_validate_reports_a_layout_extending_itself(tmp_path: Path) -> None:
 def test_a_card_failing_its_schema_hides_no_check_of_another_card(tmp_path: Path) -> None:
     folder = copy_project(tmp_path)
     attractions = folder / "cards/midway-memories/attractions.yaml"
-    edit(attractions, "    cost: 4  # prototype", "    cost: -5  # prototype")  # carousel
-    edit(  # kiddie-coaster: a misspelt track and a threshold past the track's end
+    cost = edit(attractions, "    cost: 4  # prototype", "    cost: -5  # prototype")  # carousel
+    requires = edit(  # kiddie-coaster: a misspelt track and a threshold past the track's end
         attractions,
         "requires: {fame: 0, joy: 4}",
         "requires: {fam: 0, joy: 30}",
@@ -109,10 +109,10 @@ def test_a_card_failing_its_schema_hides_no_check_of_another_card(tmp_path: Path
     result = run_toolkit("validate", "midway-memories", cwd=folder)
     name = "cards/midway-memories/attractions.yaml"
     assert result.returncode == 1
-    assert f"{name}:10:11: error[out-of-range]: the number -5" in result.stdout
-    assert f"{name}:18:21: error[unknown-reference]: unknown track 'fam'" in result.stdout
+    assert f"{name}:{cost}:11: error[out-of-range]: the number -5" in result.stdout
+    assert f"{name}:{requires}:21: error[unknown-reference]: unknown track 'fam'" in result.stdout
     assert (
-        f"{name}:18:29: error[infeasible-setup]: 'kiddie-coaster' needs joy 30; "
+        f"{name}:{requires}:29: error[infeasible-setup]: 'kiddie-coaster' needs joy 30; "
         "the track ends at 12" in result.stdout
     )
     # Counts over the kind (cards per level, the deck's size) wait for every card to load:

@@ -795,6 +795,13 @@ def print_cards(
     variant: Annotated[
         list[Path] | None, typer.Option(help="A variant file to apply first (repeatable).")
     ] = None,
+    back_offset: Annotated[
+        str | None,
+        typer.Option(
+            help="Shift every back page by X,Y mm (right, up as seen on the back), for a "
+            "duplex printer whose sides do not line up; overrides the layout's."
+        ),
+    ] = None,
 ) -> None:
     """Render every card, board and reference sheet of a game into a print-and-play PDF."""
     _output(out, "--out")
@@ -807,7 +814,16 @@ def print_cards(
             f"--only '{only}' names nothing to print; give component ids, card kinds or card "
             "ids separated by commas, or leave --only out to print everything"
         )
-    options = PrintOptions(paper.value, profile.value, backs.value, not no_bleed, names)
+    from toolkit.pnp.document import parse_back_offset
+
+    options = PrintOptions(
+        paper.value,
+        profile.value,
+        backs.value,
+        not no_bleed,
+        names,
+        back_offset=parse_back_offset(back_offset) if back_offset is not None else None,
+    )
     printed = print_game(game, options, out, variant)
     for warning in printed.result.warnings:
         typer.echo(f"warning: {warning}", err=True)

@@ -12,9 +12,10 @@ from typing import Any
 
 from toolkit.content.kind_models import CARD_LIST_KEY
 from toolkit.content.models.card_kinds import FieldSpec
+from toolkit.content.pictures import picture_problem
 from toolkit.content.yaml_loader import MAX_FILE_BYTES, Document, Path_
 from toolkit.diagnostics import Diagnostic, did_you_mean
-from toolkit.files import FileRefused, check_file, is_dir
+from toolkit.files import FileRefused, check_file, is_dir, read_bytes
 
 MAX_IMAGE_BYTES = 32 * 1024 * 1024
 
@@ -59,6 +60,8 @@ def image_problems(
         if spec.type == "image" and isinstance(value, str):
             refused = listed_file(document, at, "image", folder, value, root, MAX_IMAGE_BYTES)
             problems.extend([refused] if refused is not None else [])
+            if refused is None:
+                problems.extend(_unprintable(document, at, folder / value))
         elif spec.type == "list" and spec.items is not None and isinstance(value, list):
             for index, item in enumerate(value):
                 walk(spec.items, item, (*at, index))
@@ -77,6 +80,28 @@ def image_problems(
             if isinstance(card, dict) and name in card:
                 walk(spec, card[name], (CARD_LIST_KEY, index, name))
     return problems
+
+
+def _unprintable(document: Document, at: Path_, path: Path) -> list[Diagnostic]:
+    """A picture that exists but cannot be printed (not SVG or PNG, broken, reaching out)."""
+    try:
+        problem = picture_problem(path.name, read_bytes(path, MAX_IMAGE_BYTES))
+    except FileRefused as refused:
+        problem = refused.reason
+    if problem is None:
+        return []
+    pos = document.position(at)
+    return [
+        Diagnostic(
+            document.file_of(pos),
+            pos.line,
+            pos.column,
+            "error",
+            "bad-picture",
+            f"image '{path.name}' {problem}",
+            "pictures are SVG drawings or PNG images inside the project",
+        )
+    ]
 
 
 def _nearby_files_hint(missing: Path) -> str:

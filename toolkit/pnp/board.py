@@ -14,7 +14,7 @@ from toolkit.pnp.colours import BLACK, colour, readable_on, shade
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.geometry import Rect, Tile, tile_board
 from toolkit.pnp.layout_load import Component
-from toolkit.pnp.marks import tile_marks
+from toolkit.pnp.marks import cross_arm, cross_points, tile_marks
 from toolkit.pnp.pages import Page
 from toolkit.pnp.render_card import Renderer
 from toolkit.schema.units import mm
@@ -38,7 +38,7 @@ class _Board:
     height: float
 
 
-def _measure(content: GameContent, component: Component) -> _Board:
+def _measure(content: GameContent, component: Component, scale: float = 1.0) -> _Board:
     settings = component.settings.board
     if settings is None or settings.space is None or settings.label_width is None:
         raise BoardError(f"component '{component.id}' needs 'board: {{space:, label_width:}}'")
@@ -49,12 +49,31 @@ def _measure(content: GameContent, component: Component) -> _Board:
     tracks = tuple(by_id[t] for t in settings.tracks) or tuple(content.game.tracks)
     if not tracks:
         raise BoardError("the game has no tracks to put on a board")
-    space, gap = settings.space, settings.gap or 0.0
+    space, gap = settings.space * scale, (settings.gap or 0.0) * scale
+    label_width = settings.label_width * scale
     pad, title = space * 0.3, space * 0.75
     longest = max(t.max - t.min + 1 for t in tracks)
-    width = 2 * pad + settings.label_width + longest * space
+    width = 2 * pad + label_width + longest * space
     height = 2 * pad + title + len(tracks) * space + (len(tracks) - 1) * gap
-    return _Board(tracks, space, settings.label_width, gap, pad, title, width, height)
+    return _Board(tracks, space, label_width, gap, pad, title, width, height)
+
+
+def _fitted(
+    content: GameContent, component: Component, paper: tuple[float, float], margin: float
+) -> _Board:
+    """The board at full size, or shrunk (spaces no smaller than `min_space`) to the largest
+    size that fits one page, when it would otherwise need several."""
+    board = _measure(content, component)
+    settings = component.settings.board
+    assert settings is not None and settings.space is not None
+    smallest = settings.min_space
+    if smallest is None or smallest >= settings.space:
+        return board
+    area = (paper[0] - 2 * margin, paper[1] - 2 * margin)
+    scale = max(min(w / board.width, h / board.height) for w, h in (area, (area[1], area[0])))
+    if scale >= 1.0 or scale * settings.space < smallest:
+        return board
+    return _measure(content, component, scale * 0.999)
 
 
 def board_pages(
@@ -66,8 +85,9 @@ def board_pages(
     margin: float,
     overlap: float,
     title: str,
-) -> list[Page]:
-    board = _measure(content, component)
+) -> tuple[list[Page], Rect | None]:
+    """The board's pages, and on a board of one page the free paper below it (for tokens)."""
+    board = _fitted(content, component, paper, margin)
     settings = component.settings.board
     assert settings is not None
     track_colours = {
@@ -97,8 +117,7 @@ def board_pages(
             text_colour=BLACK,
             who=f"{component.id} title",
         )
-        for index, track in enumerate(board.tracks):
-            top = board.height - board.pad - board.title_height - index * (board.space + board.gap)
+        for track, top in zip(board.tracks, _row_tops(board), strict=True):
             _row(r, c, board, track, track_colours[track.id], top, describer, component.id)
 
     tiling = tile_board((board.width, board.height), paper, margin, overlap)
@@ -112,7 +131,19 @@ def board_pages(
             f"and glue."
         )
 
-        def draw(c: Canvas, tile: Tile = tile, label: str = label) -> None:
+        free_y = tuple(tile.page.y - tile.board.y + y for y in _free_bands(board))
+        free_x = (
+            tile.page.x - tile.board.x + board.pad / 2,
+            tile.page.x - tile.board.x + board.width - board.pad / 2,
+        )
+
+        def draw(
+            c: Canvas,
+            tile: Tile = tile,
+            label: str = label,
+            free_x: tuple[float, ...] = free_x,
+            free_y: tuple[float, ...] = free_y,
+        ) -> None:
             c.saveState()
             clip = c.beginPath()
             clip.rect(tile.page.x, tile.page.y, tile.page.width, tile.page.height)
@@ -121,7 +152,7 @@ def board_pages(
             draw_board(c)
             c.restoreState()
             if total > 1:
-                tile_marks(c, tiling, tile, mm(4))
+                tile_marks(c, tiling, tile, mm(4), free_x, free_y)
                 top = tile.page.y - mm(6)
                 box = Rect(tile.page.x, top - mm(10), tiling.page_width - 2 * tile.page.x, mm(10))
                 r.draw_text(
@@ -137,8 +168,53 @@ def board_pages(
                     who=f"{component.id} tile label",
                 )
 
-        pages.append(Page(tiling.page_width, tiling.page_height, "board", draw))
-    return pages
+        page = Page(tiling.page_width, tiling.page_height, "board", draw)
+        page.text_boxes = [_on_page(tile, box) for box in _text_bands(board)]
+        arm = cross_arm(tiling)
+        page.marks = [
+            Rect(x - arm, y - arm, 2 * arm, 2 * arm)
+            for x, y in (cross_points(tiling, tile, free_x, free_y) if total > 1 else [])
+        ]
+        pages.append(page)
+    free = None
+    if total == 1:
+        below = tiling.tiles[0].page.y - mm(6) - margin
+        if below > tiling.page_height / 5:
+            free = Rect(margin, margin, tiling.page_width - 2 * margin, below)
+    return pages, free
+
+
+def _row_tops(board: _Board) -> list[float]:
+    """The top of each track's row, in board coordinates."""
+    first = board.height - board.pad - board.title_height
+    return [first - index * (board.space + board.gap) for index in range(len(board.tracks))]
+
+
+def _text_bands(board: _Board) -> list[Rect]:
+    """Everything with text on the board: the title band and each track's row."""
+    inner = board.width - 2 * board.pad
+    title = Rect(
+        board.pad, board.height - board.pad - board.title_height, inner, board.title_height
+    )
+    return [title] + [
+        Rect(board.pad, top - board.space, inner, board.space) for top in _row_tops(board)
+    ]
+
+
+def _free_bands(board: _Board) -> list[float]:
+    """Heights (board coordinates) with no text across the board: the padding at the top and
+    at the bottom."""
+    return [board.height - board.pad / 2, board.pad / 2]
+
+
+def _on_page(tile: Tile, box: Rect) -> Rect:
+    """A board rectangle where it lands on a tile's page, cut to what the tile shows."""
+    x = max(box.x, tile.board.x)
+    y = max(box.y, tile.board.y)
+    right = min(box.right, tile.board.right)
+    top = min(box.top, tile.board.top)
+    dx, dy = tile.page.x - tile.board.x, tile.page.y - tile.board.y
+    return Rect(x + dx, y + dy, max(0.0, right - x), max(0.0, top - y))
 
 
 def _row(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
-from toolkit.files import FileRefused, ensure_folder, write_atomic
+from toolkit.files import FileRefused, ensure_folder, sha256_of, write_atomic
 from toolkit.pnp.document import PrintOptions, PrintResult, assemble
 from toolkit.pnp.layout_load import load_layout
 
@@ -23,6 +23,15 @@ def default_output(game_id: str) -> Path:
     return Path("build") / game_id / f"{game_id}-cards.pdf"
 
 
+def _variant_label(paths: list[Path], game_id: str) -> str:
+    """The variants as printed beside the game's version: each one's name and the start of
+    its file's SHA-256, so two prints of differently edited variants never look alike."""
+    from toolkit.content.variants import load_overlays
+
+    overlays, _ = load_overlays(paths, game_id)  # already checked while loading the game
+    return " + ".join(f"{o.variant.name} {sha256_of(o.loaded.path)[:7]}" for o in overlays)
+
+
 def print_game(
     argument: str,
     options: PrintOptions,
@@ -34,6 +43,8 @@ def print_game(
     layout, diagnostics = load_layout(manifest, content)
     if layout is None:
         raise ContentError(diagnostics)
+    if variants:
+        options = replace(options, variant=_variant_label(variants, content.game.id))
     result = assemble(content, layout, options)
     path = out if out is not None else default_output(content.game.id)
     try:

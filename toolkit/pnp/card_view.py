@@ -7,20 +7,25 @@ lookups from `described` (`{{ described.action }}`), whatever the kind is called
   `.ladder`, the rows of its reward ladders (ranks, reward, reward_words);
 - `scoring`: a list of rules, each with a `label` and its `points` in words;
 - `map` whose keys are tracks or resources: a list of {id, name, icon, value};
-- `enum`: the vocabulary value, with `id`, `name` and `colour` (`''` when it has none);
+- `enum`: the vocabulary value, with `id`, `name`, `colour` and `mark` (`''` when it has
+  none);
 - `shape`: its `rows` and the number of `cells`;
-- `sides`: a list of sides, each with `id`, `side` (its record) and its own `described`.
+- `sides`: a list of sides, each with `id`, `side` (its record) and its own `described`;
+- `image`: the picture file (for an element's `image: "{{ described.picture }}"`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from toolkit.content.models.manifest import VocabularyValue
 from toolkit.content.project import GameContent
 from toolkit.pnp.card_fields import side_field_types
 from toolkit.pnp.describe import Describer, walk_effects
+from toolkit.pnp.layout_load import Where
+from toolkit.pnp.pictures import Picture
 from toolkit.rules.effects import ByRank
 
 
@@ -69,6 +74,9 @@ class CardViews:
         described: dict[str, Any] = {}
         for name, type_name in types.items():
             value = getattr(record, name, None)
+            if type_name == "image" and isinstance(value, str) and value:
+                described[name] = self._picture(kind, name, value, record)
+                continue
             text = self._field(kind, name, type_name, value)
             if text is not None:
                 described[name] = text
@@ -94,12 +102,30 @@ class CardViews:
                 "id": value,
                 "name": entry.name if entry else str(value),
                 "colour": entry.colour if entry and entry.colour else "",
+                "mark": entry.mark if entry and entry.mark else "",
             }
         if type_name == "shape" and isinstance(value, list):
             return {"rows": value, "cells": sum(row.count("#") for row in value)}
         if type_name == "sides":
             return [self.side(kind, side) for side in value or []]
         return None
+
+    def _picture(self, kind: str, name: str, value: str, record: Any) -> Picture:
+        """A picture field: its file (relative to the card file) and where the card names it."""
+        loaded = self.content.files[kind]
+        cards = loaded.document.data.get("cards")
+        index = next(
+            (
+                i
+                for i, card in enumerate(cards if isinstance(cards, list) else [])
+                if isinstance(card, dict) and card.get("id") == getattr(record, "id", None)
+            ),
+            None,
+        )
+        at = ("cards", index, name) if index is not None else ()
+        position = loaded.document.position(at)
+        where = Where(loaded.document.file_of(position), position.line, position.column)
+        return Picture(Path(loaded.path).parent / value, where)
 
     def side(self, kind: str, side: Any) -> dict[str, Any]:
         return {

@@ -19,6 +19,7 @@ from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.modifiers import Discount
 from toolkit.rules.primitive import walk
 from toolkit.rules.scoring import ScoringRule
+from toolkit.rules.scoring.table_by_count import TableByCount
 from toolkit.rules.setup import SetupStep
 from toolkit.rules.words import DASH
 from toolkit.schema.filters import FieldTest, Measure
@@ -185,6 +186,8 @@ class Describer:
 
     def points(self, rule: ScoringRule) -> str:
         """How a scoring rule awards points, for a scoring card or a reference sheet."""
+        if isinstance(rule, TableByCount):
+            return _table_words([(row.at_most, row.points) for row in rule.table])
         return rule.describe(self)
 
     def rules(self, rules: list[Any]) -> list[dict[str, str]]:
@@ -193,17 +196,31 @@ class Describer:
     # -- setup ------------------------------------------------------------------------------
 
     def setup_step(self, step: SetupStep) -> str:
-        """One setup step as an instruction, e.g. `Deal 10 cards to each player's Hand`."""
-        text = step.describe(self)
+        """One setup step as an instruction, e.g. `Deal 10 cards to each player's Hand`.
+        Options are named in players' words, never by their ids."""
+        text = self._option_words(step.describe(self))
         if step.when is not None:
-            wanted = step.when.equals
-            condition = (
-                f"playing with the '{step.when.option}' option"
-                if wanted is True
-                else f"the '{step.when.option}' option is {wanted}"
-            )
+            wanted, name = step.when.equals, _humane(step.when.option)
+            if wanted is True:
+                condition = f"playing with {name}"
+            elif wanted is False:
+                condition = f"playing without {name}"
+            else:
+                condition = f"playing with {name}: {wanted}"
             text += f" (only when {condition})"
         return text[0].upper() + text[1:]
+
+    def _option_words(self, text: str) -> str:
+        """`side up as the 'scoring-side' option says` as players read it: the usual side,
+        and the others to choose from."""
+        for option in self.content.game.options:
+            said = f", side up as the '{option.id}' option says"
+            if said in text:
+                others = [str(c) for c in option.choices or [] if c != option.default]
+                instead = f" (or {' or '.join(others)} side up, if you choose)" if others else ""
+                text = text.replace(said, f", {option.default} side up{instead}")
+            text = text.replace(f"the '{option.id}' option", _humane(option.id))
+        return text
 
     def card_name(self, card_id: str) -> str:
         """A card's name by id (a track's when no card has the id), else the id."""
@@ -211,6 +228,27 @@ class Describer:
             return self.names[card_id]
         track = self.tracks.get(card_id)
         return track.name if track is not None else card_id
+
+
+def _humane(identifier: str) -> str:
+    """An id as words (`bonus-cards`: `bonus cards`)."""
+    return identifier.replace("-", " ").replace("_", " ")
+
+
+def _table_words(rows: list[tuple[int, int]]) -> str:
+    """A points table by count in players' words: `none: 5 · 1: 3 · 2: 1 · 3 or more: 0`."""
+    parts, low = [], 0
+    for at_most, points in rows:
+        if at_most < low:
+            continue
+        if at_most == low:
+            counted = "none" if at_most == 0 else str(at_most)
+        else:
+            counted = f"{low}{DASH}{at_most}"
+        parts.append(f"{counted}:\u00a0{points}")
+        low = at_most + 1
+    parts.append(f"{low}\u00a0or\u00a0more:\u00a00")
+    return " \u00b7 ".join(parts)
 
 
 def _card_names(content: GameContent) -> dict[str, str]:

@@ -8,6 +8,8 @@ canvas in ReportLab's invariant mode: the same content gives the same bytes.
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,20 +25,30 @@ from toolkit.content.models.print_layout import (
 from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.errors import ContentError, UsageError
-from toolkit.pnp import textfit
+from toolkit.files import project_root
+from toolkit.pnp import icons, textfit
 from toolkit.pnp.board import BoardError, board_pages
 from toolkit.pnp.colours import GREY
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
 from toolkit.pnp.fonts import font_set
-from toolkit.pnp.geometry import Sheet, SheetDoesNotFit, Slot, home_sheet, single_card_page
-from toolkit.pnp.layout_load import Component, Face, Layout
+from toolkit.pnp.geometry import (
+    Rect,
+    Sheet,
+    SheetDoesNotFit,
+    Slot,
+    home_sheet,
+    single_card_page,
+)
+from toolkit.pnp.layout_load import Component, Face, Layout, Where
 from toolkit.pnp.marks import crop_marks
 from toolkit.pnp.pages import Page, Placement
+from toolkit.pnp.pictures import Pictures, icon_drawings
 from toolkit.pnp.reference import reference_context
 from toolkit.pnp.reference_sheet import reference_pages
 from toolkit.pnp.render_card import Renderer, draw_face
 from toolkit.pnp.tokens import TokenError, token_pages
+from toolkit.schema.units import mm
 
 PROFILES = ("home", "print-shop")
 BACKS = ("duplex", "separate", "none")
@@ -53,12 +65,35 @@ class PrintOptions:
     bleed: bool = True
     only: tuple[str, ...] = ()
     """Component ids, family names, card kinds or card ids; empty for everything."""
+    variant: str = ""
+    """The variants applied, as printed after the version (`Cheaper Ferris Wheel 3f2a9c1`)."""
+    back_offset: tuple[float, float] | None = None
+    """Points every back page is shifted by (right, up, as seen on the back), for a duplex
+    printer that misaligns the two sides; None: the layout's `home.back_offset_x/_y`."""
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
             raise UsageError(f"unknown profile '{self.profile}' (expected {', '.join(PROFILES)})")
         if self.backs not in BACKS:
             raise UsageError(f"unknown backs mode '{self.backs}' (expected {', '.join(BACKS)})")
+
+
+MAX_BACK_OFFSET_MM = 20.0
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """`--back-offset X,Y` in millimetres as points; a usage error for anything else."""
+    parts = text.split(",")
+    try:
+        x, y = (float(part) for part in parts) if len(parts) == 2 else (math.nan, math.nan)
+    except ValueError:
+        x = y = math.nan
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
+        raise UsageError(
+            f"--back-offset '{text}' is not X,Y in millimetres (each between "
+            f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g}), e.g. --back-offset 1.5,-0.5"
+        )
+    return mm(x), mm(y)
 
 
 @dataclass
@@ -100,6 +135,8 @@ class _Assembly:
     describer: Describer
     common: dict[str, Any]
     errors: list[Diagnostic] = field(default_factory=list)
+    spare: list[tuple[Page, Rect]] = field(default_factory=list)
+    """Free paper below the last cards of a sheet, for tokens to share the sheet."""
     _reference: dict[str, Any] | None = None
 
     def reference(self) -> dict[str, Any]:
@@ -117,12 +154,32 @@ class _Assembly:
 
 def assemble(content: GameContent, layout: Layout, options: PrintOptions) -> PrintResult:
     """Plan and draw the whole document; content problems raise `ContentError` (all at once)."""
+    pictures = Pictures(project_root(content.manifest.path))
+    errors: dict[Where, Diagnostic] = {}
+
+    def failed(where: Where, message: str) -> None:
+        errors.setdefault(where, where.diagnostic("bad-picture", f"icon picture {message}"))
+
+    token = icons.DESIGNER.set(icon_drawings(layout.icon_files, pictures, failed))
+    try:
+        result = _assemble(content, layout, options, pictures)
+    finally:
+        icons.DESIGNER.reset(token)
+    if errors:
+        raise ContentError(list(errors.values()))
+    return result
+
+
+def _assemble(
+    content: GameContent, layout: Layout, options: PrintOptions, pictures: Pictures
+) -> PrintResult:
     settings = layout.settings
     fonts = font_set(layout.fonts)
     text = settings.text or TextDefaults()
-    renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts))
+    renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts), pictures)
     describer = Describer(content, renderer.has_icon)
-    common = {"game": content.game, "colours": settings.colours, "version": content.game.version}
+    version = content.game.version + (f" + {options.variant}" if options.variant else "")
+    common = {"game": content.game, "colours": settings.colours, "version": version}
     job = _Assembly(content, layout, options, renderer, describer, common)
     paper = _paper(layout, options.paper)
     cards = _cards(job)
@@ -132,13 +189,21 @@ def assemble(content: GameContent, layout: Layout, options: PrintOptions) -> Pri
     pages += _sheet_pages(job, [c for c in layout.components if not c.is_card], paper, options)
     if job.errors:
         raise ContentError(job.errors)
-    pdf = _draw(pages, f"{content.game.name} {content.game.version}: print and play", fonts.name(0))
+    home = settings.home or HomeProfile()
+    offset = options.back_offset or (home.back_offset_x, home.back_offset_y)
+    for page in pages:
+        if page.role == "back" and offset != (0.0, 0.0):
+            page.draw = _shifted(page.draw, offset)
+    pdf = _draw(pages, f"{content.game.name} {version}: print and play", fonts.name(0))
     if renderer.errors:
         raise ContentError(list(renderer.errors.values()))
     for number, page in enumerate(pages):
+        shift = offset if page.role == "back" else (0.0, 0.0)
         for index, placement in enumerate(page.placements):
+            trim = placement.trim
+            moved = Rect(trim.x + shift[0], trim.y + shift[1], trim.width, trim.height)
             page.placements[index] = Placement(
-                number, placement.component, placement.card_id, placement.side, placement.trim
+                number, placement.component, placement.card_id, placement.side, moved
             )
     return PrintResult(pdf, pages, len(physical), renderer.warnings, chosen)
 
@@ -256,15 +321,29 @@ def _card_pages(
         per_sheet = len(sheet.slots)
         for start in range(0, len(cards), per_sheet):
             chunk = cards[start : start + per_sheet]
-            fronts.append(_sheet_page(job, sheet, [c.front for c in chunk], chunk, "front", home))
-            mirrored = sheet.mirrored()
+            used = sheet.partial(len(chunk))
+            fronts.append(_sheet_page(job, used, [c.front for c in chunk], chunk, "front", home))
+            mirrored = used.mirrored()
             sides = [c.back for c in chunk]
             backs.append(_sheet_page(job, mirrored, sides, chunk, "back", home))
+            free = _free_below(used, home)
+            if free is not None:
+                job.spare.append((fronts[-1], free))
     if job.options.backs == "none":
         return fronts
     if job.options.backs == "separate":
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _free_below(sheet: Sheet, home: HomeProfile) -> Rect | None:
+    """The paper below a sheet's last row of cards and its crop marks, when it is at least a
+    fifth of the page (a sheet with rows left empty)."""
+    top = sheet.content.y - home.mark_gap - home.mark_length - mm(3)
+    bottom = home.margin + home.mark_edge
+    if top - bottom < sheet.height / 5:
+        return None
+    return Rect(home.margin + home.mark_edge, bottom, sheet.width - 2 * bottom, top - bottom)
 
 
 def _sheet_page(
@@ -341,7 +420,7 @@ def _sheet_pages(
             and component.family not in options.only
         ):
             continue
-        title = f"{game.name} {game.version}"
+        title = f"{game.name} {job.common['version']}"
         made: list[Page] = []
         try:
             if component.family == "reference":
@@ -356,7 +435,7 @@ def _sheet_pages(
                     f"{title} \u00b7 rules reference",
                 )
             elif component.family == "track-board":
-                made = board_pages(
+                made, free = board_pages(
                     job.renderer,
                     component,
                     job.content,
@@ -366,15 +445,22 @@ def _sheet_pages(
                     pages_settings.overlap,
                     f"{game.name} \u2014 tracks",
                 )
+                if free is not None:
+                    job.spare.append((made[0], free))
             elif component.family == "tokens":
-                made = token_pages(
+                hosts, job.spare = job.spare, []
+                made, on_spares = token_pages(
                     job.renderer,
                     component,
                     job.content,
                     paper,
                     pages_settings.margin,
                     f"{game.name} \u2014 tokens to cut out",
+                    tuple(free for _, free in hosts),
                 )
+                for (host, _), on_spare in zip(hosts, on_spares, strict=True):
+                    if on_spare is not None:
+                        host.draw = _also(host.draw, on_spare)
         except BoardError as error:
             job.fail(component, ("board",), str(error))
             continue
@@ -386,6 +472,30 @@ def _sheet_pages(
             if options.backs == "duplex":
                 pages.append(_blank(page.width, page.height, job.renderer.fonts.name(2)))
     return pages
+
+
+def _shifted(
+    draw: Callable[[Canvas], None], offset: tuple[float, float]
+) -> Callable[[Canvas], None]:
+    """A back page moved by the duplex offset, its crop marks with it."""
+
+    def shifted(c: Canvas) -> None:
+        c.saveState()
+        c.translate(*offset)
+        draw(c)
+        c.restoreState()
+
+    return shifted
+
+
+def _also(
+    first: Callable[[Canvas], None], then: Callable[[Canvas], None]
+) -> Callable[[Canvas], None]:
+    def draw(c: Canvas) -> None:
+        first(c)
+        then(c)
+
+    return draw
 
 
 def _blank(width: float, height: float, font: str) -> Page:

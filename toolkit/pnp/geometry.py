@@ -86,6 +86,23 @@ class Sheet:
     shared_x: bool
     shared_y: bool
 
+    def partial(self, count: int) -> Sheet:
+        """The sheet with only its first `count` slots: cut lines and marks for those alone,
+        so the rest of the paper is free for something else."""
+        slots = self.slots[:count]
+        cuts_x = sorted({round(x, 4) for s in slots for x in (s.trim.x, s.trim.right)})
+        cuts_y = sorted({round(y, 4) for s in slots for y in (s.trim.y, s.trim.top)})
+        return Sheet(
+            self.width,
+            self.height,
+            slots,
+            tuple(cuts_x),
+            tuple(cuts_y),
+            _around([s.outer for s in slots]),
+            self.shared_x,
+            self.shared_y,
+        )
+
     def mirrored(self) -> Sheet:
         """The back of this sheet for a long-edge flip: every slot mirrored left to right."""
         return Sheet(
@@ -160,13 +177,17 @@ def home_sheet(
             slots.append(Slot(trim, edge))
     cuts_x = sorted({round(x, 4) for s in slots for x in (s.trim.x, s.trim.right)})
     cuts_y = sorted({round(y, 4) for s in slots for y in (s.trim.y, s.trim.top)})
-    outers = [s.outer for s in slots]
-    left, bottom = min(r.x for r in outers), min(r.y for r in outers)
-    content = Rect(
-        left, bottom, max(r.right for r in outers) - left, max(r.top for r in outers) - bottom
-    )
+    content = _around([s.outer for s in slots])
     return Sheet(
         width, height, tuple(slots), tuple(cuts_x), tuple(cuts_y), content, xs.shared, ys.shared
+    )
+
+
+def _around(rects: list[Rect]) -> Rect:
+    """The smallest rectangle holding every one of `rects`."""
+    left, bottom = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(
+        left, bottom, max(r.right for r in rects) - left, max(r.top for r in rects) - bottom
     )
 
 
@@ -220,8 +241,8 @@ def tile_board(
                 w = min(area[0], board[0] - x0)
                 h = min(area[1], top)
                 shown = Rect(x0, top - h, w, h)
-                if counts == [1, 1]:  # one page: centre the board on it
-                    where = Rect((page_width - w) / 2, (page_height - h) / 2, w, h)
+                if counts == [1, 1]:  # one page: centred across, at the top (below: free)
+                    where = Rect((page_width - w) / 2, page_height - margin - h, w, h)
                 else:
                     where = Rect(margin, page_height - margin - h, w, h)
                 tiles.append(Tile(column, row, shown, where))

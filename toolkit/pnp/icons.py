@@ -3,13 +3,16 @@
 Each icon draws into a unit square (0..1, origin bottom left) in its own colours; a colour
 passed in replaces the icon's main colour (a suit icon in its suit's colour). Content names
 icons by id (`coin`, `roller-coaster`); the layout's `icons` mapping adds aliases such as
-`fame: star`, so data and drawings stay independent.
+`fame: star`, so data and drawings stay independent. A layout's `icon_files` add the
+designer's own icons for the document being made (`DESIGNER`), in place of built-in ones of
+the same name.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from contextvars import ContextVar
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -18,6 +21,8 @@ from toolkit.pnp.colours import WHITE, colour, shade
 
 IconFn = Callable[[Canvas, Color], None]
 ICONS: dict[str, tuple[IconFn, Color]] = {}
+DESIGNER: ContextVar[dict[str, IconFn] | None] = ContextVar("designer_icons", default=None)
+"""The designer's icons of the document being made, each drawing into the unit square."""
 
 
 def icon(name: str, default: str) -> Callable[[IconFn], IconFn]:
@@ -30,17 +35,19 @@ def icon(name: str, default: str) -> Callable[[IconFn], IconFn]:
 
 def resolve(name: str, aliases: dict[str, str]) -> str | None:
     """The drawn icon a name stands for, through the layout's aliases; None if unknown."""
+    known = ICONS.keys() | (DESIGNER.get() or {}).keys()
     seen = 0
-    while name in aliases and name not in ICONS and seen < 8:
+    while name in aliases and name not in known and seen < 8:
         name, seen = aliases[name], seen + 1
-    return name if name in ICONS else None
+    return name if name in known else None
 
 
 def draw_icon(
     c: Canvas, name: str, x: float, y: float, size: float, main: Color | None = None
 ) -> None:
     """Draw icon `name` (already resolved) in the square at (x, y) of side `size`."""
-    draw, default = ICONS[name]
+    own = (DESIGNER.get() or {}).get(name)
+    draw, default = (own, WHITE) if own is not None else ICONS[name]
     c.saveState()
     c.translate(x, y)
     c.scale(size, size)
@@ -316,3 +323,41 @@ def _level(c: Canvas, main: Color) -> None:
     c.setFillColor(main)
     for i, height in enumerate((0.35, 0.6, 0.9)):
         c.rect(0.08 + i * 0.3, 0.05, 0.24, height, stroke=0, fill=1)
+
+
+def _polygon(c: Canvas, main: Color, corners: int, turn: float, radius: float = 0.46) -> None:
+    _outline(c, main, 0.06)
+    path = c.beginPath()
+    for i in range(corners):
+        angle = turn + i * 2 * math.pi / corners
+        point = (0.5 + radius * math.cos(angle), 0.5 + radius * math.sin(angle))
+        (path.moveTo if i == 0 else path.lineTo)(*point)
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+
+
+# Plain shapes: marks that tell colours apart for players who cannot see the colours.
+@icon("circle", "#ffffff")
+def _circle(c: Canvas, main: Color) -> None:
+    _outline(c, main, 0.06)
+    c.circle(0.5, 0.5, 0.42, stroke=1, fill=1)
+
+
+@icon("triangle", "#ffffff")
+def _triangle(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 3, math.pi / 2, 0.5)
+
+
+@icon("square", "#ffffff")
+def _square(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 4, math.pi / 4, 0.55)
+
+
+@icon("diamond", "#ffffff")
+def _diamond(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 4, math.pi / 2, 0.5)
+
+
+@icon("hexagon", "#ffffff")
+def _hexagon(c: Canvas, main: Color) -> None:
+    _polygon(c, main, 6, 0.0, 0.48)

@@ -19,7 +19,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError
 from pydantic import ValidationError
 
-from toolkit.content.file_refs import listed_file
+from toolkit.content.file_refs import MAX_IMAGE_BYTES, listed_file
 from toolkit.content.models.print_layout import (
     CARD_FAMILIES,
     FontName,
@@ -28,11 +28,12 @@ from toolkit.content.models.print_layout import (
     PrintLayout,
     TextDefaults,
 )
+from toolkit.content.pictures import picture_problem
 from toolkit.content.project import GameContent
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.yaml_loader import Document, Path_, display_path, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
-from toolkit.files import FileRefused, check_file, project_root, read_confined
+from toolkit.files import FileRefused, check_file, project_root, read_bytes, read_confined
 from toolkit.pnp import fonts as font_files
 from toolkit.pnp.templates import CheckedTemplate, check_template
 
@@ -90,6 +91,10 @@ class Element:
     where: Where
     text_file: Where | None = None
     """Where the text template's own file is, when it has one (errors point at its lines)."""
+    image: CheckedTemplate | None = None
+    """Template giving the picture drawn to fit the box (see `pictures.py`)."""
+    image_where: Where | None = None
+    """Where `image` was written: a relative picture path is relative to that file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +136,8 @@ class Layout:
     fonts: dict[str, Path]
     files: list[Path]
     origin: _Origin
+    icon_files: dict[str, tuple[Path, Where]] = field(default_factory=dict)
+    """The designer's icons: each picture file and where the layout names it."""
 
     def where(self, path: Path_) -> Where:
         return self.origin.where(path)
@@ -320,6 +327,7 @@ class _Resolver:
 
     def resolve(self) -> tuple[Layout | None, list[Diagnostic]]:
         fonts = self._fonts()
+        icon_files = self._icon_files()
         components = []
         for component_id, component in self.settings.components.items():
             if component is None or component.abstract:
@@ -334,8 +342,40 @@ class _Resolver:
             self.error(("components",), "no-components", "the layout prints no components")
         if self.diagnostics:
             return None, self.diagnostics
-        layout = Layout(self.settings, components, fonts, self.loader.files, self.origin)
+        layout = Layout(
+            self.settings, components, fonts, self.loader.files, self.origin, icon_files
+        )
         return layout, []
+
+    def _icon_files(self) -> dict[str, tuple[Path, Where]]:
+        """Each designer icon's picture, beside the layout that names it; a missing or broken
+        picture is an error at its value."""
+        found: dict[str, tuple[Path, Where]] = {}
+        for name, relative in self.settings.icon_files.items():
+            at: Path_ = ("icon_files", name)
+            source = self.origin.source(at)
+            where = self.origin.where(at)
+            path = (source.path.parent if source is not None else self.loader.root) / relative
+            try:
+                problem = picture_problem(
+                    path.name,
+                    read_bytes(
+                        check_file(path, MAX_IMAGE_BYTES, self.loader.root), MAX_IMAGE_BYTES
+                    ),
+                )
+            except FileRefused as refused:
+                problem = refused.reason
+            if problem is not None:
+                self.diagnostics.append(
+                    where.diagnostic(
+                        "bad-picture",
+                        f"icon '{name}': {problem}",
+                        "icons are SVG or PNG files inside the project",
+                    )
+                )
+                continue
+            found[name] = (path, where)
+        return found
 
     # -- fonts -------------------------------------------------------------------------
 
@@ -705,7 +745,7 @@ class _Faces:
         defaults = self.resolver.settings.text or TextDefaults()
         templates = {
             f: self._compile(where(f), getattr(element, f))
-            for f in ("icon", "fill", "stroke", "colour")
+            for f in ("icon", "fill", "stroke", "colour", "image")
         }
         if any(getattr(element, f) is not None and templates[f] is None for f in templates) or (
             element.text is not None and text is None
@@ -733,6 +773,8 @@ class _Faces:
             element.valign or "top",
             where(key=True),
             text_file,
+            templates["image"],
+            where("image") if element.image is not None else None,
         )
 
     def _compile(self, where: Where, text: str | None) -> CheckedTemplate | None:

@@ -12,16 +12,19 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.pnp.colours import BLACK, GREY
 from toolkit.pnp.geometry import Sheet, Tile, Tiling
 
+MIN_MARK_WIDTH = 0.25
+"""Thinner marks vanish on many home printers; a layout's thinner `mark_width` is raised."""
+
 
 def crop_marks(
     c: Canvas, sheet: Sheet, length: float, gap: float, width: float, edge: float = 0.0
 ) -> None:
     """Marks on every cut line, from `gap` beyond the cards to at most `edge` from the paper's
-    edge (printers leave the outermost millimetres blank)."""
+    edge (printers leave the outermost millimetres blank), at least `MIN_MARK_WIDTH` wide."""
     content = sheet.content
     c.saveState()
     c.setStrokeColor(BLACK)
-    c.setLineWidth(width)
+    c.setLineWidth(max(width, MIN_MARK_WIDTH))
     top_room = sheet.height - content.top - gap - edge
     bottom_room = content.y - gap - edge
     left_room = content.x - gap - edge
@@ -39,7 +42,45 @@ def crop_marks(
     c.restoreState()
 
 
-def tile_marks(c: Canvas, tiling: Tiling, tile: Tile, mark_length: float) -> None:
+def cross_points(
+    tiling: Tiling, tile: Tile, free_x: tuple[float, ...] = (), free_y: tuple[float, ...] = ()
+) -> list[tuple[float, float]]:
+    """Where registration crosses go in a tile's overlap strips, in page coordinates.
+
+    `free_y` (for the strips at the left and right) and `free_x` (top and bottom) are places
+    along the strip with nothing printed under a cross (between rows of a board, in its
+    padding); crosses sit on those inside the tile, else at a quarter and three quarters.
+    """
+    page, overlap = tile.page, tiling.overlap
+    arm = cross_arm(tiling)
+    ys = [y for y in free_y if page.y + arm <= y <= page.top - arm][:2] or [
+        page.y + page.height * 0.25,
+        page.y + page.height * 0.75,
+    ]
+    xs = [x for x in free_x if page.x + arm <= x <= page.right - arm][:2] or [
+        page.x + page.width * 0.25,
+        page.x + page.width * 0.75,
+    ]
+    points = []
+    if tile.column > 0:
+        points += [(page.x + overlap / 2, y) for y in ys]
+    if tile.column < tiling.columns - 1:
+        points += [(page.right - overlap / 2, y) for y in ys]
+    if tile.row > 0:
+        points += [(x, page.top - overlap / 2) for x in xs]
+    if tile.row < tiling.rows - 1:
+        points += [(x, page.y + overlap / 2) for x in xs]
+    return points
+
+
+def tile_marks(
+    c: Canvas,
+    tiling: Tiling,
+    tile: Tile,
+    mark_length: float,
+    free_x: tuple[float, ...] = (),
+    free_y: tuple[float, ...] = (),
+) -> None:
     """Overlap strips (dashed), registration crosses in them, and cut marks at the corners."""
     if len(tiling.tiles) == 1:
         return
@@ -48,32 +89,19 @@ def tile_marks(c: Canvas, tiling: Tiling, tile: Tile, mark_length: float) -> Non
     c.setStrokeColor(GREY)
     c.setLineWidth(0.5)
     c.setDash([3, 3])
-    # (direction, where the strip's inner edge is, the strip's middle)
-    strips: list[tuple[str, float, float]] = []
     if tile.column > 0:
-        strips.append(("v", page.x + overlap, page.x + overlap / 2))
+        c.line(page.x + overlap, page.y, page.x + overlap, page.top)
     if tile.column < tiling.columns - 1:
-        strips.append(("v", page.right - overlap, page.right - overlap / 2))
+        c.line(page.right - overlap, page.y, page.right - overlap, page.top)
     if tile.row > 0:
-        strips.append(("h", page.top - overlap, page.top - overlap / 2))
+        c.line(page.x, page.top - overlap, page.right, page.top - overlap)
     if tile.row < tiling.rows - 1:
-        strips.append(("h", page.y + overlap, page.y + overlap / 2))
-    for direction, edge, _ in strips:
-        if direction == "v":
-            c.line(edge, page.y, edge, page.top)
-        else:
-            c.line(page.x, edge, page.right, edge)
+        c.line(page.x, page.y + overlap, page.right, page.y + overlap)
     c.setDash([])
     c.setStrokeColor(BLACK)
-    arm = overlap * 0.3
-    for direction, _, middle in strips:
-        if direction == "v":
-            for y in (page.y + page.height * 0.25, page.y + page.height * 0.75):
-                _cross(c, middle, y, arm)
-        else:
-            for x in (page.x + page.width * 0.25, page.x + page.width * 0.75):
-                _cross(c, x, middle, arm)
-    c.setLineWidth(0.3)
+    for x, y in cross_points(tiling, tile, free_x, free_y):
+        _cross(c, x, y, cross_arm(tiling))
+    c.setLineWidth(max(0.3, MIN_MARK_WIDTH))
     for x in (page.x, page.right):
         c.line(x, page.top + 2, x, page.top + 2 + mark_length)
         c.line(x, page.y - 2, x, page.y - 2 - mark_length)
@@ -81,6 +109,11 @@ def tile_marks(c: Canvas, tiling: Tiling, tile: Tile, mark_length: float) -> Non
         c.line(page.x - 2, y, page.x - 2 - mark_length, y)
         c.line(page.right + 2, y, page.right + 2 + mark_length, y)
     c.restoreState()
+
+
+def cross_arm(tiling: Tiling) -> float:
+    """Half the width of a registration cross."""
+    return tiling.overlap * 0.25
 
 
 def _cross(c: Canvas, x: float, y: float, arm: float) -> None:

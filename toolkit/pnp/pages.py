@@ -36,3 +36,7 @@ class Page:
     trim_box: Rect | None = None
     bleed_box: Rect | None = None
     placements: list[Placement] = field(default_factory=list)
+    text_boxes: list[Rect] = field(default_factory=list)
+    """Where text is printed, for pages whose marks must keep off it (board tiles)."""
+    marks: list[Rect] = field(default_factory=list)
+    """The registration crosses printed (board tiles), each as its bounding box."""

@@ -21,6 +21,7 @@ from toolkit.pnp.colours import colour, shade
 from toolkit.pnp.fonts import STYLES, FontSet
 from toolkit.pnp.geometry import Rect, Slot
 from toolkit.pnp.layout_load import Element, Face, Where
+from toolkit.pnp.pictures import PictureError, Pictures, named_by, picture_path
 from toolkit.pnp.templates import RENDER_ERRORS, CheckedTemplate, render
 
 _OBJECT = re.compile(r"'(?:[a-z_]+\.)*([A-Za-z]+) object'")
@@ -38,6 +39,7 @@ class Renderer:
     aliases: dict[str, str]
     text_colour: str
     measure: textfit.Measurer
+    pictures: Pictures
     warnings: list[str] = field(default_factory=list)
     errors: dict[Where, Diagnostic] = field(default_factory=dict)
 
@@ -93,6 +95,23 @@ class Renderer:
             message = _OBJECT.sub(r"'\1'", str(error))
             self.error(where, f"{who}: {message}", "it can use: " + ", ".join(sorted(context)))
             return ""
+
+    def picture(self, c: Canvas, e: Element, name: str, box: Rect, context: dict[str, Any]) -> None:
+        """Draw the picture an element names; a missing or broken one is an error at the card
+        value that named it (or the layout's `image`)."""
+        try:
+            self.pictures.draw(c, picture_path(name, e.image_where), box)
+        except PictureError as error:
+            card_value = named_by(name, context)
+            where = card_value.where if card_value else e.image_where or e.where
+            self.errors.setdefault(
+                where,
+                where.diagnostic(
+                    "bad-picture",
+                    f"picture {error}",
+                    "pictures are SVG or PNG files in the project",
+                ),
+            )
 
     def colour(
         self, template: CheckedTemplate | None, context: dict[str, Any], where: Where, who: str
@@ -275,6 +294,10 @@ def _element(
                 fill=int(fill is not None),
             )
         c.restoreState()
+    if e.image is not None:
+        picture = r.text(e.image, context, e.where, who)
+        if picture:
+            r.picture(c, e, picture, box, context)
     if e.icon is not None:
         name = r.text(e.icon, context, e.where, who)
         if name:

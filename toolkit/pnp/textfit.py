@@ -26,7 +26,11 @@ ICON_ADVANCE = 1.05
 SIZE_STEP = 0.25
 """Shrinking goes down in steps of this many points."""
 SCALE = {"title": 1.45, "heading": 1.15, "body": 1.0, "item": 1.0, "gap": 1.0}
-_TOKEN = re.compile(r"(\\\S|\*\*|\*|:[a-z][a-z0-9_-]*:|\s+)")
+_TOKEN = re.compile(r"(\\\S|\*\*|\*|:[a-z][a-z0-9_-]*:|[^\S\u00a0]+)")
+"""Escapes, bold and italic marks, icons, and spaces; a no-break space (U+00A0) joins."""
+_NUMBER = re.compile(r"^[+\-\u2212\u00d7]?\d")
+_UNIT = re.compile(r"^[A-Z]{1,3}[.,;:)]*$")
+"""A short capitalised unit (`VP`), kept on the line of the number before it."""
 _NUMBERED = re.compile(r"(\d{1,3}[.)]) ")
 _LINE_MARK = re.compile(r"^(\s*)(#{1,2} |- |\d{1,3}[.)] )", re.MULTILINE)
 
@@ -151,7 +155,34 @@ def _words(
             add(Piece(token, style))
     if current:
         words.append(tuple(current))
-    return tuple(words)
+    return _bind_icons(words)
+
+
+def _bind_icons(words: list[Word]) -> tuple[Word, ...]:
+    """An icon or a unit never starts a line apart from what it counts: a word of icons alone
+    joins the word before it (`3 VP :vp:`), or, first on its line, the number after it; a
+    unit such as `VP` joins the number before it."""
+    bound: list[Word] = []
+    for index, word in enumerate(words):
+        icons_only = all(piece.icon is not None for piece in word)
+        unit = len(word) == 1 and word[0].icon is None and _UNIT.match(word[0].text)
+        after_number = (
+            bool(bound) and bound[-1][-1].icon is None and bound[-1][-1].text[-1:].isdigit()
+        )
+        if (icons_only and bound) or (unit and after_number):
+            bound[-1] = (*bound[-1], Piece("\u00a0", bound[-1][-1].style), *word)
+            continue
+        following = words[index + 1] if index + 1 < len(words) else None
+        if (
+            icons_only
+            and following
+            and following[0].icon is None
+            and _NUMBER.match(following[0].text)
+        ):
+            words[index + 1] = (*word, Piece("\u00a0", following[0].style), *following)
+            continue
+        bound.append(word)
+    return tuple(bound)
 
 
 class Measurer:

@@ -1,12 +1,14 @@
 """Token sheets: every coin of the supply in its denomination, and each player's markers.
 
 Counts come from the manifest (a resource's `supply`, the game's most players); only sizes
-and colours come from the layout. Each group starts a new row under a heading, and groups
-flow onto further pages when a page is full.
+and colours come from the layout. Each group has a heading; a group of one row sits beside
+the one before when the row has room, others start a new row; groups flow into the free
+parts of other pages first, then onto pages of their own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
@@ -79,53 +81,102 @@ def token_pages(
     paper: tuple[float, float],
     margin: float,
     title: str,
-) -> list[Page]:
+    spares: tuple[Rect, ...] = (),
+) -> tuple[list[Page], list[Callable[[Canvas], None] | None]]:
+    """Pages of tokens. `spares` are free parts of other pages (below the last cards of a
+    sheet, below a board), filled first; their drawings are returned (None for one left
+    unused), so a few tokens take no page of their own."""
     groups = _groups(content, component)
     settings = component.settings.tokens
     assert settings is not None
     gap = settings.gap or 0.0
     width, height = paper
-    heading_size = 8.0
-    # Plan every page first: (heading or token, rect) in page coordinates.
-    pages: list[list[tuple[str | _Token, Rect]]] = [[]]
-    top = height - margin - 16
-    for group in groups:
-        size = group.tokens[0].size
-        rows_needed = heading_size * 1.8 + size + gap
-        if top - rows_needed < margin:
-            pages.append([])
-            top = height - margin - 16
-        pages[-1].append((group.heading, Rect(margin, top - heading_size, width, heading_size)))
-        top -= heading_size * 1.8
-        x = margin
-        for token in group.tokens:
-            if x + size > width - margin + 0.01:
-                x, top = margin, top - size - gap
-                if top - size < margin:
-                    pages.append([])
-                    top = height - margin - 16
-            pages[-1].append((token, Rect(x, top - size, size, size)))
-            x += size + gap
-        top -= size + gap * 2
-    result = []
-    for number, items in enumerate(pages, start=1):
+    full = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+    areas = _plan(groups, gap, list(spares), full)
+    total = len(areas)
 
-        def draw(
-            c: Canvas, items: list[tuple[str | _Token, Rect]] = items, number: int = number
-        ) -> None:
+    def drawing(
+        area: Rect, items: list[tuple[str | _Token, Rect]], number: int
+    ) -> Callable[[Canvas], None]:
+        def draw(c: Canvas) -> None:
             c.setFillColor(BLACK)
             c.setFont(r.fonts.name(1), 11)
-            c.drawString(margin, height - margin - 11, f"{title} ({number} of {len(pages)})")
+            c.drawString(area.x, area.top - 11, f"{title} ({number} of {total})")
             for item, rect in items:
                 if isinstance(item, str):
                     c.setFillColor(BLACK)
-                    c.setFont(r.fonts.name(0), heading_size)
+                    c.setFont(r.fonts.name(0), HEADING_SIZE)
                     c.drawString(rect.x, rect.y, item)
                 else:
                     _draw_token(c, r, item, rect)
 
-        result.append(Page(width, height, "tokens", draw))
-    return result
+        return draw
+
+    pages = []
+    on_spares: list[Callable[[Canvas], None] | None] = [None] * len(spares)
+    for number, (area, items) in enumerate(areas, start=1):
+        draw = drawing(area, items, number)
+        spare = next((i for i, s in enumerate(spares) if s is area), None)
+        if spare is None:
+            pages.append(Page(width, height, "tokens", draw))
+        else:
+            on_spares[spare] = draw
+    return pages, on_spares
+
+
+HEADING_SIZE = 8.0
+
+
+def _plan(
+    groups: list[_Group], gap: float, first: list[Rect], full: Rect
+) -> list[tuple[Rect, list[tuple[str | _Token, Rect]]]]:
+    """Every token and heading placed, area by area: the `first` areas, then full pages.
+    A group starts only where its heading and a row of its tokens fit; an area that cannot
+    take the first group is left unused."""
+    areas: list[tuple[Rect, list[tuple[str | _Token, Rect]]]] = []
+    queue = list(first)
+
+    def next_area() -> tuple[Rect, float]:
+        area = queue.pop(0) if queue else full
+        areas.append((area, []))
+        return area, area.top - 16
+
+    area, top = next_area()
+    beside: tuple[float, float, float] | None = None
+    """(heading top, token size, next free x) of the last one-row group, for the next
+    one-row group of the same size to sit beside it."""
+    for group in groups:
+        size = group.tokens[0].size
+        span = len(group.tokens) * (size + gap) - gap
+        if beside is not None and beside[1] == size and beside[2] + span <= area.right + 0.01:
+            heading_top, _, x = beside
+            areas[-1][1].append((group.heading, Rect(x, heading_top - HEADING_SIZE, span, 8.0)))
+            row = heading_top - HEADING_SIZE * 1.8 - size
+            for k, token in enumerate(group.tokens):
+                areas[-1][1].append((token, Rect(x + k * (size + gap), row, size, size)))
+            beside = (heading_top, size, x + span + 4 * gap)
+            continue
+        while top - (HEADING_SIZE * 1.8 + size + gap) < area.y and (
+            area is not full or areas[-1][1]
+        ):
+            if not areas[-1][1]:
+                areas.pop()
+            area, top = next_area()
+        heading_top = top
+        areas[-1][1].append((group.heading, Rect(area.x, top - HEADING_SIZE, area.width, 8.0)))
+        top -= HEADING_SIZE * 1.8
+        x = area.x
+        for token in group.tokens:
+            if x + size > area.right + 0.01:
+                x, top = area.x, top - size - gap
+                if top - size < area.y:
+                    area, top = next_area()
+            areas[-1][1].append((token, Rect(x, top - size, size, size)))
+            x += size + gap
+        one_row = span <= area.width + 0.01
+        beside = (heading_top, size, area.x + span + 4 * gap) if one_row else None
+        top -= size + gap
+    return [(a, items) for a, items in areas if items]
 
 
 def _draw_token(c: Canvas, r: Renderer, token: _Token, rect: Rect) -> None:

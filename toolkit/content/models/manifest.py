@@ -63,6 +63,9 @@ class VocabularyValue(Model):
     """The value as people read it."""
     colour: Colour | None = None
     """Colour used when printing this value."""
+    mark: Id | None = None
+    """An icon printed with the value (a shape: `circle`, `triangle`, `square`, `diamond`,
+    `hexagon`), so players who cannot tell its colour from another's tell the cards apart."""
 
 
 class Vocabulary(Model):

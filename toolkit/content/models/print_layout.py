@@ -75,10 +75,15 @@ class HomeProfile(Model):
     mark_gap: Length = _length_default("1mm")
     """Space between the cards' bleed and the start of a crop mark."""
     mark_width: Length = _length_default("0.3pt")
-    """Line width of crop marks."""
+    """Line width of crop marks (at least 0.25pt: thinner marks are drawn at 0.25pt)."""
     mark_edge: Length = _length_default("1.5mm")
     """Crop marks stop this far from the paper's edge. Where the paper is tight, the sheet's
     outer bleed shrinks first, so the marks keep their length."""
+    back_offset_x: Offset = _length_default("0mm")
+    """Duplex: every back page is shifted this far right (as seen on the back), for a
+    printer whose two sides do not line up; `toolkit print --back-offset X,Y` overrides."""
+    back_offset_y: Offset = _length_default("0mm")
+    """Duplex: every back page is shifted this far up, likewise."""
 
 
 class PrintShopProfile(Model):
@@ -128,11 +133,12 @@ class TextDefaults(Model):
 
 
 class LayoutElement(Model):
-    """A box on a card face: text, an icon, a fill or a drawing, positioned from the top left.
+    """A box on a card face: text, an icon, a picture, a fill or a drawing, positioned from the
+    top left.
 
-    `text`, `icon`, `fill`, `stroke` and `colour` are Jinja2 templates rendered for each card
-    (`{{ card.name }}`); text may hold icons as `:coin:` and bold as `**...**`. Boxes with text
-    or an icon must lie inside the card's safe zone.
+    `text`, `icon`, `image`, `fill`, `stroke` and `colour` are Jinja2 templates rendered for
+    each card (`{{ card.name }}`); text may hold icons as `:coin:` and bold as `**...**`.
+    Boxes with text or an icon must lie inside the card's safe zone.
     """
 
     x: Offset | None = None
@@ -149,6 +155,10 @@ class LayoutElement(Model):
     """A Jinja2 template file for the text, relative to this layout file (instead of `text`)."""
     icon: Text | None = None
     """Jinja2 template naming the icon drawn to fill the box; empty draws nothing."""
+    image: Text | None = None
+    """Jinja2 template giving a picture (SVG or PNG) drawn to fit the box, keeping its
+    proportions: `{{ described.picture }}` for a card's `image` field, or a path relative to
+    this layout file; empty draws nothing. A missing or broken picture is an error."""
     draw: Literal["plan-grid"] | None = None
     """A drawing made from the card's data: `plan-grid` draws the card's `shape` as a grid of
     cells above a line."""
@@ -192,6 +202,9 @@ class BoardSettings(Model):
     """Tracks in board order; empty: every track of the game."""
     space: Length | None = None
     """Width and height of one track space."""
+    min_space: Length | None = None
+    """Spaces may shrink to this size (the whole board with them) when that prints the board
+    on fewer pages; unset: never shrink."""
     label_width: Length | None = None
     """Width of the track names at the start of each row."""
     gap: Length | None = None
@@ -286,6 +299,10 @@ class PrintLayout(Model):
     """Text defaults."""
     icons: dict[Id, Id] = Field(default_factory=dict)
     """Icon names used in data mapped to drawn icons (e.g. `fame: star`)."""
+    icon_files: dict[Id, Text] = Field(default_factory=dict)
+    """The designer's own icons: a name and its picture (SVG or PNG, relative to this layout
+    file), usable wherever an icon is (`:name:` in text, `icon:` in an element, `icons`
+    aliases); it takes the place of a built-in icon of the same name."""
     colours: dict[Id, Colour] = Field(default_factory=dict)
     """Named colours, available to templates as `colours`."""
     card_label: LayoutElement | None = None

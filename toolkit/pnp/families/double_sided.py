@@ -39,8 +39,10 @@ def _sided(source: Source, kind: str, card: Any, field: str) -> PrintCard:
     for side in view["described"][field]:
         described = {**view["described"], **side["described"]}
         side_id = f"{card.id}:{side['id']}"
+        # The printed label names the side in words (`standard`, `variable-1 · blue side`).
+        label = card.id if side["id"] == card.id else f"{card.id} \u00b7 {side['id']} side"
         contexts.append(
-            (side_id, source.context(side_id, card=card, side=side["side"], described=described))
+            (side_id, source.context(label, card=card, side=side["side"], described=described))
         )
     if not contexts:
         raise FamilyError(f"card '{card.id}' of kind '{kind}' has no side to print")
