@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Acquired, Declined, NothingToChoose
 from toolkit.kernel.state import DECLINE, Decision
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
@@ -159,7 +160,7 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         player = decision.player
         if action == DECLINE:
             state.stats.declined += 1
-            state.log.append(("decline", player, source.kind))
+            state.log.append(Declined(player, source.kind))
             state.run_effects(decline, player, decision.card)
             return
         if cost_resource >= 0:
@@ -168,12 +169,12 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         if not stays:
             state.shared[src].remove(action)
         state.stats.acquired.append((dst, player, action, state.turn))
-        state.log.append(("acquire", player, source.kind, action))
+        state.log.append(Acquired(player, source.kind, action))
 
     def acquire(state: State, player: int, card: int) -> None:
         choices = legal(state, player)
         if not choices:
-            state.log.append(("no-choice", player, source.kind))
+            state.log.append(NothingToChoose(player, source.kind))
             return
         if optional:
             choices.append(DECLINE)
