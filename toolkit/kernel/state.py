@@ -315,9 +315,14 @@ class State:
     def advance(self, player: int, track: int, amount: int, cause: str) -> int:
         """Move a marker, clamped to the track; returns the actual move."""
         spec = self.game.tracks[track]
-        before = self.track[player][track]
-        after = min(spec.max, max(spec.min, before + amount))
-        self.track[player][track] = after
+        markers = self.track[player]
+        before = markers[track]
+        after = before + amount  # clamped by comparisons: this runs on most tricks
+        if after > spec.max:
+            after = spec.max
+        elif after < spec.min:
+            after = spec.min
+        markers[track] = after
         moved = after - before
         if moved > 0:
             key = (track, cause)

@@ -119,6 +119,8 @@ class TrickTakingMechanic:
     deal_counts: tuple[int | None, ...]
     """Cards each at every deal, by player count (None: the whole deck evenly)."""
     suit_of: tuple[int, ...]
+    in_suit: tuple[frozenset[int], ...]
+    """The deck cards of each suit, by suit: following suit tests membership, in C."""
     suit_cards: tuple[int, ...]
     """A deck card of each suit, by suit: what naming that suit trump stands for to bots."""
     rank_of: tuple[int, ...]
@@ -189,6 +191,10 @@ class TrickTakingMechanic:
             leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
+            in_suit=tuple(
+                frozenset(k for k, s in enumerate(deck.fields["suit"]) if s == suit)
+                for suit in suit_ids
+            ),
             suit_cards=tuple(
                 next((k for k, s in enumerate(deck.fields["suit"]) if s == suit), -1)
                 for suit in suit_ids
@@ -339,13 +345,14 @@ class TrickTakingMechanic:
         if led < -1:
             return self._phase_actions(state, player)
         if led >= 0:
-            suit_of = self.suit_of
             if self.follow_suit:
-                same = [card for card in hand if suit_of[card] == led]
+                cards = self.in_suit[led]
+                same = [card for card in hand if card in cards]
                 if same:
                     return same
             if self.must_trump and mech.trump >= 0:
-                trumps = [card for card in hand if suit_of[card] == mech.trump]
+                cards = self.in_suit[mech.trump]
+                trumps = [card for card in hand if card in cards]
                 if trumps:
                     return trumps
             return hand[:]
@@ -392,14 +399,13 @@ class TrickTakingMechanic:
             return
         suit_of = self.suit_of
         if led >= 0 and suit_of[card] != led and self.follow_suit:
-            for other in hand:
-                if suit_of[other] == led:
-                    if card not in hand:
-                        self._refuse(state, player, card)
-                    raise IllegalActionError(
-                        f"player {player} must follow suit ({self.suit_names[led]})",
-                        self.summary(state),
-                    )
+            if not self.in_suit[led].isdisjoint(hand):
+                if card not in hand:
+                    self._refuse(state, player, card)
+                raise IllegalActionError(
+                    f"player {player} must follow suit ({self.suit_names[led]})",
+                    self.summary(state),
+                )
         if self.restricted:
             self._check_restricted(state, player, card)
         try:
