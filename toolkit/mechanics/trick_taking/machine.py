@@ -398,14 +398,14 @@ class TrickTakingMechanic:
             self._apply_phase(state, player, card)
             return
         suit_of = self.suit_of
-        if led >= 0 and suit_of[card] != led and self.follow_suit:
-            if not self.in_suit[led].isdisjoint(hand):
-                if card not in hand:
-                    self._refuse(state, player, card)
-                raise IllegalActionError(
-                    f"player {player} must follow suit ({self.suit_names[led]})",
-                    self.summary(state),
-                )
+        off_suit = led >= 0 and suit_of[card] != led and self.follow_suit
+        if off_suit and not self.in_suit[led].isdisjoint(hand):
+            if card not in hand:
+                self._refuse(state, player, card)
+            raise IllegalActionError(
+                f"player {player} must follow suit ({self.suit_names[led]})",
+                self.summary(state),
+            )
         if self.restricted:
             self._check_restricted(state, player, card)
         try:
