@@ -126,6 +126,9 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     lifted_when_all = limit.lifted_when_all_groups if limit is not None else False
     decline = c.effects(spec.on_decline, f"declined ({cause})")
     once_each, stays, optional = spec.once_each, spec.stays_in_source, spec.optional
+    # Made once per seat: a choice with nothing to take is logged on many tricks.
+    nothing = tuple(NothingToChoose(p, source.kind) for p in range(c.max_players))
+    declined = tuple(Declined(p, source.kind) for p in range(c.max_players))
 
     def price(state: State, player: int, card: int) -> int:
         if cost_resource < 0:
@@ -160,7 +163,7 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         player = decision.player
         if action == DECLINE:
             state.stats.declined += 1
-            state.log.append(Declined(player, source.kind))
+            state.log.append(declined[player])
             state.run_effects(decline, player, decision.card)
             return
         if cost_resource >= 0:
@@ -174,7 +177,7 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     def acquire(state: State, player: int, card: int) -> None:
         choices = legal(state, player)
         if not choices:
-            state.log.append(NothingToChoose(player, source.kind))
+            state.log.append(nothing[player])
             return
         if optional:
             choices.append(DECLINE)
