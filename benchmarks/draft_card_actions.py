@@ -16,6 +16,8 @@ from collections import Counter
 
 from toolkit.agents import make_bot
 from toolkit.engine.load import load_compiled_game
+from toolkit.kernel.events import GAME_ENDED, GameEnded
+from toolkit.mechanics.draft.events import CardActed, CardActionLapsed, HandsPassed
 
 
 def main(games: int, first_seed: int, players: int) -> None:
@@ -33,13 +35,13 @@ def main(games: int, first_seed: int, players: int) -> None:
                     break
         seen: Counter[int] = Counter()
         found = False
-        for event in [*state.log, ("pass",)]:
-            if event[0] == "card-action":
-                seen[event[2]] += 1
+        for event in [*state.log, GAME_ENDED]:
+            if isinstance(event, CardActed):
+                seen[event.card] += 1
                 actions += 1
-            elif event[0] == "card-action-lapsed":
+            elif isinstance(event, CardActionLapsed):
                 lapsed += 1
-            elif event[0] in ("pass", "game-end"):  # a round of picks ends
+            elif isinstance(event, HandsPassed | GameEnded):  # a round of picks ends
                 for card, times in seen.items():
                     if times > 1:
                         doubles[ids[card]] += times - 1

@@ -1,8 +1,9 @@
 """Games per second of the interpreter: random and greedy bots, 4 players, 1 and 2 workers.
 
-Run from the project root: `python benchmarks/simulate_speed.py [random_games] [greedy_games]`.
-Also plays a direct, hand-written loop of the same game with random play as the reference the
-generic interpreter is measured against.
+Run from the project root: `python benchmarks/simulate_speed.py [random_games] [greedy_games]`,
+or `python benchmarks/simulate_speed.py ratio [runs]` for the interleaved ratio alone.
+Also plays a direct, hand-written loop of the same game (the same rules, written for Midway
+Memories alone) with random play as the reference the generic interpreter is measured against.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import random
 import sys
 import time
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -28,15 +31,44 @@ def rate(games: int, bots: str, workers: int, manifest: Path = MANIFEST) -> floa
     return games / (time.perf_counter() - start)
 
 
+ATTRACTIONS = yaml.safe_load(
+    (ROOT / "cards" / "midway-memories" / "attractions.yaml").read_text(encoding="utf-8")
+)["cards"]
+"""Read once, outside the timing: the hand-written loop needs the rides' numbers, not YAML."""
+
+
 def direct_loop(games: int) -> float:
-    """The same trick-taking loop written by hand for this one game (random play only)."""
-    ladder = {0: [1] * 5 + [2] * 4 + [3] * 3 + [4], 2: [1] * 8 + [2] * 5, 3: [1] * 8 + [2] * 5}
+    """The same game written by hand for Midway Memories alone, with random play: the same
+    rules as `rules/midway-memories.yaml` (the display of two attractions per level, rides
+    with costs, requirements, the Fame discount, one ride per level and Sadness for a declined
+    ride, a limited coin supply, the round's coin cap with its Sadness penalty, five rounds and
+    the end scoring), without the interpreter's generality, checks, log or statistics."""
+    names = [a["id"] for a in ATTRACTIONS]
+    levels = [a["level"] for a in ATTRACTIONS]
+    costs = [a["cost"] for a in ATTRACTIONS]
+    needs = [(a["requires"].get("fame", 0), a["requires"].get("joy", 0)) for a in ATTRACTIONS]
+    worth = [a["points"] for a in ATTRACTIONS]
+    by_level = {level: [k for k, a in enumerate(levels) if a == level] for level in (1, 2, 3)}
+    apart = (names.index("kiddie-coaster"), names.index("swan-boats"))
+    coins_by_rank = [1] * 5 + [2] * 4 + [3] * 3 + [4]
+    steps_by_rank = [1] * 8 + [2] * 5
+    fame_points = [0] * 4 + [2] * 4 + [6] * 4 + [13]
+    joy_points = [0] * 6 + [3] * 6 + [9]
     start = time.perf_counter()
     for seed in range(games):
         rng = random.Random(seed)
-        coins, fame, joy = [0] * 4, [0] * 4, [0] * 4
-        leader = rng.randrange(4)
-        for _ in range(5):
+        display: list[int] = []
+        for level in (1, 2, 3):
+            picked = rng.sample(by_level[level], 2)
+            while apart[0] in picked and apart[1] in picked:
+                picked = rng.sample(by_level[level], 2)
+            display += picked
+        supply = 80
+        coins, fame, joy, sad = [0] * 4, [0] * 4, [0] * 4, [0] * 4
+        ridden: list[list[int]] = [[] for _ in range(4)]
+        first = rng.randrange(4)
+        for round_index in range(5):
+            leader = (first + round_index) % 4
             deck = list(range(52))
             rng.shuffle(deck)
             hands = [deck[p * 13 : (p + 1) * 13] for p in range(4)]
@@ -53,13 +85,48 @@ def direct_loop(games: int) -> float:
                 winner, card = max((pc for pc in plays if pc[1] // 13 == led), key=lambda x: x[1])
                 suit, rank = card // 13, card % 13
                 if suit == 0:
-                    coins[winner] += ladder[0][rank]
+                    gained = min(coins_by_rank[rank], supply)
+                    coins[winner] += gained
+                    supply -= gained
+                elif suit == 1:
+                    mine = ridden[winner]
+                    had = {levels[k] for k in mine}
+                    price_off = 1 if fame[winner] >= 8 else 0
+                    rides = [
+                        k
+                        for k in display
+                        if k not in mine
+                        and (len(had) == 3 or levels[k] not in had)
+                        and max(0, costs[k] - price_off) <= coins[winner]
+                        and fame[winner] >= needs[k][0]
+                        and joy[winner] >= needs[k][1]
+                    ]
+                    if rides:
+                        ride = rng.choice([*rides, -1])
+                        if ride < 0:
+                            sad[winner] = min(10, sad[winner] + 1)
+                        else:
+                            price = max(0, costs[ride] - price_off)
+                            coins[winner] -= price
+                            supply += price
+                            mine.append(ride)
                 elif suit == 2:
-                    fame[winner] = min(12, fame[winner] + ladder[2][rank])
-                elif suit == 3:
-                    joy[winner] = min(12, joy[winner] + ladder[3][rank])
+                    fame[winner] = min(12, fame[winner] + steps_by_rank[rank])
+                else:
+                    joy[winner] = min(12, joy[winner] + steps_by_rank[rank])
                 leader = winner
-            coins = [min(c, 12) for c in coins]
+            for p in range(4):
+                excess = coins[p] - 12
+                if excess > 0:
+                    coins[p] = 12
+                    supply += excess
+                    sad[p] = min(10, sad[p] + (excess + 1) // 2)
+        totals = []
+        for p in range(4):
+            sadness = max(0, sad[p] - (1 if joy[p] >= 3 else 0) - (2 if joy[p] >= 9 else 0))
+            points = sum(worth[k] for k in ridden[p]) + fame_points[fame[p]]
+            totals.append(points + joy_points[joy[p]] - 2 * sadness)
+        max(totals)
     return games / (time.perf_counter() - start)
 
 
@@ -80,7 +147,19 @@ def interleaved(games: int, repeats: int = 10) -> tuple[float, float]:
     return interpreter, direct
 
 
+def ratio_only(runs: int) -> None:
+    """`ratio [runs]`: only the interleaved comparison, several times (the figure to watch)."""
+    for _ in range(runs):
+        interpreter, direct = interleaved(3000)
+        print(
+            f"interpreter {interpreter:6.0f}/s  direct {direct:6.0f}/s  {interpreter / direct:.3f}"
+        )
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "ratio":
+        ratio_only(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+        return
     random_games = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     greedy_games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     print("Midway Memories, 4 players, games per second")

@@ -17,7 +17,9 @@ import pytest
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import RoundScored
 from toolkit.kernel.state import State
+from toolkit.mechanics.trick_taking.events import Passed
 from toolkit.record.events import narrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,7 +244,7 @@ def test_passes_are_told_with_cards_only_to_giver_and_receiver(game: Game) -> No
         def deck_card(self, card: int) -> str:
             return game.deck.names[card]
 
-    event = next(e for e in state.log if e[0] == "pass" and e[1] == 0)
+    event = next(e for e in state.log if isinstance(e, Passed) and e.giver == 0)
     hidden = list(mechanic.narrate_event(event, 2, Words()) or [])
     assert hidden == ["  player 1 passes 3 cards to player 2"]
     action = game.mechanic.codec.pass_base + game.card("deck", "tongs-A")  # type: ignore[attr-defined]
@@ -256,7 +258,7 @@ def test_taken_cards_score_penalties_at_the_end_of_the_round(game: Game) -> None
     state = playing(game, hands, trick=17)
     state.mech.broken = True
     play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
-    assert ("round-score", 1, (0, 15, 0)) in state.log
+    assert RoundScored(1, (0, 15, 0)) in state.log
     assert list(state.scores().totals) == [0, 15, 0]
 
 

@@ -11,7 +11,6 @@ import random
 import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -23,7 +22,9 @@ from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import GAME_ENDED, Event, RoundEnded
 from toolkit.kernel.state import State
+from toolkit.mechanics.draft.events import HandsPassed, PickDiscarded, TableauDiscarded, Taken
 from toolkit.play.session import Session
 from toolkit.play.terminal import Terminal
 from toolkit.record.transcripts import LoadedGame
@@ -112,8 +113,8 @@ def stall(state: State, player: int) -> list[str]:
     return ids(state.game, state.zones[state.game.zone("stall").index][player])
 
 
-def events(state: State, *kinds: str) -> list[tuple[Any, ...]]:
-    return [e for e in state.log if e[0] in kinds]
+def events(state: State, *kinds: str) -> list[Event]:
+    return [e for e in state.log if e.kind in kinds]
 
 
 def play_pick(state: State, chosen: Sequence[str]) -> None:
@@ -212,8 +213,8 @@ def test_a_pick_goes_face_up_into_the_tableau_for_free(game: Game) -> None:
     state.apply(1, take(game, "pearl-1"))
     assert stall(state, 0) == ["star-1"] and stall(state, 1) == ["pearl-1"]
     assert events(state, "take") == [
-        ("take", 0, game.card("deck", "star-1")),
-        ("take", 1, game.card("deck", "pearl-1")),
+        Taken(0, game.card("deck", "star-1")),
+        Taken(1, game.card("deck", "pearl-1")),
     ]
     with pytest.raises(IllegalActionError):
         state.apply(0, take(game, "crab-1"))  # crab-1 went to player 2 with the pass
@@ -224,7 +225,7 @@ def test_the_rest_passes_in_the_rounds_direction(game: Game) -> None:
         game, [["crab-1", "star-1"], ["kelp-1-1", "pearl-1"], ["oyster-1", "shell-sand-1"]]
     )
     play_pick(state, ["crab-1", "kelp-1-1", "oyster-1"])
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
     assert [hand(state, p) for p in range(3)] == [["shell-sand-1"], ["star-1"], ["pearl-1"]]
 
 
@@ -265,7 +266,7 @@ def test_a_price_is_paid_and_who_can_pay_for_nothing_discards(tmp_path: Path) ->
     state.apply(1, take(priced, "lantern-2") + 1)
     assert stall(state, 0) == ["crab-1"] and stall(state, 1) == []
     assert priced.card("deck", "lantern-2") in state.mech.set_aside
-    assert events(state, "discard-pick") == [("discard-pick", 1, priced.card("deck", "lantern-2"))]
+    assert events(state, "discard-pick") == [PickDiscarded(1, priced.card("deck", "lantern-2"))]
     state.res[1][pearls] = 2
     state.apply(0, state.legal_actions(0)[0])
     state.apply(1, take(priced, "lantern-1"))
@@ -292,7 +293,7 @@ def test_each_round_deals_new_hands_from_the_cards_not_dealt_yet(game: Game) -> 
     undealt = len(state.out_of_play)
     assert undealt == 90 - 4 * 7
     play_round(state)
-    assert state.round == 2 and events(state, "round-end") == [("round-end", 1)]
+    assert state.round == 2 and events(state, "round-end") == [RoundEnded(1)]
     second = {c for h in state.zones[game.zone("hand").index] for c in h}
     assert len(second) == 4 * 7 and not first & second
     assert len(state.out_of_play) == undealt - 4 * 7
@@ -304,7 +305,7 @@ def test_pass_directions_cycle_round_by_round(game: Game) -> None:
     for _ in range(3):
         start = len(state.log)
         play_round(state)
-        seen.append({e[1] for e in state.log[start:] if e[0] == "pass"})
+        seen.append({e.direction for e in state.log[start:] if isinstance(e, HandsPassed)})
     assert seen == [{"left"}, {"right"}, {"left"}]
 
 
@@ -314,7 +315,7 @@ def test_the_tableau_is_discarded_after_the_round_but_kept_cards_stay(game: Game
     assert state.round == 2 and not state.terminal
     assert stall(state, 0) == ["lantern-1"] and stall(state, 1) == []
     assert sorted(ids(game, state.mech.discarded)) == ["crab-1", "crab-2", "kelp-1-1", "star-2"]
-    assert events(state, "discard-tableau")[0][:2] == ("discard-tableau", 0)
+    assert next(e.player for e in state.log if isinstance(e, TableauDiscarded)) == 0
 
 
 def test_the_end_of_a_round_banks_the_round_scoring_before_the_discard(game: Game) -> None:
@@ -329,8 +330,8 @@ def test_the_game_ends_after_the_last_round(game: Game) -> None:
     state = game.new_state(4, 2)
     for _ in range(3):
         play_round(state)
-    assert state.terminal and state.round == 3 and state.log[-1] == ("game-end",)
-    assert [e[1] for e in events(state, "round-end")] == [1, 2, 3]
+    assert state.terminal and state.round == 3 and state.log[-1] == GAME_ENDED
+    assert [e.round for e in state.log if isinstance(e, RoundEnded)] == [1, 2, 3]
     assert all(c.startswith("lantern") for p in range(2) for c in stall(state, p))
 
 
@@ -476,5 +477,5 @@ def test_an_end_condition_ends_the_game_after_a_round(tmp_path: Path) -> None:
     short = compiled(manifest)
     state = scenario(short, [["crab-2"], ["kelp-1-1"]], [["crab-1", "lantern-1"], []])
     play_pick(state, ["crab-2", "kelp-1-1"])
-    assert state.terminal and state.round == 1 and state.log[-1] == ("game-end",)
+    assert state.terminal and state.round == 1 and state.log[-1] == GAME_ENDED
     assert stall(state, 0) == ["lantern-1"]  # discarded as after any round

@@ -21,8 +21,10 @@ from toolkit.content.semantic import check_game
 from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Game, compile_game
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import GAME_ENDED, GameEnded, RoundEnded, RoundScored
 from toolkit.kernel.state import State
 from toolkit.mechanics.draw_and_play.codec import Discard, Draw, DrawPlayCodec, Place
+from toolkit.mechanics.draw_and_play.events import PILE_EMPTY, STALLED, Drew
 from toolkit.record.events import narrate
 from toolkit.sim.runner import play_game
 
@@ -240,12 +242,12 @@ def test_rounds_reshuffle_and_deal_again(project: Path) -> None:
     edit(project, "rounds: 1", "rounds: 2")
     game = compiled(project)
     state = random_game(game, 8)
-    assert [e for e in state.log if e[0] in ("round-end", "game-end")] == [
-        ("round-end", 1),
-        ("round-end", 2),
-        ("game-end",),
+    assert [e for e in state.log if isinstance(e, RoundEnded | GameEnded)] == [
+        RoundEnded(1),
+        RoundEnded(2),
+        GAME_ENDED,
     ]
-    assert [e[0] for e in state.log].count("stock") == 2
+    assert [e.kind for e in state.log].count("stock") == 2
     assert state.round == 2
     everything = sorted(
         [c for zone in state.zones for cards in zone for c in cards]
@@ -263,9 +265,9 @@ def test_rounds_bank_their_area_scoring(project: Path) -> None:
     )
     game = compiled(project)
     state = random_game(game, 10)
-    banked = [e for e in state.log if e[0] == "round-score"]
-    assert [e[1] for e in banked] == [1, 2, 3]
-    totals = tuple(sum(e[2][p] for e in banked) for p in range(2))
+    banked = [e for e in state.log if isinstance(e, RoundScored)]
+    assert [e.round for e in banked] == [1, 2, 3]
+    totals = tuple(sum(e.points[p] for e in banked) for p in range(2))
     assert game.score(state).totals == totals
 
 
@@ -279,17 +281,17 @@ def test_the_game_ends_after_the_turn_an_end_condition_holds(project: Path) -> N
     state = random_game(game, 11)
     routes = game.zone("routes").index
     assert max(len(cards) for cards in state.zones[routes]) == 2
-    assert state.log[-1] == ("game-end",)
-    assert ("pile-empty",) not in state.log
+    assert state.log[-1] == GAME_ENDED
+    assert PILE_EMPTY not in state.log
 
 
 def test_without_an_end_on_the_empty_draw_pile_play_goes_on(project: Path) -> None:
     edit(project, "end_on_empty_draw: true", "end_on_empty_draw: false")
     game = compiled(project)
     state = random_game(game, 9)
-    assert ("pile-empty",) not in state.log
+    assert PILE_EMPTY not in state.log
     assert not state.shared[game.zone("stack").index]
-    assert ("stalled",) in state.log or state.terminal
+    assert STALLED in state.log or state.terminal
 
 
 # -- what players and bots know ----------------------------------------------------------------
@@ -320,13 +322,13 @@ def test_determinizing_keeps_what_the_observer_has_seen() -> None:
 def test_others_see_that_a_card_was_drawn_not_which() -> None:
     _, game = _lantern()
     state = random_game(game, 2)
-    draws = [e for e in state.log if e[0] == "draw"]
+    draws = [e for e in state.log if isinstance(e, Drew)]
     event = draws[0]
     words = _Words(game)
-    own = list(game.mechanic.narrate_event(event, event[1], words) or [])
-    other = list(game.mechanic.narrate_event(event, 1 - event[1], words) or [])
-    assert game.deck.names[event[2]] in own[0]
-    assert other == [f"  player {event[1] + 1} draws a card from the stack"]
+    own = list(game.mechanic.narrate_event(event, event.player, words) or [])
+    other = list(game.mechanic.narrate_event(event, 1 - event.player, words) or [])
+    assert game.deck.names[event.card] in own[0]
+    assert other == [f"  player {event.player + 1} draws a card from the stack"]
     lines = list(narrate(game, state.log))
     assert lines[-2:] == ["end of round 1", "game over"]
     assert not [line for line in lines if line.startswith(("stock", "place", "take"))]

@@ -17,6 +17,7 @@ from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
 from toolkit.engine.game import compile_game
 from toolkit.kernel.state import State
+from toolkit.mechanics.trick_taking.events import TrickWon
 from toolkit.pnp.describe import Describer
 from toolkit.rules.effects import Transfer
 
@@ -73,7 +74,7 @@ def win_pearl_trick(content: GameContent, held: list[int]) -> State:
     for card in ("pearl-6", "amber-1", "emerald-1"):
         (player,) = state.to_move()
         state.apply(player, game.card("deck", card))
-    assert [e[1] for e in state.log if e[0] == "trick"] == [0]
+    assert [e.winner for e in state.log if isinstance(e, TrickWon)] == [0]
     return state
 
 

@@ -16,7 +16,9 @@ from toolkit.agents import make_bot
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
 from toolkit.engine.game import PARTNERS, Game, compile_game
+from toolkit.kernel.events import GAME_ENDED, Event, RoundEnded, RoundScored
 from toolkit.kernel.state import State
+from toolkit.mechanics.trick_taking.events import Played
 from toolkit.record.events import narrate
 from toolkit.record.playthrough import playthrough
 
@@ -66,8 +68,8 @@ def play_out(game: Game, seed: int, players: int) -> State:
     return state
 
 
-def events(state: State, kind: str) -> list[tuple[object, ...]]:
-    return [event for event in state.log if event[0] == kind]
+def events(state: State, kind: str) -> list[Event]:
+    return [event for event in state.log if event.kind == kind]
 
 
 ROUND_SCORING = """round_scoring:
@@ -80,9 +82,9 @@ def test_round_scoring_banks_points_every_round_and_they_count_at_the_end(
 ) -> None:
     game = compiled(toy(tmp_path, before_scoring=ROUND_SCORING))
     state = play_out(game, 4, 3)
-    banked = events(state, "round-score")
-    assert [event[1] for event in banked] == [1, 2, 3]  # once per round, numbered
-    per_player = [sum(event[2][p] for event in banked) for p in range(3)]  # type: ignore[index]
+    banked = [event for event in state.log if isinstance(event, RoundScored)]
+    assert [event.round for event in banked] == [1, 2, 3]  # once per round, numbered
+    per_player = [sum(event.points[p] for event in banked) for p in range(3)]
     assert per_player == state.banked[0]
     scores = state.scores()
     for player in range(3):
@@ -98,8 +100,8 @@ def test_an_end_condition_stops_the_game_at_the_end_of_that_round(tmp_path: Path
 """
     game = compiled(toy(tmp_path, before_scoring=ROUND_SCORING + end))
     state = play_out(game, 5, 2)
-    assert state.round == 1 and events(state, "round-end") == [("round-end", 1)]
-    assert state.log[-1] == ("game-end",)
+    assert state.round == 1 and events(state, "round-end") == [RoundEnded(1)]
+    assert state.log[-1] == GAME_ENDED
 
 
 def test_a_threshold_by_player_count_is_read_at_the_count_played(tmp_path: Path) -> None:
@@ -168,7 +170,7 @@ def test_random_cards_set_aside_by_player_count_stay_out_all_game(tmp_path: Path
     assert [len(cards) for cards in state.zones[hand]] == [10, 10]
     removed = set(range(24)) - set(state.deck_cards)
     final = play_out(game, 3, 2)
-    seen = {event[2] for event in final.log if event[0] == "play"}
+    seen = {event.card for event in final.log if isinstance(event, Played)}
     assert not seen & (set(range(24)) - set(final.deck_cards))
     assert len(game.new_state(3, 3).deck_cards) == 24
     assert removed  # the same seed sets the same cards aside

@@ -34,6 +34,7 @@ from toolkit.content.project import load_content_file
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position import state_from_position
+from toolkit.mechanics.draft.events import EXTRA_PICK, REVERSED, CardActionLapsed, HandsPassed
 from toolkit.record.events import narrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,11 +60,11 @@ def test_blue_shop_swapped_by_purple_in_the_same_pick_gives_one_extra_pick(
     assert park(state, 0) == {(0, 0): "B6", (0, 1): "Y7"}
     assert park(state, 1) == {(0, 0): "B7", (0, 1): "P12"}
     assert shops_resolved(state) == [(1, "P12"), (1, "B7")]
-    assert events(state, "extra-pick") == [("extra-pick",)]
+    assert events(state, "extra-pick") == [EXTRA_PICK]
     assert state.to_move() == (0, 1)
     play_pick(state, {0: ("B1", (1, 0), True), 1: ("Y1", (1, 0), True)})
-    assert events(state, "extra-pick") == [("extra-pick",)]  # not a second one
-    assert events(state, "pass") == [("pass", "left")] and state.round == 2
+    assert events(state, "extra-pick") == [EXTRA_PICK]  # not a second one
+    assert events(state, "pass") == [HandsPassed("left")] and state.round == 2
     assert [hand(state, p) for p in range(2)] == [["Y2"], ["B2"]]
 
 
@@ -81,8 +82,8 @@ def test_yellow_shop_swapped_by_purple_in_the_same_pick_reverses_once(park_game:
     state.apply(1, opponent_swaps(state)[((0, 0), 0, (0, 1))])  # R4 for Y4
     assert park(state, 1) == {(0, 0): "Y4", (0, 1): "P12"}
     assert shops_resolved(state) == [(1, "P12"), (1, "Y4")]
-    assert events(state, "reverse") == [("reverse",)]
-    assert events(state, "pass") == [("pass", "right")]
+    assert events(state, "reverse") == [REVERSED]
+    assert events(state, "pass") == [HandsPassed("right")]
     assert [hand(state, p) for p in range(3)] == [["R1", "R2"], ["P2", "P3"], ["B1", "B2"]]
 
 
@@ -98,7 +99,7 @@ def test_red_shop_swapped_by_purple_in_the_same_pick_swaps_once(park_game: Game)
     assert park(state, 1) == {(0, 0): "Y5", (0, 1): "P12"}
     assert shops_resolved(state) == [(1, "P12"), (1, "R10")]
     assert state.pending is None and len(events(state, "swap-hand")) == 1
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
 
 
 def test_a_shop_card_swapped_back_into_a_hand_before_its_turn_does_not_act(
@@ -115,11 +116,9 @@ def test_a_shop_card_swapped_back_into_a_hand_before_its_turn_does_not_act(
     state.apply(0, hand_swaps(state)[((0, 0), "B5")])
     assert shops_resolved(state) == [(1, "P12"), (0, "R10")]
     assert not events(state, "reverse")
-    assert events(state, "card-action-lapsed") == [
-        ("card-action-lapsed", park_game.card("deck", "Y4"))
-    ]
+    assert events(state, "card-action-lapsed") == [CardActionLapsed(park_game.card("deck", "Y4"))]
     assert any("left the park before its turn" in line for line in narrate(park_game, state.log))
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
 
 
 # -- turns counted ------------------------------------------------------------------------------

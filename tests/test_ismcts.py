@@ -17,9 +17,11 @@ from toolkit.agents.ismcts import IsmctsBot, _margins
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
+from toolkit.kernel.events import Dealt
 from toolkit.kernel.state import State
 from toolkit.mechanics.draft.codec import Pick
 from toolkit.mechanics.draft.grid import initial_offsets
+from toolkit.mechanics.trick_taking.events import Played
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,14 +54,15 @@ def test_trick_determinisation_keeps_what_the_observer_knows(midway: Game) -> No
         assert world.zones[hand][0] == state.zones[hand][0]
         assert [len(h) for h in world.zones[hand]] == [len(h) for h in state.zones[hand]]
         held = [card for cards in world.zones[hand] for card in cards] + world.out_of_play
-        played = [e[2] for e in state.log[len(state.log) - _since_deal(state) :] if e[0] == "play"]
+        recent = state.log[len(state.log) - _since_deal(state) :]
+        played = [e.card for e in recent if isinstance(e, Played)]
         assert sorted(held + played) == list(range(52))
         assert world.seed != state.seed  # later deals are unknown to the observer
 
 
 def _since_deal(state: State) -> int:
     for back, event in enumerate(reversed(state.log)):
-        if event[0] == "deal":
+        if isinstance(event, Dealt):
             return back
     return len(state.log)
 

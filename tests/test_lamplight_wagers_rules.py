@@ -18,6 +18,7 @@ from toolkit.content.validate import ValidationReport, validate_game
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import RoundScored
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate
 
@@ -275,5 +276,5 @@ def test_an_exact_wager_scores_10_plus_1_per_trick_a_miss_1_per_trick_off(game: 
         bid(state, player, tricks)
     play(state, (0, "lanterns-A"), (1, "lanterns-K"), (2, "mirrors-5"))
     play(state, (0, "wicks-2"), (1, "wicks-3"), (2, "moths-9"))
-    assert ("round-score", 1, (11, -1, -2)) in state.log
+    assert RoundScored(1, (11, -1, -2)) in state.log
     assert list(state.scores().totals) == [11, -1, -2]

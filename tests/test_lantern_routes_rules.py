@@ -16,8 +16,10 @@ import pytest
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import GAME_ENDED, RoundEnded
 from toolkit.kernel.state import State
 from toolkit.mechanics.draw_and_play.codec import Discard, Draw, Place
+from toolkit.mechanics.draw_and_play.events import PILE_EMPTY, HandFull
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["amber", "jade", "cobalt", "crimson", "ivory"]
@@ -191,7 +193,7 @@ def test_a_full_hand_of_eight_skips_the_draw(game: Game) -> None:
         game, hands=[["amber-9", *full, "amber-10"], ["jade-2"]], stack=["ivory-2", "ivory-3"]
     )
     state.apply(0, place(game, "amber-9"))  # 8 cards left: the hand limit
-    assert ("hand-full", 0) in state.log
+    assert HandFull(0) in state.log
     assert len(state.zones[game.zone("hand").index][0]) == 8
     assert state.to_move() == (1,)
     assert len(state.shared[game.zone("stack").index]) == 2
@@ -205,7 +207,7 @@ def test_the_game_ends_right_after_the_draw_that_empties_the_stack(game: Game) -
     state.apply(0, place(game, "amber-5"))
     state.apply(0, draw(game))
     assert state.terminal
-    assert state.log[-3:] == [("pile-empty",), ("round-end", 1), ("game-end",)]
+    assert state.log[-3:] == [PILE_EMPTY, RoundEnded(1), GAME_ENDED]
 
 
 def test_a_route_scores_its_lanterns_minus_twenty(game: Game) -> None:

@@ -25,6 +25,7 @@ from toolkit.mechanics.draft.codec import (
     OpponentSwap,
     Pick,
 )
+from toolkit.mechanics.draft.events import Picked, Placed
 from toolkit.mechanics.registry import MECHANICS, mechanic_kit
 from toolkit.mechanics.trick_taking.codec import PlayCard, TrickCodec
 
@@ -237,10 +238,14 @@ def test_a_big_draft_at_twelve_players_decodes_every_action_exactly(big_draft: G
                 if state.is_terminal():
                     break
         picks = sorted(
-            (event[1], *(lambda p: (p.card, p.cell, p.face_down))(codec.decode(event[2])))
+            (event.player, *(lambda p: (p.card, p.cell, p.face_down))(codec.decode(event.action)))
             for event in state.log
-            if event[0] == "pick"
+            if isinstance(event, Picked)
         )
-        places = sorted(tuple(event[1:]) for event in state.log if event[0] == "place")
+        places = sorted(
+            (event.player, event.card, event.cell, event.face_down)
+            for event in state.log
+            if isinstance(event, Placed)
+        )
         assert picks == places
         assert any(card >= 64 for _, card, _, _ in places)

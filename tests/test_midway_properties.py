@@ -18,7 +18,9 @@ import pytest
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.kernel.events import NothingToChoose, RoundEnded
 from toolkit.kernel.state import DECLINE, State
+from toolkit.mechanics.trick_taking.events import TrickWon
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "rules" / "midway-memories.yaml"
@@ -105,7 +107,7 @@ def check_step(state: State, rules: Rules, player: int, action: int) -> Callable
         sadness = state.track[player][rules.sadness]
 
         def after_choice() -> None:
-            if any(e[0] == "round-end" for e in state.log[log_start:]):
+            if any(isinstance(e, RoundEnded) for e in state.log[log_start:]):
                 return  # cleanup moved coins and Sadness too
             if action == DECLINE:
                 assert state.track[player][rules.sadness] == min(10, sadness + 1)
@@ -123,15 +125,15 @@ def check_step(state: State, rules: Rules, player: int, action: int) -> Callable
     sadness = state.track[winner][rules.sadness]
 
     def after_trick() -> None:
-        assert state.log[log_start + 1] == ("trick", winner, card)
+        assert state.log[log_start + 1] == TrickWon(winner, card)
         if rules.suit[card] != "tickets":
             return
         if rides:
             assert state.pending is not None and state.pending.player == winner
         else:
             assert state.pending is None
-            assert ("no-choice", winner, "attractions") in state.log[log_start:]
-            if not any(e[0] == "round-end" for e in state.log[log_start:]):
+            assert NothingToChoose(winner, "attractions") in state.log[log_start:]
+            if not any(isinstance(e, RoundEnded) for e in state.log[log_start:]):
                 assert state.track[winner][rules.sadness] == sadness
 
     return after_trick
@@ -154,7 +156,9 @@ def check_acquisitions(state: State, rules: Rules) -> None:
 
 def check_end(state: State, rules: Rules) -> None:
     assert state.is_terminal() and state.to_move() == ()
-    assert [e for e in state.log if e[0] == "round-end"] == [("round-end", r) for r in range(1, 6)]
+    assert [e for e in state.log if isinstance(e, RoundEnded)] == [
+        RoundEnded(r) for r in range(1, 6)
+    ]
     assert not any(state.zones[rules.hand])
     check_acquisitions(state, rules)
     scores = state.scores()

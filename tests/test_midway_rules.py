@@ -16,7 +16,16 @@ import pytest
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import (
+    GAME_ENDED,
+    Dealt,
+    Discarded,
+    GameEnded,
+    NothingToChoose,
+    RoundEnded,
+)
 from toolkit.kernel.state import DECLINE, State
+from toolkit.mechanics.trick_taking.events import Played, TrickWon
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
@@ -152,7 +161,7 @@ def ride(state: State, attraction: str) -> None:
 
 def trick_events(state: State) -> list[tuple[int, str]]:
     ids = state.game.deck.ids
-    return [(e[1], ids[e[2]]) for e in state.log if e[0] == "trick"]
+    return [(e.winner, ids[e.card]) for e in state.log if isinstance(e, TrickWon)]
 
 
 def play_out(state: State) -> None:
@@ -439,7 +448,7 @@ def test_ticket_trick_without_a_legal_ride_does_nothing(game: Game) -> None:
     state = ticket_trick(game, coins=1, fame=7, joy=7, sadness=2)
     assert state.pending is None
     assert state.to_move() == (0,)
-    assert ("no-choice", 0, "attractions") in state.log
+    assert NothingToChoose(0, "attractions") in state.log
     assert (track(state, 0, "sadness"), coins(state, 0), ridden(state, 0)) == (2, 1, [])
     # Ferris Wheel is affordable and qualifies, but Level 1 was ridden: not allowed now.
     state = ticket_trick(game, coins=3, fame=1, joy=1, ridden=["carousel"])
@@ -492,11 +501,11 @@ def test_cleanup_keeps_12_coins_and_gives_sadness_per_2_discarded_rounded_up(
     assert [coins(state, p) for p in range(5)] == [12] * 5
     assert [track(state, p, "sadness") for p in range(5)] == [1, 2, 2, 3, 10]  # 5 -> 3, capped
     assert supply(state) == SUPPLY - 60
-    assert [e for e in state.log if e[0] == "discard"] == [
-        ("discard", 1, 0, 1),
-        ("discard", 2, 0, 2),
-        ("discard", 3, 0, 3),
-        ("discard", 4, 0, 5),
+    assert [e for e in state.log if isinstance(e, Discarded)] == [
+        Discarded(1, 0, 1),
+        Discarded(2, 0, 2),
+        Discarded(3, 0, 3),
+        Discarded(4, 0, 5),
     ]
 
 
@@ -507,10 +516,10 @@ def round_leaders(state: State) -> list[int]:
     """Who played the first card after each deal."""
     leaders, after_deal = [], False
     for event in state.log:
-        if event[0] == "deal":
+        if isinstance(event, Dealt):
             after_deal = True
-        elif event[0] == "play" and after_deal:
-            leaders.append(event[1])
+        elif isinstance(event, Played) and after_deal:
+            leaders.append(event.player)
             after_deal = False
     return leaders
 
@@ -530,8 +539,8 @@ def test_game_ends_after_five_rounds(game: Game) -> None:
     """Game Structure: the game lasts 5 rounds; then final cleanup and scoring."""
     state = game.new_state(3, 4)
     play_out(state)
-    rounds = [e for e in state.log if e[0] in ("round-end", "game-end")]
-    assert rounds == [("round-end", r) for r in range(1, 6)] + [("game-end",)]
+    rounds = [e for e in state.log if isinstance(e, RoundEnded | GameEnded)]
+    assert rounds == [RoundEnded(r) for r in range(1, 6)] + [GAME_ENDED]
     assert state.to_move() == () and state.legal_actions(0) == []
     assert all(not h for h in state.zones[game.zone("hand").index])
     with pytest.raises(IllegalActionError, match="the game is over"):

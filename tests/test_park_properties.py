@@ -19,8 +19,10 @@ import pytest
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.kernel.events import GAME_ENDED
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap, Pick
+from toolkit.mechanics.draft.events import ExtraPickStarted, HandsPassed
 from toolkit.mechanics.draft.grid import Cell, grid_is_valid
 from toolkit.mechanics.draft.machine import DraftMechanic
 
@@ -207,9 +209,9 @@ def check_end(state: State, places: Places) -> None:
     # 10 cards each, 9 placed: the last hand card of every player is set aside.
     assert len(state.mech.set_aside) == state.n
     assert len(state.out_of_play) == DECK_SIZE - 10 * state.n
-    assert state.log[-1] == ("game-end",)
+    assert state.log[-1] == GAME_ENDED
     # Every pick places one card per player: the first, one per pass, one per extra pick.
-    picks = 1 + sum(1 for event in state.log if event[0] in ("pass", "extra-pick"))
+    picks = 1 + sum(1 for event in state.log if isinstance(event, HandsPassed | ExtraPickStarted))
     assert picks == PARK_SIZE, state.seed
     scores = state.scores()
     for total, parts in zip(scores.totals, scores.breakdown, strict=True):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,9 +21,11 @@ from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import IllegalActionError, ToolkitError
+from toolkit.kernel.events import GAME_ENDED, Declined, Event, NothingToChoose
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap
 from toolkit.mechanics.draft.codec import Pick as PickAction
+from toolkit.mechanics.draft.events import EXTRA_PICK, CardActed, HandsPassed
 from toolkit.mechanics.draft.grid import Cell, initial_offsets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,13 +166,13 @@ def supply(state: State) -> int:
     return state.supply[state.game.resource_index("coins")]
 
 
-def events(state: State, *kinds: str) -> list[tuple[Any, ...]]:
-    return [e for e in state.log if e[0] in kinds]
+def events(state: State, *kinds: str) -> list[Event]:
+    return [e for e in state.log if e.kind in kinds]
 
 
 def shops_resolved(state: State) -> list[tuple[int, str]]:
     ids = state.game.deck.ids
-    return [(e[1], ids[e[2]]) for e in state.log if e[0] == "card-action"]
+    return [(e.owner, ids[e.card]) for e in state.log if isinstance(e, CardActed)]
 
 
 def play_pick(state: State, chosen: Mapping[int, Pick]) -> None:
@@ -538,7 +539,7 @@ def test_remaining_hands_pass_to_the_left_neighbour(game: Game) -> None:
     state = scenario(game, [["B1", "B2", "B3"], ["Y1", "Y2", "Y3"], ["R1", "R2", "R3"]])
     play_pick(state, {0: ("B1", (0, 0), False), 1: ("Y1", (0, 0), False), 2: ("R1", (0, 0), False)})
     assert [hand(state, p) for p in range(3)] == [["R2", "R3"], ["B2", "B3"], ["Y2", "Y3"]]
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
     assert state.round == 2
 
 
@@ -553,7 +554,7 @@ def test_game_ends_after_nine_placements_and_the_last_card_is_set_aside(game: Ga
     assert len(state.mech.set_aside) == 4
     passes, extra = len(events(state, "pass")), len(events(state, "extra-pick"))
     assert passes + extra == 8 and state.round == passes + 1
-    assert state.log[-1] == ("game-end",)
+    assert state.log[-1] == GAME_ENDED
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply(
@@ -580,7 +581,7 @@ def test_shop_card_placed_face_down_has_no_action(game: Game) -> None:
     state = scenario(game, [["R10", "B1"], ["Y4", "Y1"]], parks=[["B2"], ["B3"]])
     play_pick(state, {0: ("R10", (0, 1), True), 1: ("Y4", (0, 1), True)})
     assert state.pending is None and not events(state, "card-action", "reverse")
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
 
 
 def test_yellow_shop_reverses_the_passing_direction_from_now_on(game: Game) -> None:
@@ -599,10 +600,10 @@ def test_yellow_shop_reverses_the_passing_direction_from_now_on(game: Game) -> N
         ["P2", "P3", "P4"],
         ["B1", "B2", "B3"],
     ]
-    assert events(state, "pass") == [("pass", "right")]
+    assert events(state, "pass") == [HandsPassed("right")]
     play_pick(state, {0: ("R2", (0, 2), True), 1: ("P2", (0, 1), True), 2: ("B1", (0, 1), True)})
     assert [hand(state, p) for p in range(3)] == [["P3", "P4"], ["B2", "B3"], ["R3", "R4"]]
-    assert events(state, "pass") == [("pass", "right"), ("pass", "right")]
+    assert events(state, "pass") == [HandsPassed("right"), HandsPassed("right")]
 
 
 def test_blue_shop_every_player_picks_one_more_card_before_passing(game: Game) -> None:
@@ -615,7 +616,7 @@ def test_blue_shop_every_player_picks_one_more_card_before_passing(game: Game) -
     )
     play_pick(state, {0: ("B7", (0, 1), False), 1: ("Y1", (0, 0), False), 2: ("R1", (0, 0), True)})
     assert shops_resolved(state) == [(0, "B7")]
-    assert events(state, "extra-pick") == [("extra-pick",)]
+    assert events(state, "extra-pick") == [EXTRA_PICK]
     assert state.to_move() == (0, 1, 2)
     assert [hand(state, p) for p in range(3)] == [["B1", "B2"], ["Y2", "Y3"], ["R2", "R3"]]
     assert not events(state, "pass") and state.round == 1
@@ -623,7 +624,7 @@ def test_blue_shop_every_player_picks_one_more_card_before_passing(game: Game) -
     assert [coins(state, p) for p in range(3)] == [15 - 3 - 1, 15 - 2 - 2, 15]
     assert [len(park(state, p)) for p in range(3)] == [3, 2, 2]
     assert [hand(state, p) for p in range(3)] == [["R3"], ["B2"], ["Y2"]]
-    assert events(state, "pass") == [("pass", "left")] and state.round == 2
+    assert events(state, "pass") == [HandsPassed("left")] and state.round == 2
 
 
 def test_blue_shop_in_the_last_pick_ends_the_game(game: Game) -> None:
@@ -678,7 +679,7 @@ def test_red_shop_swaps_a_placed_card_with_a_hand_card_for_free(game: Game) -> N
     assert park(state, 0) == {(0, 0): "B2", (0, 1): "B3", (0, 2): "R10", (1, 0): "P5"}
     assert face_up(state, 0) == ["B2", "B3", "P5", "R10"]
     assert coins(state, 0) == 15 - 3  # the new card is free
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
     # The old card went to the hand and was passed on with it.
     assert hand(state, 1) == ["B7", "Y13", "P1"]
 
@@ -714,7 +715,7 @@ def test_red_shop_offers_only_legal_swaps_and_may_be_declined(game: Game) -> Non
         state.apply(1, DECLINE)
     state.apply(0, DECLINE)
     assert park(state, 0) == {(0, 0): "B2", (0, 1): "B5", (0, 2): "R10", (1, 0): "~P6"}
-    assert ("decline", 0, "swap-hand") in state.log
+    assert Declined(0, "swap-hand") in state.log
     assert hand(state, 1) == ["B3", "Y9", "Y1", "Y5"]
 
 
@@ -739,7 +740,7 @@ def test_purple_shop_swaps_with_another_players_card_of_the_same_number(game: Ga
     assert face_up(state, 0) == ["B3", "P12", "Y5"]
     assert face_up(state, 1) == ["B5", "Y1", "Y3"]
     assert [coins(state, p) for p in range(3)] == before
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
 
 
 def test_purple_shop_may_be_declined_and_needs_a_matching_card(game: Game) -> None:
@@ -749,10 +750,10 @@ def test_purple_shop_may_be_declined_and_needs_a_matching_card(game: Game) -> No
     assert set(opponent_swaps(state)) == {((0, 0), 1, (0, 0))}
     state.apply(0, DECLINE)
     assert park(state, 0) == {(0, 0): "B3", (0, 1): "P12"}
-    assert ("decline", 0, "swap-opponent") in state.log
+    assert Declined(0, "swap-opponent") in state.log
     state = scenario(game, [["P12", "B1"], ["Y1", "Y2"]], parks=[["B3"], ["Y4"]])
     play_pick(state, {0: ("P12", (0, 1), False), 1: ("Y1", (0, -1), False)})
-    assert state.pending is None and ("no-choice", 0, "swap-opponent") in state.log
+    assert state.pending is None and NothingToChoose(0, "swap-opponent") in state.log
 
 
 def test_several_shop_actions_resolve_the_higher_number_first(game: Game) -> None:
@@ -779,7 +780,7 @@ def test_several_shop_actions_resolve_the_higher_number_first(game: Game) -> Non
     assert state.to_move() == (2,)
     state.apply(2, DECLINE)
     assert shops_resolved(state) == [(3, "P12"), (2, "R10"), (1, "B7"), (0, "Y4")]
-    assert [e[0] for e in state.log[-3:]] == ["card-action", "reverse", "extra-pick"]
+    assert [e.kind for e in state.log[-3:]] == ["card-action", "reverse", "extra-pick"]
     assert state.to_move() == (0, 1, 2, 3)
     play_pick(
         state,
@@ -790,7 +791,7 @@ def test_several_shop_actions_resolve_the_higher_number_first(game: Game) -> Non
             3: ("P13", (0, 2), True),
         },
     )
-    assert events(state, "pass") == [("pass", "right")]
+    assert events(state, "pass") == [HandsPassed("right")]
 
 
 def test_a_shop_card_swapped_in_from_the_hand_triggers_its_action(game: Game) -> None:
@@ -802,7 +803,7 @@ def test_a_shop_card_swapped_in_from_the_hand_triggers_its_action(game: Game) ->
     play_pick(state, {0: ("R10", (0, 2), False), 1: ("Y2", (0, 1), False)})
     state.apply(0, hand_swaps(state)[((0, 1), "B7")])
     assert shops_resolved(state) == [(0, "R10"), (0, "B7")]
-    assert events(state, "extra-pick") == [("extra-pick",)]
+    assert events(state, "extra-pick") == [EXTRA_PICK]
     assert state.to_move() == (0, 1)
     assert hand(state, 0) == ["B8", "B9", "B3"]
     assert coins(state, 0) == 15 - 3  # B7 arrived free
@@ -825,7 +826,7 @@ def test_a_shop_card_swapped_between_parks_triggers_for_its_new_owner(game: Game
     state.apply(0, options[((0, 0), 1, (0, 0))])  # B4 for Y4: Y4 reaches player 0
     assert park(state, 0) == {(0, 0): "Y4", (0, 1): "B10", (0, 2): "P12"}
     assert shops_resolved(state) == [(0, "P12"), (0, "Y4")]
-    assert events(state, "pass") == [("pass", "right")]
+    assert events(state, "pass") == [HandsPassed("right")]
     # B10 for R10: player 2's red shop arrives in player 0's park and triggers for them.
     state = scenario(
         game,
@@ -854,7 +855,7 @@ def test_the_purple_shop_swapped_away_by_its_own_action_does_not_trigger_again(
     assert park(state, 1) == {(0, -1): "R1", (0, 0): "P12"}
     assert state.pending is None
     assert shops_resolved(state) == [(0, "P12")]
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]
 
 
 def test_a_chain_of_shop_actions_ends_even_when_both_players_want_to_swap(game: Game) -> None:
@@ -873,4 +874,4 @@ def test_a_chain_of_shop_actions_ends_even_when_both_players_want_to_swap(game: 
         (player,) = state.to_move()
         state.apply(player, bots[player].choose(state, player))
     assert state.pending is None, shops_resolved(state)[-4:]
-    assert events(state, "pass") == [("pass", "left")]
+    assert events(state, "pass") == [HandsPassed("left")]

@@ -14,6 +14,7 @@ import pytest
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.state import State
+from toolkit.mechanics.draft.events import HandsPassed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,8 +64,9 @@ def test_three_rounds_passing_left_right_left(game: Game) -> None:
     while not state.terminal:
         for player in state.to_move():
             state.apply(player, state.legal_actions(player)[0])
-        if state.log[-1][0] == "pass":
-            directions.append((state.round, state.log[-1][1]))
+        last = state.log[-1]
+        if isinstance(last, HandsPassed):
+            directions.append((state.round, last.direction))
     assert sorted(set(directions)) == [(1, "left"), (2, "right"), (3, "left")]
 
 

@@ -17,6 +17,7 @@ from toolkit.content.project import GameContent
 from toolkit.engine.options import check_option, read_options
 from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
+from toolkit.kernel.events import RoundScored
 from toolkit.kernel.mechanic import CompiledMechanic
 from toolkit.kernel.specs import (
     Layout,
@@ -247,7 +248,7 @@ class Game:
                     for player in range(state.n):
                         bank[player] += points[player]
                         scored[player] += points[player]
-            state.log.append(("round-score", state.round, tuple(scored)))
+            state.log.append(RoundScored(state.round, tuple(scored)))
         return self.end_reached(state)
 
     def end_reached(self, state: State) -> bool:

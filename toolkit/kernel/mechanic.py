@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
+    from toolkit.kernel.events import Event
     from toolkit.kernel.state import State
 
 Record = TypeVar("Record")
@@ -71,7 +72,7 @@ class CompiledMechanic(Protocol):
     # -- narration and play -----------------------------------------------------------------
     def narrate_action(self, state: State, action: int, words: CardWords) -> str | None: ...
     def narrate_event(
-        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+        self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None: ...
     def screen(self, screen: Screen) -> MechanicScreen: ...
 

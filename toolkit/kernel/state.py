@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import Chosen, Dealt, Event
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import GameView
@@ -148,7 +149,7 @@ class State:
         self.turn = 0
         self.round = 1
         """The round in play, counted by the mechanic from 1: statistics checkpoint on it."""
-        self.log: list[tuple[Any, ...]] = []
+        self.log: list[Event] = []
         self.stats = Stats()
         self.mech: Any = None
 
@@ -188,7 +189,7 @@ class State:
                     self.summary(),
                 )
             self.pending = None
-            self.log.append(("choose", player, pending.kind, action))
+            self.log.append(Chosen(player, pending.kind, action))
             pending.resolve(self, pending, action)
             self._resume(pending.frames)
             if self.pending is None:
@@ -291,7 +292,7 @@ class State:
         for player in range(self.n):
             hands[player] = deck[player * each : (player + 1) * each]
         self.out_of_play = deck[self.n * each :]
-        self.log.append(("deal", each, len(self.out_of_play)))
+        self.log.append(Dealt(each, len(self.out_of_play)))
 
     def gain(self, player: int, resource: int, amount: int) -> int:
         """Take up to `amount` from the supply; returns what was actually paid."""
@@ -314,9 +315,14 @@ class State:
     def advance(self, player: int, track: int, amount: int, cause: str) -> int:
         """Move a marker, clamped to the track; returns the actual move."""
         spec = self.game.tracks[track]
-        before = self.track[player][track]
-        after = min(spec.max, max(spec.min, before + amount))
-        self.track[player][track] = after
+        markers = self.track[player]
+        before = markers[track]
+        after = before + amount  # clamped by comparisons: this runs on most tricks
+        if after > spec.max:
+            after = spec.max
+        elif after < spec.min:
+            after = spec.min
+        markers[track] = after
         moved = after - before
         if moved > 0:
             key = (track, cause)

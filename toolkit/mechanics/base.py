@@ -24,6 +24,7 @@ from toolkit.schema.base import Model
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
     from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
@@ -94,6 +95,8 @@ class MechanicKit(Generic[S]):
     cardless: tuple[str, ...] = ()
     """Decisions whose actions stand for no card (a bid, a draw from the pile): card
     preferences never see them."""
+    events: tuple[type[Event], ...] = ()
+    """The log events only this mechanic logs (declared in its `events` module)."""
     asks: Callable[[S], tuple[str, ...]] | None = None
     """The decisions one game's structure asks for (no bids without bidding); unset: all of
     `decisions`."""

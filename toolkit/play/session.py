@@ -12,6 +12,7 @@ from typing import Any
 
 from toolkit.agents import Agent, make_bot
 from toolkit.agents.legal import stuck
+from toolkit.kernel.events import Event
 from toolkit.kernel.state import State
 from toolkit.record.transcripts import Action, LoadedGame, game_lines, header
 
@@ -93,7 +94,7 @@ class Session:
         self.state.apply(player, action)
         self.actions.append((player, action))
 
-    def news(self) -> list[tuple[Any, ...]]:
+    def news(self) -> list[Event]:
         """Log events since before the person's last move (the setup, at the start)."""
         return self.state.log[self.mark :]
 

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from toolkit.engine.game import Game
+from toolkit.kernel.events import (
+    Acquired,
+    Chosen,
+    Dealt,
+    Declined,
+    Discarded,
+    Event,
+    FirstPlayer,
+    GameEnded,
+    NothingToChoose,
+    RoundEnded,
+    RoundScored,
+    SetAside,
+    Shown,
+    SlotFilled,
+)
 
 
 class _DeckWords:
@@ -18,53 +34,55 @@ class _DeckWords:
         return self.names[card]
 
 
-def narrate(game: Game, log: list[tuple[Any, ...]]) -> Iterator[str]:
+def narrate(game: Game, log: Iterable[Event]) -> Iterator[str]:
     """Every event in words: the mechanic tells its own events, the engine the rest."""
     deck = game.deck
     words = _DeckWords(game)
     for event in log:
-        kind = event[0]
         own = game.mechanic.narrate_event(event, None, words)
         if own is not None:
             yield from own
-        elif kind == "choose" and event[2] not in game.tables and event[2] != "option":
-            continue  # a mechanic's own decision: the event that follows tells it
-        elif kind == "shown":
-            zone = game.zone(event[1])
-            cards = ", ".join(game.card_name(zone.kind, card) for card in event[2])
-            yield f"setup: on {zone.id} {cards}"
-        elif kind == "first-player":
-            yield f"setup: player {event[1] + 1} starts"
-        elif kind == "slot":
-            yield f"setup: {event[1]} gets {', '.join(event[2])}"
-        elif kind == "deal":
-            yield f"deal: {event[1]} cards each, {event[2]} out of play"
-        elif kind == "play":
-            yield f"  player {event[1] + 1} plays {deck.names[event[2]]}"
-        elif kind == "trick":
-            yield f"  player {event[1] + 1} wins the trick with {deck.names[event[2]]}"
-        elif kind == "choose":
-            yield f"  player {event[1] + 1} chooses {_choice(game, event[2], event[3])}"
-        elif kind == "acquire":
-            yield f"  player {event[1] + 1} takes {game.card_name(event[2], event[3])}"
-        elif kind == "decline":
-            yield f"  player {event[1] + 1} declines"
-        elif kind == "no-choice":
-            yield f"  player {event[1] + 1} has nothing to take from {event[2]}"
-        elif kind == "discard":
-            yield f"  player {event[1] + 1} discards {event[3]} {game.resources[event[2]].name}"
-        elif kind == "round-end":
-            yield f"end of round {event[1]}"
-        elif kind == "round-score":
-            points = ", ".join(f"player {p + 1} {v:+d}" for p, v in enumerate(event[2]))
-            yield f"round {event[1]} scores: {points}"
-        elif kind == "removed":
-            named = ", ".join(deck.names[card] for card in event[2])
-            yield f"setup: {named or str(event[1]) + ' random cards'} set aside face down"
-        elif kind == "game-end":
-            yield "game over"
-        else:
-            yield " ".join(str(part) for part in event)
+            continue
+        match event:
+            case Chosen(decision=decision) if decision not in game.tables and decision != "option":
+                continue  # a mechanic's own decision: the event that follows tells it
+            case Chosen(player=player, decision=decision, action=action):
+                yield f"  player {player + 1} chooses {_choice(game, decision, action)}"
+            case Shown(zone=zone_id, cards=cards):
+                zone = game.zone(zone_id)
+                named = ", ".join(game.card_name(zone.kind, card) for card in cards)
+                yield f"setup: on {zone.id} {named}"
+            case FirstPlayer(player=player):
+                yield f"setup: player {player + 1} starts"
+            case SlotFilled(slot=slot, cards=ids):
+                yield f"setup: {slot} gets {', '.join(ids)}"
+            case Dealt(each=each, out_of_play=left):
+                yield f"deal: {each} cards each, {left} out of play"
+            case Acquired(player=player, card_kind=kind, card=card):
+                yield f"  player {player + 1} takes {game.card_name(kind, card)}"
+            case Declined(player=player):
+                yield f"  player {player + 1} declines"
+            case NothingToChoose(player=player, decision=decision):
+                yield f"  player {player + 1} has nothing to take from {decision}"
+            case Discarded(player=player, resource=resource, amount=amount):
+                yield f"  player {player + 1} discards {amount} {game.resources[resource].name}"
+            case RoundEnded(round=number):
+                yield f"end of round {number}"
+            case RoundScored(round=number, points=points):
+                scores = ", ".join(f"player {p + 1} {v:+d}" for p, v in enumerate(points))
+                yield f"round {number} scores: {scores}"
+            case SetAside(count=count, cards=cards):
+                named = ", ".join(deck.names[card] for card in cards)
+                yield f"setup: {named or str(count) + ' random cards'} set aside face down"
+            case GameEnded():
+                yield "game over"
+            case _:
+                yield unnarrated(event)
+
+
+def unnarrated(event: Event) -> str:
+    """An event nobody tells in words, as its data: what a new event shows until it is."""
+    return " ".join(str(part) for part in event.plain())
 
 
 def _choice(game: Game, kind: str, action: int) -> str:

@@ -9,10 +9,10 @@ and events (a draft's places, shop actions, swaps, passes) through its `narrate_
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game
+from toolkit.kernel.events import Chosen, Event
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate
 
@@ -81,13 +81,13 @@ class Narrator:
 
     # -- events ---------------------------------------------------------------------------
 
-    def events(self, log: Iterable[tuple[Any, ...]], viewer: int | None = None) -> Iterator[str]:
+    def events(self, log: Iterable[Event], viewer: int | None = None) -> Iterator[str]:
         """Readable lines for log events; with a `viewer`, only what that player may see."""
         for event in log:
             yield from self.event(event, viewer)
 
-    def event(self, event: tuple[Any, ...], viewer: int | None = None) -> Iterator[str]:
-        if event[0] == "choose" and event[2] != "option":
+    def event(self, event: Event, viewer: int | None = None) -> Iterator[str]:
+        if isinstance(event, Chosen) and event.decision != "option":
             return  # the take, swap or decline event that follows tells it
         lines = self.game.mechanic.narrate_event(event, viewer, self)
         if lines is not None:

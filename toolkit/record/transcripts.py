@@ -34,6 +34,7 @@ from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError
 from toolkit.files import FileRefused, atomic_output, check_output, ensure_folder
+from toolkit.kernel.events import Event
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate_scores
 from toolkit.record.narration import Narrator, seat
@@ -352,9 +353,9 @@ def _title(loaded: LoadedGame, head: dict[str, Any]) -> list[str]:
     ]
 
 
-def _setup_line(loaded: LoadedGame, event: tuple[Any, ...]) -> dict[str, Any]:
+def _setup_line(loaded: LoadedGame, event: Event) -> dict[str, Any]:
     text = "; ".join(line.strip() for line in loaded.narrator.event(event))
-    return {"type": "setup", "event": _plain(event), "text": text}
+    return {"type": "setup", "event": event.plain(), "text": text}
 
 
 def _end_line(state: State) -> dict[str, Any]:
@@ -371,13 +372,6 @@ def _scores_json(state: State) -> dict[str, Any]:
         "winners": list(scores.winners),
         "decided_by": scores.decided_by,
     }
-
-
-def _plain(value: Any) -> Any:
-    """A log event as JSON data (tuples become lists), so it compares after a round trip."""
-    if isinstance(value, tuple | list):
-        return [_plain(part) for part in value]
-    return value
 
 
 def _dump(line: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from toolkit.kernel.events import FirstPlayer, SetAside, Shown, SlotFilled
 from toolkit.rules.primitive import docstring_words, fills_of
 from toolkit.rules.words import singular
 from toolkit.schema.amounts import CardsAmount, amount_at, amount_values, describe_amount
@@ -139,7 +140,7 @@ class ChoosePerGroup(_Step):
                     if all(len(ex.intersection(picked)) <= 1 for ex in exclusive):
                         break
                 state.shared[zone].extend(sorted(picked))
-            state.log.append(("shown", zone_id, tuple(state.shared[zone])))
+            state.log.append(Shown(zone_id, tuple(state.shared[zone])))
 
         return choose
 
@@ -243,7 +244,7 @@ class DrawRandom(_Step):
             usable = [k for k in candidates if min_field is None or (min_field[k] or 0) <= state.n]
             picked = state.random().sample(usable, count)
             state.slots[slot] = [(kind, k, side_of(state, k)) for k in picked]
-            state.log.append(("slot", slot, tuple(table.ids[k] for k in picked)))
+            state.log.append(SlotFilled(slot, tuple(table.ids[k] for k in picked)))
 
         return draw
 
@@ -298,7 +299,7 @@ class StartingPlayer(_Step):
 
         def start(state: State) -> None:
             state.first_player = state.random().randrange(state.n) if at_random else 0
-            state.log.append(("first-player", state.first_player))
+            state.log.append(FirstPlayer(state.first_player))
 
         return start
 
@@ -484,7 +485,7 @@ class RemoveCards(_Step):
             else:
                 gone = named
             state.deck_cards = [card for card in state.deck_cards if card not in gone]
-            state.log.append(("removed", len(gone), tuple(sorted(named))))
+            state.log.append(SetAside(len(gone), tuple(sorted(named))))
 
         return remove
 

@@ -98,11 +98,10 @@ def play_game(
     checkpoints: list[tuple[int, ...]] = []
     current_round = state.round
     played: list[tuple[int, int]] = []
-    cap, steps = game.mechanic.max_actions(players), 0
-    while not state.terminal:
-        steps += 1
-        if steps > cap:
-            raise ActionCapError(game.name, seed, cap)
+    cap = game.mechanic.max_actions(players)
+    for _ in range(cap):  # a bounded loop: the cap costs no counter of its own
+        if state.terminal:
+            break
         pending = state.pending
         if pending is None:
             # The mechanic's own turn: straight to its machine, since all `State.apply` adds
@@ -123,6 +122,9 @@ def play_game(
         if state.round != current_round and not state.terminal:
             current_round = state.round
             checkpoints.append(game.totals(state))
+    else:
+        if not state.terminal:
+            raise ActionCapError(game.name, seed, cap)
     scores = state.scores()
     checkpoints.append(scores.totals)
     public = [zone for zone in game.player_zones if not zone.hidden_from_others]

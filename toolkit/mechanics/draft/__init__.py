@@ -6,6 +6,7 @@ from __future__ import annotations
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.draft import words
 from toolkit.mechanics.draft.effects import EFFECTS
+from toolkit.mechanics.draft.events import EVENTS
 from toolkit.mechanics.draft.machine import DraftMechanic
 from toolkit.mechanics.draft.structure import Draft
 
@@ -19,4 +20,5 @@ KIT: MechanicKit[Draft] = MechanicKit(
     summary=words.summary,
     reference=words.reference,
     rules_help=words.rules_help,
+    events=EVENTS,
 )

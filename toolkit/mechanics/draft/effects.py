@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from toolkit.kernel.events import Declined, NothingToChoose
 from toolkit.kernel.state import DECLINE, Decision, EffectFn, State
+from toolkit.mechanics.draft.events import REVERSED
 from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Id
 
@@ -62,7 +64,7 @@ EFFECTS = (ReversePassDirection, ExtraPick, SwapWithHand, SwapWithOpponent)
 def reverse_effect(state: State, player: int, card: int) -> None:
     mech: DraftState = state.mech
     mech.direction = -mech.direction
-    state.log.append(("reverse",))
+    state.log.append(REVERSED)
 
 
 def extra_pick_effect(state: State, player: int, card: int) -> None:
@@ -74,13 +76,13 @@ def swap_with_hand_effect(state: State, player: int, card: int) -> None:
     mech: DraftState = state.mech
     options = mech.machine.hand_swaps(state, player)
     if not options:
-        state.log.append(("no-choice", player, "swap-hand"))
+        state.log.append(NothingToChoose(player, "swap-hand"))
         return
 
     def resolve(state: State, decision: Decision, action: int) -> None:
         if action == DECLINE:
             state.stats.declined += 1
-            state.log.append(("decline", decision.player, "swap-hand"))
+            state.log.append(Declined(decision.player, "swap-hand"))
             return
         mech.machine.swap_with_hand(state, decision.player, action)
 
@@ -92,13 +94,13 @@ def make_swap_with_opponent(match: tuple[Any, ...]) -> EffectFn:
         mech: DraftState = state.mech
         options = mech.machine.opponent_swaps(state, player, match)
         if not options:
-            state.log.append(("no-choice", player, "swap-opponent"))
+            state.log.append(NothingToChoose(player, "swap-opponent"))
             return
 
         def resolve(state: State, decision: Decision, action: int) -> None:
             if action == DECLINE:
                 state.stats.declined += 1
-                state.log.append(("decline", decision.player, "swap-opponent"))
+                state.log.append(Declined(decision.player, "swap-opponent"))
                 return
             mech.machine.swap_with_opponent(state, decision.player, action)
 

@@ -57,10 +57,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError, UnsupportedGameError
+from toolkit.kernel.events import GAME_ENDED, Dealt, Event, RoundEnded
 from toolkit.kernel.mechanic import BotOption, CardWords, MechanicScreen, Screen
 from toolkit.kernel.state import DECLINE, EffectFn, State
 from toolkit.mechanics.draft import narration
 from toolkit.mechanics.draft.codec import DraftCodec, HandSwap, OpponentSwap
+from toolkit.mechanics.draft.events import (
+    EXTRA_PICK,
+    CardActed,
+    CardActionLapsed,
+    HandsPassed,
+    HandSwapped,
+    OpponentSwapped,
+    PickDiscarded,
+    Picked,
+    Placed,
+    TableauDiscarded,
+    Taken,
+)
 from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, grid_problems, initial_offsets
 from toolkit.mechanics.draft.structure import Draft
 from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
@@ -339,7 +353,7 @@ class DraftMechanic:
             )
         mech.choices[player] = action
         mech.waiting[player] = False
-        state.log.append(("pick", player, action))
+        state.log.append(Picked(player, action))
         if not any(mech.waiting):
             self._reveal(state)
 
@@ -392,7 +406,7 @@ class DraftMechanic:
         park = state.grids[self.park][player]
         park[cell] = ~card if face_down else card
         mech.offsets[player] = mech.shape.narrow(mech.offsets[player], cell)
-        state.log.append(("place", player, card, cell, face_down))
+        state.log.append(Placed(player, card, cell, face_down))
         if face_down:
             counters = state.stats.counters
             counters["face-down cards"] = counters.get("face-down cards", 0) + 1
@@ -407,12 +421,12 @@ class DraftMechanic:
         mech.placed[player] += 1
         if discard:
             mech.set_aside.append(card)
-            state.log.append(("discard-pick", player, card))
+            state.log.append(PickDiscarded(player, card))
             return
         if self.price_resource >= 0:
             state.pay(player, self.price_resource, self.prices[card])
         state.zones[self.park][player].append(card)
-        state.log.append(("take", player, card))
+        state.log.append(Taken(player, card))
         self.trigger(state, player, card)
 
     def trigger(self, state: State, player: int, card: int) -> None:
@@ -438,13 +452,13 @@ class DraftMechanic:
             _, _, card = mech.queue.pop(0)
             owner = self.holder(state, card)
             if owner is None:
-                state.log.append(("card-action-lapsed", card))
+                state.log.append(CardActionLapsed(card))
                 continue
             mech.resolved.add(card)
             counters = state.stats.counters
             key = f"shop {self.card_ids[card]}"
             counters[key] = counters.get(key, 0) + 1
-            state.log.append(("card-action", owner, card))
+            state.log.append(CardActed(owner, card))
             if not state.run_effects(self.actions[card], owner, card):
                 return  # a player must choose; after_effects resumes
         self._end_of_pick(state)
@@ -457,7 +471,7 @@ class DraftMechanic:
         while mech.extra_picks > 0:
             mech.extra_picks -= 1
             if self._start_pick(state):
-                state.log.append(("extra-pick",))
+                state.log.append(EXTRA_PICK)
                 return
         hands = state.zones[self.hand]
         if self.tableau:
@@ -478,7 +492,7 @@ class DraftMechanic:
         mech.passed = [tuple(hand) for hand in hands]
         mech.passed_step = step
         state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
-        state.log.append(("pass", "left" if step == 1 else "right"))
+        state.log.append(HandsPassed("left" if step == 1 else "right"))
         state.round += 1
         mech.resolved = set()
         if not self._start_pick(state):
@@ -489,7 +503,7 @@ class DraftMechanic:
         round's end, so round scoring applies once."""
         state.game.end_of_round(state)
         state.terminal = True
-        state.log.append(("game-end",))
+        state.log.append(GAME_ENDED)
 
     def _pass(self, state: State) -> None:
         mech: DraftState = state.mech
@@ -498,7 +512,7 @@ class DraftMechanic:
         mech.passed = [tuple(hand) for hand in hands]
         mech.passed_step = step
         state.zones[self.hand] = [hands[(p - step) % n] for p in range(n)]
-        state.log.append(("pass", "left" if step == 1 else "right"))
+        state.log.append(HandsPassed("left" if step == 1 else "right"))
         mech.resolved = set()
 
     def _end_of_round(self, state: State) -> None:
@@ -508,7 +522,7 @@ class DraftMechanic:
         for hand in state.zones[self.hand]:
             mech.set_aside.extend(hand)
             hand.clear()
-        state.log.append(("round-end", state.round))
+        state.log.append(RoundEnded(state.round))
         ended = state.game.end_of_round(state)
         if self.discards:
             kept = self.kept
@@ -517,10 +531,10 @@ class DraftMechanic:
                 if gone:
                     mech.discarded.extend(gone)
                     state.zones[self.park][player] = [card for card in cards if kept[card]]
-                    state.log.append(("discard-tableau", player, tuple(gone)))
+                    state.log.append(TableauDiscarded(player, tuple(gone)))
         if ended or state.round >= self.rounds[state.n]:
             state.terminal = True
-            state.log.append(("game-end",))
+            state.log.append(GAME_ENDED)
             return
         state.round += 1
         n = state.n
@@ -529,7 +543,7 @@ class DraftMechanic:
         each = count if count is not None else len(pile) // n
         state.zones[self.hand] = [pile[p * each : (p + 1) * each] for p in range(n)]
         state.out_of_play = pile[n * each :]
-        state.log.append(("deal", each, len(state.out_of_play)))
+        state.log.append(Dealt(each, len(state.out_of_play)))
         mech.direction = self.directions[(state.round - 1) % len(self.directions)]
         mech.placed = [0] * n
         mech.passed = []
@@ -586,7 +600,7 @@ class DraftMechanic:
             hand.append(~old)
         park[cell] = new
         state.zones[self.park][player].append(new)
-        state.log.append(("swap-hand", player, cell, old, new))
+        state.log.append(HandSwapped(player, cell, old, new))
         self.trigger(state, player, new)
 
     def opponent_swaps(self, state: State, player: int, match: tuple[Any, ...]) -> list[int]:
@@ -616,7 +630,7 @@ class DraftMechanic:
         zone[player].append(their_card)
         zone[other].remove(their_card)
         zone[other].append(my_card)
-        state.log.append(("swap-opponent", player, other, my_card, their_card))
+        state.log.append(OpponentSwapped(player, other, my_card, their_card))
         self.trigger(state, player, their_card)
         self.trigger(state, other, my_card)
 
@@ -802,7 +816,7 @@ class DraftMechanic:
         return narration.action(self, state, action, words)
 
     def narrate_event(
-        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+        self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None:
         return narration.event(self, event, viewer, words)
 

@@ -6,11 +6,26 @@ player may not see: the face of other players' face-down cards."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from toolkit.kernel.events import Declined, Event, NothingToChoose
 from toolkit.kernel.mechanic import CardWords
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap, Pick
+from toolkit.mechanics.draft.events import (
+    CardActed,
+    CardActionLapsed,
+    ExtraPickStarted,
+    HandsPassed,
+    HandSwapped,
+    OpponentSwapped,
+    PickDiscarded,
+    Picked,
+    Placed,
+    Reversed,
+    TableauDiscarded,
+    Taken,
+)
 from toolkit.mechanics.draft.grid import Cell
 
 if TYPE_CHECKING:
@@ -56,63 +71,59 @@ def _grid_card(card: int | None, words: CardWords) -> str:
 
 
 def event(
-    mechanic: DraftMechanic, event: tuple[Any, ...], viewer: int | None, words: CardWords
+    mechanic: DraftMechanic, event: Event, viewer: int | None, words: CardWords
 ) -> Iterator[str] | None:
     """Lines for the draft's own events; None for events the engine narrates."""
-    kind = event[0]
-    if kind == "pick":
-        return iter(())  # a hidden choice; the reveal ("place") tells it
-    if kind == "place":
-        _, player, card, cell, face_down = event
-        if face_down:
+    match event:
+        case Picked():
+            return iter(())  # a hidden choice; the reveal (a place or take) tells it
+        case Placed(player=player, card=card, cell=cell, face_down=True):
             what = "a card" if viewer is not None and viewer != player else words.deck_card(card)
             return iter([f"  {seat(player)} places {what} face down at {where(cell)}"])
-        return iter([f"  {seat(player)} places {words.deck_card(card)} at {where(cell)}"])
-    if kind == "take":
-        return iter([f"  {seat(event[1])} takes {words.deck_card(event[2])}"])
-    if kind == "discard-pick":
-        return iter(
-            [f"  {seat(event[1])} can pay for nothing and discards {words.deck_card(event[2])}"]
-        )
-    if kind == "discard-tableau":
-        _, player, cards = event
-        gone = ", ".join(words.deck_card(card) for card in cards)
-        return iter([f"  {seat(player)} discards {gone}"])
-    if kind == "card-action":
-        _, owner, card = event
-        text = mechanic.action_texts[card] if mechanic.action_texts else ""
-        return iter(
-            [f"  {words.deck_card(card)} ({seat(owner)}) acts" + (f": {text}" if text else "")]
-        )
-    if kind == "card-action-lapsed":
-        return iter([f"  {words.deck_card(event[1])} left the park before its turn: no action"])
-    if kind == "extra-pick":
-        return iter(["  every player who can picks one more card before hands pass"])
-    if kind == "pass":
-        return iter([f"hands pass {event[1]}"])
-    if kind == "reverse":
-        return iter(["  from now on hands pass the other way"])
-    if kind == "swap-hand":
-        _, player, cell, old, new = event
-        hidden = old < 0 and viewer is not None and viewer != player
-        gone = "a face-down card" if hidden else words.deck_card(old if old >= 0 else ~old)
-        return iter(
-            [
-                f"  {seat(player)} puts {words.deck_card(new)} at {where(cell)}, "
-                f"taking {gone} into their hand"
-            ]
-        )
-    if kind == "swap-opponent":
-        _, player, other, mine, theirs = event
-        return iter(
-            [
-                f"  {seat(player)} swaps {words.deck_card(mine)} for {seat(other)}'s "
-                f"{words.deck_card(theirs)}"
-            ]
-        )
-    if kind in ("no-choice", "decline") and event[2] in DRAFT_CHOICES:
-        verb = "has nothing to swap" if kind == "no-choice" else "declines to swap"
-        return iter([f"  {seat(event[1])} {verb}"])
+        case Placed(player=player, card=card, cell=cell):
+            return iter([f"  {seat(player)} places {words.deck_card(card)} at {where(cell)}"])
+        case Taken(player=player, card=card):
+            return iter([f"  {seat(player)} takes {words.deck_card(card)}"])
+        case PickDiscarded(player=player, card=card):
+            return iter(
+                [f"  {seat(player)} can pay for nothing and discards {words.deck_card(card)}"]
+            )
+        case TableauDiscarded(player=player, cards=cards):
+            gone = ", ".join(words.deck_card(card) for card in cards)
+            return iter([f"  {seat(player)} discards {gone}"])
+        case CardActed(owner=owner, card=card):
+            text = mechanic.action_texts[card] if mechanic.action_texts else ""
+            return iter(
+                [f"  {words.deck_card(card)} ({seat(owner)}) acts" + (f": {text}" if text else "")]
+            )
+        case CardActionLapsed(card=card):
+            return iter([f"  {words.deck_card(card)} left the park before its turn: no action"])
+        case ExtraPickStarted():
+            return iter(["  every player who can picks one more card before hands pass"])
+        case HandsPassed(direction=direction):
+            return iter([f"hands pass {direction}"])
+        case Reversed():
+            return iter(["  from now on hands pass the other way"])
+        case HandSwapped(player=player, cell=cell, old=old, new=new):
+            hidden = old < 0 and viewer is not None and viewer != player
+            gone = "a face-down card" if hidden else words.deck_card(old if old >= 0 else ~old)
+            return iter(
+                [
+                    f"  {seat(player)} puts {words.deck_card(new)} at {where(cell)}, "
+                    f"taking {gone} into their hand"
+                ]
+            )
+        case OpponentSwapped(player=player, other=other, mine=mine, theirs=theirs):
+            return iter(
+                [
+                    f"  {seat(player)} swaps {words.deck_card(mine)} for {seat(other)}'s "
+                    f"{words.deck_card(theirs)}"
+                ]
+            )
+        case NothingToChoose(player=player, decision=decision) if decision in DRAFT_CHOICES:
+            return iter([f"  {seat(player)} has nothing to swap"])
+        case Declined(player=player, decision=decision) if decision in DRAFT_CHOICES:
+            return iter([f"  {seat(player)} declines to swap"])
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.draw_and_play import words
+from toolkit.mechanics.draw_and_play.events import EVENTS
 from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
 
@@ -20,4 +21,5 @@ KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     summary=words.summary,
     reference=words.reference,
     rules_help=words.rules_help,
+    events=EVENTS,
 )

@@ -30,10 +30,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import GAME_ENDED, Event, RoundEnded
 from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draw_and_play import narration
 from toolkit.mechanics.draw_and_play.codec import Discard, Draw, DrawPlayCodec, Place
+from toolkit.mechanics.draw_and_play.events import (
+    PILE_EMPTY,
+    STALLED,
+    CardDiscarded,
+    Drew,
+    HandFull,
+    PlayedTo,
+    StockFormed,
+    TookFromPile,
+)
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
 from toolkit.rules.setup import Deal
 
@@ -236,7 +247,7 @@ class DrawPlayMechanic:
         """The cards the deal left over form the draw pile, face down."""
         state.shared[self.draw] = state.out_of_play
         state.out_of_play = []
-        state.log.append(("stock", len(state.shared[self.draw])))
+        state.log.append(StockFormed(len(state.shared[self.draw])))
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return self.seats[state.mech.current]
@@ -302,7 +313,7 @@ class DrawPlayMechanic:
         if isinstance(record, Draw):
             self._draw(state, player, record.source)
             if record.source == 0 and not state.shared[self.draw] and self.end_on_empty:
-                state.log.append(("pile-empty",))
+                state.log.append(PILE_EMPTY)
                 self._end_round(state)
                 return
         else:
@@ -313,12 +324,12 @@ class DrawPlayMechanic:
             if isinstance(record, Place):
                 area = self.areas[record.area]
                 state.zones[area.zone][player].append(record.card)
-                state.log.append(("place", player, record.card, record.area))
+                state.log.append(PlayedTo(player, record.card, record.area))
             else:
                 pile = self.pile_of[record.card]
                 state.shared[self.piles[pile]].append(record.card)
                 mech.discarded = record.card
-                state.log.append(("discard-card", player, record.card, pile))
+                state.log.append(CardDiscarded(player, record.card, pile))
         self._next_step(state)
 
     def _allowed(self, state: State, player: int, action: int) -> bool:
@@ -344,11 +355,11 @@ class DrawPlayMechanic:
         mech: TurnState = state.mech
         if source == 0:
             card = state.shared[self.draw].pop()
-            state.log.append(("draw", player, card))
+            state.log.append(Drew(player, card))
         else:
             card = state.shared[self.piles[source - 1]].pop()
             mech.known[player].append(card)
-            state.log.append(("take", player, card, source - 1))
+            state.log.append(TookFromPile(player, card, source - 1))
         state.zones[self.hand][player].append(card)
 
     def _next_step(self, state: State) -> None:
@@ -366,7 +377,7 @@ class DrawPlayMechanic:
         mech: TurnState = state.mech
         if state.game.end_reached(state):
             # The round in play ends with the game: it is scored like any other round.
-            state.log.append(("round-end", state.round))
+            state.log.append(RoundEnded(state.round))
             state.game.end_of_round(state)
             self._end_game(state)
             return True
@@ -382,12 +393,12 @@ class DrawPlayMechanic:
         while not state.terminal and not self._can_act(state, mech.current):
             mech.idle += 1
             if mech.idle > 2 * state.n:
-                state.log.append(("stalled",))
+                state.log.append(STALLED)
                 self._end_round(state)
                 return
             limit = self.hand_limit
             if mech.step == DRAW and limit is not None and self._full(state, limit):
-                state.log.append(("hand-full", mech.current))
+                state.log.append(HandFull(mech.current))
             last = PLAY if self.draw_first else DRAW
             if mech.step != last:
                 mech.step = last
@@ -405,7 +416,7 @@ class DrawPlayMechanic:
         return bool(self._draws(state, player))
 
     def _end_round(self, state: State) -> None:
-        state.log.append(("round-end", state.round))
+        state.log.append(RoundEnded(state.round))
         if state.game.end_of_round(state) or state.round >= self.rounds[state.n]:
             self._end_game(state)
             return
@@ -428,7 +439,7 @@ class DrawPlayMechanic:
 
     def _end_game(self, state: State) -> None:
         state.terminal = True
-        state.log.append(("game-end",))
+        state.log.append(GAME_ENDED)
 
     def after_effects(self, state: State) -> None:
         """No effects ask players anything in draw-and-play."""
@@ -544,7 +555,7 @@ class DrawPlayMechanic:
         return narration.action(self, state, action, words.deck_card)
 
     def narrate_event(
-        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+        self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None:
         return narration.event(self, event, viewer, words)
 

@@ -5,11 +5,22 @@ may not see: the card another player draws from the draw pile."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from toolkit.kernel.events import Dealt, Event
 from toolkit.kernel.mechanic import CardWords
 from toolkit.kernel.state import State
 from toolkit.mechanics.draw_and_play.codec import Discard, Place
+from toolkit.mechanics.draw_and_play.events import (
+    CardDiscarded,
+    Drew,
+    HandFull,
+    PileEmpty,
+    PlayedTo,
+    Stalled,
+    StockFormed,
+    TookFromPile,
+)
 
 if TYPE_CHECKING:
     from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
@@ -39,40 +50,34 @@ def area_name(mechanic: DrawPlayMechanic, area_index: int, card: int) -> str:
 
 
 def event(
-    mechanic: DrawPlayMechanic, event: tuple[Any, ...], viewer: int | None, words: CardWords
+    mechanic: DrawPlayMechanic, event: Event, viewer: int | None, words: CardWords
 ) -> Iterator[str] | None:
     """Lines for the mechanic's own events; None for events the engine narrates."""
-    kind = event[0]
-    if kind == "deal":  # what is left over is not out of play: it forms the draw pile
-        return iter([f"deal: {event[1]} cards each"])
-    if kind == "stock":
-        return iter([f"setup: {event[1]} cards form {mechanic.draw_name}"])
-    if kind == "place":
-        _, player, card, area = event
-        return iter(
-            [f"  {seat(player)} plays {words.deck_card(card)} to {area_name(mechanic, area, card)}"]
-        )
-    if kind == "discard-card":
-        _, player, card, pile = event
-        return iter(
-            [f"  {seat(player)} discards {words.deck_card(card)} on {mechanic.pile_names[pile]}"]
-        )
-    if kind == "draw":
-        _, player, card = event
-        hidden = viewer is not None and viewer != player
-        what = "a card" if hidden else words.deck_card(card)
-        return iter([f"  {seat(player)} draws {what} from {mechanic.draw_name}"])
-    if kind == "take":
-        _, player, card, pile = event
-        return iter(
-            [f"  {seat(player)} takes {words.deck_card(card)} from {mechanic.pile_names[pile]}"]
-        )
-    if kind == "hand-full":
-        return iter([f"  {seat(event[1])} has a full hand and draws nothing"])
-    if kind == "pile-empty":
-        return iter([f"  {mechanic.draw_name} is empty"])
-    if kind == "stalled":
-        return iter(["  nobody can play or draw any more"])
+    match event:
+        case Dealt(each=each):  # what is left over is not out of play: it forms the draw pile
+            return iter([f"deal: {each} cards each"])
+        case StockFormed(count=count):
+            return iter([f"setup: {count} cards form {mechanic.draw_name}"])
+        case PlayedTo(player=player, card=card, area=area):
+            where = area_name(mechanic, area, card)
+            return iter([f"  {seat(player)} plays {words.deck_card(card)} to {where}"])
+        case CardDiscarded(player=player, card=card, pile=pile):
+            pile_name = mechanic.pile_names[pile]
+            return iter([f"  {seat(player)} discards {words.deck_card(card)} on {pile_name}"])
+        case Drew(player=player, card=card):
+            hidden = viewer is not None and viewer != player
+            what = "a card" if hidden else words.deck_card(card)
+            return iter([f"  {seat(player)} draws {what} from {mechanic.draw_name}"])
+        case TookFromPile(player=player, card=card, pile=pile):
+            return iter(
+                [f"  {seat(player)} takes {words.deck_card(card)} from {mechanic.pile_names[pile]}"]
+            )
+        case HandFull(player=player):
+            return iter([f"  {seat(player)} has a full hand and draws nothing"])
+        case PileEmpty():
+            return iter([f"  {mechanic.draw_name} is empty"])
+        case Stalled():
+            return iter(["  nobody can play or draw any more"])
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.trick_taking import words
+from toolkit.mechanics.trick_taking.events import EVENTS
 from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
 from toolkit.mechanics.trick_taking.structure import TrickTaking
 
@@ -23,4 +24,5 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     effect_sites=words.effect_sites,
     round_end_effects=words.round_end_effects,
     asks=words.decisions,
+    events=EVENTS,
 )

@@ -11,9 +11,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from toolkit.errors import IllegalActionError
+from toolkit.kernel.events import GAME_ENDED, Dealt, Event, RoundEnded
 from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
 from toolkit.kernel.state import DECLINE, EffectFn, State, chain
+from toolkit.mechanics.trick_taking import narration
 from toolkit.mechanics.trick_taking.codec import Bid, NameTrump, PassCard, PlayCard, TrickCodec
+from toolkit.mechanics.trick_taking.events import (
+    BidMade,
+    Passed,
+    PassPicked,
+    Played,
+    TrickWon,
+    TrumpNamed,
+    TrumpTurned,
+)
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.rules.setup import Deal
 
@@ -108,6 +119,8 @@ class TrickTakingMechanic:
     deal_counts: tuple[int | None, ...]
     """Cards each at every deal, by player count (None: the whole deck evenly)."""
     suit_of: tuple[int, ...]
+    in_suit: tuple[frozenset[int], ...]
+    """The deck cards of each suit, by suit: following suit tests membership, in C."""
     suit_cards: tuple[int, ...]
     """A deck card of each suit, by suit: what naming that suit trump stands for to bots."""
     rank_of: tuple[int, ...]
@@ -118,8 +131,10 @@ class TrickTakingMechanic:
     seats: tuple[tuple[int], ...]
     plays: tuple[tuple[tuple[int, int], ...], ...]
     """(player, card) by player and card, made once: a trick holds these, never new tuples."""
-    play_events: tuple[tuple[tuple[str, int, int], ...], ...]
+    play_events: tuple[tuple[Played, ...], ...]
     """The log's `play` event by player and card, made once for the same reason."""
+    trick_events: tuple[tuple[TrickWon, ...], ...]
+    """The log's `trick` event by winner and winning card, made once too."""
     codec: TrickCodec
     won: int = -1
     """The player zone taken tricks go to, -1 when tricks are not kept."""
@@ -176,6 +191,10 @@ class TrickTakingMechanic:
             leader_is_last_winner=spec.next_round_leader == "last_trick_winner",
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             suit_of=tuple(suit_ids.index(s) for s in deck.fields["suit"]),
+            in_suit=tuple(
+                frozenset(k for k, s in enumerate(deck.fields["suit"]) if s == suit)
+                for suit in suit_ids
+            ),
             suit_cards=tuple(
                 next((k for k, s in enumerate(deck.fields["suit"]) if s == suit), -1)
                 for suit in suit_ids
@@ -193,7 +212,10 @@ class TrickTakingMechanic:
                 tuple((p, card) for card in range(deck.size)) for p in range(c.max_players)
             ),
             play_events=tuple(
-                tuple(("play", p, card) for card in range(deck.size)) for p in range(c.max_players)
+                tuple(Played(p, card) for card in range(deck.size)) for p in range(c.max_players)
+            ),
+            trick_events=tuple(
+                tuple(TrickWon(p, card) for card in range(deck.size)) for p in range(c.max_players)
             ),
             codec=TrickCodec(
                 deck.size,
@@ -265,7 +287,7 @@ class TrickTakingMechanic:
             if state.out_of_play:
                 mech.turned = state.out_of_play[0]
                 mech.trump = self.suit_of[mech.turned]
-            state.log.append(("trump-turned", mech.turned))
+            state.log.append(TrumpTurned(mech.turned))
         mech.pass_offset = 0
         if self.pass_count:
             directions = self.pass_directions
@@ -323,13 +345,14 @@ class TrickTakingMechanic:
         if led < -1:
             return self._phase_actions(state, player)
         if led >= 0:
-            suit_of = self.suit_of
             if self.follow_suit:
-                same = [card for card in hand if suit_of[card] == led]
+                cards = self.in_suit[led]
+                same = [card for card in hand if card in cards]
                 if same:
                     return same
             if self.must_trump and mech.trump >= 0:
-                trumps = [card for card in hand if suit_of[card] == mech.trump]
+                cards = self.in_suit[mech.trump]
+                trumps = [card for card in hand if card in cards]
                 if trumps:
                     return trumps
             return hand[:]
@@ -375,15 +398,14 @@ class TrickTakingMechanic:
             self._apply_phase(state, player, card)
             return
         suit_of = self.suit_of
-        if led >= 0 and suit_of[card] != led and self.follow_suit:
-            for other in hand:
-                if suit_of[other] == led:
-                    if card not in hand:
-                        self._refuse(state, player, card)
-                    raise IllegalActionError(
-                        f"player {player} must follow suit ({self.suit_names[led]})",
-                        self.summary(state),
-                    )
+        off_suit = led >= 0 and suit_of[card] != led and self.follow_suit
+        if off_suit and not self.in_suit[led].isdisjoint(hand):
+            if card not in hand:
+                self._refuse(state, player, card)
+            raise IllegalActionError(
+                f"player {player} must follow suit ({self.suit_names[led]})",
+                self.summary(state),
+            )
         if self.restricted:
             self._check_restricted(state, player, card)
         try:
@@ -401,7 +423,7 @@ class TrickTakingMechanic:
             mech.current = (player + 1) % n
             return
         winner, winning = self.trick_winner(plays, led if led >= 0 else suit_of[card], mech.trump)
-        log.append(("trick", winner, winning))
+        log.append(self.trick_events[winner][winning])
         mech.plays = []
         mech.led = -1
         mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
@@ -455,7 +477,7 @@ class TrickTakingMechanic:
             state.zones[self.hand][player].remove(card)
             chosen = mech.passing[player]
             chosen.append(card)
-            state.log.append(("pass-pick", player, card))
+            state.log.append(PassPicked(player, card))
             if len(chosen) < self.pass_count:
                 return
             mech.current = (player + 1) % n
@@ -466,19 +488,19 @@ class TrickTakingMechanic:
             for giver in range(n):
                 receiver = (giver + mech.pass_offset) % n
                 hands[receiver].extend(mech.passing[giver])
-                state.log.append(("pass", giver, receiver, tuple(mech.passing[giver])))
+                state.log.append(Passed(giver, receiver, tuple(mech.passing[giver])))
             mech.passed = mech.passing
             mech.passing = []
             self._next_phase(state)
         elif mech.phase == NAME:
             mech.trump = action - codec.name_base
-            state.log.append(("trump-named", player, mech.trump))
+            state.log.append(TrumpNamed(player, mech.trump))
             self._next_phase(state)
         else:
             bid = action - codec.bid_base
             mech.bids[player] = bid
             state.track[player][self.bid_track] = min(bid, state.game.tracks[self.bid_track].max)
-            state.log.append(("bid", player, bid))
+            state.log.append(BidMade(player, bid))
             mech.current = (player + 1) % n
             mech.acted += 1
             if mech.acted == n:
@@ -519,10 +541,10 @@ class TrickTakingMechanic:
             return
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
-        state.log.append(("round-end", state.round))
+        state.log.append(RoundEnded(state.round))
         if state.game.end_of_round(state) or state.round >= self.rounds[state.n]:
             state.terminal = True
-            state.log.append(("game-end",))
+            state.log.append(GAME_ENDED)
             return
         state.turn += 1
         state.round += 1
@@ -609,10 +631,10 @@ class TrickTakingMechanic:
             return void
         trick: list[tuple[int, int]] = []
         for event in reversed(state.log):
-            if event[0] == "deal":
+            if isinstance(event, Dealt):
                 break
-            if event[0] == "play":
-                trick.append((event[1], event[2]))
+            if isinstance(event, Played):
+                trick.append((event.player, event.card))
         trick.reverse()
         trump = state.mech.trump
         led = -1
@@ -699,33 +721,9 @@ class TrickTakingMechanic:
         return None
 
     def narrate_event(
-        self, event: tuple[Any, ...], viewer: int | None, words: CardWords
+        self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None:
-        kind = event[0]
-        if kind == "pass-pick":
-            return iter(())  # the hand-over tells it
-        if kind == "pass":
-            giver, receiver, cards = event[1], event[2], event[3]
-            if viewer is None or viewer in (giver, receiver):
-                what = ", ".join(words.deck_card(card) for card in cards)
-            else:
-                what = f"{len(cards)} cards"
-            return iter((f"  player {giver + 1} passes {what} to player {receiver + 1}",))
-        if kind == "bid":
-            return iter((f"  player {event[1] + 1} bids {event[2]}",))
-        if kind == "trump-turned":
-            if event[1] < 0:
-                return iter(("  no card is left to turn up: no trump this round",))
-            card = event[1]
-            return iter(
-                (
-                    f"  {words.deck_card(card)} is turned up: "
-                    f"{self.suit_names[self.suit_of[card]]} are trump",
-                )
-            )
-        if kind == "trump-named":
-            return iter((f"  player {event[1] + 1} names {self.suit_names[event[2]]} trump",))
-        return None
+        return narration.event(self, event, viewer, words)
 
     def screen(self, screen: Screen) -> MechanicScreen:
         # Imported here so that simulating never loads the terminal's rendering library.

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Acquired, Declined, NothingToChoose
 from toolkit.kernel.state import DECLINE, Decision
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
@@ -125,6 +126,9 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     lifted_when_all = limit.lifted_when_all_groups if limit is not None else False
     decline = c.effects(spec.on_decline, f"declined ({cause})")
     once_each, stays, optional = spec.once_each, spec.stays_in_source, spec.optional
+    # Made once per seat: a choice with nothing to take is logged on many tricks.
+    nothing = tuple(NothingToChoose(p, source.kind) for p in range(c.max_players))
+    declined = tuple(Declined(p, source.kind) for p in range(c.max_players))
 
     def price(state: State, player: int, card: int) -> int:
         if cost_resource < 0:
@@ -159,7 +163,7 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         player = decision.player
         if action == DECLINE:
             state.stats.declined += 1
-            state.log.append(("decline", player, source.kind))
+            state.log.append(declined[player])
             state.run_effects(decline, player, decision.card)
             return
         if cost_resource >= 0:
@@ -168,12 +172,12 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         if not stays:
             state.shared[src].remove(action)
         state.stats.acquired.append((dst, player, action, state.turn))
-        state.log.append(("acquire", player, source.kind, action))
+        state.log.append(Acquired(player, source.kind, action))
 
     def acquire(state: State, player: int, card: int) -> None:
         choices = legal(state, player)
         if not choices:
-            state.log.append(("no-choice", player, source.kind))
+            state.log.append(nothing[player])
             return
         if optional:
             choices.append(DECLINE)

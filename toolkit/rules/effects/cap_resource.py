@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Discarded
 from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Id
 
@@ -49,7 +50,7 @@ class CapResource(EffectModel):
             if excess <= 0:
                 return
             state.pay(player, resource, excess)
-            state.log.append(("discard", player, resource, excess))
+            state.log.append(Discarded(player, resource, excess))
             if track >= 0:
                 penalty = -(-excess // per) if round_up else excess // per
                 if penalty:

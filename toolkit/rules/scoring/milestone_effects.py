@@ -28,7 +28,7 @@ class MilestoneEffects(RuleModel):
 
     def compile(self, c: Compiler) -> PointsFn:
         t = c.track(self.track)
-        milestones = [(m.at, m.at_game_end) for m in c.layout.tracks[t].milestones]
+        milestones = [(m.at, m.at_game_end) for m in c.layout.tracks[t].milestones if m.at_game_end]
 
         def apply_effects(state: State) -> list[int]:
             for player in range(state.n):

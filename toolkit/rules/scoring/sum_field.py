@@ -29,7 +29,8 @@ class SumField(RuleModel):
 
     def compile(self, c: Compiler) -> PointsFn:
         cards, values = zone_cards(c, self.zone, self.where), zone_field(c, self.zone, self.field)
+        value = values.__getitem__
         return lambda state: [
-            sum(values[k] for k in cards(state, p))  # type: ignore[misc]
+            sum(map(value, cards(state, p)))  # type: ignore[arg-type]
             for p in range(state.n)
         ]
