@@ -84,7 +84,7 @@ def test_export_collapses_copies_into_one_row(project: Path) -> None:
     assert ["kelp-1", "Kelp frond", "kelp", "", "1", "Scores its value this round.", "8"] in rows
     assert len(rows) == 1 + 11
     attractions = exported(project, "midway-memories", "attractions").splitlines()
-    assert attractions[0] == "id,name,level,cost,requires,points,flavour"  # no copies column
+    assert attractions[0] == "id,name,level,cost,requires,points,flavour,picture"  # no copies
     assert attractions[1].startswith("carousel,Carousel,1,4,fame: 0; joy: 3,3,")
 
 

@@ -210,6 +210,9 @@ def test_host_outside_loopback_needs_allow_remote(
 
     ran: dict[str, object] = {}
     monkeypatch.setattr(uvicorn.Server, "run", lambda server: ran.update(vars(server.config)))
+    # uvicorn's logging setup would bind its handlers to this test's captured stderr, which
+    # pytest closes afterwards: every later test on this worker would fail to log.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda config: None)
     monkeypatch.setattr(ProjectState, "refresh", lambda self, force=False: True)
     serve([GAME], host="0.0.0.0", port=8123, allow_remote=True, root=project.root)
     assert ran["host"] == "0.0.0.0" and ran["port"] == 8123
