@@ -168,6 +168,29 @@ GameOptions = Annotated[
 ]
 
 
+class ExecutorKind(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+ExecutorOption = Annotated[
+    ExecutorKind,
+    typer.Option(
+        "--executor",
+        help="Where the games run: local (processes here, --workers) or dask (--scheduler).",
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="With --executor dask: tcp://HOST:8786, or local:N for N workers here. "
+        "Default: local:WORKERS.",
+    ),
+]
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -221,6 +244,8 @@ def simulate(
         typer.Option(help="Also write every game as JSON Lines (`toolkit replay` re-runs it)."),
     ] = None,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
 
@@ -232,7 +257,7 @@ def simulate(
                    list(variant or []))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    with _progress(games) as advance:
+    with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
         from toolkit.sim.run import write_run
@@ -259,6 +284,8 @@ def compare(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """A/B: baseline and each variant on the same seeds, differences with 95% intervals."""
 
@@ -268,12 +295,16 @@ def compare(
 
     base_spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers))
     base_spec.options = list(option or [])
-    with _progress(games * (1 + len(variant))) as advance:
+    with (
+        _executor(executor, workers, scheduler) as base_spec.executor,
+        _progress(games * (1 + len(variant))) as advance,
+    ):
         baseline = run(base_spec, advance)
         results = []
         for path in variant:
             spec = RunSpec(game, games, players, base_spec.bots, seed, base_spec.workers, [path])
             spec.options = base_spec.options
+            spec.executor = base_spec.executor
             other = run(spec, advance)
             from toolkit.content.project import load_content_file
 
@@ -322,6 +353,8 @@ def sweep(
     ] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Simulate every combination of values and tabulate the key statistics and targets."""
 
@@ -344,7 +377,10 @@ def sweep(
     base = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
     base.options = list(option or [])
-    with _progress(games * points) as advance:
+    with (
+        _executor(executor, workers, scheduler) as base.executor,
+        _progress(games * points) as advance,
+    ):
         result = run_sweep(base, axes, advance)
     if out is not None:
         from toolkit.sim.report_pdf import render_sweep
@@ -378,6 +414,8 @@ def report(
         typer.Option("--format", help="Also export every table beside the PDF: json or csv."),
     ] = None,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
@@ -388,7 +426,7 @@ def report(
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
     spec.options = list(option or [])
-    with _progress(games) as advance:
+    with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
         result = run(spec, advance)
     target = out or Path("build") / result.summary["arguments"]["game"] / (
         f"{result.summary['arguments']['game']}-report.pdf"
@@ -415,6 +453,8 @@ def build(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     out: Annotated[Path, typer.Option("--out", help="The build folder.")] = Path("build"),
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """The main job: validate, simulate every player count, print the cards and write the
     report of each game into build/<game>/. Options apply to every game built."""
@@ -437,21 +477,23 @@ def build(
     typer.echo(f"validated {len(report.files)} files: no problems")
     builds = []
     bot_names = _bot_names(bots)
-    for game in chosen:
-        builds.append(
-            build_game(
-                game,
-                out,
-                games,
-                bot_names,
-                seed,
-                _workers(workers),
-                None,
-                _print_cards,
-                list(option or []),
+    with _executor(executor, workers, scheduler) as runner:
+        for game in chosen:
+            builds.append(
+                build_game(
+                    game,
+                    out,
+                    games,
+                    bot_names,
+                    seed,
+                    _workers(workers),
+                    None,
+                    _print_cards,
+                    list(option or []),
+                    runner,
+                )
             )
-        )
-        typer.echo(f"built {game}")
+            typer.echo(f"built {game}")
     typer.echo(build_summary(builds))
 
 
@@ -482,6 +524,8 @@ def ladder(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Rank bots: round-robin over every seat rotation on the same seeds, win rates with 95%
     intervals and a rating from the pairwise results inside games."""
@@ -501,9 +545,17 @@ def ladder(
             f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
         )
     options = compiled.read_options(list(option or []))
-    with _progress(games * count) as advance:
+    with _executor(executor, workers, scheduler) as runner, _progress(games * count) as advance:
         result = run_ladder(
-            manifest, names, games, count, seed, _workers(workers), advance, options=options
+            manifest,
+            names,
+            games,
+            count,
+            seed,
+            _workers(workers),
+            advance,
+            options=options,
+            executor=runner,
         )
     result = {
         "arguments": {
@@ -656,6 +708,18 @@ def _workers(workers: int | None) -> int:
     import os
 
     return workers or os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def _executor(kind: ExecutorKind, workers: int | None, scheduler: str | None) -> Any:
+    """The executor the options name, closed (a cluster it started stopped) after the run."""
+    from toolkit.sim.executor import make_executor
+
+    runner = make_executor(kind.value, _workers(workers), scheduler)
+    try:
+        yield runner
+    finally:
+        runner.close()
 
 
 def _bot_names(bots: str) -> list[str]:
