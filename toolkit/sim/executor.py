@@ -75,6 +75,15 @@ class LocalExecutor(Executor):
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _started(self, workers: int) -> ProcessPoolExecutor:
+        """One pool for every run of this executor (runs in threads share it: `tune`)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+            return self._pool
 
     def map(
         self, task: Callable[[tuple[S, J]], R], shared: S, jobs: Iterable[J], limit: int
@@ -84,9 +93,8 @@ class LocalExecutor(Executor):
             for job in jobs:
                 yield task((shared, job))
             return
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+        pool = self._started(workers)
         queued: deque[Future[R]] = deque()
-        finished = False
         try:
             with stop_workers_on_sigterm():
                 for job in jobs:
@@ -95,11 +103,17 @@ class LocalExecutor(Executor):
                         yield queued.popleft().result()
                 while queued:
                     yield queued.popleft().result()
-            finished = True
         finally:
             # After an error (a game past its cap) the queued chunks are dropped and the
             # running ones finish: each is a few games, each bounded by its action cap.
-            pool.shutdown(wait=True, cancel_futures=not finished)
+            for future in queued:
+                future.cancel()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
+                self._pool = None
 
 
 class DaskExecutor(Executor):

@@ -190,10 +190,12 @@ def simulate(
     record_actions: bool = False,
     options: dict[str, Any] | None = None,
     executor: Executor | None = None,
+    first_game: int = 0,
 ) -> list[GameRecord]:
     """Play `games` games; `progress(n)` is called as chunks of n games finish. `options`
     are the game options chosen (checked by the caller: `Game.read_options`). `executor`
-    runs the chunks (default: a local pool of `workers` processes).
+    runs the chunks (default: a local pool of `workers` processes); `first_game` skips the
+    games before it (more games of a run already played: the same seeds, extended).
 
     Game i is seeded from (seed, i) only, so a variant played with the same seed meets the
     same deals and setups wherever the rules let it: paired comparisons. The chunks of games
@@ -204,34 +206,55 @@ def simulate(
         tuple(str(v.resolve()) for v in variants or []),
         tuple((p, v) for p, v in sets or []),
     )
+    owned = executor is None
     executor = executor or LocalExecutor(workers)
+    try:
+        return _simulate(source, games, players, bots, seed, progress, record_actions, options,
+                         executor, first_game)  # fmt: skip
+    finally:
+        if owned:
+            executor.close()
+
+
+def _simulate(
+    source: GameSource,
+    games: int,
+    players: int,
+    bots: list[str],
+    seed: int,
+    progress: Callable[[int], Any] | None,
+    record_actions: bool,
+    options: dict[str, Any] | None,
+    executor: Executor,
+    first: int,
+) -> list[GameRecord]:
     chunk: Chunk = (seed, [], players, bots, record_actions, dict(options or {}))
     records: list[GameRecord] = []
-    first = 0
-    if executor.chunk_seconds is not None and games > 1:
+    if executor.chunk_seconds is not None and games - first > 1:
         # A first game here times the games, so each task holds about chunk_seconds of play
         # (a scheduler's cost per task stays small); game 0's seed is the same wherever.
         source.compile()  # cached: the timing is of play alone
         started = time.perf_counter()
-        records = _play_chunk((source, (seed, [0], *chunk[2:])))
+        records = _play_chunk((source, (seed, [first], *chunk[2:])))
         per_game = max(time.perf_counter() - started, 1e-4)
-        first = 1
+        first += 1
         if progress is not None:
             progress(1)
         size = max(1, min(int(executor.chunk_seconds / per_game), 100_000))
         # ... but enough tasks for every worker to get a few.
-        size = min(size, max(1, -(-(games - 1) // (4 * executor.workers))))
-    elif pool_size(executor.workers, games) > 1:
+        size = min(size, max(1, -(-(games - first) // (4 * executor.workers))))
+    elif pool_size(executor.workers, games - first) > 1:
         # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
         # every worker gets a share; game i's seed does not depend on its chunk.
-        size = max(1, min(CHUNK, -(-games // (4 * pool_size(executor.workers, games)))))
+        pool = pool_size(executor.workers, games - first)
+        size = max(1, min(CHUNK, -(-(games - first) // (4 * pool))))
     else:
         size = CHUNK
     chunks: Iterator[Chunk] = (
         (seed, list(range(start, min(start + size, games))), *chunk[2:])
         for start in range(first, games, size)
     )
-    for played in executor.map(_play_chunk, source, chunks, games):
+    for played in executor.map(_play_chunk, source, chunks, games - first):
         records.extend(played)
         if progress is not None:
             progress(len(played))
