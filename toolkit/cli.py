@@ -149,7 +149,7 @@ def schema(
             raise typer.Exit(1)
         typer.echo(f"ok: schemas in {folder} match the models")
         return
-    _output(folder, "--out", folder=True)
+    _output(out, "--out", folder=True)
     changed = write_schemas(folder, Path.cwd())
     typer.echo(
         f"wrote {len(changed)} changed schema file(s) to {folder}"
@@ -507,6 +507,115 @@ def _print_cards(game: str, target: Path) -> tuple[Path, str]:
     if printed.result.warnings:
         note += f", {len(printed.result.warnings)} warnings"
     return printed.path, note
+
+
+class SamplerName(StrEnum):
+    tpe = "tpe"
+    cmaes = "cmaes"
+    nsga2 = "nsga2"
+
+
+@app.command()
+@_guarded
+def tune(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    space: Annotated[
+        Path, typer.Option("--space", help="The values to tune and their ranges (YAML).")
+    ],
+    trials: Annotated[
+        int | None, typer.Option(min=1, help="Trials to run now. Default: 30 (none with --time).")
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option("--time", min=1, help="Stop starting trials after SECONDS.")
+    ] = None,
+    sampler: Annotated[
+        SamplerName, typer.Option(help="tpe, cmaes, or nsga2 (one objective per player count).")
+    ] = SamplerName.tpe,
+    games: Annotated[
+        str, typer.Option(help="Games per player count at each stage, e.g. 200,800.")
+    ] = "200,800",
+    check_games: Annotated[
+        int | None, typer.Option(min=2, max=MAX_GAMES, help="Games of the fresh-seed re-check.")
+    ] = None,
+    storage: Annotated[
+        str | None, typer.Option(help="Optuna storage URL. Default: sqlite in the --out folder.")
+    ] = None,
+    resume: Annotated[bool, typer.Option(help="Continue the study stored before.")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Output folder. Default: build/<game>/tune.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed shared by every trial.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    parallel: Annotated[
+        int | None, typer.Option(min=1, help="Trials at once. Default: the workers (at most 4).")
+    ] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
+) -> None:
+    """Search values that meet the game's targets at every player count (Optuna), changing
+    as few as possible; writes the winner as a variant file, re-checked on fresh seeds."""
+    from toolkit.content.locate import resolve_path_or_game
+    from toolkit.sim.tune.output import summary_data, write_outputs
+    from toolkit.sim.tune.study import TuneSettings
+    from toolkit.sim.tune.study import tune as run_tune
+
+    try:
+        stages = [int(part) for part in games.split(",")]
+    except ValueError:
+        raise UsageError(f"--games '{games}': whole numbers, e.g. 200,800") from None
+    if not stages or min(stages) < 2 or max(stages) > MAX_GAMES:
+        raise UsageError(f"--games '{games}': each stage plays 2 to {MAX_GAMES} games")
+    if not is_file(space):
+        raise UsageError(f"--space {space}: no such file")
+    game_id = resolve_path_or_game(game).stem
+    folder = out or Path("build") / game_id / "tune"
+    _output(out, "--out", folder=True)
+    settings = TuneSettings(
+        game,
+        space,
+        folder,
+        trials if trials is not None or time_limit is not None else 30,
+        time_limit,
+        sampler.value,
+        storage,
+        resume,
+        stages,
+        check_games,
+        seed,
+        parallel,
+        "toolkit tune " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "toolkit tune",
+    )
+
+    def said(row: dict[str, Any]) -> None:
+        shortfall = row["shortfall"] if row["shortfall"] is not None else "-"
+        typer.echo(
+            f"trial {row['number']}: {row['state'].lower()}, shortfall {shortfall}, "
+            f"{row['changes']} changes, {row['games']} games",
+            err=True,
+        )
+
+    with _executor(executor, workers, scheduler) as runner:
+        result = run_tune(settings, runner, said)
+    written = write_outputs(result, result.space.model.game)
+    data = summary_data(result, written)
+    if output_format is OutputFormat.json:
+        typer.echo(json_text(data))
+        return
+    check = result.recheck
+    typer.echo(
+        f"{result.study}: {len(result.trials)} trials, {result.games:,} games, "
+        f"{result.seconds:.0f} s"
+    )
+    if check is not None:
+        verdict = "better" if check["better"] else "not shown better"
+        typer.echo(
+            f"re-check on fresh seeds: shortfall {check['shortfall']['current']} -> "
+            f"{check['shortfall']['tuned']} ({verdict}); every target met: "
+            f"{check['all_pass']['tuned']}"
+        )
+    for key, path in written.items():
+        typer.echo(f"{key}: {path}")
 
 
 @app.command()

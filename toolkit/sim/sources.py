@@ -33,6 +33,9 @@ class PathSource:
     variants: tuple[str, ...] = ()
     sets: Sets = ()
 
+    def __hash__(self) -> int:
+        return hash(repr((self.manifest, self.variants, self.sets)))  # a value may be a table
+
     def compile(self) -> Game:
         return _compiled_from_paths(self)
 
