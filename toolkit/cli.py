@@ -149,7 +149,7 @@ def schema(
             raise typer.Exit(1)
         typer.echo(f"ok: schemas in {folder} match the models")
         return
-    _output(out, "--out", folder=True)
+    _output(folder, "--out", folder=True)
     changed = write_schemas(folder, Path.cwd())
     typer.echo(
         f"wrote {len(changed)} changed schema file(s) to {folder}"

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.content.models.manifest import Target
-from toolkit.engine.load import load_compiled_game
 from toolkit.sim.executor import Executor
 from toolkit.sim.run import check_seats, seats_for
 from toolkit.sim.runner import GameRecord, simulate
+from toolkit.sim.sources import PathSource
 from toolkit.sim.stats import summarise
 
 
@@ -74,7 +74,8 @@ class Evaluator:
 
     def extend(self, trial: Trial, games: int, seed: int | None = None) -> Trial:
         """Play each player count up to `games` games (those played already are kept)."""
-        _, game = load_compiled_game(self.game, None, trial.sets)
+        # The same source as `simulate` makes: the game is compiled once per trial.
+        game = PathSource(str(self.manifest.resolve()), (), tuple(trial.sets)).compile()
         for players in self.players:
             check_seats(game, players, self.bots)
             seats = seats_for(self.bots, players)
