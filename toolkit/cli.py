@@ -541,6 +541,10 @@ def tune(
         str | None, typer.Option(help="Optuna storage URL. Default: sqlite in the --out folder.")
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue the study stored before.")] = False,
+    margin: Annotated[
+        float,
+        typer.Option(min=0, max=0.5, help="Aim this far inside every target's range."),
+    ] = 0.0,
     out: Annotated[
         Path | None, typer.Option("--out", help="Output folder. Default: build/<game>/tune.")
     ] = None,
@@ -585,6 +589,7 @@ def tune(
         seed,
         parallel,
         "toolkit tune " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "toolkit tune",
+        margin,
     )
 
     def said(row: dict[str, Any]) -> None:

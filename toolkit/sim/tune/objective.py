@@ -23,10 +23,14 @@ def outside(value: float, low: float | None, high: float | None) -> float:
     return max(below, above, 0.0)
 
 
-def shortfall(targets: Sequence[Target], summary: dict[str, Any], players: int) -> float:
+def shortfall(
+    targets: Sequence[Target], summary: dict[str, Any], players: int, margin: float = 0.0
+) -> float:
     """The targets' misses added up: a rate target counts each card outside its range by how
     far it is outside, so a trial that brings one card closer scores better (a smooth
-    objective, unlike the count of targets passed)."""
+    objective, unlike the count of targets passed). `margin` narrows every range from both
+    ends, so a value that only just passes on the trials' seeds counts as a small miss (it
+    may fail on others)."""
     total = 0.0
     for target in targets:
         if target.players is not None and players not in target.players:
@@ -38,7 +42,9 @@ def shortfall(targets: Sequence[Target], summary: dict[str, Any], players: int) 
             values = [summary["game"]["shared_victory_rate"]]
         else:
             values = [summary["balance"][target.metric]]
-        total += sum(outside(v, target.at_least, target.at_most) for v in values)
+        low = target.at_least + margin if target.at_least is not None else None
+        high = target.at_most - margin if target.at_most is not None else None
+        total += sum(outside(v, low, high) for v in values)
     return round(total, 6)
 
 
@@ -71,6 +77,7 @@ class Evaluator:
     seed: int
     executor: Executor
     progress: Callable[[int], Any] | None = None
+    margin: float = 0.0
 
     def extend(self, trial: Trial, games: int, seed: int | None = None) -> Trial:
         """Play each player count up to `games` games (those played already are kept)."""
@@ -93,5 +100,5 @@ class Evaluator:
             )
             summary = summarise(done, seats, game.targets, game.deck_and_pool_ids())
             trial.summaries[players] = summary
-            trial.shortfalls[players] = shortfall(game.targets, summary, players)
+            trial.shortfalls[players] = shortfall(game.targets, summary, players, self.margin)
         return trial

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,8 @@ class TuneSettings:
     seed: int = 1
     parallel: int | None = None
     command: str = ""
+    margin: float = 0.0
+    """Targets narrowed by this much from both ends while searching (not in the re-check)."""
 
 
 @dataclass
@@ -97,6 +99,7 @@ def tune(
         space.model.bots,
         settings.seed,
         executor,
+        margin=settings.margin,
     )
     stages = sorted(set(settings.stages))
 
@@ -248,6 +251,7 @@ def _recheck(
     """The winner and the game as it is, on seeds no trial played, side by side with 95%
     intervals (the paired comparison of `toolkit compare`)."""
     fresh = settings.seed + FRESH_SEED_OFFSET
+    evaluator = replace(evaluator, margin=0.0)  # the targets as the game states them
     base = evaluator.extend(Trial([]), games, fresh)
     tuned = evaluator.extend(Trial(space.sets(best["params"])), games, fresh)
     per_players = {}
