@@ -81,14 +81,16 @@ def tune(
     optuna = _optuna()
     if settings.sampler not in SAMPLERS:
         raise UsageError(f"--sampler '{settings.sampler}': one of {', '.join(SAMPLERS)}")
-    manifest, content = load_valid_game(settings.game)
-    space = load_space(settings.space, manifest, content)
     started = time.monotonic()
+    manifest, content = load_valid_game(settings.game)
     ensure_folder(settings.out)
     storage = settings.storage or f"sqlite:///{(settings.out / 'study.db').resolve()}"
     name = f"{content.game.id}-{settings.space.stem}"
+    known = _check_study(optuna, name, storage, settings.resume)  # before the space's checks
+    space = load_space(settings.space, manifest, content)
     multi = settings.sampler == "nsga2"
-    study = _open_study(optuna, name, storage, settings, len(space.players) + 1 if multi else 1)
+    goals = len(space.players) + 1 if multi else 1
+    study = _open_study(optuna, name, storage, settings, goals, len(known))
     if not study.trials:
         # The game as it is, first: a baseline, and the answer when nothing needs to change.
         study.enqueue_trial(space.current_values(), skip_if_exists=True)
@@ -163,19 +165,26 @@ def tune(
     )
 
 
-def _open_study(optuna: Any, name: str, storage: str, settings: TuneSettings, goals: int) -> Any:
+def _check_study(optuna: Any, name: str, storage: str, resume: bool) -> list[str]:
+    """The studies in the storage; the named one must be there to resume, and not without."""
     try:
-        known = optuna.get_all_study_names(storage)
+        known: list[str] = optuna.get_all_study_names(storage)
     except Exception as error:  # a bad URL, an unreachable database, a missing driver
         raise UsageError(f"--storage {storage}: {type(error).__name__}: {error}") from None
-    if name in known and not settings.resume:
+    if name in known and not resume:
         raise UsageError(
             f"study '{name}' already in {storage}: --resume continues it "
             "(or give another --out or --storage)"
         )
-    if settings.resume and name not in known:
+    if resume and name not in known:
         raise UsageError(f"--resume: no study '{name}' in {storage}")
-    seed = settings.seed + len(known)  # a resumed study samples new points, not the same
+    return known
+
+
+def _open_study(
+    optuna: Any, name: str, storage: str, settings: TuneSettings, goals: int, studies: int
+) -> Any:
+    seed = settings.seed + studies  # a resumed study samples new points, not the same
     samplers = {
         "tpe": lambda: optuna.samplers.TPESampler(seed=seed),
         "cmaes": lambda: optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False),
