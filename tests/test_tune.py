@@ -81,6 +81,7 @@ def test_a_tiny_study_writes_a_variant_that_compare_accepts(study: TuneResult) -
     written = write_outputs(study, "midway-memories")
     assert written["report"].read_text().startswith("# Tuning midway-memories")
     assert json.loads(written["pareto"].read_text())
+    assert written["chart"].read_bytes().startswith(b"%PDF")
     compared = run_toolkit(
         "compare", "midway-memories", "--variant", str(written["variant"]), "--games", "4",
         "--players", "3", "--bots", "random", "--workers", "1", "--format", "json",

@@ -52,7 +52,50 @@ def write_outputs(result: TuneResult, game_id: str) -> dict[str, Path]:
     write_atomic(written["pareto"], json.dumps(result.pareto, indent=2) + "\n")
     written["report"] = out / "report.md"
     write_atomic(written["report"], report_markdown(result, game_id))
+    if any(t["shortfall"] is not None for t in result.trials):
+        written["chart"] = out / "trials.pdf"
+        write_atomic(written["chart"], draw_trials(result, game_id))
     return written
+
+
+def draw_trials(result: TuneResult, game_id: str) -> bytes:
+    """Each trial's shortfall (dots; pruned ones after their first stage) and the best so far
+    (the line), by trial number: how the search went."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.charts.lineplots import LinePlot
+    from reportlab.graphics.shapes import Drawing, String
+    from reportlab.graphics.widgets.markers import makeMarker
+    from reportlab.lib import colors
+
+    def points(rows: list[dict[str, Any]]) -> list[tuple[float, float]]:
+        return [(r["number"], r["shortfall"]) for r in rows] or [(0, 0)]
+
+    scored = [t for t in result.trials if t["shortfall"] is not None]
+    complete = [t for t in scored if t["state"] == "COMPLETE"]
+    pruned = [t for t in scored if t["state"] == "PRUNED"]
+    best: list[tuple[float, float]] = []
+    for trial in complete:
+        low = min(trial["shortfall"], best[-1][1]) if best else trial["shortfall"]
+        best.append((trial["number"], low))
+    drawing = Drawing(520, 300)
+    drawing.add(String(40, 280, f"{game_id}: shortfall by trial", fontSize=12))
+    plot = LinePlot()
+    plot.x, plot.y, plot.width, plot.height = 50, 40, 440, 220
+    plot.data = [points(complete), points(pruned), best or [(0, 0)]]
+    for index, (colour, line) in enumerate(
+        ((colors.steelblue, False), (colors.lightgrey, False), (colors.darkred, True))
+    ):
+        plot.lines[index].strokeColor = colour if line else None
+        plot.lines[index].strokeWidth = 1.5 if line else 0
+        if not line:
+            plot.lines[index].symbol = makeMarker("FilledCircle", size=4, fillColor=colour)
+    plot.xValueAxis.valueMin = 0
+    plot.yValueAxis.valueMin = 0
+    drawing.add(plot)
+    drawing.add(String(50, 12, "dots: trials (grey: pruned after the first stage); "
+                       "line: best so far", fontSize=8))  # fmt: skip
+    data: bytes = renderPDF.drawToString(drawing)
+    return data
 
 
 def summary_data(result: TuneResult, written: dict[str, Path]) -> dict[str, Any]:
