@@ -168,6 +168,29 @@ GameOptions = Annotated[
 ]
 
 
+class ExecutorKind(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+ExecutorOption = Annotated[
+    ExecutorKind,
+    typer.Option(
+        "--executor",
+        help="Where the games run: local (processes here, --workers) or dask (--scheduler).",
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="With --executor dask: tcp://HOST:8786, or local:N for N workers here. "
+        "Default: local:WORKERS.",
+    ),
+]
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -221,6 +244,8 @@ def simulate(
         typer.Option(help="Also write every game as JSON Lines (`toolkit replay` re-runs it)."),
     ] = None,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
 
@@ -232,7 +257,7 @@ def simulate(
                    list(variant or []))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    with _progress(games) as advance:
+    with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
         result = run(spec, advance)
     if transcript is not None:
         from toolkit.sim.run import write_run
@@ -259,6 +284,8 @@ def compare(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """A/B: baseline and each variant on the same seeds, differences with 95% intervals."""
 
@@ -268,12 +295,16 @@ def compare(
 
     base_spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers))
     base_spec.options = list(option or [])
-    with _progress(games * (1 + len(variant))) as advance:
+    with (
+        _executor(executor, workers, scheduler) as base_spec.executor,
+        _progress(games * (1 + len(variant))) as advance,
+    ):
         baseline = run(base_spec, advance)
         results = []
         for path in variant:
             spec = RunSpec(game, games, players, base_spec.bots, seed, base_spec.workers, [path])
             spec.options = base_spec.options
+            spec.executor = base_spec.executor
             other = run(spec, advance)
             from toolkit.content.project import load_content_file
 
@@ -322,6 +353,8 @@ def sweep(
     ] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Simulate every combination of values and tabulate the key statistics and targets."""
 
@@ -344,7 +377,10 @@ def sweep(
     base = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
                    list(variant or []))  # fmt: skip
     base.options = list(option or [])
-    with _progress(games * points) as advance:
+    with (
+        _executor(executor, workers, scheduler) as base.executor,
+        _progress(games * points) as advance,
+    ):
         result = run_sweep(base, axes, advance)
     if out is not None:
         from toolkit.sim.report_pdf import render_sweep
@@ -387,6 +423,8 @@ def report(
         typer.Option("--format", help="Also export every table beside the PDF: json or csv."),
     ] = None,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
@@ -396,11 +434,15 @@ def report(
 
     counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
     results = []
-    with _progress(games * len(counts)) as advance:
+    with (
+        _executor(executor, workers, scheduler) as runner,
+        _progress(games * len(counts)) as advance,
+    ):
         for count in counts:
             spec = RunSpec(game, games, count, _bot_names(bots), seed, _workers(workers),
                            list(variant or []))  # fmt: skip
             spec.options = list(option or [])
+            spec.executor = runner
             results.append(run(spec, advance))
     game_id = results[0].summary["arguments"]["game"]
     target = out or Path("build") / game_id / f"{game_id}-report.pdf"
@@ -427,6 +469,8 @@ def build(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     out: Annotated[Path, typer.Option("--out", help="The build folder.")] = Path("build"),
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """The main job: validate, simulate every player count, print the cards and write the
     report of each game into build/<game>/. Options apply to every game built."""
@@ -449,21 +493,23 @@ def build(
     typer.echo(f"validated {len(report.files)} files: no problems")
     builds = []
     bot_names = _bot_names(bots)
-    for game in chosen:
-        builds.append(
-            build_game(
-                game,
-                out,
-                games,
-                bot_names,
-                seed,
-                _workers(workers),
-                None,
-                _print_cards,
-                list(option or []),
+    with _executor(executor, workers, scheduler) as runner:
+        for game in chosen:
+            builds.append(
+                build_game(
+                    game,
+                    out,
+                    games,
+                    bot_names,
+                    seed,
+                    _workers(workers),
+                    None,
+                    _print_cards,
+                    list(option or []),
+                    runner,
+                )
             )
-        )
-        typer.echo(f"built {game}")
+            typer.echo(f"built {game}")
     typer.echo(build_summary(builds))
 
 
@@ -477,6 +523,120 @@ def _print_cards(game: str, target: Path) -> tuple[Path, str]:
     if printed.result.warnings:
         note += f", {len(printed.result.warnings)} warnings"
     return printed.path, note
+
+
+class SamplerName(StrEnum):
+    tpe = "tpe"
+    cmaes = "cmaes"
+    nsga2 = "nsga2"
+
+
+@app.command()
+@_guarded
+def tune(
+    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    space: Annotated[
+        Path, typer.Option("--space", help="The values to tune and their ranges (YAML).")
+    ],
+    trials: Annotated[
+        int | None, typer.Option(min=1, help="Trials to run now. Default: 30 (none with --time).")
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option("--time", min=1, help="Stop starting trials after SECONDS.")
+    ] = None,
+    sampler: Annotated[
+        SamplerName, typer.Option(help="tpe, cmaes, or nsga2 (one objective per player count).")
+    ] = SamplerName.tpe,
+    games: Annotated[
+        str, typer.Option(help="Games per player count at each stage, e.g. 200,800.")
+    ] = "200,800",
+    check_games: Annotated[
+        int | None, typer.Option(min=2, max=MAX_GAMES, help="Games of the fresh-seed re-check.")
+    ] = None,
+    storage: Annotated[
+        str | None, typer.Option(help="Optuna storage URL. Default: sqlite in the --out folder.")
+    ] = None,
+    resume: Annotated[bool, typer.Option(help="Continue the study stored before.")] = False,
+    margin: Annotated[
+        float,
+        typer.Option(min=0, max=0.5, help="Aim this far inside every target's range."),
+    ] = 0.0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Output folder. Default: build/<game>/tune.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed shared by every trial.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    parallel: Annotated[
+        int | None, typer.Option(min=1, help="Trials at once. Default: the workers (at most 4).")
+    ] = None,
+    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
+) -> None:
+    """Search values that meet the game's targets at every player count (Optuna), changing
+    as few as possible; writes the winner as a variant file, re-checked on fresh seeds."""
+    from toolkit.content.locate import resolve_path_or_game
+    from toolkit.sim.tune.output import summary_data, write_outputs
+    from toolkit.sim.tune.study import TuneSettings
+    from toolkit.sim.tune.study import tune as run_tune
+
+    try:
+        stages = [int(part) for part in games.split(",")]
+    except ValueError:
+        raise UsageError(f"--games '{games}': whole numbers, e.g. 200,800") from None
+    if not stages or min(stages) < 2 or max(stages) > MAX_GAMES:
+        raise UsageError(f"--games '{games}': each stage plays 2 to {MAX_GAMES} games")
+    if not is_file(space):
+        raise UsageError(f"--space {space}: no such file")
+    game_id = resolve_path_or_game(game).stem
+    folder = out or Path("build") / game_id / "tune"
+    _output(out, "--out", folder=True)
+    settings = TuneSettings(
+        game,
+        space,
+        folder,
+        trials if trials is not None or time_limit is not None else 30,
+        time_limit,
+        sampler.value,
+        storage,
+        resume,
+        stages,
+        check_games,
+        seed,
+        parallel,
+        "toolkit tune " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "toolkit tune",
+        margin,
+    )
+
+    def said(row: dict[str, Any]) -> None:
+        shortfall = row["shortfall"] if row["shortfall"] is not None else "-"
+        typer.echo(
+            f"trial {row['number']}: {row['state'].lower()}, shortfall {shortfall}, "
+            f"{row['changes']} changes, {row['games']} games",
+            err=True,
+        )
+
+    with _executor(executor, workers, scheduler) as runner:
+        result = run_tune(settings, runner, said)
+    written = write_outputs(result, result.space.model.game)
+    data = summary_data(result, written)
+    if output_format is OutputFormat.json:
+        typer.echo(json_text(data))
+        return
+    check = result.recheck
+    typer.echo(
+        f"{result.study}: {len(result.trials)} trials, {result.games:,} games, "
+        f"{result.seconds:.0f} s"
+    )
+    if check is not None:
+        verdict = "better" if check["better"] else "not shown better"
+        typer.echo(
+            f"re-check on fresh seeds: shortfall {check['shortfall']['current']} -> "
+            f"{check['shortfall']['tuned']} ({verdict}); every target met: "
+            f"{check['all_pass']['tuned']}"
+        )
+    for key, path in written.items():
+        typer.echo(f"{key}: {path}")
 
 
 @app.command()
@@ -494,6 +654,8 @@ def ladder(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
     option: GameOptions = None,
+    executor: ExecutorOption = ExecutorKind.local,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Rank bots: round-robin over every seat rotation on the same seeds, win rates with 95%
     intervals and a rating from the pairwise results inside games."""
@@ -513,9 +675,17 @@ def ladder(
             f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
         )
     options = compiled.read_options(list(option or []))
-    with _progress(games * count) as advance:
+    with _executor(executor, workers, scheduler) as runner, _progress(games * count) as advance:
         result = run_ladder(
-            manifest, names, games, count, seed, _workers(workers), advance, options=options
+            manifest,
+            names,
+            games,
+            count,
+            seed,
+            _workers(workers),
+            advance,
+            options=options,
+            executor=runner,
         )
     result = {
         "arguments": {
@@ -695,6 +865,18 @@ def _workers(workers: int | None) -> int:
     import os
 
     return workers or os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def _executor(kind: ExecutorKind, workers: int | None, scheduler: str | None) -> Any:
+    """The executor the options name, closed (a cluster it started stopped) after the run."""
+    from toolkit.sim.executor import make_executor
+
+    runner = make_executor(kind.value, _workers(workers), scheduler)
+    try:
+        yield runner
+    finally:
+        runner.close()
 
 
 def _bot_names(bots: str) -> list[str]:

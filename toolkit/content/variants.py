@@ -274,6 +274,16 @@ def _resolve(data: Any, kind: str, segments: list[str]) -> tuple[Any, Any, Path_
     return "empty path"
 
 
+def value_at(data: Any, kind: str, segments: list[str]) -> Any:
+    """The value a variant path names in a file's data; None where the path names nothing
+    yet (a key a variant would add) or nothing at all."""
+    resolved = _resolve(data, kind, segments)
+    if isinstance(resolved, str):
+        return None
+    container, key, _ = resolved
+    return container.get(key) if isinstance(container, dict) else container[key]
+
+
 def _hint(word: str, choices: list[str]) -> str:
     hint = did_you_mean(word, choices)
     return f" ({hint})" if hint else ""

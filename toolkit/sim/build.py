@@ -12,6 +12,7 @@ from toolkit import __version__
 from toolkit.engine.game import compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.files import sha256_of, staged_folder, write_atomic
+from toolkit.sim.executor import Executor
 from toolkit.sim.report_pdf import render_report
 from toolkit.sim.report_text import number
 from toolkit.sim.run import RunSpec, run
@@ -45,6 +46,7 @@ def build_game(
     progress: Callable[[int], Any] | None = None,
     print_cards: Callable[[str, Path], tuple[Path, str]] | None = None,
     options: list[str] | None = None,
+    executor: Executor | None = None,
 ) -> GameBuild:
     """Simulate every player count (with `--option id=value` texts, checked before any game
     is played), print the cards and write the report of one game into `out/<game>/`.
@@ -60,6 +62,7 @@ def build_game(
         report_runs = []
         for players in range(compiled.min_players, compiled.max_players + 1):
             spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
+            spec.executor = executor
             done = run(spec, progress)
             result.runs[players] = done.summary
             write_atomic(

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.agents import reproducible
+from toolkit.sim.executor import Executor
 from toolkit.sim.intervals import rounded, wilson_interval
 from toolkit.sim.runner import GameRecord, simulate
 
@@ -33,11 +34,21 @@ def ladder(
     progress: Callable[[int], Any] | None = None,
     variants: list[Path] | None = None,
     options: dict[str, Any] | None = None,
+    executor: Executor | None = None,
 ) -> dict[str, Any]:
     results: list[tuple[list[str], GameRecord]] = []
     for seats in rotations(bots, players):
         played = simulate(
-            manifest, games, players, seats, seed, workers, progress, variants, options=options
+            manifest,
+            games,
+            players,
+            seats,
+            seed,
+            workers,
+            progress,
+            variants,
+            options=options,
+            executor=executor,
         )
         for record in played:
             results.append((seats, record))

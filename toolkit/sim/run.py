@@ -13,6 +13,7 @@ from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
 from toolkit.files import ensure_folder
 from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
+from toolkit.sim.executor import Executor
 from toolkit.sim.names import names_of
 from toolkit.sim.runner import GameRecord, simulate
 from toolkit.sim.stats import summarise
@@ -34,6 +35,8 @@ class RunSpec:
     """Keep every game's actions in its record (for `--transcript`)."""
     options: list[str] = field(default_factory=list)
     """`--option id=value` texts, checked against the game's options before any game."""
+    executor: Executor | None = None
+    """Where the games run (None: a local pool of `workers` processes)."""
 
 
 @dataclass
@@ -80,6 +83,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         spec.sets,
         spec.record_actions,
         options,
+        spec.executor,
     )
     summary = {
         "arguments": {

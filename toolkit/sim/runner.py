@@ -7,31 +7,21 @@ order, so the results do not depend on how many worker processes played them.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import os
-import signal
-import sys
-import threading
-from collections import deque
+import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
-from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ActionCapError
-from toolkit.files import discard_unfinished
-from toolkit.schema.limits import WORKERS_PER_CPU
+from toolkit.sim.executor import Executor, LocalExecutor, pool_size
+from toolkit.sim.sources import BundleSource, PathSource
+
+GameSource = PathSource | BundleSource
 
 CHUNK = 50
-AHEAD = 2
-"""Jobs queued per worker: enough to keep every worker busy, few enough that a long run holds
-only a handful of them (and their results) at a time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,31 +164,19 @@ def play_game(
     )
 
 
-Sets = tuple[tuple[str, Any], ...]
-Job = tuple[str, tuple[str, ...], Sets, int, list[int], int, list[str], bool, dict[str, Any]]
-"""(manifest, variant files, --set values, run seed, game indexes, players, bots, record
-actions, game options): plain data for a worker."""
-
-
-@lru_cache(maxsize=8)
-def _compiled(manifest: str, variants: tuple[str, ...], sets: Sets) -> Game:
-    _, game = load_compiled_game(manifest, [Path(v) for v in variants], list(sets))
-    return game
+Chunk = tuple[int, list[int], int, list[str], bool, dict[str, Any]]
+"""(run seed, game indexes, players, bots, record actions, game options): plain data."""
+Job = tuple[GameSource, Chunk]
+"""What a worker gets: how to build the game (files or their bytes) and which games to play."""
 
 
 def _play_chunk(job: Job) -> list[GameRecord]:
-    manifest, variants, sets, seed, indexes, players, bots, record, options = job
-    game = _compiled(manifest, variants, sets)
+    source, (seed, indexes, players, bots, record, options) = job
+    game = source.compile()
     return [
         play_game(game, game_seed(seed, i), players, bots, record_actions=record, options=options)
         for i in indexes
     ]
-
-
-def pool_size(workers: int, games: int) -> int:
-    """The worker processes a run starts: as asked, but no more than its games and than
-    `WORKERS_PER_CPU` per CPU (more only share the same cores and each costs a process)."""
-    return max(1, min(workers, games, WORKERS_PER_CPU * (os.cpu_count() or 1)))
 
 
 def simulate(
@@ -213,99 +191,73 @@ def simulate(
     sets: list[tuple[str, Any]] | None = None,
     record_actions: bool = False,
     options: dict[str, Any] | None = None,
+    executor: Executor | None = None,
+    first_game: int = 0,
 ) -> list[GameRecord]:
     """Play `games` games; `progress(n)` is called as chunks of n games finish. `options`
-    are the game options chosen (checked by the caller: `Game.read_options`).
+    are the game options chosen (checked by the caller: `Game.read_options`). `executor`
+    runs the chunks (default: a local pool of `workers` processes); `first_game` skips the
+    games before it (more games of a run already played: the same seeds, extended).
 
     Game i is seeded from (seed, i) only, so a variant played with the same seed meets the
     same deals and setups wherever the rules let it: paired comparisons. The chunks of games
     are made as the workers take them, so nothing grows with `games` before the first game.
     """
-    path = str(manifest.resolve())
-    overlays = tuple(str(v.resolve()) for v in variants or [])
-    values: Sets = tuple((p, v) for p, v in sets or [])
-    workers = pool_size(workers, games)
-    # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
-    # every worker gets a share; game i's seed does not depend on its chunk.
-    size = max(1, min(CHUNK, -(-games // (4 * workers)))) if workers > 1 else CHUNK
-    jobs: Iterator[Job] = (
-        (
-            path,
-            overlays,
-            values,
-            seed,
-            list(range(start, min(start + size, games))),
-            players,
-            bots,
-            record_actions,
-            dict(options or {}),
-        )
-        for start in range(0, games, size)
+    source = PathSource(
+        str(manifest.resolve()),
+        tuple(str(v.resolve()) for v in variants or []),
+        tuple((p, v) for p, v in sets or []),
     )
+    owned = executor is None
+    executor = executor or LocalExecutor(workers)
+    try:
+        return _simulate(source, games, players, bots, seed, progress, record_actions, options,
+                         executor, first_game)  # fmt: skip
+    finally:
+        if owned:
+            executor.close()
+
+
+def _simulate(
+    source: GameSource,
+    games: int,
+    players: int,
+    bots: list[str],
+    seed: int,
+    progress: Callable[[int], Any] | None,
+    record_actions: bool,
+    options: dict[str, Any] | None,
+    executor: Executor,
+    first: int,
+) -> list[GameRecord]:
+    chunk: Chunk = (seed, [], players, bots, record_actions, dict(options or {}))
     records: list[GameRecord] = []
-    for chunk in _run(jobs, workers):
-        records.extend(chunk)
+    if executor.chunk_seconds is not None and games - first > 1:
+        # A first game here times the games, so each task holds about chunk_seconds of play
+        # (a scheduler's cost per task stays small); game 0's seed is the same wherever.
+        source.compile()  # cached: the timing is of play alone
+        started = time.perf_counter()
+        records = _play_chunk((source, (seed, [first], *chunk[2:])))
+        per_game = max(time.perf_counter() - started, 1e-4)
+        first += 1
         if progress is not None:
-            progress(len(chunk))
+            progress(1)
+        size = max(1, min(int(executor.chunk_seconds / per_game), 100_000))
+        # ... but enough tasks for every worker to get a few.
+        size = min(size, max(1, -(-(games - first) // (4 * executor.workers))))
+    elif pool_size(executor.workers, games - first) > 1:
+        # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
+        # every worker gets a share; game i's seed does not depend on its chunk.
+        pool = pool_size(executor.workers, games - first)
+        size = max(1, min(CHUNK, -(-(games - first) // (4 * pool))))
+    else:
+        size = CHUNK
+    chunks: Iterator[Chunk] = (
+        (seed, list(range(start, min(start + size, games))), *chunk[2:])
+        for start in range(first, games, size)
+    )
+    for played in executor.map(_play_chunk, source, chunks, games - first):
+        records.extend(played)
+        if progress is not None:
+            progress(len(played))
     return records
-
-
-def _run(jobs: Iterator[Job], workers: int) -> Iterator[list[GameRecord]]:
-    """Each job's records, in job order. With workers, at most `AHEAD` jobs per worker are
-    queued at a time; an error drops the queued jobs, SIGTERM ends the workers too."""
-    if workers <= 1:
-        for job in jobs:
-            yield _play_chunk(job)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
-    queued: deque[Future[list[GameRecord]]] = deque()
-    finished = False
-    try:
-        with stop_workers_on_sigterm():
-            for job in jobs:
-                queued.append(pool.submit(_play_chunk, job))
-                if len(queued) >= AHEAD * workers:
-                    yield queued.popleft().result()
-            while queued:
-                yield queued.popleft().result()
-        finished = True
-    finally:
-        # After an error (a game past its cap) the queued chunks are dropped and the running
-        # ones finish: each is a few games, each bounded by its action cap.
-        pool.shutdown(wait=True, cancel_futures=not finished)
-
-
-def _worker_start() -> None:
-    """A worker dies at once on SIGTERM, whatever the parent's handler (inherited by fork)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _terminate_workers() -> None:
-    for child in multiprocessing.active_children():
-        child.terminate()
-
-
-@contextmanager
-def stop_workers_on_sigterm() -> Iterator[None]:
-    """While worker processes run: SIGTERM ends them and then the run, with exit status 143
-    (128 + SIGTERM), instead of killing the parent alone and leaving the workers playing with
-    the output pipe open. Only in the main thread, where Python runs signal handlers."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        _terminate_workers()
-        discard_unfinished()
-        for stream in (sys.stdout, sys.stderr):
-            with suppress(OSError, ValueError):
-                stream.flush()
-        # At once, as the default action would: waiting on the pool's threads after its
-        # workers were killed can block for ever (they may have died holding its queue).
-        os._exit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -64,6 +64,7 @@ def sweep(
             base.variants,
             sets,
             options=base.options,
+            executor=base.executor,
         )
         result = run(spec, progress)
         summary = result.summary

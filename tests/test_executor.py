@@ -1,0 +1,105 @@
+"""Executors: a Dask cluster plays the same games as the local pool, game for game."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.diagnostics import json_text
+from toolkit.errors import UsageError
+from toolkit.sim.executor import DaskExecutor, LocalExecutor, make_executor
+from toolkit.sim.run import RunSpec, run
+from toolkit.sim.sources import PathSource
+
+distributed = pytest.importorskip("distributed")
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dask() -> Iterator[DaskExecutor]:
+    """Two single-thread workers in this process: a real scheduler, no process start-up."""
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    executor = DaskExecutor("in-process", client=client)
+    yield executor
+    executor.close()
+    cluster.close()
+
+
+def test_dask_output_is_byte_identical_to_one_local_worker(dask: DaskExecutor) -> None:
+    spec = RunSpec("midway-memories", 120, 3, ["random"], seed=11)
+    spec.executor = LocalExecutor(1)
+    local = json_text(run(spec).summary)
+    spec.executor = dask
+    assert dask.workers == 2
+    assert json_text(run(spec).summary) == local
+
+
+def test_a_worker_gets_the_games_bytes_not_a_path() -> None:
+    source = PathSource(str(REPO / "rules/midway-memories.yaml"))
+    bundle = source.portable()
+    names = [name for name, _ in bundle.files]
+    assert bundle.manifest == "rules/midway-memories.yaml"
+    assert "cards/midway-memories/attractions.yaml" in names
+    assert not any(name.startswith("/") for name in names)
+    assert bundle.compile().id == source.compile().id
+
+
+FAILED: set[int] = set()
+LOCK = threading.Lock()
+
+
+def _fails_once(job: tuple[Any, int]) -> int:
+    """Fails the first time it meets each job: a task whose worker broke down."""
+    _, number = job
+    with LOCK:
+        first = number not in FAILED
+        FAILED.add(number)
+    if first and number % 2:
+        raise OSError("worker lost")
+    return number * number
+
+
+class _Shared:
+    def portable(self) -> _Shared:
+        return self
+
+
+def test_a_task_that_fails_once_is_retried_and_the_result_unchanged(dask: DaskExecutor) -> None:
+    FAILED.clear()
+    results = list(dask.map(_fails_once, _Shared(), range(10), 10))
+    assert results == [n * n for n in range(10)]
+    assert set(range(10)) == FAILED
+
+
+def _slow(job: tuple[Any, int]) -> int:
+    time.sleep(0.05)
+    return job[1]
+
+
+def test_stopping_a_run_cancels_its_queued_tasks(dask: DaskExecutor) -> None:
+    """What Ctrl-C does: the loop over results ends, and nothing is left on the cluster."""
+    results = dask.map(_slow, _Shared(), range(1000), 1000)
+    assert next(results) == 0
+    results.close()
+    deadline = time.monotonic() + 5
+    while dask.client.processing() and any(dask.client.processing().values()):
+        assert time.monotonic() < deadline, dask.client.processing()
+        time.sleep(0.05)
+
+
+def test_a_scheduler_the_toolkit_cannot_use_is_a_usage_error() -> None:
+    with pytest.raises(UsageError, match="tcp://HOST:8786 or local:N"):
+        make_executor("dask", 2, "localhost:8786")
+    with pytest.raises(UsageError, match="local:N with N >= 1"):
+        make_executor("dask", 2, "local:0")
+    with pytest.raises(UsageError, match="goes with --executor dask"):
+        make_executor("local", 2, "local:2")

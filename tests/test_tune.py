@@ -1,0 +1,107 @@
+"""`toolkit tune`: the space file's errors at their lines, a tiny study that writes a variant
+`compare` accepts, and a study that `--resume` continues."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from entry_point import run_toolkit
+
+from toolkit.diagnostics import format_text
+from toolkit.engine.load import load_valid_game
+from toolkit.errors import ContentError
+from toolkit.sim.executor import LocalExecutor
+from toolkit.sim.tune.output import write_outputs
+from toolkit.sim.tune.space import load_space
+from toolkit.sim.tune.study import TuneResult, TuneSettings, tune
+
+pytest.importorskip("optuna")
+
+TINY = """\
+game: midway-memories
+players: [3]
+bots: [random]
+parameters:
+  - path: attractions/ferris-wheel/cost
+    low: 1
+    high: 6
+  - path: game/setup/2/count
+    per_players: true
+    low: 6
+    high: {2: 12, 3: 12, 4: 12, 5: 10}
+"""
+
+
+def _space(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "space.yaml"
+    path.write_text(text)
+    return path
+
+
+def _errors(path: Path) -> str:
+    manifest, content = load_valid_game("midway-memories")
+    with pytest.raises(ContentError) as raised:
+        load_space(path, manifest, content)
+    return format_text(raised.value.diagnostics)
+
+
+def test_an_unknown_path_is_reported_at_its_line_with_a_did_you_mean(tmp_path: Path) -> None:
+    path = _space(tmp_path, TINY.replace("ferris-wheel", "feris-wheel"))
+    text = _errors(path)
+    assert f"{path}:5:11: error[unknown-path]" in text
+    assert "did you mean 'ferris-wheel'?" in text
+
+
+def test_space_file_mistakes_are_positioned(tmp_path: Path) -> None:
+    """A key the format does not know, a range upside down, and an end the game refuses."""
+    path = _space(tmp_path, TINY.replace("    high: 6\n", "    hihg: 6\n"))
+    assert f"{path}:7:5: error[unknown-key]" in _errors(path)
+    path = _space(tmp_path, TINY.replace("low: 1", "low: 9"))
+    assert f"{path}:6:10: error[out-of-range]: low 9 is above high 6" in _errors(path)
+    path = _space(tmp_path, TINY.replace("5: 10}", "5: 11}"))
+    assert f"{path}:11:11: error[infeasible-setup]: 5 players x 11 cards" in _errors(path)
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory: pytest.TempPathFactory) -> TuneResult:
+    """Two trials of a tiny study (one player count, random bots, a few games)."""
+    folder = tmp_path_factory.mktemp("tune")
+    settings = TuneSettings(
+        "midway-memories", _space(folder, TINY), folder / "out", trials=2, stages=[4, 8]
+    )
+    return tune(settings, LocalExecutor(1))
+
+
+def test_a_tiny_study_writes_a_variant_that_compare_accepts(study: TuneResult) -> None:
+    assert len(study.trials) == 2 and study.best is not None
+    assert study.recheck is not None and study.recheck["games"] == 8
+    written = write_outputs(study, "midway-memories")
+    assert written["report"].read_text().startswith("# Tuning midway-memories")
+    assert json.loads(written["pareto"].read_text())
+    assert written["chart"].read_bytes().startswith(b"%PDF")
+    compared = run_toolkit(
+        "compare", "midway-memories", "--variant", str(written["variant"]), "--games", "4",
+        "--players", "3", "--bots", "random", "--workers", "1", "--format", "json",
+    )  # fmt: skip
+    assert compared.returncode == 0, compared.stderr
+    assert json.loads(compared.stdout)["variants"][0]["name"] == "Tuned values"
+
+
+def test_resume_continues_the_stored_study(study: TuneResult) -> None:
+    settings = replace(study.settings, resume=True, trials=1)
+    again = tune(settings, LocalExecutor(1))
+    assert len(again.trials) == len(study.trials) + 1
+    assert again.study == study.study and again.storage == study.storage
+
+
+def test_the_tune_command_refuses_a_study_it_would_overwrite(study: TuneResult) -> None:
+    """The command line end to end: a stored study is continued only with --resume."""
+    done = run_toolkit(
+        "tune", "midway-memories", "--space", str(study.settings.space),
+        "--out", str(study.settings.out), "--trials", "1",
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "--resume continues it" in done.stderr

@@ -1,0 +1,236 @@
+"""Where chunks of games run: this machine's process pool, or a Dask cluster.
+
+An executor maps a task over jobs and yields the results in job order, so a run's records
+(and its JSON) are the same whatever runs them and on how many workers. Each job carries the
+game's source: a local pool reads the files, a Dask worker gets their bytes (`portable`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager, suppress
+from typing import Any, Protocol, TypeVar
+
+from toolkit.errors import UsageError
+from toolkit.files import discard_unfinished
+from toolkit.schema.limits import WORKERS_PER_CPU
+
+AHEAD = 2
+"""Jobs queued per worker: enough to keep every worker busy, few enough that a long run holds
+only a handful of them (and their results) at a time."""
+RETRIES = 2
+"""A Dask task whose worker died, or that failed, runs again up to this many times."""
+CONNECT_SECONDS = 20
+
+
+class Shippable(Protocol):
+    def portable(self) -> Any: ...
+
+
+S = TypeVar("S", bound=Shippable)
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+class Executor(ABC):
+    """Runs `task((shared, job))` for every job; results in job order."""
+
+    workers: int
+    chunk_seconds: float | None = None
+    """Seconds of play a job should hold (None: the runner's fixed chunks)."""
+
+    @abstractmethod
+    def map(
+        self, task: Callable[[tuple[S, J]], R], shared: S, jobs: Iterable[J], limit: int
+    ) -> Iterator[R]:
+        """`limit`: the most workers worth using (no more than there are games)."""
+
+    def close(self) -> None:
+        """Release the workers (a cluster this executor started); a pool ends with its run."""
+        return None
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def pool_size(workers: int, games: int) -> int:
+    """The worker processes a run starts: as asked, but no more than its games and than
+    `WORKERS_PER_CPU` per CPU (more only share the same cores and each costs a process)."""
+    return max(1, min(workers, games, WORKERS_PER_CPU * (os.cpu_count() or 1)))
+
+
+class LocalExecutor(Executor):
+    """A pool of processes on this machine (one process: no pool at all)."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _started(self, workers: int) -> ProcessPoolExecutor:
+        """One pool for every run of this executor (runs in threads share it: `tune`)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+            return self._pool
+
+    def map(
+        self, task: Callable[[tuple[S, J]], R], shared: S, jobs: Iterable[J], limit: int
+    ) -> Iterator[R]:
+        workers = pool_size(self.workers, limit)
+        if workers <= 1:
+            for job in jobs:
+                yield task((shared, job))
+            return
+        pool = self._started(workers)
+        queued: deque[Future[R]] = deque()
+        try:
+            with stop_workers_on_sigterm():
+                for job in jobs:
+                    queued.append(pool.submit(task, (shared, job)))
+                    if len(queued) >= AHEAD * workers:
+                        yield queued.popleft().result()
+                while queued:
+                    yield queued.popleft().result()
+        finally:
+            # After an error (a game past its cap) the queued chunks are dropped and the
+            # running ones finish: each is a few games, each bounded by its action cap.
+            for future in queued:
+                future.cancel()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
+                self._pool = None
+
+
+class DaskExecutor(Executor):
+    """A Dask cluster: `tcp://HOST:PORT` (a running scheduler) or `local:N` (a cluster of N
+    worker processes started here, and stopped by `close`). `distributed` is imported only
+    here: it is the optional extra `[dask]`."""
+
+    chunk_seconds = 1.0
+    """A task costs the scheduler about a millisecond: a second of play keeps that small."""
+
+    def __init__(self, scheduler: str, client: Any = None) -> None:
+        self.scheduler = scheduler
+        self._cluster: Any = None
+        self.client: Any = client if client is not None else self._connect(scheduler)
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def _connect(self, scheduler: str) -> Any:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise UsageError(
+                "--executor dask needs the Dask extra: pip install 'toolkit[dask]'"
+            ) from None
+        if scheduler.startswith("local:"):
+            count = scheduler.removeprefix("local:")
+            if not count.isdigit() or int(count) < 1:
+                raise UsageError(f"--scheduler '{scheduler}': write local:N with N >= 1")
+            self._cluster = LocalCluster(
+                n_workers=int(count),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=50,  # logging.CRITICAL: workers' chatter is not the run's output
+            )
+            return Client(self._cluster)
+        if not scheduler.startswith(("tcp://", "tls://")):
+            raise UsageError(
+                f"--scheduler '{scheduler}': give tcp://HOST:8786 or local:N (N workers here)"
+            )
+        try:
+            return Client(scheduler, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError) as error:
+            raise UsageError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
+
+    def map(
+        self, task: Callable[[tuple[S, J]], R], shared: S, jobs: Iterable[J], limit: int
+    ) -> Iterator[R]:
+        client = self.client
+        # Once per run, to every worker: the game's bytes, never a path of this machine.
+        [source] = client.scatter([shared.portable()], broadcast=True, hash=False)
+        queued: deque[Any] = deque()
+        ahead = (AHEAD + 1) * min(self.workers, max(1, limit))
+        try:
+            for job in jobs:
+                queued.append(client.submit(task, (source, job), pure=False, retries=RETRIES))
+                if len(queued) >= ahead:
+                    yield queued.popleft().result()
+            while queued:
+                yield queued.popleft().result()
+        finally:
+            # Ctrl-C, an error or an abandoned run: nothing queued keeps the cluster busy.
+            if queued:
+                with suppress(Exception):
+                    client.cancel(list(queued), force=True)
+            with suppress(Exception):
+                client.cancel([source], force=True)
+
+    def close(self) -> None:
+        with suppress(Exception):
+            self.client.close()
+        if self._cluster is not None:
+            with suppress(Exception):
+                self._cluster.close()
+
+
+def make_executor(kind: str, workers: int, scheduler: str | None) -> Executor:
+    """`local` with `workers` processes, or `dask` on `scheduler` (default: local:workers)."""
+    if kind == "local":
+        if scheduler is not None:
+            raise UsageError("--scheduler goes with --executor dask")
+        return LocalExecutor(workers)
+    if kind == "dask":
+        return DaskExecutor(scheduler or f"local:{workers}")
+    raise UsageError(f"--executor '{kind}': local or dask")
+
+
+def _worker_start() -> None:
+    """A worker dies at once on SIGTERM, whatever the parent's handler (inherited by fork)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _terminate_workers() -> None:
+    for child in multiprocessing.active_children():
+        child.terminate()
+
+
+@contextmanager
+def stop_workers_on_sigterm() -> Iterator[None]:
+    """While worker processes run: SIGTERM ends them and then the run, with exit status 143
+    (128 + SIGTERM), instead of killing the parent alone and leaving the workers playing with
+    the output pipe open. Only in the main thread, where Python runs signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        _terminate_workers()
+        discard_unfinished()
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError):
+                stream.flush()
+        # At once, as the default action would: waiting on the pool's threads after its
+        # workers were killed can block for ever (they may have died holding its queue).
+        os._exit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

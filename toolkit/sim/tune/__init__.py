@@ -1,0 +1,1 @@
+"""`toolkit tune`: search values that meet a game's balance targets (Optuna, optional)."""

@@ -1,0 +1,291 @@
+"""`toolkit tune`: an Optuna study over a space of values, each trial played in stages on the
+executor, its result stored (SQLite by default) so a later run can `--resume` it.
+
+Every trial plays the same seeds (paired: differences between trials are the values', not the
+deals'). A trial clearly worse than the others after its first stage is pruned before it
+plays more. The winner is played again on fresh seeds against the current game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from toolkit.content.locate import resolve_path_or_game
+from toolkit.engine.load import load_valid_game
+from toolkit.errors import ContentError, UsageError
+from toolkit.files import ensure_folder
+from toolkit.sim.compare import compare_runs
+from toolkit.sim.executor import Executor
+from toolkit.sim.tune.objective import Evaluator, Trial
+from toolkit.sim.tune.space import Parameter, Space, load_space, players_of
+
+SAMPLERS = ("tpe", "cmaes", "nsga2")
+CHANGE_WEIGHT = 0.001
+"""A changed value costs this much shortfall: between two trials as close to the targets, the
+one that changes fewer values wins (single-objective samplers)."""
+FRESH_SEED_OFFSET = 1_000_003
+"""The re-check plays seeds no trial played."""
+
+
+@dataclass
+class TuneSettings:
+    game: str
+    space: Path
+    out: Path
+    trials: int | None = 30
+    seconds: float | None = None
+    sampler: str = "tpe"
+    storage: str | None = None
+    resume: bool = False
+    stages: list[int] = field(default_factory=lambda: [200, 800])
+    check_games: int | None = None
+    seed: int = 1
+    parallel: int | None = None
+    command: str = ""
+    margin: float = 0.0
+    """Targets narrowed by this much from both ends while searching (not in the re-check)."""
+
+
+@dataclass
+class TuneResult:
+    study: str
+    storage: str
+    space: Space
+    trials: list[dict[str, Any]]
+    best: dict[str, Any] | None
+    pareto: list[dict[str, Any]]
+    recheck: dict[str, Any] | None
+    games: int
+    seconds: float
+    settings: TuneSettings
+
+
+def _optuna() -> Any:
+    try:
+        import optuna
+    except ImportError:
+        raise UsageError("toolkit tune needs Optuna: pip install 'toolkit[tune]'") from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    return optuna
+
+
+def tune(
+    settings: TuneSettings,
+    executor: Executor,
+    on_trial: Callable[[dict[str, Any]], Any] | None = None,
+) -> TuneResult:
+    optuna = _optuna()
+    if settings.sampler not in SAMPLERS:
+        raise UsageError(f"--sampler '{settings.sampler}': one of {', '.join(SAMPLERS)}")
+    started = time.monotonic()
+    manifest, content = load_valid_game(settings.game)
+    ensure_folder(settings.out)
+    storage = settings.storage or f"sqlite:///{(settings.out / 'study.db').resolve()}"
+    name = f"{content.game.id}-{settings.space.stem}"
+    known = _check_study(optuna, name, storage, settings.resume)  # before the space's checks
+    space = load_space(settings.space, manifest, content)
+    multi = settings.sampler == "nsga2"
+    goals = len(space.players) + 1 if multi else 1
+    study = _open_study(optuna, name, storage, settings, goals, len(known))
+    if not study.trials:
+        # The game as it is, first: a baseline, and the answer when nothing needs to change.
+        study.enqueue_trial(space.current_values(), skip_if_exists=True)
+    evaluator = Evaluator(
+        settings.game,
+        resolve_path_or_game(settings.game),
+        space.players,
+        space.model.bots,
+        settings.seed,
+        executor,
+        margin=settings.margin,
+    )
+    stages = sorted(set(settings.stages))
+
+    def objective(trial: Any) -> Any:
+        values = {
+            name: _suggest(trial, parameter, name)
+            for parameter in space.parameters
+            for name in space.names(parameter)
+        }
+        sets = space.sets(values)
+        changes = space.changes(sets)
+        played = Trial(sets)
+        trial.set_user_attr("changes", changes)
+        for step, games in enumerate(stages):
+            evaluator.extend(played, games)
+            trial.set_user_attr("stage", step + 1)
+            trial.set_user_attr("games", played.games)
+            trial.set_user_attr("shortfall", played.total)
+            trial.set_user_attr("shortfalls", {str(p): s for p, s in played.shortfalls.items()})
+            trial.set_user_attr("passed", _passed(played))
+            if not multi:
+                trial.report(played.total, step)
+                if step + 1 < len(stages) and trial.should_prune():
+                    raise optuna.TrialPruned()
+        if multi:
+            return [played.shortfalls[p] for p in space.players] + [changes]
+        return played.total + CHANGE_WEIGHT * changes
+
+    def report(study: Any, frozen: Any) -> None:
+        if on_trial is not None:
+            on_trial(_row(frozen))
+
+    before = len(study.trials)
+    study.optimize(
+        objective,
+        n_trials=settings.trials,
+        timeout=settings.seconds,
+        n_jobs=settings.parallel or max(1, min(executor.workers, 4)),
+        catch=(ContentError,),
+        callbacks=[report],
+    )
+    del before
+    rows = [_row(t) for t in study.trials]
+    finals = [r for r in rows if r["state"] == "COMPLETE" and r["stage"] == len(stages)]
+    pareto = _front(finals)
+    best = min(finals, key=lambda r: (r["shortfall"], r["changes"]), default=None)
+    recheck = None
+    if best is not None:
+        recheck = _recheck(evaluator, space, best, settings.check_games or stages[-1], settings)
+    return TuneResult(
+        name,
+        storage,
+        space,
+        rows,
+        best,
+        pareto,
+        recheck,
+        sum(r["games"] for r in rows),
+        time.monotonic() - started,
+        settings,
+    )
+
+
+def _check_study(optuna: Any, name: str, storage: str, resume: bool) -> list[str]:
+    """The studies in the storage; the named one must be there to resume, and not without."""
+    try:
+        known: list[str] = optuna.get_all_study_names(storage)
+    except Exception as error:  # a bad URL, an unreachable database, a missing driver
+        raise UsageError(f"--storage {storage}: {type(error).__name__}: {error}") from None
+    if name in known and not resume:
+        raise UsageError(
+            f"study '{name}' already in {storage}: --resume continues it "
+            "(or give another --out or --storage)"
+        )
+    if resume and name not in known:
+        raise UsageError(f"--resume: no study '{name}' in {storage}")
+    return known
+
+
+def _open_study(
+    optuna: Any, name: str, storage: str, settings: TuneSettings, goals: int, studies: int
+) -> Any:
+    seed = settings.seed + studies  # a resumed study samples new points, not the same
+    samplers = {
+        "tpe": lambda: optuna.samplers.TPESampler(seed=seed),
+        "cmaes": lambda: optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False),
+        "nsga2": lambda: optuna.samplers.NSGAIISampler(seed=seed),
+    }
+    pruner = (
+        optuna.pruners.MedianPruner(n_startup_trials=4, n_warmup_steps=0)
+        if goals == 1
+        else optuna.pruners.NopPruner()
+    )
+    try:
+        return optuna.create_study(
+            study_name=name,
+            storage=storage,
+            sampler=samplers[settings.sampler](),
+            pruner=pruner,
+            directions=["minimize"] * goals,
+            load_if_exists=True,
+        )
+    except ValueError as error:  # resumed with another number of objectives (--sampler)
+        raise UsageError(f"--resume: {error}") from None
+
+
+def _suggest(trial: Any, parameter: Parameter, name: str) -> Any:
+    if parameter.choices is not None:
+        return trial.suggest_categorical(name, parameter.choices)
+    low, high = parameter.bounds(players_of(name) if parameter.per_players else None)
+    if parameter.whole:
+        return trial.suggest_int(name, low, high, step=parameter.step or 1)
+    return trial.suggest_float(name, float(low), float(high), step=parameter.step)
+
+
+def _passed(played: Trial) -> bool:
+    return all(t["passed"] for s in played.summaries.values() for t in s["targets"])
+
+
+def _row(trial: Any) -> dict[str, Any]:
+    attrs = trial.user_attrs
+    return {
+        "number": trial.number,
+        "state": trial.state.name,
+        "params": dict(trial.params),
+        "shortfall": attrs.get("shortfall"),
+        "shortfalls": attrs.get("shortfalls", {}),
+        "changes": attrs.get("changes", 0),
+        "stage": attrs.get("stage", 0),
+        "games": attrs.get("games", 0),
+        "passed": attrs.get("passed", False),
+        "seconds": round(trial.duration.total_seconds(), 1) if trial.duration else None,
+    }
+
+
+def _front(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Trials no other beats on both shortfall and changes (the trade-off between meeting
+    the targets and changing the game)."""
+    front = [
+        r
+        for r in rows
+        if not any(
+            (o["shortfall"], o["changes"]) != (r["shortfall"], r["changes"])
+            and o["shortfall"] <= r["shortfall"]
+            and o["changes"] <= r["changes"]
+            for o in rows
+        )
+    ]
+    unique = {(r["shortfall"], r["changes"]): r for r in sorted(front, key=lambda r: -r["number"])}
+    return sorted(unique.values(), key=lambda r: (r["changes"], r["shortfall"]))
+
+
+def _recheck(
+    evaluator: Evaluator, space: Space, best: dict[str, Any], games: int, settings: TuneSettings
+) -> dict[str, Any]:
+    """The winner and the game as it is, on seeds no trial played, side by side with 95%
+    intervals (the paired comparison of `toolkit compare`)."""
+    fresh = settings.seed + FRESH_SEED_OFFSET
+    evaluator = replace(evaluator, margin=0.0)  # the targets as the game states them
+    base = evaluator.extend(Trial([]), games, fresh)
+    tuned = evaluator.extend(Trial(space.sets(best["params"])), games, fresh)
+    per_players = {}
+    for players in space.players:
+        compared = compare_runs(
+            base.records[players],
+            tuned.records[players],
+            base.summaries[players],
+            tuned.summaries[players],
+        )
+        per_players[str(players)] = {
+            "shortfall": {"current": base.shortfalls[players], "tuned": tuned.shortfalls[players]},
+            "targets": compared["targets"],
+            "seat_win_rates": {
+                key: row for key, row in compared["differences"].items() if key.endswith("win rate")
+            },
+        }
+    newly_failing = any(
+        t["verdict"] == "now fails" for p in per_players.values() for t in p["targets"]
+    )
+    return {
+        "seed": fresh,
+        "games": games,
+        "shortfall": {"current": base.total, "tuned": tuned.total},
+        "all_pass": {"current": _passed(base), "tuned": _passed(tuned)},
+        "better": tuned.total < base.total and not newly_failing,
+        "players": per_players,
+    }
