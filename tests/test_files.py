@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.files import (
+    OUTPUT_MARK,
     FileRefused,
     atomic_output,
     check_output,
@@ -120,24 +121,26 @@ def test_check_output_of_a_folder_allows_a_new_one_in_an_existing_parent(tmp_pat
 def test_a_staged_folder_replaces_the_old_one_whole(tmp_path: Path) -> None:
     final = tmp_path / "game"
     final.mkdir()
+    (final / OUTPUT_MARK).write_text("an earlier run's folder")
     (final / "stale.json").write_text("old")
     with staged_folder(final) as folder:
         assert folder.parent == tmp_path and folder.name.startswith(".game.")
         assert folder.name.endswith(".part") and not (final / "new.json").exists()
         (folder / "new.json").write_text("new")
     assert [p.name for p in tmp_path.iterdir()] == ["game"]
-    assert [p.name for p in final.iterdir()] == ["new.json"]
+    assert sorted(p.name for p in final.iterdir()) == [OUTPUT_MARK, "new.json"]
 
 
 def test_a_failed_staged_folder_leaves_the_old_one(tmp_path: Path) -> None:
     final = tmp_path / "game"
     final.mkdir()
+    (final / OUTPUT_MARK).write_text("an earlier run's folder")
     (final / "kept.json").write_text("old")
     with pytest.raises(KeyboardInterrupt), staged_folder(final) as folder:
         (folder / "half.json").write_text("half")
         raise KeyboardInterrupt
     assert [p.name for p in tmp_path.iterdir()] == ["game"]
-    assert [p.name for p in final.iterdir()] == ["kept.json"]
+    assert sorted(p.name for p in final.iterdir()) == [OUTPUT_MARK, "kept.json"]
     (tmp_path / "plain").write_text("x")
     with pytest.raises(FileRefused, match="is not a folder"), staged_folder(tmp_path / "plain"):
         pass
@@ -174,3 +177,35 @@ def test_a_disk_that_fails_mid_write_keeps_the_old_file_and_leaves_no_temporary(
     monkeypatch.undo()
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+def test_a_staged_folder_never_replaces_a_folder_the_toolkit_did_not_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = tmp_path / "project"
+    (mine / "rules").mkdir(parents=True)
+    (mine / "rules" / "game.yaml").write_text("id: game\n", encoding="utf-8")
+    with pytest.raises(FileRefused, match="did not write"), staged_folder(mine):
+        pytest.fail("no work starts before the refusal")
+    assert (mine / "rules" / "game.yaml").read_text(encoding="utf-8") == "id: game\n"
+    monkeypatch.chdir(mine)
+    for here in (Path("."), Path("..") / "project", tmp_path):
+        with pytest.raises(FileRefused, match="working in"), staged_folder(here):
+            pytest.fail("the working folder is never replaced")
+
+
+def test_a_staged_folder_replaces_its_own_empty_and_older_build_folders(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with staged_folder(empty) as folder:
+        (folder / "a.txt").write_text("a", encoding="utf-8")
+    assert sorted(p.name for p in empty.iterdir()) == [OUTPUT_MARK, "a.txt"]
+    with staged_folder(empty) as folder:  # marked: its own, replaced whole
+        (folder / "b.txt").write_text("b", encoding="utf-8")
+    assert sorted(p.name for p in empty.iterdir()) == [OUTPUT_MARK, "b.txt"]
+    older = tmp_path / "older-build"
+    older.mkdir()
+    (older / "build.json").write_text("{}", encoding="utf-8")
+    with staged_folder(older) as folder:
+        (folder / "build.json").write_text("{}", encoding="utf-8")
+    assert (older / OUTPUT_MARK).is_file()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from entry_point import ROOT, run_toolkit
 
-from toolkit.files import FileRefused, atomic_output, write_atomic
+from toolkit.files import OUTPUT_MARK, FileRefused, atomic_output, write_atomic
 
 MIDWAY = "midway-memories"
 MANIFEST = ROOT / "rules" / f"{MIDWAY}.yaml"
@@ -75,6 +75,7 @@ def test_build_writes_a_manifest_with_sizes_and_hashes_and_drops_stale_files(
 ) -> None:
     out = tmp_path / "build"
     (out / MIDWAY).mkdir(parents=True)
+    (out / MIDWAY / "build.json").write_text("{}\n")  # an earlier build's folder
     (out / MIDWAY / "stale-from-last-time.csv").write_text("old\n")
     result = run_toolkit("build", MIDWAY, "--games", "2", "--bots", "random", "--seed", "7",
                          "--workers", "1", "--out", str(out))  # fmt: skip
@@ -91,7 +92,7 @@ def test_build_writes_a_manifest_with_sizes_and_hashes_and_drops_stale_files(
         "options": {},
     }
     listed = {entry["path"]: entry for entry in manifest["files"]}
-    on_disk = {p.name for p in folder.iterdir()} - {"build.json"}
+    on_disk = {p.name for p in folder.iterdir()} - {"build.json", OUTPUT_MARK}
     assert set(listed) == on_disk
     assert "stale-from-last-time.csv" not in on_disk
     assert f"{MIDWAY}-report.pdf" in listed and "simulation-2p.json" in listed

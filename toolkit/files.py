@@ -215,14 +215,51 @@ def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
         _UNFINISHED.discard(Path(temporary))
 
 
+OUTPUT_MARK = ".toolkit-output"
+"""The file that marks a folder as one the toolkit wrote whole, and may replace whole."""
+_MARK_TEXT = "Written by the toolkit, which replaces this whole folder when it writes it again.\n"
+_LEGACY_MARKS = ("build.json",)
+"""Folders written before the mark existed: a build names itself by its manifest."""
+
+
+def check_replaceable(final: Path) -> None:
+    """Refuse to replace a folder holding files the toolkit did not write (a project, a
+    folder of the designer's own): only a missing or empty folder, or one a staged write
+    made (it carries `OUTPUT_MARK`), may be replaced whole."""
+    try:
+        entries = list(os.scandir(final))
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise FileRefused(f"'{final}' is not a folder", "choose another --out") from None
+    except OSError as error:
+        raise FileRefused(f"cannot read folder '{final}': {_why(error)}") from None
+    names = {entry.name for entry in entries}
+    if names and not names & {OUTPUT_MARK, *_LEGACY_MARKS}:
+        raise FileRefused(
+            f"'{final}' holds files the toolkit did not write, and writing there replaces "
+            "the whole folder",
+            "name a new or empty folder",
+        )
+
+
 @contextlib.contextmanager
 def staged_folder(final: Path) -> Iterator[Path]:
     """An empty folder beside `final` (`.<name>.<random>.part`) to fill; when the block ends
     without an error it takes `final`'s place by renames, else it is removed. So `final` never
-    mixes files of two runs, and an interrupted run leaves the old folder (or none) behind."""
-    parent = final.parent if str(final.parent) else Path(".")
+    mixes files of two runs, and an interrupted run leaves the old folder (or none) behind.
+    The folder carries `OUTPUT_MARK`; a folder without it that holds anything is refused
+    before any work (`check_replaceable`), so a mistaken `--out` never deletes a project."""
+    final = Path(os.path.abspath(final))  # `.` has no name to stage beside
+    here = Path.cwd()
+    if final == here or final in here.parents:
+        raise FileRefused(
+            f"'{final}' is the folder you are working in (or holds it)", "name a folder inside it"
+        )
+    parent = final.parent
     if final.exists() and not final.is_dir():
         raise FileRefused(f"'{final}' is not a folder", "move it away or choose another --out")
+    check_replaceable(final)
     ensure_folder(parent)
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".part", dir=parent))
@@ -231,6 +268,7 @@ def staged_folder(final: Path) -> Iterator[Path]:
     _UNFINISHED.add(staging)
     try:
         os.chmod(staging, 0o777 & ~_umask())
+        (staging / OUTPUT_MARK).write_text(_MARK_TEXT, encoding="utf-8")
         yield staging
         _swap_in(staging, final)
     except BaseException:

@@ -11,7 +11,7 @@ from typing import Any
 from toolkit import __version__
 from toolkit.engine.game import compile_game
 from toolkit.engine.load import load_valid_game
-from toolkit.files import sha256_of, staged_folder, write_atomic
+from toolkit.files import OUTPUT_MARK, sha256_of, staged_folder, write_atomic
 from toolkit.sim.executor import Executor
 from toolkit.sim.report_pdf import render_report
 from toolkit.sim.report_text import number
@@ -91,7 +91,9 @@ def build_manifest(
     """The manifest of a finished build: what was built, from which versions, with which
     arguments (the worker count is left out: it never changes a result), and each file's
     size and SHA-256, so a copy of the folder can be checked and two builds compared."""
-    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST)
+    files = sorted(
+        p for p in folder.rglob("*") if p.is_file() and p.name not in (MANIFEST, OUTPUT_MARK)
+    )
     return {
         "game": game,
         "toolkit_version": __version__,
