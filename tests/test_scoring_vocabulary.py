@@ -448,3 +448,33 @@ def test_a_table_by_player_count_needs_every_count(tmp_path: Path) -> None:
     rule = "- {rule: threshold, label: X, measure: {count: moorings}, at_least: 1, "
     found = problems(tmp_path, rule + "points: {by_players: {2: 3, 3: 2}}}")
     assert found == [(line_of(tmp_path, "by_players"), "missing-key", "no value for 4 players")]
+
+
+SUM_KELP = "  - {rule: sum_field, label: Kelp, zone: stall, field: value, where: {family: kelp}}"
+
+
+def test_sum_field_counts_an_unset_optional_number_as_nothing(tmp_path: Path) -> None:
+    from shipped_project import copy_project, edit
+
+    from toolkit.engine.load import load_compiled_game
+    from toolkit.sim.runner import play_game
+
+    root = copy_project(tmp_path)
+    manifest = root / "rules" / "tide-pool-market.yaml"
+    edit(manifest, SUM_KELP, SUM_KELP.replace(", where: {family: kelp}", ""))
+    _, game = load_compiled_game(str(manifest))
+    record = play_game(game, 3, 4, ["random"] * 4)
+    assert all(row["Kelp"] >= 0 for row in record.breakdown)  # no crash on cards without value
+
+
+def test_sum_field_of_a_text_field_is_an_error_at_its_line(tmp_path: Path) -> None:
+    from entry_point import run_toolkit
+    from shipped_project import copy_project, edit
+
+    root = copy_project(tmp_path)
+    manifest = root / "rules" / "tide-pool-market.yaml"
+    line = edit(manifest, SUM_KELP, SUM_KELP.replace("field: value", "field: name"))
+    result = run_toolkit("validate", "tide-pool-market", cwd=root)
+    assert result.returncode == 1
+    assert f"rules/tide-pool-market.yaml:{line}:" in result.stdout + result.stderr
+    assert "error[not-numeric]: card field 'name' is text" in result.stdout + result.stderr

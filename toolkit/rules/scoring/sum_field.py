@@ -10,7 +10,7 @@ from toolkit.schema.filters import CardFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
-    from toolkit.rules.context import Words
+    from toolkit.rules.context import CheckContext, Path, Words
 
 
 class SumField(RuleModel):
@@ -24,13 +24,26 @@ class SumField(RuleModel):
     where: CardFilter | None = None
     """Only cards matching this filter."""
 
+    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        if not self.check_shared(ctx, path):
+            return
+        field_type = ctx.field_type(ctx.zone_kind(self.zone) or "", self.field)
+        if field_type is not None and field_type != "int":
+            ctx.error(
+                (*path, "field"),
+                "not-numeric",
+                f"card field '{self.field}' is {field_type}, not a number: it cannot be summed",
+                "name a field declared with type int",
+            )
+
     def describe(self, words: Words) -> str:
         return f"the {self.field} printed on {words.zone(self.zone)}"
 
     def compile(self, c: Compiler) -> PointsFn:
-        cards, values = zone_cards(c, self.zone, self.where), zone_field(c, self.zone, self.field)
-        value = values.__getitem__
-        return lambda state: [
-            sum(map(value, cards(state, p)))  # type: ignore[arg-type]
-            for p in range(state.n)
-        ]
+        cards = zone_cards(c, self.zone, self.where)
+        # A card that leaves an optional number unset adds nothing to the sum.
+        numbers = tuple(
+            v if isinstance(v, int) else 0 for v in zone_field(c, self.zone, self.field)
+        )
+        value = numbers.__getitem__
+        return lambda state: [sum(map(value, cards(state, p))) for p in range(state.n)]
