@@ -22,7 +22,7 @@ from typing import Any
 from rich.console import Console
 
 from toolkit.agents import check_bot_name
-from toolkit.errors import UsageError
+from toolkit.errors import UnknownIdError, UsageError
 from toolkit.play import bot_seats
 from toolkit.play.rules_help import Section, rules_help
 from toolkit.play.session import Session
@@ -138,7 +138,7 @@ class PlaySession:
         if table is not None:
             try:
                 return self.session.loaded.narrator.card("deck", table.index(card_id))
-            except Exception:  # an id of another kind: its id is its name here
+            except UnknownIdError:  # an id of another kind: its id is its name here
                 return card_id
         return card_id
 
