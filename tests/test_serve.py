@@ -129,6 +129,9 @@ def test_simulation_runs_in_background_with_charts(
     shown = client.get(f"/game/{GAME}/sim").text
     assert shown.count("<svg") >= 3
     assert "Win rate by seat" in shown and "Mean score by source" in shown
+    # Sources named after the game's colours are drawn in them, as the PDF report draws them.
+    assert 'fill="#2f6fb5"><title>Blue cards' in shown
+    assert 'fill="#c8372d"><title>Red cards' in shown
     assert '<table class="targets">' in shown or "no balance targets" in shown
     assert job.summary["arguments"] if "arguments" in job.summary else job.summary["seats"]
 

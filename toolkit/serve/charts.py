@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from toolkit.sim.report_style import source_colours
+
 WIDTH = 460
 ROW = 20
 LABEL = 150
@@ -70,10 +72,14 @@ def bars(
     return _frame(len(rows), body, title)
 
 
-def stacked(rows: list[tuple[str, dict[str, float]]], *, title: str) -> str:
-    """One stacked bar per row (points by source), with a legend under it."""
+def stacked(
+    rows: list[tuple[str, dict[str, float]]], *, title: str, game_colours: dict[str, str]
+) -> str:
+    """One stacked bar per row (points by source), with a legend under it; a source named
+    after one of the game's colours ("Blue cards") is drawn in it, as in the PDF report."""
     sources = sorted({s for _, parts in rows for s in parts})
-    colour = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(sources)}
+    painted = source_colours(sources, game_colours)
+    colour = {s: "#" + p.fill.hexval()[2:] for s, p in zip(sources, painted, strict=True)}
     biggest = max((sum(max(v, 0.0) for v in parts.values()) for _, parts in rows), default=0.0)
     span = WIDTH - LABEL - 60
     body = []
@@ -117,10 +123,12 @@ def summary_charts(summary: dict[str, Any]) -> dict[str, str]:
         "sources": stacked(
             [(f"seat {s['seat']}", dict(s["score_by_source"])) for s in seats],
             title="Mean score by source",
+            game_colours=summary.get("names", {}).get("colours", {}),
         ),
     }
+    names = summary.get("names", {}).get("cards", {})
     taken = [
-        (f"{row['card']}", row["acquire_rate"], None)
+        (names.get(row["card"], row["card"]), row["acquire_rate"], None)
         for rows in summary["cards"].values()
         for row in rows
     ]
@@ -128,7 +136,7 @@ def summary_charts(summary: dict[str, Any]) -> dict[str, str]:
         charts["taken"] = bars(_ends(taken), title="How often each card on display is taken")
         return charts
     held = [
-        (row["card"], row["win_rate_held"], None)
+        (names.get(row["card"], row["card"]), row["win_rate_held"], None)
         for row in summary["card_effects"]
         if row["win_rate_held"] is not None
     ]

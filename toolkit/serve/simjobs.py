@@ -18,6 +18,7 @@ from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.record.transcripts import LoadedGame
 from toolkit.serve.charts import summary_charts
+from toolkit.sim.names import names_of
 from toolkit.sim.run import check_seats, seats_for
 from toolkit.sim.runner import game_seed, play_game
 from toolkit.sim.stats import summarise
@@ -108,6 +109,7 @@ def _run(job: SimJob, loaded: LoadedGame, seed: int) -> None:
             records.append(play_game(game, game_seed(seed, index), job.players, job.bots))
             job.done = index + 1
         job.summary = summarise(records, job.bots, game.targets, game.deck_and_pool_ids())
+        job.summary["names"] = names_of(game)
         job.charts = summary_charts(job.summary)
         job.status = "done"
     except Exception as error:  # shown on the page as the run's failure, never a traceback
