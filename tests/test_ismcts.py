@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.agents import check_bot_name, make_bot
 from toolkit.agents.ismcts import IsmctsBot, _margins
@@ -201,9 +201,7 @@ def test_ismcts_thinks_for_a_number_of_iterations_or_seconds(park: Game) -> None
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *args], cwd=ROOT, capture_output=True, text=True
-    )
+    return run_toolkit(*args)
 
 
 @pytest.mark.parametrize("game", ["midway-memories", "oh-my-park"])

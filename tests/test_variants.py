@@ -8,14 +8,13 @@ it is reported at the variant's own `file:line:col`, with did-you-mean where a n
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.variants import overlay_from_sets
 from toolkit.diagnostics import Diagnostic
@@ -27,19 +26,6 @@ from toolkit.sim.runner import play_game
 ROOT = Path(__file__).resolve().parent.parent
 MIDWAY = "midway-memories"
 PARK = "oh-my-park"
-
-
-def run_toolkit(*args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stderr
-    return result
 
 
 def write_variant(folder: Path, body: str, game: str = MIDWAY, name: str = "v.yaml") -> Path:
