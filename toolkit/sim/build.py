@@ -35,6 +35,13 @@ class GameBuild:
 MANIFEST = "build.json"
 
 
+def player_counts(game: str) -> range:
+    """The player counts a build simulates: every count the game allows."""
+    _, content = load_valid_game(game)
+    players = content.game.players
+    return range(players.min, players.max + 1)
+
+
 def build_game(
     game: str,
     out: Path,
