@@ -533,7 +533,7 @@ def test_toolkit_print_writes_the_pdf_and_says_what_it_made(tmp_path: Path) -> N
     result = run_toolkit("print", "oh-my-park", "--paper", "letter", "--out", out)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        f"{out}: 20 pages, 69 cards (home, letter, backs duplex), 0 warning(s)"
+        f"{out}: 20 pages, 69 cards (home, letter, backs duplex), 0 warnings"
     )
     assert box(PdfReader(out).pages[0].mediabox) == box((0, 0, *PAPERS["letter"]))
 

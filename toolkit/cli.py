@@ -518,7 +518,7 @@ def build(
     ] = None,
     games: Annotated[
         int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games per player count.")
-    ] = 2000,
+    ] = 500,
     bots: Bots = DEFAULT_BOT,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of every run.")] = 1,
     workers: Workers = None,
@@ -534,7 +534,7 @@ def build(
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
     from toolkit.pnp.layout_check import check_layouts
-    from toolkit.sim.build import build_game, build_summary, player_counts
+    from toolkit.sim.build import build_game, build_summary, player_counts, write_readme
 
     chosen = list(games_ids or game_ids(Path.cwd()))
     if not chosen:
@@ -571,6 +571,7 @@ def build(
             )
             typer.echo(f"built {game}")
     typer.echo(build_summary(builds))
+    typer.echo(f"results: {out}/ (what each file is: {write_readme(out)})")
 
 
 def _print_cards(game: str, target: Path) -> tuple[Path, str]:
