@@ -625,12 +625,12 @@ def test_report_has_every_section_on_several_pages(reports: tuple[Path, Path]) -
     assert pages > 1
     for title in SECTIONS:
         assert title in text, title
-    assert f"Playtest report: {MIDWAY}" in text
+    assert "Playtest report: Midway Memories" in text
     _, game = load_compiled_game(MIDWAY)
     for target in game.targets:
         assert (target.label or target.metric) in text
-    for card in game.tables["attractions"].ids:
-        assert card in text
+    for card in game.tables["attractions"].names:
+        assert card in " ".join(text.split())
 
 
 def test_report_is_byte_identical_across_runs(reports: tuple[Path, Path]) -> None:

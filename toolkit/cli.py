@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -465,9 +465,18 @@ def report(
         ),
     ] = None,
     games: Annotated[
-        int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games to simulate.")
+        int,
+        typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games to simulate per player count."),
     ] = 2000,
-    players: Players = None,
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="Players per game; repeat it for a part per player count. Default: 4, or the "
+            "game's most if fewer.",
+        ),
+    ] = None,
     bots: Bots = DEFAULT_BOT,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the run.")] = 1,
     workers: Workers = None,
@@ -488,18 +497,22 @@ def report(
     from toolkit.sim.report_pdf import export_tables, render_report
     from toolkit.sim.run import RunSpec, run
 
-    spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
-                   _inputs(variant, "--variant"))  # fmt: skip
-    spec.options = list(option or [])
-    with _progress(games) as advance:
-        result = run(spec, advance)
-    target = out or Path("build") / result.summary["arguments"]["game"] / (
-        f"{result.summary['arguments']['game']}-report.pdf"
-    )
-    pages = render_report(result.summary, result.records, target)
+    counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
+    variants = _inputs(variant, "--variant")
+    results = []
+    with _progress(games * len(counts)) as advance:
+        for count in counts:
+            spec = RunSpec(game, games, count, _bot_names(bots), seed, _workers(workers),
+                           variants)  # fmt: skip
+            spec.options = list(option or [])
+            results.append(run(spec, advance))
+    game_id = results[0].summary["arguments"]["game"]
+    target = out or Path("build") / game_id / f"{game_id}-report.pdf"
+    pages = render_report([(result.summary, result.records) for result in results], target)
     typer.echo(f"{target}: {plural(pages, 'page')}")
     if export is not None:
-        for path in export_tables(result.summary, target, export.value):
+        summaries = [result.summary for result in results]
+        for path in export_tables(summaries, target, export.value):
             typer.echo(f"table: {path}")
 
 
@@ -727,6 +740,38 @@ def play(
 
 
 @app.command(
+    cls=_Command, short_help="A live local web page: problems, cards, rules, simulation, play."
+)
+@_guarded
+def serve(
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Game ids to show. Default: every game in rules/.",
+            metavar="GAME",
+            show_default=False,
+        ),
+    ] = None,
+    port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str,
+        typer.Option(
+            metavar="ADDRESS", help="The address to listen on: this machine only by default."
+        ),
+    ] = "127.0.0.1",
+    allow_remote: Annotated[
+        bool, typer.Option("--allow-remote", help="Allow a --host other machines can reach.")
+    ] = False,
+) -> None:
+    """The designer's workbench: a live local web page with the problems, the cards as
+    printed, the rules and a quick simulation, updated when a file is saved; play against
+    bots there too. Needs the 'web' extra."""
+    from toolkit.serve import serve as run_server
+
+    run_server(list(games or []), host=host, port=port, allow_remote=allow_remote)
+
+
+@app.command(
     cls=_Command, short_help="Re-run a transcript's games and narrate them with card names."
 )
 @_guarded
@@ -948,6 +993,177 @@ def print_cards(
         f"({profile.value}, {paper.value}, backs {backs.value}), "
         f"{plural(len(printed.result.warnings), 'warning')}"
     )
+
+
+@app.command(cls=_Command, short_help="Start a new game from a family's template.")
+@_guarded
+def new(
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="The new game's id: lowercase-kebab, like my-game."),
+    ],
+    family: Annotated[
+        str,
+        typer.Option(
+            metavar="FAMILY",
+            help="The kind of game: trick-taking, bidding, draft or draw-and-play.",
+        ),
+    ],
+    name: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="Its display name. Default: from the id (My Game)."),
+    ] = None,
+) -> None:
+    """Start a new game in the current project from a family's template: manifest, cards,
+    a strategy, a print layout and a README, ready to validate, simulate, print and play.
+    Never overwrites a file."""
+    from toolkit.files import project_root
+    from toolkit.scaffold import new_game
+
+    project = project_root(Path.cwd())
+    made = new_game(project, game, family, name)
+    for path in made.written:
+        typer.echo(f"created {printable(str(path))}")
+    for path in made.kept:
+        typer.echo(f"kept {printable(str(path))} (already there)")
+    from toolkit.content.summary import game_summary
+    from toolkit.content.validate import validate_paths
+    from toolkit.diagnostics import format_text
+    from toolkit.pnp.layout_check import check_layouts
+
+    report = validate_paths([project / "rules" / f"{made.game}.yaml"], project, [check_layouts])
+    if report.diagnostics:  # a project whose shared print defaults differ from the toolkit's
+        typer.echo(format_text(report.diagnostics), err=True)
+        raise typer.Exit(1)
+    for loaded in report.games:
+        typer.echo(game_summary(loaded))
+    typer.echo(
+        f"next: toolkit simulate {made.game} --games 200; toolkit print {made.game}; "
+        f"toolkit play {made.game}; toolkit schema (for editor completion)"
+    )
+
+
+@app.command("import", cls=_Command, short_help="Turn spreadsheet rows into a card file.")
+@_guarded
+def import_sheet(
+    sheet: Annotated[
+        Path,
+        typer.Argument(metavar="SHEET", help="A .csv or .xlsx file: row 1 names the columns."),
+    ],
+    kind: Annotated[
+        str,
+        typer.Option(metavar="KIND", help="The card kind of the rows, as a manifest declares it."),
+    ],
+    into: Annotated[
+        Path,
+        typer.Option(
+            metavar="FILE",
+            help="The card file to write, inside the project (cards/<game>/...).",
+        ),
+    ],
+) -> None:
+    """Turn spreadsheet rows into a card file: columns are the kind's fields (and copies),
+    values read as their declared types, validated before writing; every problem at its
+    row and column. .xlsx needs the 'sheets' extra."""
+    from toolkit.content.spreadsheet import import_cards
+    from toolkit.files import project_root
+
+    if not is_file(sheet):
+        raise UsageError(f"no such file: '{sheet}'")
+    done = import_cards(sheet, kind, into, project_root(Path.cwd()))
+    if done.warnings:
+        from toolkit.diagnostics import format_text
+
+        typer.echo(format_text(done.warnings), err=True)
+    typer.echo(
+        f"wrote {printable(str(done.path))}: {plural(done.cards, f'{kind} card')} from "
+        f"{plural(done.rows, 'row')} of {printable(str(sheet))}"
+    )
+
+
+@app.command(
+    "export", cls=_Command, short_help="Export the cards for online tables or print shops."
+)
+@_guarded
+def export_cards(
+    game: GameArgument,
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            metavar="FORMAT",
+            help="Format: tts, tabletop-playground, png, sheets (images), or csv (each card "
+            "kind's data, as `toolkit import` reads it).",
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FOLDER",
+            help="Folder to write. Default: build/<game>/export-<format>.",
+        ),
+    ] = None,
+    dpi: Annotated[
+        int | None,
+        typer.Option(metavar="DPI", help="Card image resolution. Default: the format's own."),
+    ] = None,
+    bleed: Annotated[
+        bool, typer.Option("--bleed", help="Card images with the print-shop bleed.")
+    ] = False,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PRESET", help="png: thegamecrafter, makeplayingcards or trimmed (default)."
+        ),
+    ] = None,
+    image_base_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="tts: the URL the images will be hosted under. Default: local files.",
+        ),
+    ] = None,
+    only: Annotated[
+        str | None,
+        typer.Option(metavar="ID[,ID...]", help="Comma list of components or card ids to export."),
+    ] = None,
+    variant: Variants = None,
+) -> None:
+    """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
+    tables) or print shops, drawn as `toolkit print` draws it."""
+    _output(out, "--out", folder=True)
+    from toolkit.pnp.export import ExportOptions, export_game
+
+    names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
+    if only is not None and not names:
+        raise UsageError(f"--only '{only}' names nothing to export")
+    variants = _inputs(variant, "--variant")
+    options = ExportOptions(dpi, bleed, preset, image_base_url, variants, (), names)
+    with _counting("rasterising cards") as progress:
+        exported = export_game(game, to, out, options, progress)
+    typer.echo(
+        f"{exported.folder}: {exported.cards} distinct cards ({exported.copies} with copies), "
+        f"{len(exported.files)} files ({to})"
+    )
+    for note in exported.notes:
+        typer.echo(printable(note))
+
+
+@contextlib.contextmanager
+def _counting(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on a terminal's stderr for work whose size is known once it starts;
+    None (nothing shown) when stderr is a file or pipe."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task(what, total=None)
+        yield lambda done, total: progress.update(task, completed=done, total=total)
 
 
 def _stdout_closed() -> bool:

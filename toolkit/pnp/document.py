@@ -67,6 +67,8 @@ class PrintResult:
     pages: list[Page]
     cards: int
     warnings: list[str]
+    printed: list[tuple[Component, list[PrintCard]]] = field(default_factory=list)
+    """The cards printed, per card component, with their templates' contexts (for exports)."""
 
     @property
     def placements(self) -> list[Placement]:
@@ -139,7 +141,7 @@ def assemble(content: GameContent, layout: Layout, options: PrintOptions) -> Pri
             page.placements[index] = Placement(
                 number, placement.component, placement.card_id, placement.side, placement.trim
             )
-    return PrintResult(pdf, pages, len(physical), renderer.warnings)
+    return PrintResult(pdf, pages, len(physical), renderer.warnings, chosen)
 
 
 def _paper(layout: Layout, name: str) -> tuple[float, float]:

@@ -63,9 +63,8 @@ def build_game(
     read = compiled.read_options(list(options or []))
     final = out / compiled.id
     result = GameBuild(compiled.id, final)
-    report_players = min(4, compiled.max_players)
     with staged_folder(final) as folder:
-        report_run = None
+        report_runs = []
         for players in range(compiled.min_players, compiled.max_players + 1):
             spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
             done = run(spec, progress)
@@ -74,14 +73,13 @@ def build_game(
                 folder / f"simulation-{players}p.json",
                 json.dumps(done.summary, indent=2, ensure_ascii=False) + "\n",
             )
-            if players == report_players:
-                report_run = done
+            report_runs.append((done.summary, done.records))
         if print_cards is not None:
             printed, result.cards_note = print_cards(game, folder / f"{compiled.id}-cards.pdf")
             result.cards_pdf = final / printed.name
-        if report_run is not None:
+        if report_runs:
             name = f"{compiled.id}-report.pdf"
-            render_report(report_run.summary, report_run.records, folder / name)
+            render_report(report_runs, folder / name)
             result.report_pdf = final / name
         counts = list(result.runs)
         arguments = {"games": games, "players": counts, "bots": bots, "seed": seed, "options": read}
@@ -158,11 +156,12 @@ def build_summary(builds: list[GameBuild]) -> str:
         for players, summary in build.runs.items():
             rates = " ".join(f"{seat['win_rate']:.0%}" for seat in summary["seats"])
             targets = summary["targets"]
-            passed = sum(t["passed"] for t in targets)
+            failing = [t["target"] for t in targets if not t["passed"]]
             mean = sum(s["score_mean"] for s in summary["seats"]) / len(summary["seats"])
             lines.append(
                 f"  {players} players: seat win rates {rates}, mean score {number(mean, 1)}, "
-                f"targets {passed}/{len(targets)} pass"
+                f"targets {len(targets) - len(failing)}/{len(targets)} pass"
+                + (f" (failing: {'; '.join(failing)})" if failing else "")
             )
         if build.cards_pdf is not None:
             lines.append(f"  cards: {build.cards_pdf} ({build.cards_note})")

@@ -1,7 +1,8 @@
 """The playtest report: a PDF of charts and tables drawn with ReportLab's own graphics.
 
-Everything comes from a run's summary and records, so the report says exactly what
-`simulate --format json` says, in pictures. Output is byte-stable (invariant mode).
+Everything comes from runs' summaries and records, so the report says exactly what
+`simulate --format json` says, in pictures: one part per simulated player count, with an
+overview first when there are several. Output is byte-stable (invariant mode).
 """
 
 from __future__ import annotations
@@ -9,22 +10,19 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
-from reportlab.graphics.charts.legends import Legend
-from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     KeepTogether,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -33,29 +31,13 @@ from reportlab.platypus import (
 )
 
 from toolkit.files import ensure_folder, write_atomic
+from toolkit.sim import report_charts as charts
+from toolkit.sim.report_style import BOLD, FONT, register_fonts
 from toolkit.sim.report_text import number, number_or_whole
 from toolkit.sim.runner import GameRecord
 
-PALETTE = [
-    colors.HexColor(c)
-    for c in (
-        "#2f6fb5",
-        "#c8372d",
-        "#e8b923",
-        "#7d4a9e",
-        "#27864a",
-        "#8a5a2b",
-        "#555555",
-        "#7fb3e6",
-        "#f08a80",
-        "#f5d77a",
-        "#b99ad0",
-        "#8fd19e",
-        "#d2a679",
-        "#aaaaaa",
-    )
-]
-WIDTH = 170 * mm
+ReportRun = tuple[dict[str, Any], list[GameRecord]]
+"""One player count's summary and the records it was made from."""
 
 
 def tables_of(summary: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -94,9 +76,21 @@ def tables_of(summary: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return tables
 
 
-def export_tables(summary: dict[str, Any], out: Path, fmt: str) -> list[Path]:
+def tables_of_runs(summaries: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The tables of one run, or of several player counts with a `players` column first."""
+    if len(summaries) == 1:
+        return tables_of(summaries[0])
+    merged: dict[str, list[dict[str, Any]]] = {}
+    for summary in summaries:
+        players = summary["arguments"]["players"]
+        for name, rows in tables_of(summary).items():
+            merged.setdefault(name, []).extend({"players": players} | row for row in rows)
+    return merged
+
+
+def export_tables(summaries: Sequence[dict[str, Any]], out: Path, fmt: str) -> list[Path]:
     """Write every table beside the PDF: one JSON file, or one CSV file per table."""
-    tables = tables_of(summary)
+    tables = tables_of_runs(summaries)
     if fmt == "json":
         target = out.with_suffix(".json")
         write_atomic(target, json.dumps(tables, indent=2, ensure_ascii=False) + "\n")
@@ -120,49 +114,49 @@ def _paragraph(text: str, style: Any) -> Paragraph:
     return Paragraph(escape(text), style)
 
 
-def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path) -> int:
-    """Write the report; returns its page count."""
-    rl_config.invariant = 1
+def _styles() -> StyleSheet1:
+    """ReportLab's sample styles in the embedded fonts."""
+    register_fonts()
     styles = getSampleStyleSheet()
-    args = summary["arguments"]
+    for style in styles.byName.values():
+        bold = "Bold" in getattr(style, "fontName", "")
+        style.fontName = BOLD if bold else FONT
+    return styles
+
+
+def render_report(runs: Sequence[ReportRun], out: Path) -> int:
+    """Write the report of one or more player counts of a game; returns its page count."""
+    rl_config.invariant = 1
+    styles = _styles()
+    runs = sorted(runs, key=lambda run: run[0]["arguments"]["players"])
+    first = runs[0][0]
+    args = first["arguments"]
+    names = first.get("names", {})
+    title = f"Playtest report: {names.get('game', args['game'])}"
+    counts = [summary["arguments"]["players"] for summary, _ in runs]
     story: list[Any] = [
-        _paragraph(f"Playtest report: {args['game']}", styles["Title"]),
+        _paragraph(title, styles["Title"]),
         _paragraph(
-            f"{args['games']} games, {args['players']} players, bots "
-            f"{', '.join(args['bots'])}, seed {args['seed']}"
+            f"{args['games']} games at {_counts(counts)}, bots "
+            f"{', '.join(dict.fromkeys(args['bots']))}, seed {args['seed']}"
             + (f", variants {', '.join(args['variants'])}" if args.get("variants") else ""),
             styles["Normal"],
         ),
         Spacer(1, 6 * mm),
     ]
-
-    def section(title: str, *flowables: Any) -> None:
-        story.append(
-            KeepTogether([_paragraph(title, styles["Heading2"]), *flowables, Spacer(1, 4 * mm)])
-        )
-
-    if summary["targets"]:
-        section("Targets", _targets_table(summary["targets"]))
-    section("Win rate by seat, with 95% intervals", _win_rates(summary))
-    section("Score distribution by seat", _distributions(records, len(summary["seats"])))
-    section("Mean points by source and seat", _sources(summary))
-    for zone, rows in summary["cards"].items():
-        section(f"How often each card of '{zone}' was taken", _card_rates(rows))
-    effects = sorted(summary["card_effects"], key=lambda r: r["difference"])
-    if effects:
-        shown = effects[:8] + effects[-8:] if len(effects) > 16 else effects
-        section(
-            "Win-rate difference when holding a card (largest either way)", _card_effects(shown)
-        )
-    section(
-        "Lead changes and drama",
-        _drama(records),
-        _paragraph(_balance_line(summary), styles["Normal"]),
-    )
-    if summary["never_used"]:
-        section(
-            "Never held by anyone", _paragraph(", ".join(summary["never_used"]), styles["Normal"])
-        )
+    if len(runs) > 1:
+        story += [
+            _paragraph("Every player count at a glance", styles["Heading2"]),
+            _overview([summary for summary, _ in runs]),
+            Spacer(1, 4 * mm),
+        ]
+    for index, (summary, records) in enumerate(runs):
+        if len(runs) > 1:
+            if index:
+                story.append(PageBreak())
+            heading = f"{summary['arguments']['players']} players"
+            story.append(_paragraph(heading, styles["Heading1"]))
+        story += _player_count(summary, records, styles)
     ensure_folder(out.parent)
     pages = [0]
 
@@ -173,41 +167,100 @@ def render_report(summary: dict[str, Any], records: list[GameRecord], out: Path)
     doc = SimpleDocTemplate(
         pdf,
         pagesize=A4,
-        title=f"Playtest report: {args['game']}",
+        title=title,
         author="toolkit",
         subject="playtest report",
         invariant=1,
+        initialFontName=FONT,  # the canvas's first font too, or every page names Helvetica
     )
     doc.build(story, onFirstPage=count, onLaterPages=count)
     write_atomic(out, pdf.getvalue())
     return pages[0]
 
 
+def _player_count(
+    summary: dict[str, Any], records: list[GameRecord], styles: StyleSheet1
+) -> list[Any]:
+    """The sections of one player count."""
+    story: list[Any] = []
+    names = summary.get("names", {})
+    zones, cards = names.get("zones", {}), names.get("cards", {})
+
+    def section(title: str, *flowables: Any) -> None:
+        story.append(
+            KeepTogether([_paragraph(title, styles["Heading2"]), *flowables, Spacer(1, 4 * mm)])
+        )
+
+    if summary["targets"]:
+        section("Targets", _targets_table(summary["targets"]))
+    section("Win rate by seat, with 95% intervals", charts.win_rates(summary))
+    section("Score distribution by seat", charts.distributions(records, len(summary["seats"])))
+    section("Mean points by source and seat", charts.sources(summary, names.get("colours", {})))
+    for zone, rows in summary["cards"].items():
+        place = zones.get(zone, zone)
+        section(f"How often each card on the {place} was taken", charts.card_rates(rows, cards))
+    effects = sorted(summary["card_effects"], key=lambda r: r["difference"])
+    if effects:
+        shown = effects[:8] + effects[-8:] if len(effects) > 16 else effects
+        section(
+            "Win-rate difference when holding a card (largest either way)",
+            charts.card_effects(shown, cards),
+        )
+    section(
+        "Lead changes and drama",
+        charts.drama(records),
+        _paragraph(_balance_line(summary), styles["Normal"]),
+    )
+    if summary["never_used"]:
+        never = ", ".join(cards.get(card, card) for card in summary["never_used"])
+        section("Never held by anyone", _paragraph(never, styles["Normal"]))
+    return story
+
+
+def _counts(counts: list[int]) -> str:
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    return f"each of {', '.join(map(str, counts[:-1]))} and {counts[-1]} players"
+
+
+def _overview(summaries: list[dict[str, Any]]) -> Table:
+    rows = []
+    for summary in summaries:
+        seats = summary["seats"]
+        targets = summary["targets"]
+        failing = [t["target"] for t in targets if not t["passed"]]
+        rows.append(
+            [
+                str(summary["arguments"]["players"]),
+                " ".join(f"{seat['win_rate']:.0%}" for seat in seats),
+                number(sum(s["score_mean"] for s in seats) / len(seats), 1),
+                f"{len(targets) - len(failing)}/{len(targets)}",
+                _paragraph("; ".join(failing) or "none", _cell_style()),
+            ]
+        )
+    return _plain_table(
+        ["players", "seat win rates", "mean score", "targets passed", "failing targets"],
+        rows,
+        widths=[14 * mm, 40 * mm, 18 * mm, 22 * mm, 76 * mm],
+    )
+
+
+def _cell_style() -> Any:
+    style = _styles()["BodyText"].clone("cell")
+    style.fontSize, style.leading = 7, 8.5
+    return style
+
+
 def render_sweep(result: dict[str, Any], out: Path) -> None:
-    """A chart of the sweep: seat-1 advantage, spread and margin along the first axis."""
+    """A chart of the sweep: seat-1 advantage and spread along its points, and a table."""
     rl_config.invariant = 1
-    styles = getSampleStyleSheet()
+    styles = _styles()
     axes = list(result["arguments"]["axes"])
     points = result["points"]
-    drawing = Drawing(WIDTH, 90 * mm)
-    plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 15 * mm, 15 * mm, WIDTH - 60 * mm, 65 * mm
-    series = [
-        ("first-seat advantage", "first_seat_advantage"),
-        ("win-rate spread", "win_rate_spread"),
-    ]
-    plot.data = [[(index, row[key]) for index, row in enumerate(points)] for _, key in series]
-    for index in range(len(series)):
-        plot.lines[index].strokeColor = PALETTE[index]
-        plot.lines[index].strokeWidth = 1.5
-    plot.xValueAxis.valueSteps = list(range(len(points)))
-    plot.xValueAxis.labelTextFormat = lambda i: _point_label(points, int(i))
-    plot.xValueAxis.labels.fontSize = 6
-    drawing.add(plot)
-    drawing.add(_legend([name for name, _ in series], WIDTH - 40 * mm, 70 * mm))
     story = [
         _paragraph(f"Sweep of {', '.join(axes)}: {result['arguments']['game']}", styles["Title"]),
-        drawing,
+        charts.sweep(points, axes),
+        Spacer(1, 6 * mm),
         _plain_table(
             [*axes, "targets passed"],
             [
@@ -221,34 +274,24 @@ def render_sweep(result: dict[str, Any], out: Path) -> None:
     ]
     ensure_folder(out.parent)
     pdf = io.BytesIO()
-    SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1).build(story)
+    SimpleDocTemplate(pdf, pagesize=A4, title="Sweep", invariant=1, initialFontName=FONT).build(
+        story
+    )
     write_atomic(out, pdf.getvalue())
 
 
-def _point_label(points: list[dict[str, Any]], index: int) -> str:
-    if 0 <= index < len(points):
-        return ",".join(str(v) for v in points[index]["point"].values())
-    return ""
-
-
-def _legend(names: list[str], x: float, y: float) -> Legend:
-    legend = Legend()
-    legend.x, legend.y = x, y
-    legend.fontSize = 7
-    legend.columnMaximum = 16
-    legend.deltay = 10
-    legend.dy = legend.dx = 6
-    legend.colorNamePairs = [(PALETTE[i % len(PALETTE)], name) for i, name in enumerate(names)]
-    return legend
-
-
-def _plain_table(headers: list[str], rows: list[list[Any]]) -> Table:
-    table = Table([headers, *rows], hAlign="LEFT")
+def _plain_table(
+    headers: list[str], rows: list[list[Any]], widths: list[float] | None = None
+) -> Table:
+    register_fonts()
+    table = Table([headers, *rows], hAlign="LEFT", colWidths=widths)
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), FONT),
                 ("FONTSIZE", (0, 0), (-1, -1), 7),
-                ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+                ("FONTNAME", (0, 0), (-1, 0), BOLD),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f2f2f2")]),
             ]
@@ -269,144 +312,16 @@ def _targets_table(targets: list[dict[str, Any]]) -> Table:
     return _plain_table(
         ["target", "value", "goal", "result"],
         [
-            [t["target"][:70], number(t["value"], 3), goal(t), "pass" if t["passed"] else "FAIL"]
+            [
+                _paragraph(t["target"], _cell_style()),
+                number(t["value"], 3),
+                goal(t),
+                "pass" if t["passed"] else "FAIL",
+            ]
             for t in targets
         ],
+        widths=[100 * mm, 20 * mm, 30 * mm, 20 * mm],
     )
-
-
-def _win_rates(summary: dict[str, Any]) -> Drawing:
-    seats = summary["seats"]
-    drawing = Drawing(WIDTH, 60 * mm)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 15 * mm, 10 * mm, WIDTH - 30 * mm, 45 * mm
-    chart.data = [[seat["win_rate"] for seat in seats]]
-    chart.categoryAxis.categoryNames = [f"seat {s['seat']} ({s['bot']})" for s in seats]
-    chart.categoryAxis.labels.fontSize = 7
-    high = max(max(s["win_rate_ci95"][1] for s in seats), 1 / len(seats)) * 1.15
-    chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, min(1.0, high)
-    chart.valueAxis.labelTextFormat = lambda v: f"{v:.0%}"
-    chart.bars[0].fillColor = PALETTE[0]
-    drawing.add(chart)
-    step = chart.width / len(seats)
-    scale = chart.height / (chart.valueAxis.valueMax - chart.valueAxis.valueMin)
-    for index, seat in enumerate(seats):
-        x = chart.x + step * (index + 0.5)
-        low, high_ci = (chart.y + v * scale for v in seat["win_rate_ci95"])
-        drawing.add(Line(x, low, x, high_ci, strokeWidth=1.2))
-        for y in (low, high_ci):
-            drawing.add(Line(x - 3, y, x + 3, y, strokeWidth=1.2))
-    fair = chart.y + scale / len(seats)
-    drawing.add(
-        Line(
-            chart.x,
-            fair,
-            chart.x + chart.width,
-            fair,
-            strokeDashArray=[3, 2],
-            strokeColor=colors.grey,
-        )
-    )
-    drawing.add(String(chart.x + chart.width - 60, fair + 2, "fair share", fontSize=6))
-    return drawing
-
-
-def _distributions(records: list[GameRecord], seats: int) -> Drawing:
-    drawing = Drawing(WIDTH, 65 * mm)
-    plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 15 * mm, 10 * mm, WIDTH - 55 * mm, 50 * mm
-    scores = [t for record in records for t in record.totals]
-    low, high = min(scores, default=0), max(scores, default=0)
-    width = max(1, (high - low) // 20 + 1)  # about 20 bins whatever the score range
-    data = []
-    for seat in range(seats):
-        counts = Counter((record.totals[seat] - low) // width for record in records)
-        data.append(
-            [(low + b * width, counts.get(b, 0) / len(records)) for b in range(max(counts) + 1)]
-            if counts
-            else [(0, 0.0)]
-        )
-    plot.data = data or [[(0, 0)]]
-    for seat in range(len(plot.data)):
-        plot.lines[seat].strokeColor = PALETTE[seat % len(PALETTE)]
-        plot.lines[seat].strokeWidth = 1
-    plot.yValueAxis.labelTextFormat = lambda v: f"{v:.0%}"
-    plot.xValueAxis.labels.fontSize = 7
-    plot.yValueAxis.labels.fontSize = 7
-    drawing.add(plot)
-    drawing.add(_legend([f"seat {s + 1}" for s in range(seats)], WIDTH - 35 * mm, 55 * mm))
-    drawing.add(String(plot.x + plot.width / 2, 0, "final score", fontSize=7))
-    return drawing
-
-
-def _sources(summary: dict[str, Any]) -> Drawing:
-    seats = summary["seats"]
-    labels = [
-        label
-        for label in dict.fromkeys(k for s in seats for k in s["score_by_source"])
-        if any(abs(s["score_by_source"].get(label, 0)) > 1e-9 for s in seats)
-    ]
-    height = max(70 * mm, len(labels) * 10 + 20 * mm)
-    drawing = Drawing(WIDTH, height)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 15 * mm, 10 * mm, WIDTH - 65 * mm, 55 * mm
-    chart.categoryAxis.style = "stacked"
-    chart.data = [[s["score_by_source"].get(label, 0) for s in seats] for label in labels] or [[0]]
-    chart.categoryAxis.categoryNames = [f"seat {s['seat']}" for s in seats]
-    chart.categoryAxis.labels.fontSize = 7
-    chart.valueAxis.labels.fontSize = 7
-    for index in range(len(chart.data)):
-        chart.bars[index].fillColor = PALETTE[index % len(PALETTE)]
-    drawing.add(chart)
-    drawing.add(_legend([label[:28] for label in labels], WIDTH - 45 * mm, height - 5 * mm))
-    return drawing
-
-
-def _card_rates(rows: list[dict[str, Any]]) -> Drawing:
-    height = max(30 * mm, len(rows) * 5 * mm + 15 * mm)
-    drawing = Drawing(WIDTH, height)
-    chart = HorizontalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40 * mm, 8 * mm, WIDTH - 50 * mm, height - 12 * mm
-    chart.data = [[row["acquire_rate"] for row in rows]]
-    chart.categoryAxis.categoryNames = [row["card"] for row in rows]
-    chart.categoryAxis.labels.fontSize = 7
-    chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, 1
-    chart.valueAxis.labelTextFormat = lambda v: f"{v:.0%}"
-    chart.bars[0].fillColor = PALETTE[4]
-    drawing.add(chart)
-    return drawing
-
-
-def _card_effects(rows: list[dict[str, Any]]) -> Drawing:
-    height = len(rows) * 5 * mm + 15 * mm
-    drawing = Drawing(WIDTH, height)
-    chart = HorizontalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40 * mm, 8 * mm, WIDTH - 50 * mm, height - 12 * mm
-    chart.data = [[row["difference"] for row in rows]]
-    chart.categoryAxis.categoryNames = [row["card"] for row in rows]
-    chart.categoryAxis.labels.fontSize = 7
-    chart.categoryAxis.labelAxisMode = "low"
-    chart.valueAxis.labelTextFormat = lambda v: f"{v:+.0%}"
-    chart.bars[0].fillColor = PALETTE[3]
-    drawing.add(chart)
-    return drawing
-
-
-def _drama(records: list[GameRecord]) -> Drawing:
-    from toolkit.sim.balance import lead_changes
-
-    counts = Counter(lead_changes(record) for record in records)
-    most = max(counts, default=0)
-    drawing = Drawing(WIDTH, 45 * mm)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 15 * mm, 10 * mm, WIDTH - 30 * mm, 30 * mm
-    chart.data = [[counts.get(n, 0) / max(len(records), 1) for n in range(most + 1)]]
-    chart.categoryAxis.categoryNames = [str(n) for n in range(most + 1)]
-    chart.valueAxis.labelTextFormat = lambda v: f"{v:.0%}"
-    chart.bars[0].fillColor = PALETTE[1]
-    drawing.add(chart)
-    drawing.add(String(chart.x, 0, "lead changes per game (share of games)", fontSize=7))
-    return drawing
 
 
 def _balance_line(summary: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
 from toolkit.files import ensure_folder
 from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
+from toolkit.sim.names import names_of
 from toolkit.sim.runner import GameRecord, simulate
 from toolkit.sim.stats import summarise
 
@@ -94,6 +95,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         # A bot thinking for a time plays differently as the machine's load varies.
         "reproducible": all(reproducible(bot) for bot in seats),
         **summarise(records, seats, game.targets, game.deck_and_pool_ids()),
+        "names": names_of(game),
     }
     return Run(spec, players, records, summary, options)
 

@@ -1,0 +1,97 @@
+"""`toolkit export`: a game's cards for online tables and print shops, from the print drawing.
+
+Every format starts from `raster.card_set` (the print-shop PDF rasterised, card by card) and
+writes into a staged folder that replaces `--out` whole only when it is complete. A format is
+one module with a `FORMAT`; adding one is one line in `FORMATS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.errors import UsageError
+from toolkit.files import FileRefused, check_output, staged_folder
+from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
+from toolkit.pnp.export.base import ExportOptions, Format, Target
+from toolkit.pnp.raster import card_set
+
+FORMATS: dict[str, Format] = {
+    "tts": tts.FORMAT,
+    "tabletop-playground": tabletop_playground.FORMAT,
+    "png": png.FORMAT,
+    "sheets": sheets.FORMAT,
+}
+
+
+@dataclass
+class Exported:
+    folder: Path
+    game_id: str
+    cards: int
+    """Distinct cards (copies counted once)."""
+    copies: int
+    """Physical cards (copies counted)."""
+    files: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def default_folder(game_id: str, name: str) -> Path:
+    return Path("build") / game_id / f"export-{name}"
+
+
+def export_game(
+    game: str,
+    name: str,
+    out: Path | None,
+    options: ExportOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> Exported:
+    """Render the game's cards and write them in format `name` into `out` (by default
+    `build/<game>/export-<format>`); bad options raise `UsageError` before any drawing.
+    `progress(done, total)` follows the cards being rasterised."""
+    if name == card_data.NAME:
+        if out is not None:
+            _check_folder(out)
+        folder, game_id, rows, total, files = card_data.export_card_data(
+            game, out, options, Path("build")
+        )
+        return Exported(folder, game_id, rows, total, files)
+    chosen = FORMATS.get(name)
+    if chosen is None:
+        known = ", ".join([*FORMATS, card_data.NAME])
+        raise UsageError(f"unknown export format '{name}' (expected {known})")
+    chosen.check(options)
+    if out is not None:
+        _check_folder(out)
+    cards = card_set(
+        game,
+        dpi=options.dpi or chosen.dpi,
+        bleed=chosen.bleed(options),
+        variants=options.variants,
+        sets=options.sets,
+        only=options.only,
+        progress=progress,
+    )
+    if not cards.cards:
+        raise UsageError(f"the game '{cards.game_id}' prints no cards to export")
+    folder = out if out is not None else default_folder(cards.game_id, name)
+    try:
+        with staged_folder(folder) as staging:
+            written = chosen.write(cards, Target(staging, folder.resolve()), options)
+    except FileRefused as error:
+        raise UsageError(error.reason + (f"; {error.hint}" if error.hint else "")) from None
+    copies = sum(card.copies for card in cards.cards)
+    return Exported(folder, cards.game_id, len(cards.cards), copies, written.files, written.notes)
+
+
+def _check_folder(folder: Path) -> None:
+    try:
+        check_output(folder, folder=True)
+    except FileRefused as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise UsageError(f"--out: {error.reason}{hint}") from None
+
+
+__all__ = ["FORMATS", "ExportOptions", "Exported", "Format", "export_game"]

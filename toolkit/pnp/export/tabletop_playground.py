@@ -1,0 +1,159 @@
+"""Tabletop Playground: a package folder with `Textures/` and one card template per sheet.
+
+A template (`Type: "Card"`) shows its cards from `FrontTexture`, a grid of `NumHorizontal` x
+`NumVertical` cards (at most 128 a side; here at most 10 x 7, so a card keeps its detail in a
+4096 px texture); `Indices` lists the cards of the stack, copies repeating an index. The back:
+`BackIndex` -2 uses `BackTexture` as the one back of every card, -3 reads `BackTexture` as a
+sheet laid out like the front (a back per card). `Width` and `Height` are the card's in cm;
+`CardNames` and `CardMetadata` (the card's id and data as JSON) are keyed by index.
+`Manifest.json` names the package; GUIDs come from the game and sheet names, so exporting
+again replaces the templates instead of adding copies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from PIL import Image
+
+from toolkit.pnp.export.base import ExportOptions, Format, Target, Written, families, file_stem
+from toolkit.pnp.export.base import limit as sheet_limit
+from toolkit.pnp.export.images import grid, plain_back, same, save_png, sheet
+from toolkit.pnp.raster import CardImage, CardSet
+
+COLUMNS, ROWS, MAX_PIXELS = 10, 7, 4096
+CM_PER_INCH = 2.54
+
+
+def check(options: ExportOptions) -> None:
+    sheet_limit(options, COLUMNS * ROWS)
+
+
+def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
+    written = Written()
+    per_sheet = sheet_limit(options, COLUMNS * ROWS)
+    package = file_stem(cards.game_id)
+    (target.staging / "Textures" / package).mkdir(parents=True)
+    (target.staging / "Templates" / package).mkdir(parents=True)
+    for family, items in families(cards.cards).items():
+        for start in range(0, len(items), per_sheet):
+            chunk = items[start : start + per_sheet]
+            part = "" if len(items) <= per_sheet else f"-{start // per_sheet + 1}"
+            name = f"{file_stem(family)}{part}"
+            template = _template(cards, package, name, chunk, target, written)
+            path = f"Templates/{package}/{name}.json"
+            text = json.dumps(template, indent=2, ensure_ascii=False) + "\n"
+            (target.staging / path).write_text(text, encoding="utf-8")
+            written.files.append(path)
+    manifest = {
+        "Name": cards.game_name,
+        "Version": "1",
+        "GUID": _guid(cards.game_id, "package"),
+    }
+    (target.staging / "Manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    written.files.append("Manifest.json")
+    written.notes.append(
+        f"copy the folder's Textures and Templates into a package in Tabletop Playground's "
+        f"PersistentDownloadDir; the card templates are under Templates/{package}"
+    )
+    return written
+
+
+def _template(
+    cards: CardSet,
+    package: str,
+    name: str,
+    chunk: list[CardImage],
+    target: Target,
+    written: Written,
+) -> dict[str, Any]:
+    size = chunk[0].front.size
+    layout = grid(len(chunk), size, COLUMNS, ROWS, MAX_PIXELS)
+    front = f"{package}/{name}-faces.png"
+    _save(sheet(layout, [card.front for card in chunk]), front, target, written)
+    backs = [card.back or plain_back(size) for card in chunk]
+    if same(backs):
+        back, back_index = f"{package}/{name}-back.png", -2
+        _save(backs[0].resize(layout.cell, Image.Resampling.LANCZOS), back, target, written)
+    else:
+        back, back_index = f"{package}/{name}-backs.png", -3
+        _save(sheet(layout, list(backs)), back, target, written)
+    first = chunk[0]
+    left, top, right, bottom = first.trim
+    width_cm = round((right - left) / first.dpi * CM_PER_INCH, 2)
+    height_cm = round((bottom - top) / first.dpi * CM_PER_INCH, 2)
+    return {
+        "Type": "Card",
+        "GUID": _guid(cards.game_id, name),
+        "Name": f"{cards.game_name}: {name}",
+        "Metadata": "",
+        "CollisionType": "Regular",
+        "Friction": 0.7,
+        "Restitution": 0,
+        "Density": 0.5,
+        "SurfaceType": "Cardboard",
+        "Roughness": 1,
+        "Metallic": 0,
+        "PrimaryColor": {"R": 255, "G": 255, "B": 255},
+        "SecondaryColor": {"R": 0, "G": 0, "B": 0},
+        "Flippable": True,
+        "AutoStraighten": False,
+        "ShouldSnap": True,
+        "ScriptName": "",
+        "Blueprint": "",
+        "Models": [],
+        "Collision": [],
+        "SnapPointsGlobal": False,
+        "SnapPoints": [],
+        "ZoomViewDirection": {"X": 0, "Y": 0, "Z": 0},
+        "Tags": [],
+        "FrontTexture": front,
+        "BackTexture": back,
+        "HiddenTexture": "",
+        "BackIndex": back_index,
+        "HiddenIndex": -1,
+        "NumHorizontal": layout.columns,
+        "NumVertical": layout.rows,
+        "Width": width_cm,
+        "Height": height_cm,
+        "Thickness": 0.05,
+        "HiddenInHand": True,
+        "UsedWithCardHolders": True,
+        "CanStack": True,
+        "UsePrimaryColorForSide": False,
+        "FrontTextureOverrideExposed": False,
+        "AllowFlippedInStack": False,
+        "MirrorBack": False,
+        "EmissiveFront": False,
+        "Model": "Rounded",
+        "Indices": [index for index, card in enumerate(chunk) for _ in range(card.copies)],
+        "CardNames": {str(index): card.name for index, card in enumerate(chunk)},
+        "CardMetadata": {
+            str(index): json.dumps({"id": card.card_id, **card.data}, ensure_ascii=False)
+            for index, card in enumerate(chunk)
+        },
+        "CardTags": {},
+    }
+
+
+def _guid(game_id: str, name: str) -> str:
+    """The same 32 hex digits on every export, so a new export replaces the old template."""
+    digest = hashlib.md5(f"{game_id}/{name}".encode(), usedforsecurity=False)
+    return digest.hexdigest().upper()
+
+
+def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:
+    path = f"Textures/{name}"
+    save_png(image, target.staging / path)
+    written.files.append(path)
+
+
+FORMAT = Format(
+    "tabletop-playground",
+    "Tabletop Playground: a package folder with textures and card templates",
+    dpi=150,
+    write=write,
+    check=check,
+)

@@ -1,0 +1,273 @@
+"""The workbench's routes: the page, its panels, the event stream, pictures, runs and games.
+
+Every route answers HTML (or a picture); a mistake in what was asked is a 400 page with the
+reason, anything unexpected a 500 page in one line, never a traceback. Requests that change
+something (a run, a move) are POSTs, refused when they come from another site's page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from toolkit.agents import bot_names
+from toolkit.diagnostics import printable
+from toolkit.errors import UsageError
+from toolkit.files import FileRefused
+from toolkit.serve.playsessions import PlaySession, PlaySessions
+from toolkit.serve.project_state import GameState, ProjectState
+from toolkit.serve.simjobs import SimJobs
+from toolkit.serve.watch import watching
+
+MAX_FORM_BYTES = 16 * 1024
+KEEPALIVE_SECONDS = 15.0
+POLL_SECONDS = 0.2
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
+
+
+class Workbench:
+    """What one server holds: the project, the runs and the games."""
+
+    def __init__(self, project: ProjectState) -> None:
+        self.project = project
+        self.stopping: Callable[[], bool] = lambda: False
+        """True once the server is shutting down: event streams end then."""
+        self.sims = SimJobs()
+        self.plays = PlaySessions(project.root)
+        self.templates = Environment(
+            loader=PackageLoader("toolkit.serve", "templates"),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    def page(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        html = self.templates.get_template(name).render(
+            games=self.project.games, version=self.project.version, **context
+        )
+        return HTMLResponse(html, status_code=status)
+
+    async def game(self, request: Request) -> GameState:
+        """The game a request names, its files looked at first (in a thread: a reload
+        takes a moment, and the other requests go on meanwhile)."""
+        await asyncio.to_thread(self.project.refresh)
+        game = self.project.games.get(request.path_params["game"])
+        if game is None:
+            raise UsageError(f"no game '{request.path_params['game']}' is served here")
+        return game
+
+    def play(self, request: Request) -> PlaySession:
+        play = self.plays.get(request.path_params["session"])
+        if play is None:
+            raise UsageError("no such game in progress (the server may have restarted)")
+        return play
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """A small urlencoded form (no file uploads here), last value of each field."""
+    body = await request.body()
+    if len(body) > MAX_FORM_BYTES:
+        raise UsageError("the form is too large")
+    return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+
+
+def _number(form: dict[str, str], name: str, default: int | None = None) -> int:
+    text = form.get(name, "").strip()
+    if not text and default is not None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"'{name}' must be a whole number, not '{text[:20]}'") from None
+
+
+def create_app(
+    project: ProjectState, *, allowed_hosts: list[str] | None = None, watch: bool = True
+) -> Starlette:
+    """The workbench for `project`; `allowed_hosts` None allows only local names."""
+    bench = Workbench(project)
+    project.refresh(force=True)
+
+    async def index(request: Request) -> Response:
+        if len(project.games) == 1:
+            return RedirectResponse(f"/game/{next(iter(project.games))}", status_code=303)
+        await asyncio.to_thread(project.refresh)
+        return bench.page("index.html")
+
+    async def game_page(request: Request) -> Response:
+        game = await bench.game(request)
+        return bench.page(
+            "game.html", game=game, bots=_bots(game), sim=bench.sims.latest(game.game_id)
+        )
+
+    async def panel(request: Request) -> Response:
+        return bench.page("panel.html", game=await bench.game(request))
+
+    async def events(request: Request) -> Response:
+        once = request.query_params.get("once") is not None
+
+        async def stream() -> AsyncIterator[str]:
+            seen = -1
+            quiet = 0.0
+            while not bench.stopping():  # the watcher reloads; this only tells the page
+                if project.version != seen:
+                    seen = project.version
+                    yield f"event: version\ndata: {seen}\n\n"
+                    if once:
+                        return
+                    quiet = 0.0
+                elif quiet >= KEEPALIVE_SECONDS:
+                    yield ": keepalive\n\n"
+                    quiet = 0.0
+                await asyncio.sleep(POLL_SECONDS)
+                quiet += POLL_SECONDS
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def picture(request: Request) -> Response:
+        data = project.images.jpeg(request.path_params["key"])
+        if data is None:
+            raise HTTPException(404, "no such picture (the cards have changed since)")
+        cache = {"Cache-Control": "public, max-age=31536000, immutable"}
+        return Response(data, media_type="image/jpeg", headers=cache)
+
+    async def sim_start(request: Request) -> Response:
+        game = await bench.game(request)
+        if game.loaded is None:
+            raise UsageError(f"{game.game_id} has errors: fix them to simulate it")
+        form = await _form(request)
+        bots = [b for b in form.get("bots", "greedy").replace(",", " ").split() if b]
+        bench.sims.start(
+            game.loaded, game.game_id, game.content_version,
+            players=_number(form, "players", _players(game)), bots=bots or ["greedy"],
+            games=_number(form, "games", 200),
+        )  # fmt: skip
+        return await sim_panel(request)
+
+    async def sim_panel(request: Request) -> Response:
+        game = await bench.game(request)
+        return bench.page("sim.html", game=game, sim=bench.sims.latest(game.game_id))
+
+    async def play_start(request: Request) -> Response:
+        game = await bench.game(request)
+        if game.loaded is None:
+            raise UsageError(f"{game.game_id} has errors: fix them to play it")
+        form = await _form(request)
+        seed = _number(form, "seed") if form.get("seed", "").strip() else None
+        play = bench.plays.start(
+            game.loaded, game.game_id, players=_number(form, "players", _players(game)),
+            bot=form.get("bot", "greedy").strip() or "greedy", seed=seed,
+        )  # fmt: skip
+        return RedirectResponse(f"/play/{play.id}", status_code=303)
+
+    async def play_page(request: Request) -> Response:
+        play = bench.play(request)
+        game = project.games[play.game_id]
+        return bench.page("play.html", play=play, game=game, saved=request.query_params)
+
+    async def play_move(request: Request) -> Response:
+        play = bench.play(request)
+        form = await _form(request)
+        if "undo" in form:
+            play.undo()
+        elif "save" in form:
+            play.save()
+            return RedirectResponse(f"/play/{play.id}?saved=1", status_code=303)
+        else:
+            await asyncio.to_thread(play.play, _number(form, "action"))
+        return RedirectResponse(f"/play/{play.id}", status_code=303)
+
+    async def usage_error(request: Request, error: Exception) -> Response:
+        reason = error.reason if isinstance(error, FileRefused) else str(error)
+        return bench.page("error.html", status=400, message=printable(reason))
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        return bench.page("error.html", status=error.status_code, message=error.detail)
+
+    async def internal_error(request: Request, error: Exception) -> Response:
+        message = printable(f"internal error: {type(error).__name__}: {error}", newlines=False)
+        return bench.page("error.html", status=500, message=message[:500])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if not watch:
+            yield
+            return
+        async with watching(project):
+            yield
+        bench.sims.stop_all()
+
+    routes = [
+        Route("/", index),
+        Route("/events", events),
+        Route("/img/{key:str}.jpg", picture),
+        Route("/game/{game:str}", game_page),
+        Route("/game/{game:str}/panel", panel),
+        Route("/game/{game:str}/sim", sim_panel, methods=["GET"]),
+        Route("/game/{game:str}/sim", sim_start, methods=["POST"]),
+        Route("/game/{game:str}/play", play_start, methods=["POST"]),
+        Route("/play/{session:str}", play_page, methods=["GET"]),
+        Route("/play/{session:str}", play_move, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
+    ]
+    middleware = [
+        Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOCAL_HOSTS),
+        Middleware(_SameOrigin),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={
+            UsageError: usage_error,
+            FileRefused: usage_error,
+            HTTPException: http_error,
+            Exception: internal_error,
+        },
+    )
+    app.state.bench = bench
+    return app
+
+
+class _SameOrigin:
+    """Refuse a POST whose Origin header names another site (a page elsewhere posting to
+    the workbench on this machine)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            headers = dict(scope["headers"])
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            host = headers.get(b"host", b"").decode("latin-1")
+            if origin and origin.split("://", 1)[-1] != host:
+                response = HTMLResponse("cross-site request refused", status_code=403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _players(game: GameState) -> int:
+    assert game.loaded is not None
+    return min(4, max(game.loaded.game.min_players, 2), game.loaded.game.max_players)
+
+
+def _bots(game: GameState) -> list[str]:
+    return bot_names(game.loaded.game) if game.loaded is not None else ["greedy", "random"]

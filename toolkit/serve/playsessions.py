@@ -1,0 +1,214 @@
+"""Games a person plays in the page against bots: `toolkit play`'s session, drawn as HTML.
+
+Nothing of the game is decided here. `play.Session` holds the seed and the moves (and undo),
+`play.views.Views` numbers the moves and words them, the mechanic's terminal screen draws
+the position (exported from rich as HTML), the narrator tells what happened, and the rules
+help is `play.rules_help`'s. This module adds the cards as pictures and the saving of a
+transcript under the project's `build/serve/`, which `toolkit replay` and `toolkit play
+--resume` read.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from toolkit.agents import check_bot_name
+from toolkit.errors import UsageError
+from toolkit.play import bot_seats
+from toolkit.play.rules_help import Section, rules_help
+from toolkit.play.session import Session
+from toolkit.play.views import Views, ordered_moves
+from toolkit.record.transcripts import LoadedGame, prepare_output, write_transcript
+
+MAX_SESSIONS = 50
+"""Games kept at once; the oldest is dropped past this (its transcript stays if saved)."""
+
+
+@dataclass
+class Move:
+    number: int
+    action: int
+    text: str
+
+
+@dataclass
+class Zone:
+    """Cards the person may see in one place: their hand, a display, a player's area."""
+
+    name: str
+    cards: list[str]
+    hidden: int = 0
+    """How many face-down cards the zone holds, when only that is known."""
+
+
+class PlaySession:
+    """One game in the page: the session, its views and where its transcript goes."""
+
+    def __init__(self, session_id: str, game_id: str, session: Session, transcript: Path):
+        self.id = session_id
+        self.game_id = game_id
+        self.session = session
+        self.views = Views(session, plain=True)
+        self.transcript = transcript
+        self.saved = False
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    def moves(self) -> list[Move]:
+        if self.over or not self.session.person_to_move():
+            return []
+        actions = ordered_moves(self.session.legal())
+        return [
+            Move(n, action, self.views.move_text(action))
+            for n, action in enumerate(actions, start=1)
+        ]
+
+    def play(self, action: int) -> None:
+        if action not in self.session.legal():
+            raise UsageError("that move is not legal now (the page may be out of date)")
+        self.session.play(action)
+        self.saved = False
+
+    def undo(self) -> bool:
+        done = self.session.undo()
+        self.saved = self.saved and not done
+        return done
+
+    def save(self) -> Path:
+        prepare_output(self.transcript)
+        write_transcript(self.transcript, [self.session.transcript_lines()])
+        self.saved = True
+        return self.transcript
+
+    def screen_html(self) -> str:
+        """The terminal's picture of the position (news, players, the mechanic's table),
+        as HTML; the text is escaped by rich."""
+        parts = self.views.final() if self.over else self.views.position().parts[:-1]
+        console = Console(
+            record=True, width=110, file=io.StringIO(), color_system="truecolor", no_color=False
+        )
+        for part in parts:
+            console.print(part)
+        return console.export_html(inline_styles=True, code_format="{code}")
+
+    def zones(self) -> list[Zone]:
+        """The cards the person sees, by place: their hand first, then what lies open."""
+        session, game = self.session, self.session.game
+        view = game.observe(session.state, session.seat)
+        zones = [Zone("Your hand", [str(c) for c in view.get("hand") or []])]
+        for zone in game.shared_zones:
+            shown = view["zones"][zone.id]
+            if isinstance(shown, int):
+                zones.append(Zone(zone.name, [], hidden=shown))
+            elif shown:
+                zones.append(Zone(zone.name, [str(c) for c in shown]))
+        for zone in game.player_zones:
+            if zone.id == "hand" or zone.hidden_from_others:
+                continue
+            for player, cards in enumerate(view["zones"][zone.id]):
+                if isinstance(cards, list) and cards:
+                    who = "you" if player == session.seat else f"player {player + 1}"
+                    zones.append(Zone(f"{zone.name} ({who})", [str(c) for c in cards]))
+        # What else the mechanic shows (a trick in play, a card turned up, tableaux): any
+        # card of the game the observation names that no zone above holds.
+        ids = {card for table in game.tables.values() for card in table.ids}
+        shown = {card for zone in zones for card in zone.cards}
+        for key, value in view.items():
+            if key in ("hand", "zones"):
+                continue
+            found = [c for c in dict.fromkeys(_strings(value)) if c in ids and c not in shown]
+            if found:
+                zones.append(Zone(key.replace("_", " ").capitalize(), found))
+                shown.update(found)
+        return zones
+
+    def card_name(self, card_id: str) -> str:
+        table = self.session.game.tables.get("deck")
+        if table is not None:
+            try:
+                return self.session.loaded.narrator.card("deck", table.index(card_id))
+            except Exception:  # an id of another kind: its id is its name here
+                return card_id
+        return card_id
+
+    def card_moves(self, moves: list[Move]) -> dict[str, list[int]]:
+        """The numbers of the moves that name each card of the hand: clicking a card plays
+        its one move, or picks out its moves when there are several."""
+        hand = self.session.game.observe(self.session.state, self.session.seat).get("hand")
+        found: dict[str, list[int]] = {}
+        for card in hand or []:
+            named = re.compile(rf"(?<![\w-]){re.escape(self.card_name(str(card)))}(?![\w-])")
+            found[str(card)] = [m.number for m in moves if named.search(m.text)]
+        return found
+
+    def scores(self) -> list[int]:
+        return list(self.session.state.scores().totals)
+
+    def help(self) -> list[Section]:
+        return rules_help(self.session)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every text in an observation's value, in order (lists, pairs and maps walked)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+class PlaySessions:
+    """The games in progress, by id."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.sessions: dict[str, PlaySession] = {}
+        self._ids = itertools.count(1)
+
+    def start(
+        self,
+        loaded: LoadedGame,
+        game_id: str,
+        *,
+        players: int,
+        bot: str,
+        seat: int = 1,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> PlaySession:
+        game = loaded.game
+        if not game.min_players <= players <= game.max_players:
+            raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+        if not 1 <= seat <= players:
+            raise UsageError(f"the seat must be 1-{players}")
+        check_bot_name(bot, game)
+        chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+        session = Session(
+            loaded, seed=chosen, players=players, seat=seat - 1,
+            bots=bot_seats([bot], players, seat - 1), manifest=game_id, options=options,
+        )  # fmt: skip
+        session.run_bots()
+        session_id = f"{next(self._ids)}-{secrets.token_hex(4)}"
+        path = self.root / "build" / "serve" / f"{game_id}-seed-{chosen}.jsonl"
+        play = PlaySession(session_id, game_id, session, path)
+        self.sessions[session_id] = play
+        while len(self.sessions) > MAX_SESSIONS:
+            del self.sessions[next(iter(self.sessions))]
+        return play
+
+    def get(self, session_id: str) -> PlaySession | None:
+        return self.sessions.get(session_id)

@@ -1,0 +1,33 @@
+"""What a report calls things: the game's own names and colours, never its ids.
+
+A summary carries these beside its numbers, so a report, a chart or a table drawn from the
+JSON alone can say "Attraction display" and "Bumper Cars", and paint "Blue cards" blue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.engine.game import Game
+
+
+def names_of(game: Game) -> dict[str, Any]:
+    """The game's name, zone and card names by id, and each named colour of its vocabularies
+    (`{"Blue": "#2f6fb5"}`), for labels that speak of a colour."""
+    zones = (*game.player_zones, *game.shared_zones)
+    cards: dict[str, str] = {}
+    for table in game.tables.values():
+        for card_id, name in zip(table.ids, table.names, strict=True):
+            cards.setdefault(card_id, name)
+    colours = {
+        value.name: value.colour
+        for vocabulary in game.content.game.vocabularies
+        for value in vocabulary.values
+        if value.colour is not None
+    }
+    return {
+        "game": game.name,
+        "zones": {zone.id: zone.name for zone in zones},
+        "cards": cards,
+        "colours": colours,
+    }

@@ -1,0 +1,96 @@
+"""The report's look: embedded fonts, and colours taken from the game's own data.
+
+Fonts are Bitstream Vera, shipped with ReportLab and embedded in the PDF, so a report reads
+the same in every viewer (the standard PDF fonts are left to the viewer, which may space
+them badly). A score source named after a colour of the game ("Blue cards") is drawn in that
+colour; every other source gets a colour far from the game's own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import reportlab
+from reportlab.lib import colors
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT = "ReportVera"
+BOLD = "ReportVera-Bold"
+
+SEAT_COLOURS = [
+    colors.HexColor(c)
+    for c in ("#2f6fb5", "#c8372d", "#e8b923", "#7d4a9e", "#27864a", "#8a5a2b", "#555555")
+]
+"""Seat lines and plain bars; seats have no colour in the game's data."""
+
+_NEUTRAL = (
+    "#4d4d4d",
+    "#17becf",
+    "#8a5a2b",
+    "#bcbd22",
+    "#e377c2",
+    "#9e9e9e",
+    "#27864a",
+    "#ff7f0e",
+    "#1f3b73",
+    "#d6c8a8",
+    "#7f2704",
+    "#2ca089",
+)
+"""Colours for sources the game does not colour, tried in order."""
+
+_CLOSE = 80.0
+"""RGB distance (0-441) under which two colours read as the same in a legend."""
+
+
+@cache
+def register_fonts() -> None:
+    """Register the embedded report fonts once per process."""
+    folder = Path(reportlab.__file__).parent / "fonts"
+    pdfmetrics.registerFont(TTFont(FONT, str(folder / "Vera.ttf")))
+    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+
+
+@dataclass(frozen=True)
+class SourceColour:
+    """How one score source is painted: its fill, and a border when it names two colours."""
+
+    fill: Color
+    border: Color | None = None
+
+
+def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[SourceColour]:
+    """A colour per source label. "Blue cards" takes the game's Blue; "Blue-red pairs" a
+    light Blue with a Red border; other sources take neutral colours unlike the game's."""
+    named = {name.casefold(): colors.HexColor(hex_) for name, hex_ in game_colours.items()}
+    taken = list(named.values())
+    spare = iter(c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken))
+    result = []
+    for label in labels:
+        words = [w.casefold() for w in re.findall(r"[^\W\d_]+", label)]
+        hits = list(dict.fromkeys(named[w] for w in words if w in named))
+        if len(hits) == 1:
+            result.append(SourceColour(hits[0]))
+        elif len(hits) >= 2:
+            result.append(SourceColour(_tint(hits[0]), hits[1]))
+        else:
+            result.append(SourceColour(next(spare, colors.HexColor("#cccccc"))))
+    return result
+
+
+def _tint(colour: Color) -> Color:
+    return Color(*(0.5 + part / 2 for part in colour.rgb()))
+
+
+def _distance(a: Color, b: Color) -> float:
+    return float(sum((255 * (x - y)) ** 2 for x, y in zip(a.rgb(), b.rgb(), strict=True)) ** 0.5)
+
+
+def _far_from_all(colour: Color, others: list[Color]) -> bool:
+    return all(_distance(colour, other) >= _CLOSE for other in others)
