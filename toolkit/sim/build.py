@@ -127,8 +127,8 @@ One folder per game, rebuilt whole by every build (never a mix of two builds):
     every target of the manifest with its value and whether it passed. The same JSON as
     `toolkit simulate GAME --players N --format json`.
 <game>/<game>-report.pdf
-    The playtest report of the usual player count (4, or the game's most): the same
-    statistics as tables and charts.
+    The playtest report: the same statistics as tables and charts, a part per player
+    count.
 <game>/<game>-cards.pdf
     The print-and-play sheets: every card, board and reference sheet, A4, 3x3 cards per
     sheet with crop marks, backs mirrored for a long-edge duplex flip.
