@@ -20,6 +20,7 @@ def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 def test_json_is_identical_whatever_the_worker_count() -> None:
     common = ["simulate", "midway-memories", "--games", "120", "--seed", "3", "--format", "json"]
+    common += ["--bots", "random"]
     one = run(*common, "--workers", "1")
     two = run(*common, "--workers", "2")
     assert one.returncode == 0, one.stderr

@@ -417,11 +417,12 @@ def test_simulate_with_a_bad_variant_exits_1_at_its_line(tmp_path: Path) -> None
     assert result.stderr.startswith(f"{variant}:{line}:{column}: error[wrong-type]")
 
 
-def test_simulate_with_a_missing_variant_file_exits_1(tmp_path: Path) -> None:
+def test_simulate_with_a_missing_variant_file_exits_2(tmp_path: Path) -> None:
+    """A file named on the command line that is not there is a usage error, as everywhere."""
     missing = tmp_path / "nowhere.yaml"
     result = run_toolkit("simulate", MIDWAY, "--games", "2", "--variant", str(missing))
-    assert result.returncode == 1
-    assert result.stderr.startswith(f"{missing}:1:1: error[")
+    assert result.returncode == 2
+    assert result.stderr == f"usage error: --variant: no such file: '{missing}'\n"
 
 
 def test_set_values_build_an_overlay(baseline: Game) -> None:

@@ -857,10 +857,11 @@ def _inputs(paths: list[Path] | None, option: str) -> list[Path]:
     import os
 
     for path in paths or []:
-        if not is_file(path):
+        if not os.path.lexists(path):
             raise UsageError(f"{option}: no such file: '{path}'")
-        if not os.access(path, os.R_OK):
+        if is_file(path) and not os.access(path, os.R_OK):
             raise UsageError(f"{option}: cannot read '{path}'")
+        # Anything else that is no regular file is refused by the loader, as a usage error.
     return list(paths or [])
 
 
