@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("pypdfium2")
 
-from entry_point import run_toolkit
+from entry_point import run_toolkit, run_toolkit_process
 from shipped_project import copy_project, edit
 
 with warnings.catch_warnings():  # Starlette would rather have httpx2; httpx works the same
@@ -199,7 +199,9 @@ def test_host_outside_loopback_needs_allow_remote(
     check_host("localhost", False)
     with pytest.raises(UsageError, match="--allow-remote"):
         check_host("0.0.0.0", False)
-    refused = run_toolkit("serve", "--host", "0.0.0.0", "--port", "1")
+    # A real process: the serve command path once, and this test then configures uvicorn's
+    # logging in this process, which must not meet streams an in-process run swapped.
+    refused = run_toolkit_process("serve", "--host", "0.0.0.0", "--port", "1")
     assert refused.returncode == 2 and "--allow-remote" in refused.stderr
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
