@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("pypdfium2")
 
-from entry_point import run_toolkit, run_toolkit_process
+from entry_point import run_toolkit
 from shipped_project import copy_project, edit
 
 with warnings.catch_warnings():  # Starlette would rather have httpx2; httpx works the same
@@ -199,9 +199,7 @@ def test_host_outside_loopback_needs_allow_remote(
     check_host("localhost", False)
     with pytest.raises(UsageError, match="--allow-remote"):
         check_host("0.0.0.0", False)
-    # A real process: the serve command path once, and this test then configures uvicorn's
-    # logging in this process, which must not meet streams an in-process run swapped.
-    refused = run_toolkit_process("serve", "--host", "0.0.0.0", "--port", "1")
+    refused = run_toolkit("serve", "--host", "0.0.0.0", "--port", "1")
     assert refused.returncode == 2 and "--allow-remote" in refused.stderr
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -212,6 +210,9 @@ def test_host_outside_loopback_needs_allow_remote(
 
     ran: dict[str, object] = {}
     monkeypatch.setattr(uvicorn.Server, "run", lambda server: ran.update(vars(server.config)))
+    # uvicorn.Config would apply its logging dictConfig here, which closes every logging
+    # handler of the process, pytest's own included: later tests of this worker then failed.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda config: None)
     monkeypatch.setattr(ProjectState, "refresh", lambda self, force=False: True)
     serve([GAME], host="0.0.0.0", port=8123, allow_remote=True, root=project.root)
     assert ran["host"] == "0.0.0.0" and ran["port"] == 8123
