@@ -531,7 +531,7 @@ def build(
     ] = None,
     games: Annotated[
         int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games per player count.")
-    ] = 500,
+    ] = 400,
     bots: Bots = DEFAULT_BOT,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of every run.")] = 1,
     workers: Workers = None,
