@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/toolkit build --games 1000
+	$(BIN)/toolkit build
 
 test: $(STAMP)
 	$(BIN)/ruff check toolkit tests benchmarks

@@ -2,11 +2,15 @@
 
 Run from the project root: `python benchmarks/validate_speed.py [runs]`. Reports the median,
 minimum and maximum wall time of the complete command (interpreter start, imports, loading,
-schema and semantic checks, output), and the in-process time of the validation alone.
+schema and semantic checks, output), the same for a bare `import yaml, pydantic, typer` (the
+floor any toolkit command pays) and their ratio (the goal: at most 2.5), and the in-process time
+of the validation alone. On a shared machine wall times are noisy; the CPU time of each process
+(user + system) is printed beside them and gives a steadier ratio.
 """
 
 from __future__ import annotations
 
+import resource
 import statistics
 import subprocess
 import sys
@@ -16,16 +20,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def time_process(runs: int) -> list[float]:
-    command = [sys.executable, "-m", "toolkit", "validate"]
-    times = []
+VALIDATE = [sys.executable, "-m", "toolkit", "validate"]
+BARE_IMPORTS = [sys.executable, "-c", "import yaml, pydantic, typer"]
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def time_process(command: list[str], runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of each of `runs` runs of `command`."""
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        cpu, start = children_cpu(), time.perf_counter()
         result = subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
+        walls.append(time.perf_counter() - start)
+        cpus.append(children_cpu() - cpu)
         if result.returncode != 0:
-            raise SystemExit(f"validate failed:\n{result.stdout.decode()}{result.stderr.decode()}")
-    return times
+            raise SystemExit(f"failed:\n{result.stdout.decode()}{result.stderr.decode()}")
+    return walls, cpus
 
 
 def time_in_process(runs: int) -> list[float]:
@@ -42,12 +56,24 @@ def time_in_process(runs: int) -> list[float]:
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    process = time_process(runs)
+    bare_wall, bare_cpu = time_process(BARE_IMPORTS, runs)
+    wall, cpu = time_process(VALIDATE, runs)
     inside = time_in_process(runs)
     print(f"toolkit validate, whole process, {runs} runs:")
     print(
-        f"  median {statistics.median(process) * 1000:.0f} ms, "
-        f"min {min(process) * 1000:.0f} ms, max {max(process) * 1000:.0f} ms"
+        f"  median {statistics.median(wall) * 1000:.0f} ms, "
+        f"min {min(wall) * 1000:.0f} ms, max {max(wall) * 1000:.0f} ms, "
+        f"CPU median {statistics.median(cpu) * 1000:.0f} ms"
+    )
+    print("import yaml, pydantic, typer, whole process:")
+    print(
+        f"  median {statistics.median(bare_wall) * 1000:.0f} ms, "
+        f"min {min(bare_wall) * 1000:.0f} ms, "
+        f"CPU median {statistics.median(bare_cpu) * 1000:.0f} ms"
+    )
+    print(
+        f"ratio validate / bare imports: {min(wall) / min(bare_wall):.2f} (fastest runs), "
+        f"{statistics.median(cpu) / statistics.median(bare_cpu):.2f} (median CPU); goal <= 2.5"
     )
     print(f"validation alone (in process, models already imported), {runs} runs:")
     print(f"  median {statistics.median(inside) * 1000:.1f} ms")

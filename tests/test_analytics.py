@@ -12,14 +12,13 @@ import importlib.util
 import json
 import math
 import statistics
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pypdf
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.models.manifest import Target
 from toolkit.engine.load import load_compiled_game
@@ -40,19 +39,6 @@ from toolkit.sim.stats import summarise, wilson_interval
 ROOT = Path(__file__).resolve().parent.parent
 MIDWAY = "midway-memories"
 FERRIS_COST = "attractions/ferris-wheel/cost"
-
-
-def run_toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stderr
-    return result
 
 
 def run_json(*args: str) -> Any:

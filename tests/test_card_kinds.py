@@ -7,11 +7,10 @@ thing, and runs the real loader and checks, so the diagnostics are the ones a de
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
@@ -201,13 +200,7 @@ def test_the_game_is_frozen(project: Path) -> None:
 
 
 def test_schema_writes_a_schema_per_declared_kind(project: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "schema", "--out", "schemas"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_toolkit("schema", "--out", "schemas", cwd=project)
     assert result.returncode == 0, result.stderr
     written = sorted(
         p.relative_to(project / "schemas").as_posix() for p in (project / "schemas").rglob("*.json")

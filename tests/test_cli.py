@@ -9,8 +9,6 @@ the output, so `--format json` must be exactly reproducible. Every run below goe
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -62,15 +60,7 @@ def test_json_on_clean_content_is_an_empty_list() -> None:
 
 
 def test_json_is_byte_identical_across_runs() -> None:
-    runs = [
-        subprocess.run(
-            [sys.executable, "-m", "toolkit", "validate", "--format", "json"],
-            cwd=REPO,
-            capture_output=True,
-            timeout=60,
-        ).stdout
-        for _ in range(2)
-    ]
+    runs = [run_toolkit("validate", "--format", "json").stdout for _ in range(2)]
     assert runs[0] == runs[1]
 
 

@@ -20,7 +20,6 @@ import dataclasses
 import json
 import random
 import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +28,7 @@ from typing import Any
 
 import pytest
 import yaml
+from entry_point import run_toolkit
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
@@ -256,14 +256,7 @@ def test_a_recorded_game_replays_from_its_transcript(
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    return run_toolkit(*args)
 
 
 def test_there_are_toy_games() -> None:

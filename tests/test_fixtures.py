@@ -16,13 +16,12 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from entry_point import run_toolkit
 
 FIXTURES = Path(__file__).parent / "fixtures"
 KEYS = {"file", "line", "column", "severity", "code", "message", "hint"}
@@ -42,17 +41,11 @@ def cases(kind: str) -> list[Any]:
 
 
 def run(folder: Path, args: list[str], output_format: str) -> Result:
-    command = [sys.executable, "-m", "toolkit", "validate", *args, "--format", output_format]
-    result = subprocess.run(
-        command, cwd=folder, capture_output=True, text=True, encoding="utf-8", timeout=120
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
-    return result
+    return run_toolkit("validate", *args, "--format", output_format, cwd=folder)
 
 
 def run_formats(folder: Path, args: list[str], *formats: str) -> list[Result]:
-    with ThreadPoolExecutor() as pool:
-        return list(pool.map(lambda output_format: run(folder, args, output_format), formats))
+    return [run(folder, args, output_format) for output_format in formats]
 
 
 def json_diagnostics(result: Result) -> list[dict[str, Any]]:

@@ -175,7 +175,7 @@ def test_problems_of_the_whole_game_point_at_the_rows(project: Path) -> None:
     routes = "cards/lantern-routes/route-cards.yaml"
     sheet = "id,name,colour,value,pledge\namber-2,Amber 2,amber,2,no\n"
     found = problems(project, sheet, "route-cards", routes)
-    composition = "sheet.csv:2:3: composition: colour 'amber' has 0 card(s) with pledge = true"
+    composition = "sheet.csv:2:3: composition: colour 'amber' has 0 cards with pledge = true"
     assert any(line.startswith(composition) for line in found)
     assert any(line.startswith("rules/lantern-routes.yaml:") for line in found)
 
@@ -245,7 +245,7 @@ def test_the_command(project: Path) -> None:
     sheet.write_text(exported(project, "tide-pool-market", "finds"), encoding="utf-8")
     done = run_toolkit("import", "finds.csv", "--kind", "finds", "--into", FINDS, cwd=project)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"wrote {FINDS}: 90 finds card(s) from 11 row(s) of finds.csv\n"
+    assert done.stdout == f"wrote {FINDS}: 90 finds cards from 11 rows of finds.csv\n"
 
 
 def test_a_sheet_past_the_card_limit(project: Path) -> None:

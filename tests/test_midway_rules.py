@@ -463,7 +463,8 @@ def test_sadness_is_clamped_to_0_10(game: Game) -> None:
     assert track(state, 0, "sadness") == 10
     state = end_state(game, 2)
     set_player(state, 0, joy=9, sadness=1)  # Joy removes 3, but Sadness stops at 0
-    assert state.scores().breakdown[0]["Sadness"] == 0
+    row = state.scores().breakdown[0]
+    assert (row["Sadness"], row["Joy removes Sadness"]) == (-2, 2)  # saves the 1 there was
 
 
 # -- coins: the finite supply and end-of-round cleanup ----------------------------------------
@@ -550,8 +551,12 @@ def test_game_ends_after_five_rounds(game: Game) -> None:
 # -- end scoring ----------------------------------------------------------------------------
 
 
-def breakdown(attractions: int, fame: int, joy: int, sadness: int) -> dict[str, int]:
-    return dict(zip(BREAKDOWN_LABELS, [attractions, fame, joy, 0, sadness], strict=True))
+def breakdown(
+    attractions: int, fame: int, joy: int, sadness: int, saved: int = 0
+) -> dict[str, int]:
+    """The rows of a breakdown: `sadness` is the penalty of the Sadness reached and `saved`
+    what Joy's removal of some of it gives back (the "Joy removes Sadness" row)."""
+    return dict(zip(BREAKDOWN_LABELS, [attractions, fame, joy, saved, sadness], strict=True))
 
 
 def test_end_scoring_step_1_printed_vp_of_attractions_ridden(game: Game) -> None:
@@ -595,7 +600,9 @@ def test_end_scoring_step_4_joy_removes_sadness_before_subtracting(
     state = end_state(game, 2)
     set_player(state, 0, joy=joy, sadness=sadness)
     scores = state.scores()
-    assert scores.breakdown[0]["Sadness"] == penalty
+    row = scores.breakdown[0]
+    # The Sadness row is the Sadness reached; the Joy row gives back what the removal saves.
+    assert (row["Sadness"], row["Sadness"] + row["Joy removes Sadness"]) == (-2 * sadness, penalty)
     assert track(state, 0, "sadness") == sadness  # scoring never moves the real markers
 
 
@@ -624,8 +631,8 @@ def test_end_scoring_all_five_steps_with_breakdown(game: Game) -> None:
     set_player(state, 2, fame=3, joy=2, sadness=10)
     scores = state.scores()
     assert scores.breakdown == (
-        breakdown(19, 6, 3, -4),  # Sadness 5 - 1 - 2 = 2 left
-        breakdown(3, 13, 9, 0),  # Sadness 2 - 3: none left
+        breakdown(19, 6, 3, -10, 6),  # Sadness 5 - 1 - 2 = 2 left: Joy saves 6
+        breakdown(3, 13, 9, -4, 4),  # Sadness 2 - 3: none left, Joy saves 4
         breakdown(0, 0, 0, -20),
     )
     assert scores.totals == (24, 25, -20)

@@ -10,11 +10,10 @@ single worker.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -295,16 +294,9 @@ def test_same_seed_gives_the_same_transcript(game: Game) -> None:
 
 
 def simulate(games: int, workers: int) -> str:
-    result = subprocess.run(
-        [
-            sys.executable, "-m", "toolkit", "simulate", "oh-my-park", "--games", str(games),
-            "--format", "json", "--workers", str(workers),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    result = run_toolkit(
+        "simulate", "oh-my-park", "--games", str(games), "--format", "json",
+        "--workers", str(workers),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     return result.stdout

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.project import load_content_file
 from toolkit.engine.game import Game, Scores
@@ -454,19 +453,6 @@ def test_lorenzo_scores_17_in_process(game: Game) -> None:
     ]
     assert scores.totals == (17, 17)
     assert scores.winners == (1,) and scores.decided_by == "more coins left"
-
-
-def run_toolkit(*args: str) -> subprocess.CompletedProcess[str]:
-    completed = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert "Traceback" not in completed.stdout + completed.stderr
-    return completed
 
 
 def test_lorenzo_scores_17_through_the_command_line() -> None:

@@ -9,7 +9,6 @@ import io
 import json
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -229,14 +228,7 @@ def test_a_draft_pick_in_two_steps(tmp_path: Path) -> None:
     ],
 )
 def test_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "play", "midway-memories", "--players", "3", *args],
-        cwd=ROOT,
-        input="q\n",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_toolkit("play", "midway-memories", "--players", "3", *args, stdin="q\n")
     assert result.returncode == 2
     assert message in result.stderr
 

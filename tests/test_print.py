@@ -12,13 +12,12 @@ from __future__ import annotations
 import io
 import re
 import shutil
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from entry_point import run_toolkit
 from pypdf import PageObject, PdfReader
 
 from toolkit.content.models.manifest import SuitedDeck
@@ -530,24 +529,12 @@ def test_an_error_in_the_reference_template_points_at_its_line(project: Path) ->
 # -- the command ------------------------------------------------------------------------------
 
 
-def run_toolkit(*args: str | Path, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *map(str, args)],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stderr
-    return result
-
-
 def test_toolkit_print_writes_the_pdf_and_says_what_it_made(tmp_path: Path) -> None:
     out = tmp_path / "deck.pdf"
     result = run_toolkit("print", "oh-my-park", "--paper", "letter", "--out", out)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        f"{out}: 20 pages, 69 cards (home, letter, backs duplex), 0 warning(s)"
+        f"{out}: 20 pages, 69 cards (home, letter, backs duplex), 0 warnings"
     )
     assert box(PdfReader(out).pages[0].mediabox) == box((0, 0, *PAPERS["letter"]))
 

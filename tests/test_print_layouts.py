@@ -12,12 +12,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from entry_point import run_toolkit
 from jsonschema import Draft202012Validator
 
 from toolkit.diagnostics import Diagnostic
@@ -79,13 +78,7 @@ def test_layout_files_start_with_their_schema_and_match_it(path: Path) -> None:
 
 
 def test_toolkit_validate_checks_layout_files() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "validate", "print/"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_toolkit("validate", "print/")
     assert result.returncode == 0, result.stdout + result.stderr
     files = len(list((REPO / "print").rglob("*.yaml")))
     assert f"{files} files checked, no problems" in result.stdout

@@ -14,14 +14,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from entry_point import run_toolkit
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
@@ -68,18 +67,6 @@ def pydantic_errors(path: Path, kind: str) -> list[str]:
 def schema_errors(path: Path, kind: str) -> list[str]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     return [error.message for error in schema_validator(kind).iter_errors(data)]
-
-
-def run_toolkit(*args: str | Path, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *map(str, args)],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
 
 
 def test_every_kind_is_shipped_and_has_a_schema() -> None:

@@ -6,11 +6,10 @@ from the real describer, and bad parameters from the real checker at their line.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
@@ -198,13 +197,7 @@ def test_cards_in_zone_needs_exactly_one_way_to_score(tmp_path: Path) -> None:
 
 def test_toolkit_validate_prints_the_problem_with_file_and_line(tmp_path: Path) -> None:
     project = toy(tmp_path, "- {rule: cards_in_zone, label: X, zone: moorings, sum: title}")
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "validate", str(project / MANIFEST)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=False,
-    )
+    result = run_toolkit("validate", str(project / MANIFEST), cwd=REPO)
     assert result.returncode != 0
     line = line_of(tmp_path, "sum: title")
     assert f"harbour-lights.yaml:{line}:" in result.stdout + result.stderr

@@ -213,8 +213,8 @@ def test_host_outside_loopback_needs_allow_remote(
 
     ran: dict[str, object] = {}
     monkeypatch.setattr(uvicorn.Server, "run", lambda server: ran.update(vars(server.config)))
-    # uvicorn's logging setup would bind its handlers to this test's captured stderr, which
-    # pytest closes afterwards: every later test on this worker would fail to log.
+    # uvicorn.Config would apply its logging dictConfig here, which closes every logging
+    # handler of the process, pytest's own included: later tests of this worker then failed.
     monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda config: None)
     monkeypatch.setattr(ProjectState, "refresh", lambda self, force=False: True)
     serve([GAME], host="0.0.0.0", port=8123, allow_remote=True, root=project.root)

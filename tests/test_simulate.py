@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.sim.intervals import wilson_interval
 
@@ -15,17 +15,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_toolkit(*args, cwd=cwd)
 
 
 def test_json_is_identical_whatever_the_worker_count() -> None:
     common = ["simulate", "midway-memories", "--games", "120", "--seed", "3", "--format", "json"]
+    common += ["--bots", "random"]
     one = run(*common, "--workers", "1")
     two = run(*common, "--workers", "2")
     assert one.returncode == 0, one.stderr

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from entry_point import run_toolkit
 from pydantic import TypeAdapter
 
 from toolkit.agents import make_bot
@@ -566,15 +566,7 @@ def test_cli_reports_strategy_errors_as_path_line_column(tmp_path: Path) -> None
 
 
 def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
+    return run_toolkit(*args, cwd=cwd)
 
 
 def simulate(game_id: str, bots: str, games: int) -> dict[str, Any]:

@@ -46,7 +46,7 @@ def write(path: Path, rows: list[dict[str, object]]) -> None:
 )
 def test_simulated_games_replay_with_card_names(game: str, names: list[str], tmp_path: Path):
     path = tmp_path / "run.jsonl"
-    simulate(game, path, "--workers", "1")
+    simulate(game, path, "--workers", "1", "--bots", "random")
     rows = lines(path)
     headers = [row for row in rows if row["type"] == "game"]
     assert [h["index"] for h in headers] == list(range(6))

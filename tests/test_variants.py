@@ -8,14 +8,13 @@ it is reported at the variant's own `file:line:col`, with did-you-mean where a n
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.content.variants import overlay_from_sets
 from toolkit.diagnostics import Diagnostic
@@ -27,19 +26,6 @@ from toolkit.sim.runner import play_game
 ROOT = Path(__file__).resolve().parent.parent
 MIDWAY = "midway-memories"
 PARK = "oh-my-park"
-
-
-def run_toolkit(*args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stdout + result.stderr, result.stderr
-    return result
 
 
 def write_variant(folder: Path, body: str, game: str = MIDWAY, name: str = "v.yaml") -> Path:
@@ -431,11 +417,12 @@ def test_simulate_with_a_bad_variant_exits_1_at_its_line(tmp_path: Path) -> None
     assert result.stderr.startswith(f"{variant}:{line}:{column}: error[wrong-type]")
 
 
-def test_simulate_with_a_missing_variant_file_exits_1(tmp_path: Path) -> None:
+def test_simulate_with_a_missing_variant_file_exits_2(tmp_path: Path) -> None:
+    """A file named on the command line that is not there is a usage error, as everywhere."""
     missing = tmp_path / "nowhere.yaml"
     result = run_toolkit("simulate", MIDWAY, "--games", "2", "--variant", str(missing))
-    assert result.returncode == 1
-    assert result.stderr.startswith(f"{missing}:1:1: error[")
+    assert result.returncode == 2
+    assert result.stderr == f"usage error: --variant: no such file: '{missing}'\n"
 
 
 def test_set_values_build_an_overlay(baseline: Game) -> None:

@@ -16,14 +16,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer import _click as click
+from typer.core import TyperCommand
 
-from toolkit.diagnostics import json_text, printable
+from toolkit.diagnostics import canonical_id, json_text, plural, printable
 from toolkit.errors import (
     ActionCapError,
     ContentError,
@@ -44,6 +46,63 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Command(TyperCommand):
+    """Help placeholders as the README writes them: `GAME`, not typer's `{GAME}` in the usage
+    line and `GAME <str>` among the arguments."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument" and param.metavar:
+                arguments.append((param.metavar, getattr(param, "help", None) or ""))
+            elif param.param_type_name == "option" and (record := param.get_help_record(ctx)):
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+DEFAULT_BOT = "greedy"
+"""The bot of every seat when `--bots` is left out, in every command that plays games: it plays
+each turn's best move for points, so statistics reflect sensible play (random is much weaker)."""
+
+BOTS_HELP = (
+    "One bot for every seat, or a comma list, one per seat: random, greedy, ismcts[:N] or a "
+    f"strategy of the game. Default: {DEFAULT_BOT}."
+)
+
+GameArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help="A game id (from rules/, any case) or a manifest path.",
+        show_default=False,
+    ),
+]
+Players = Annotated[
+    int | None,
+    typer.Option(min=1, metavar="N", help="Players per game. Default: 4, or the game's most."),
+]
+Bots = Annotated[str, typer.Option(metavar="BOT[,BOT...]", help=BOTS_HELP, show_default=False)]
+Workers = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        metavar="N",
+        help="Worker processes (at most one per game, 4 per core). Default: one per core.",
+    ),
+]
+Variants = Annotated[
+    list[Path] | None,
+    typer.Option("--variant", metavar="FILE", help="A variant overlay to apply (repeatable)."),
+]
 
 
 class DiagnosticFormat(StrEnum):
@@ -91,19 +150,40 @@ def _guarded(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
-@app.command()
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"toolkit {version('toolkit')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """A rules-data toolkit for card-game designers: games kept in YAML."""
+
+
+@app.command(cls=_Command, short_help="Check content files: YAML, schema, references, feasibility.")
 @_guarded
 def validate(
     paths: Annotated[
         list[Path] | None,
         typer.Argument(
             help="Game ids, manifests, content files or folders. Default: every game in rules/.",
-            metavar="[PATH|GAME]...",
+            metavar="GAME|PATH",
             show_default=False,
         ),
     ] = None,
     output_format: Annotated[
-        DiagnosticFormat, typer.Option("--format", help="Diagnostic format.")
+        DiagnosticFormat,
+        typer.Option("--format", metavar="text|json|github", help="Diagnostic format."),
     ] = DiagnosticFormat.text,
     strict: Annotated[bool, typer.Option(help="Treat warnings as errors.")] = False,
 ) -> None:
@@ -128,14 +208,16 @@ def validate(
     raise typer.Exit(1 if failed else 0)
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Write the JSON Schema of every content kind (for editors).")
 @_guarded
 def schema(
     check: Annotated[
         bool,
         typer.Option("--check", help="Exit 1 if the committed schemas differ from the models."),
     ] = False,
-    folder: Annotated[Path, typer.Option("--out", help="The schemas folder.")] = Path("schemas"),
+    folder: Annotated[
+        Path, typer.Option("--out", metavar="FOLDER", help="The schemas folder.")
+    ] = Path("schemas"),
 ) -> None:
     """Write the JSON Schema of every content kind: the fixed kinds from the models, and each
     game's declared card kinds as schemas/<game>/<kind>.schema.json (editors use them)."""
@@ -152,7 +234,7 @@ def schema(
     _output(folder, "--out", folder=True)
     changed = write_schemas(folder, Path.cwd())
     typer.echo(
-        f"wrote {len(changed)} changed schema file(s) to {folder}"
+        f"wrote {plural(len(changed), 'changed schema file')} to {folder}"
         if changed
         else f"schemas in {folder} already up to date"
     )
@@ -196,6 +278,11 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
+TextOrJson = Annotated[
+    OutputFormat, typer.Option("--format", metavar="text|json", help="Output format.")
+]
+
+
 class ExportFormat(StrEnum):
     json = "json"
     csv = "csv"
@@ -217,31 +304,27 @@ class BacksMode(StrEnum):
     none = "none"
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Let bots play many games: win rates, scores, card use.")
 @_guarded
 def simulate(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
-    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games to play.")] = 1000,
-    players: Annotated[
-        int | None, typer.Option(min=1, help="Players per game. Default: 4, or the game's most.")
-    ] = None,
-    bots: Annotated[
-        str, typer.Option(help="One bot for every seat, or a comma list, one per seat.")
-    ] = "random",
-    seed: Annotated[int, typer.Option(help="Seed of the run; the same seed replays it.")] = 1,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            min=1, help="Worker processes (at most one per game, 4 per core). Default: every core."
-        ),
-    ] = None,
-    variant: Annotated[
-        list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
-    ] = None,
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    game: GameArgument,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games to play.")
+    ] = 1000,
+    players: Players = None,
+    bots: Bots = DEFAULT_BOT,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed of the run; the same seed replays it.")
+    ] = 1,
+    workers: Workers = None,
+    variant: Variants = None,
+    output_format: TextOrJson = OutputFormat.text,
     transcript: Annotated[
         Path | None,
-        typer.Option(help="Also write every game as JSON Lines (`toolkit replay` re-runs it)."),
+        typer.Option(
+            metavar="FILE",
+            help="Also write every game as JSON Lines (`toolkit replay` re-runs it).",
+        ),
     ] = None,
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
@@ -254,7 +337,7 @@ def simulate(
     from toolkit.sim.run import RunSpec, run
 
     spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
-                   list(variant or []))  # fmt: skip
+                   _inputs(variant, "--variant"))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
     with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
@@ -263,32 +346,40 @@ def simulate(
         from toolkit.sim.run import write_run
 
         written = write_run(transcript, result)
-        typer.echo(f"transcript: {transcript} ({written} games)", err=True)
+        typer.echo(f"transcript: {transcript} ({plural(written, 'game')})", err=True)
     if output_format is OutputFormat.json:
         typer.echo(json_text(result.summary))
     else:
         typer.echo(format_simulation(result.summary))
 
 
-@app.command()
+@app.command(
+    cls=_Command, short_help="A/B: baseline and variants on the same seeds, 95% intervals."
+)
 @_guarded
 def compare(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: GameArgument,
     variant: Annotated[
-        list[Path], typer.Option(help="A variant to compare with the baseline (repeatable).")
+        list[Path],
+        typer.Option(metavar="FILE", help="A variant to compare with the baseline (repeatable)."),
     ],
-    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games per side.")] = 1000,
-    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
-    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Seed shared by baseline and variants.")] = 1,
-    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    games: Annotated[
+        int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games per side.")
+    ] = 1000,
+    players: Players = None,
+    bots: Bots = DEFAULT_BOT,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed shared by baseline and variants.")
+    ] = 1,
+    workers: Workers = None,
+    output_format: TextOrJson = OutputFormat.text,
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
     scheduler: SchedulerOption = None,
 ) -> None:
     """A/B: baseline and each variant on the same seeds, differences with 95% intervals."""
 
+    _inputs(variant, "--variant")
     from toolkit.sim.compare import compare_runs
     from toolkit.sim.report_text import format_comparison
     from toolkit.sim.run import RunSpec, run
@@ -332,26 +423,31 @@ def compare(
         typer.echo(format_comparison(result))
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Simulate a grid of values; tabulate statistics and targets.")
 @_guarded
 def sweep(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: GameArgument,
     set_values: Annotated[
         list[str],
-        typer.Option("--set", help="PATH=V1,V2,... or PATH=LO..HI (repeatable: a grid)."),
+        typer.Option(
+            "--set",
+            metavar="PATH=VALUES",
+            help="PATH=V1,V2,... or PATH=LO..HI (repeatable: a grid).",
+        ),
     ],
-    games: Annotated[int, typer.Option(min=2, max=MAX_GAMES, help="Games per point.")] = 500,
-    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
-    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Seed shared by every point.")] = 1,
-    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
-    variant: Annotated[
-        list[Path] | None, typer.Option(help="A variant applied under every point.")
-    ] = None,
+    games: Annotated[
+        int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games per point.")
+    ] = 500,
+    players: Players = None,
+    bots: Bots = DEFAULT_BOT,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every point.")] = 1,
+    workers: Workers = None,
+    variant: Variants = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Also draw the sweep as a PDF chart here.")
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Also draw the sweep as a PDF chart here."),
     ] = None,
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    output_format: TextOrJson = OutputFormat.text,
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
     scheduler: SchedulerOption = None,
@@ -375,7 +471,7 @@ def sweep(
     for _, values in axes:
         points *= len(values)
     base = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers),
-                   list(variant or []))  # fmt: skip
+                   _inputs(variant, "--variant"))  # fmt: skip
     base.options = list(option or [])
     with (
         _executor(executor, workers, scheduler) as base.executor,
@@ -394,33 +490,40 @@ def sweep(
             typer.echo(f"chart: {out}")
 
 
-@app.command()
+@app.command(cls=_Command, short_help="A PDF playtest report of a simulation (tables as json/csv).")
 @_guarded
 def report(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: GameArgument,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Default: build/<game>/<game>-report.pdf.")
+        Path | None,
+        typer.Option(
+            "--out", metavar="FILE", help="The PDF. Default: build/<game>/<game>-report.pdf."
+        ),
     ] = None,
     games: Annotated[
-        int, typer.Option(min=2, max=MAX_GAMES, help="Games to simulate per player count.")
+        int,
+        typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games to simulate per player count."),
     ] = 2000,
     players: Annotated[
         list[int] | None,
         typer.Option(
             min=1,
+            metavar="N",
             help="Players per game; repeat it for a part per player count. Default: 4, or the "
             "game's most if fewer.",
         ),
     ] = None,
-    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
-    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
-    variant: Annotated[
-        list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
-    ] = None,
+    bots: Bots = DEFAULT_BOT,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the run.")] = 1,
+    workers: Workers = None,
+    variant: Variants = None,
     export: Annotated[
         ExportFormat | None,
-        typer.Option("--format", help="Also export every table beside the PDF: json or csv."),
+        typer.Option(
+            "--format",
+            metavar="json|csv",
+            help="Also export every table beside the PDF: json or csv.",
+        ),
     ] = None,
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
@@ -433,6 +536,7 @@ def report(
     from toolkit.sim.run import RunSpec, run
 
     counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
+    variants = _inputs(variant, "--variant")
     results = []
     with (
         _executor(executor, workers, scheduler) as runner,
@@ -440,34 +544,42 @@ def report(
     ):
         for count in counts:
             spec = RunSpec(game, games, count, _bot_names(bots), seed, _workers(workers),
-                           list(variant or []))  # fmt: skip
+                           variants)  # fmt: skip
             spec.options = list(option or [])
             spec.executor = runner
             results.append(run(spec, advance))
     game_id = results[0].summary["arguments"]["game"]
     target = out or Path("build") / game_id / f"{game_id}-report.pdf"
     pages = render_report([(result.summary, result.records) for result in results], target)
-    typer.echo(f"{target}: {pages} pages")
+    typer.echo(f"{target}: {plural(pages, 'page')}")
     if export is not None:
         summaries = [result.summary for result in results]
         for path in export_tables(summaries, target, export.value):
             typer.echo(f"table: {path}")
 
 
-@app.command()
+@app.command(
+    cls=_Command, short_help="The main job: validate, simulate, print and report each game."
+)
 @_guarded
 def build(
     games_ids: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[GAME]...", help="Games to build. Default: every game in rules/."),
+        typer.Argument(
+            metavar="GAME",
+            help="Games to build. Default: every game in rules/.",
+            show_default=False,
+        ),
     ] = None,
     games: Annotated[
-        int, typer.Option(min=2, max=MAX_GAMES, help="Games per player count.")
-    ] = 2000,
-    bots: Annotated[str, typer.Option(help="One bot for every seat, or one per seat.")] = "greedy",
-    seed: Annotated[int, typer.Option(help="Seed of every run.")] = 1,
-    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
-    out: Annotated[Path, typer.Option("--out", help="The build folder.")] = Path("build"),
+        int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games per player count.")
+    ] = 400,
+    bots: Bots = DEFAULT_BOT,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of every run.")] = 1,
+    workers: Workers = None,
+    out: Annotated[Path, typer.Option("--out", metavar="FOLDER", help="The build folder.")] = Path(
+        "build"
+    ),
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
     scheduler: SchedulerOption = None,
@@ -479,7 +591,7 @@ def build(
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
     from toolkit.pnp.layout_check import check_layouts
-    from toolkit.sim.build import build_game, build_summary
+    from toolkit.sim.build import build_game, build_summary, player_counts, write_readme
 
     chosen = list(games_ids or game_ids(Path.cwd()))
     if not chosen:
@@ -490,10 +602,18 @@ def build(
     if report.errors:
         typer.echo(format_text(report.diagnostics), err=True)
         raise typer.Exit(1)
-    typer.echo(f"validated {len(report.files)} files: no problems")
+    typer.echo(f"validated {plural(len(report.files), 'file')}: no problems")
     builds = []
     bot_names = _bot_names(bots)
-    with _executor(executor, workers, scheduler) as runner:
+    counts = [len(player_counts(game)) for game in chosen]
+    typer.echo(
+        f"simulating {plural(games, 'game')} per player count "
+        f"({plural(games * sum(counts), 'game')} in all), bots {','.join(bot_names)}, "
+        f"then printing the cards and writing the reports into {out}/"
+    )
+    with _executor(executor, workers, scheduler) as runner, _progress(
+        games * sum(counts), "building"
+    ) as advance:
         for game in chosen:
             builds.append(
                 build_game(
@@ -503,7 +623,7 @@ def build(
                     bot_names,
                     seed,
                     _workers(workers),
-                    None,
+                    advance,
                     _print_cards,
                     list(option or []),
                     runner,
@@ -511,6 +631,7 @@ def build(
             )
             typer.echo(f"built {game}")
     typer.echo(build_summary(builds))
+    typer.echo(f"results: {out}/ (what each file is: {write_readme(out)})")
 
 
 def _print_cards(game: str, target: Path) -> tuple[Path, str]:
@@ -519,9 +640,9 @@ def _print_cards(game: str, target: Path) -> tuple[Path, str]:
     from toolkit.pnp.document import PrintOptions
 
     printed = print_game(game, PrintOptions("a4", "home", "duplex", True, ()), target, None)
-    note = f"{len(printed.result.pages)} pages, {printed.result.cards} cards"
+    note = f"{plural(len(printed.result.pages), 'page')}, {plural(printed.result.cards, 'card')}"
     if printed.result.warnings:
-        note += f", {len(printed.result.warnings)} warnings"
+        note += f", {plural(len(printed.result.warnings), 'warning')}"
     return printed.path, note
 
 
@@ -639,20 +760,20 @@ def tune(
         typer.echo(f"{key}: {path}")
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Rank bots: every seat rotation on the same seeds, ratings.")
 @_guarded
 def ladder(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: GameArgument,
     bots: Annotated[
-        str, typer.Option(help="The bots to rank, comma separated.")
+        str, typer.Option(metavar="BOT,BOT[,...]", help="The bots to rank, comma separated.")
     ] = "random,greedy,ismcts",
     games: Annotated[
-        int, typer.Option(min=1, max=MAX_GAMES, help="Games per seat rotation.")
+        int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games per seat rotation.")
     ] = 100,
-    players: Annotated[int | None, typer.Option(min=1, help="Players per game.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed shared by every rotation.")] = 1,
-    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    players: Players = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every rotation.")] = 1,
+    workers: Workers = None,
+    output_format: TextOrJson = OutputFormat.text,
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
     scheduler: SchedulerOption = None,
@@ -725,39 +846,48 @@ def ladder(
         typer.echo(f"{step['better']} ranks above {step['worse']}: {clear}")
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Play a game against bots in the terminal (save and resume).")
 @_guarded
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(help="A game id (from rules/) or a manifest path (optional with --resume)."),
+        typer.Argument(
+            metavar="GAME",
+            help="A game id (from rules/) or a manifest path (optional with --resume).",
+            show_default=False,
+        ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(min=1, help="Players, you included. Default: 4, or fewer.")
+        int | None,
+        typer.Option(min=1, metavar="N", help="Players, you included. Default: 4, or fewer."),
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(min=1, help="Your seat, counted from 1. Default: 1.")
+        int | None, typer.Option(min=1, metavar="N", help="Your seat, counted from 1. Default: 1.")
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option(help="One bot for every other seat, or one per other seat. Default: greedy."),
+        typer.Option(
+            metavar="BOT[,BOT...]",
+            help=f"One bot for every other seat, or one per other seat. Default: {DEFAULT_BOT}.",
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the game. Default: a new one (shown).")
+        int | None, typer.Option(metavar="N", help="Seed of the game. Default: a new one (shown).")
     ] = None,
     transcript: Annotated[
         Path | None,
         typer.Option(
+            metavar="FILE",
             help="Where to save the game. Default: build/play/<game>-seed-<seed>.jsonl, "
-            "or the file resumed."
+            "or the file resumed.",
         ),
     ] = None,
-    variant: Annotated[
-        list[Path] | None, typer.Option(help="A variant overlay to apply (repeatable).")
-    ] = None,
+    variant: Variants = None,
     resume: Annotated[
         Path | None,
-        typer.Option(help="Go on with a game saved by play (quit with q): its transcript."),
+        typer.Option(
+            metavar="FILE", help="Go on with a game saved by play (quit with q): its transcript."
+        ),
     ] = None,
     option: GameOptions = None,
 ) -> None:
@@ -771,7 +901,7 @@ def play(
     try:
         outcome = play_game(game, players=players, seat=seat,
                             bots=_bot_names(bots) if bots else None, seed=seed,
-                            transcript=transcript, variants=list(variant or []),
+                            transcript=transcript, variants=_inputs(variant, "--variant"),
                             resume=resume, options=list(option or []))  # fmt: skip
     except (ReplayDivergence, TranscriptError) as error:
         typer.echo(f"error: {printable(str(error))}", err=True)
@@ -780,20 +910,25 @@ def play(
         raise typer.Exit(128 + outcome.interrupted)
 
 
-@app.command()
+@app.command(
+    cls=_Command, short_help="A live local web page: problems, cards, rules, simulation, play."
+)
 @_guarded
 def serve(
     games: Annotated[
         list[str] | None,
         typer.Argument(
             help="Game ids to show. Default: every game in rules/.",
-            metavar="[GAME]...",
+            metavar="GAME",
             show_default=False,
         ),
     ] = None,
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on.")] = 8000,
     host: Annotated[
-        str, typer.Option(help="The address to listen on: this machine only by default.")
+        str,
+        typer.Option(
+            metavar="ADDRESS", help="The address to listen on: this machine only by default."
+        ),
     ] = "127.0.0.1",
     allow_remote: Annotated[
         bool, typer.Option("--allow-remote", help="Allow a --host other machines can reach.")
@@ -807,13 +942,18 @@ def serve(
     run_server(list(games or []), host=host, port=port, allow_remote=allow_remote)
 
 
-@app.command()
+@app.command(
+    cls=_Command, short_help="Re-run a transcript's games and narrate them with card names."
+)
 @_guarded
 def replay(
     transcript: Annotated[
-        Path, typer.Argument(help="A transcript (JSON Lines) written by simulate or play.")
+        Path,
+        typer.Argument(
+            metavar="TRANSCRIPT", help="A transcript (JSON Lines) written by simulate or play."
+        ),
     ],
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    output_format: TextOrJson = OutputFormat.text,
 ) -> None:
     """Re-run every game of a transcript from its seed and moves and narrate it with card
     names; exit 1 where it no longer replays (the content changed since)."""
@@ -880,14 +1020,36 @@ def _executor(kind: ExecutorKind, workers: int | None, scheduler: str | None) ->
 
 
 def _bot_names(bots: str) -> list[str]:
+    """The comma list of `--bots`; the built-in bots in any case (`Greedy`, `ISMCTS:50`)."""
+    from toolkit.content.semantic import BUILT_IN_BOTS
+
     names = [name.strip() for name in bots.split(",") if name.strip()]
     if not names:
         raise UsageError("--bots names no bot")
-    return names
+    return [_bot_name(name, BUILT_IN_BOTS) for name in names]
 
 
-def _progress(total: int) -> Any:
-    """A progress bar on a terminal (stderr), nothing in a pipe."""
+def _bot_name(name: str, built_in: Sequence[str]) -> str:
+    base, colon, budget = name.partition(":")
+    return canonical_id(base, built_in) + colon + budget.lower()
+
+
+def _inputs(paths: list[Path] | None, option: str) -> list[Path]:
+    """Files named on the command line (`--variant`): missing or unreadable is a usage error
+    (exit 2), as for every file named there; what is wrong inside them is exit 1."""
+    import os
+
+    for path in paths or []:
+        if not os.path.lexists(path):
+            raise UsageError(f"{option}: no such file: '{path}'")
+        if is_file(path) and not os.access(path, os.R_OK):
+            raise UsageError(f"{option}: cannot read '{path}'")
+        # Anything else that is no regular file is refused by the loader, as a usage error.
+    return list(paths or [])
+
+
+def _progress(total: int, what: str = "simulating") -> Any:
+    """A progress bar on a terminal (stderr), nothing in a pipe; `advance(n)` moves it on."""
     import contextlib
 
     if not sys.stderr.isatty():
@@ -898,18 +1060,20 @@ def _progress(total: int) -> Any:
         from rich.progress import Progress
 
         with Progress(transient=True, console=None) as progress:
-            task = progress.add_task("simulating", total=total)
+            task = progress.add_task(what, total=total)
             yield lambda n: progress.advance(task, n)
 
     return bar()
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Score a hand-written end position: totals and breakdown.")
 @_guarded
 def score(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
-    position: Annotated[Path, typer.Argument(help="An end-position YAML file.")],
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    game: GameArgument,
+    position: Annotated[
+        Path, typer.Argument(metavar="POSITION", help="An end-position YAML file.")
+    ],
+    output_format: TextOrJson = OutputFormat.text,
 ) -> None:
     """Score a hand-written end position: totals, the breakdown by source, the tie-break."""
 
@@ -953,29 +1117,42 @@ def score(
     typer.echo(printable(f"\nwinner: {winners} ({how})"))
 
 
-@app.command("print")
+@app.command(
+    "print", cls=_Command, short_help="Render a game's cards, boards and sheets into a print PDF."
+)
 @_guarded
 def print_cards(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
-    paper: Annotated[PaperName, typer.Option(help="Paper size of the pages.")] = PaperName.a4,
+    game: GameArgument,
+    paper: Annotated[
+        PaperName, typer.Option(metavar="a4|letter", help="Paper size of the pages.")
+    ] = PaperName.a4,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="PDF to write. Default: build/<game>/<game>-cards.pdf."),
+        typer.Option(
+            "--out", metavar="FILE", help="PDF to write. Default: build/<game>/<game>-cards.pdf."
+        ),
     ] = None,
     profile: Annotated[
         PrintProfile,
-        typer.Option(help="home: 3x3 cards per sheet; print-shop: one card per page."),
+        typer.Option(
+            metavar="home|print-shop",
+            help="home: 3x3 cards per sheet; print-shop: one card per page.",
+        ),
     ] = PrintProfile.home,
     backs: Annotated[
         BacksMode,
-        typer.Option(help="duplex: backs mirrored for a long-edge flip; separate; none."),
+        typer.Option(
+            metavar="duplex|separate|none",
+            help="duplex: backs mirrored for a long-edge flip; separate; none.",
+        ),
     ] = BacksMode.duplex,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="Cards without bleed.")] = False,
     only: Annotated[
-        str | None, typer.Option(help="Comma list of components or card ids to print.")
-    ] = None,
-    variant: Annotated[
-        list[Path] | None, typer.Option(help="A variant file to apply first (repeatable).")
+        str | None,
+        typer.Option(
+            metavar="ID[,ID...]",
+            help="Comma list of components, card kinds or card ids to print (any case).",
+        ),
     ] = None,
     back_offset: Annotated[
         str | None,
@@ -984,6 +1161,7 @@ def print_cards(
             "duplex printer whose sides do not line up; overrides the layout's."
         ),
     ] = None,
+    variant: Variants = None,
 ) -> None:
     """Render every card, board and reference sheet of a game into a print-and-play PDF."""
     _output(out, "--out")
@@ -1006,26 +1184,34 @@ def print_cards(
         names,
         back_offset=parse_back_offset(back_offset) if back_offset is not None else None,
     )
-    printed = print_game(game, options, out, variant)
+    printed = print_game(game, options, out, _inputs(variant, "--variant") or None)
     for warning in printed.result.warnings:
         typer.echo(f"warning: {warning}", err=True)
     typer.echo(
-        f"{printed.path}: {len(printed.result.pages)} pages, {printed.result.cards} cards "
+        f"{printed.path}: {plural(len(printed.result.pages), 'page')}, "
+        f"{plural(printed.result.cards, 'card')} "
         f"({profile.value}, {paper.value}, backs {backs.value}), "
-        f"{len(printed.result.warnings)} warning(s)"
+        f"{plural(len(printed.result.warnings), 'warning')}"
     )
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Start a new game from a family's template.")
 @_guarded
 def new(
-    game: Annotated[str, typer.Argument(help="The new game's id: lowercase-kebab, like my-game.")],
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="The new game's id: lowercase-kebab, like my-game."),
+    ],
     family: Annotated[
         str,
-        typer.Option(help="The kind of game: trick-taking, bidding, draft or draw-and-play."),
+        typer.Option(
+            metavar="FAMILY",
+            help="The kind of game: trick-taking, bidding, draft or draw-and-play.",
+        ),
     ],
     name: Annotated[
-        str | None, typer.Option(help="Its display name. Default: from the id (My Game).")
+        str | None,
+        typer.Option(metavar="NAME", help="Its display name. Default: from the id (My Game)."),
     ] = None,
 ) -> None:
     """Start a new game in the current project from a family's template: manifest, cards,
@@ -1057,15 +1243,23 @@ def new(
     )
 
 
-@app.command("import")
+@app.command("import", cls=_Command, short_help="Turn spreadsheet rows into a card file.")
 @_guarded
 def import_sheet(
-    sheet: Annotated[Path, typer.Argument(help="A .csv or .xlsx file: row 1 names the columns.")],
+    sheet: Annotated[
+        Path,
+        typer.Argument(metavar="SHEET", help="A .csv or .xlsx file: row 1 names the columns."),
+    ],
     kind: Annotated[
-        str, typer.Option(help="The card kind of the rows, as a manifest declares it.")
+        str,
+        typer.Option(metavar="KIND", help="The card kind of the rows, as a manifest declares it."),
     ],
     into: Annotated[
-        Path, typer.Option(help="The card file to write, inside the project (cards/<game>/...).")
+        Path,
+        typer.Option(
+            metavar="FILE",
+            help="The card file to write, inside the project (cards/<game>/...).",
+        ),
     ],
 ) -> None:
     """Turn spreadsheet rows into a card file: columns are the kind's fields (and copies),
@@ -1082,19 +1276,22 @@ def import_sheet(
 
         typer.echo(format_text(done.warnings), err=True)
     typer.echo(
-        f"wrote {printable(str(done.path))}: {done.cards} {kind} card(s) from {done.rows} "
-        f"row(s) of {printable(str(sheet))}"
+        f"wrote {printable(str(done.path))}: {plural(done.cards, f'{kind} card')} from "
+        f"{plural(done.rows, 'row')} of {printable(str(sheet))}"
     )
 
 
-@app.command("export")
+@app.command(
+    "export", cls=_Command, short_help="Export the cards for online tables or print shops."
+)
 @_guarded
 def export_cards(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: GameArgument,
     to: Annotated[
         str,
         typer.Option(
             "--to",
+            metavar="FORMAT",
             help="Format: tts, tabletop-playground, png, sheets (images), or csv (each card "
             "kind's data, as `toolkit import` reads it).",
             show_default=False,
@@ -1102,28 +1299,37 @@ def export_cards(
     ],
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Folder to write. Default: build/<game>/export-<format>."),
+        typer.Option(
+            "--out",
+            metavar="FOLDER",
+            help="Folder to write. Default: build/<game>/export-<format>.",
+        ),
     ] = None,
     dpi: Annotated[
-        int | None, typer.Option(help="Card image resolution. Default: the format's own.")
+        int | None,
+        typer.Option(metavar="DPI", help="Card image resolution. Default: the format's own."),
     ] = None,
     bleed: Annotated[
         bool, typer.Option("--bleed", help="Card images with the print-shop bleed.")
     ] = False,
     preset: Annotated[
         str | None,
-        typer.Option(help="png: thegamecrafter, makeplayingcards or trimmed (default)."),
+        typer.Option(
+            metavar="PRESET", help="png: thegamecrafter, makeplayingcards or trimmed (default)."
+        ),
     ] = None,
     image_base_url: Annotated[
         str | None,
-        typer.Option(help="tts: the URL the images will be hosted under. Default: local files."),
+        typer.Option(
+            metavar="URL",
+            help="tts: the URL the images will be hosted under. Default: local files.",
+        ),
     ] = None,
     only: Annotated[
-        str | None, typer.Option(help="Comma list of components or card ids to export.")
+        str | None,
+        typer.Option(metavar="ID[,ID...]", help="Comma list of components or card ids to export."),
     ] = None,
-    variant: Annotated[
-        list[Path] | None, typer.Option(help="A variant file to apply first (repeatable).")
-    ] = None,
+    variant: Variants = None,
 ) -> None:
     """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
     tables) or print shops, drawn as `toolkit print` draws it."""
@@ -1133,7 +1339,8 @@ def export_cards(
     names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
     if only is not None and not names:
         raise UsageError(f"--only '{only}' names nothing to export")
-    options = ExportOptions(dpi, bleed, preset, image_base_url, variant or (), (), names)
+    variants = _inputs(variant, "--variant")
+    options = ExportOptions(dpi, bleed, preset, image_base_url, variants, (), names)
     with _counting("rasterising cards") as progress:
         exported = export_game(game, to, out, options, progress)
     typer.echo(

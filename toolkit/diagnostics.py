@@ -58,14 +58,30 @@ class Diagnostic:
 
 
 def did_you_mean(word: object, choices: Iterable[str]) -> str:
-    """A hint naming the closest known spelling, or listing the choices when few."""
+    """A hint naming the closest known spelling (case aside), or listing the choices when few."""
     options = sorted({str(c) for c in choices})
-    close = get_close_matches(str(word), options, n=1, cutoff=0.6)
+    folded = {option.casefold(): option for option in options}
+    close = get_close_matches(str(word).casefold(), list(folded), n=1, cutoff=0.6)
     if close:
-        return f"did you mean '{close[0]}'?"
+        return f"did you mean '{folded[close[0]]}'?"
     if options and len(options) <= 8:
         return "expected one of: " + ", ".join(f"'{o}'" for o in options)
     return ""
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """`1 card`, `2 cards`, `0 cards`: a count with its noun in the right number."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def canonical_id(word: str, choices: Iterable[str]) -> str:
+    """`word` as `choices` spell it when they differ only in case (`b7` is `B7`), so an id
+    typed on the command line never depends on case; otherwise `word` unchanged."""
+    options = set(choices)
+    if word in options:
+        return word
+    same = [option for option in options if option.casefold() == word.casefold()]
+    return same[0] if len(same) == 1 else word
 
 
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.diagnostics import did_you_mean
+from toolkit.diagnostics import canonical_id, did_you_mean
 from toolkit.errors import UsageError
 
 MANIFEST_SUFFIXES = (".yaml", ".yml")
@@ -24,8 +24,9 @@ def resolve_path_or_game(argument: str | Path, project: Path | None = None) -> P
         if path.exists():
             return path
         project = project or Path.cwd()
+        name = canonical_id(str(argument), game_ids(project))  # `Oh-My-Park` is `oh-my-park`
         for suffix in MANIFEST_SUFFIXES:
-            candidate = project / "rules" / f"{argument}{suffix}"
+            candidate = project / "rules" / f"{name}{suffix}"
             if candidate.is_file():
                 return candidate
     except (OSError, ValueError) as error:

@@ -35,7 +35,7 @@ from toolkit.content.primitive_checks import PrimitiveChecks, UnknownIds
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.content.structure_checks import StructureChecker
 from toolkit.content.yaml_loader import Path_
-from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.diagnostics import Diagnostic, did_you_mean, plural
 from toolkit.mechanics.registry import effect_owner, mechanic_kit
 from toolkit.rules.conditions import Condition
 from toolkit.rules.effects import Acquire
@@ -451,7 +451,7 @@ class _Checker:
                         loaded,
                         (*members[0][0], deck.group_by),
                         "composition",
-                        f"{deck.group_by} '{group}' has {found} card(s) with "
+                        f"{deck.group_by} '{group}' has {plural(found, 'card')} with "
                         f"{_describe_filter(rule.where)}; the rules say {rule.count}",
                         f"see 'deck.composition' rule {index + 1} of the manifest",
                     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from toolkit.content.project import GameContent
+from toolkit.diagnostics import plural
 from toolkit.mechanics.registry import mechanic_kit
 
 
@@ -12,9 +13,9 @@ def game_summary(content: GameContent) -> str:
     for kind in content.card_kinds():
         counts.append(f"{len(content.cards(kind))} {kind}")
     play = mechanic_kit(game.structure.mechanic).summary(game.structure)
-    scoring = [f"{len(game.scoring)} scoring steps"] if game.scoring else []
+    scoring = [plural(len(game.scoring), "scoring step")] if game.scoring else []
     if game.round_scoring:
-        scoring.append(f"{len(game.round_scoring)} round-scoring steps")
+        scoring.append(plural(len(game.round_scoring), "round-scoring step"))
     return (
         f"{game.id} ({game.name} {game.version}): {game.players.min}-{game.players.max} players, "
         f"{play}; {', '.join(counts)}; {', '.join(scoring)}: valid"

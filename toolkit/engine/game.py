@@ -48,6 +48,9 @@ class ScoringStep:
 
     label: str
     parts: Callable[[State], list[tuple[str, list[int]]]]
+    moves_markers: bool = False
+    """It changes the state it scores (Joy removing Sadness) and scores 0 itself: the
+    breakdown credits it with the points its change makes the later steps score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +177,23 @@ class Game:
 
         for step, points in zip(self.round_scoring, state.banked, strict=True):
             add_row(step.label, points)
+        # After a step that moves markers, each later row shows what it scores on the
+        # unmoved state (Sadness before Joy removes any) and the mover's row the difference
+        # (what Joy saves): the rows still add up to the same totals.
+        unmoved, mover = (
+            (state.clone(for_scoring=True) if self.scoring_moves_markers else state),
+            "",
+        )
         for step in self.scoring:
-            for label, points in step.parts(work):
-                add_row(label, points)
+            parts = step.parts(work)
+            if step.moves_markers:
+                mover = step.label
+            before = dict(step.parts(unmoved)) if mover and not step.moves_markers else {}
+            for label, points in parts:
+                plain = before.get(label, points)
+                add_row(label, plain)
+                if plain is not points:
+                    add_row(mover, [p - q for p, q in zip(points, plain, strict=True)])
         for team in self.teams[state.n]:
             together = sum(totals[p] for p in team)
             for player in team:
@@ -553,7 +570,8 @@ def compile_game(content: GameContent) -> Game:
         mechanic=_compile_mechanic(manifest.structure, compiler),
         setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
         scoring=tuple(
-            ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.scoring
+            ScoringStep(rule.label, rule.compile_parts(compiler), rule.rule == "milestone_effects")
+            for rule in manifest.scoring
         ),
         tie_breakers=tuple(
             TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab import rl_config
@@ -23,7 +23,7 @@ from toolkit.content.models.print_layout import (
     TextDefaults,
 )
 from toolkit.content.project import GameContent
-from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.diagnostics import Diagnostic, canonical_id, did_you_mean
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import project_root
 from toolkit.pnp import icons, textfit
@@ -183,6 +183,7 @@ def _assemble(
     job = _Assembly(content, layout, options, renderer, describer, common)
     paper = _paper(layout, options.paper)
     cards = _cards(job)
+    options = replace(options, only=_as_spelt(job, cards, options.only))
     chosen = _select(job, cards, options.only)
     physical = [p for component, items in chosen for p in _physical(job, component, items)]
     pages = _card_pages(job, physical, paper)
@@ -235,6 +236,15 @@ def _cards(job: _Assembly) -> list[tuple[Component, list[PrintCard]]]:
         except FamilyError as error:
             job.fail(component, (error.at,), str(error))
     return found
+
+
+def _as_spelt(
+    job: _Assembly, cards: list[tuple[Component, list[PrintCard]]], only: tuple[str, ...]
+) -> tuple[str, ...]:
+    """`--only` names as the content spells them: case does not matter (`b7` finds `B7`)."""
+    whole = {name for c in job.layout.components for name in _names(c)}
+    ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
+    return tuple(canonical_id(name, whole | ids) for name in only)
 
 
 def _select(

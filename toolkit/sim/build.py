@@ -36,6 +36,13 @@ class GameBuild:
 MANIFEST = "build.json"
 
 
+def player_counts(game: str) -> range:
+    """The player counts a build simulates: every count the game allows."""
+    _, content = load_valid_game(game)
+    players = content.game.players
+    return range(players.min, players.max + 1)
+
+
 def build_game(
     game: str,
     out: Path,
@@ -108,6 +115,43 @@ def build_manifest(
             for path in files
         ],
     }
+
+
+README = "README.txt"
+
+README_TEXT = """\
+What `toolkit build` wrote here
+================================
+
+One folder per game, rebuilt whole by every build (never a mix of two builds):
+
+<game>/simulation-<N>p.json
+    The simulation of N players, one file per player count the game allows: the arguments
+    (games, bots, seed, options), win rate of each seat with its 95% interval, score
+    distributions and sources, how often each card was used, game length, lead changes and
+    every target of the manifest with its value and whether it passed. The same JSON as
+    `toolkit simulate GAME --players N --format json`.
+<game>/<game>-report.pdf
+    The playtest report: the same statistics as tables and charts, a part per player
+    count.
+<game>/<game>-cards.pdf
+    The print-and-play sheets: every card, board and reference sheet, A4, 3x3 cards per
+    sheet with crop marks, backs mirrored for a long-edge duplex flip.
+<game>/build.json
+    The manifest of the build: game, toolkit and content versions, the arguments, and each
+    file's size and SHA-256, so a copy can be checked and two builds compared.
+README.txt
+    This file.
+
+`toolkit build --help` lists the options; `--games N` plays more games per player count.
+"""
+
+
+def write_readme(out: Path) -> Path:
+    """`out/README.txt`: what each file of a build is, for whoever opens the folder."""
+    path = out / README
+    write_atomic(path, README_TEXT)
+    return path
 
 
 def build_summary(builds: list[GameBuild]) -> str:
