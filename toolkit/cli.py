@@ -611,9 +611,10 @@ def build(
         f"({plural(games * sum(counts), 'game')} in all), bots {','.join(bot_names)}, "
         f"then printing the cards and writing the reports into {out}/"
     )
-    with _executor(executor, workers, scheduler) as runner, _progress(
-        games * sum(counts), "building"
-    ) as advance:
+    with (
+        _executor(executor, workers, scheduler) as runner,
+        _progress(games * sum(counts), "building") as advance,
+    ):
         for game in chosen:
             builds.append(
                 build_game(
