@@ -38,7 +38,7 @@ def run_toolkit(
     """`toolkit ARGS` in `cwd`, fed `stdin`, in this process; whatever the outcome, never a
     traceback. Caches that outlive a command in a process (compiled games) are cleared after."""
     from toolkit import cli
-    from toolkit.sim import runner
+    from toolkit.sim import sources
 
     argv = ["toolkit", *map(str, args)]
     out, err = io.StringIO(), io.StringIO()
@@ -58,7 +58,8 @@ def run_toolkit(
     finally:
         sys.argv, sys.stdin, sys.stdout, sys.stderr = saved[:4]
         os.chdir(saved[4])
-        runner._compiled.cache_clear()
+        sources._compiled_from_paths.cache_clear()  # files may change between two commands
+        sources._compiled_from_bundle.cache_clear()
     return _no_traceback(subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue()))
 
 

@@ -23,6 +23,7 @@ from shipped_project import copy_project, edit
 
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
+from toolkit.files import OUTPUT_MARK
 from toolkit.pnp.document import PrintOptions, assemble
 from toolkit.pnp.export import FORMATS, ExportOptions, export_game
 from toolkit.pnp.export.base import Target, unique_stems
@@ -256,11 +257,12 @@ def test_sheets_for_web_tables(tmp_path: Path) -> None:
 def test_export_replaces_the_folder_whole_and_refuses_bad_options(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
+    (out / OUTPUT_MARK).write_text("an earlier export")
     (out / "stale.txt").write_text("old")
     exported = export_game(
         "oh-my-park", "sheets", out, ExportOptions(dpi=DPI, only=("bonus-card",))
     )
-    assert sorted(p.name for p in out.iterdir()) == sorted(exported.files)
+    assert sorted(p.name for p in out.iterdir()) == sorted([OUTPUT_MARK, *exported.files])
     for name, options in (
         ("pdf", ExportOptions()),
         ("png", ExportOptions(preset="poker")),
@@ -312,7 +314,7 @@ def test_export_command(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "8 distinct cards (8 with copies)" in result.stdout and "Saved Objects" in result.stdout
-    assert sorted(p.name for p in out.iterdir()) == [
+    assert sorted(p.name for p in out.iterdir() if p.name != OUTPUT_MARK) == [
         "bonus-card-back.png",
         "bonus-card-faces-1.png",
         "oh-my-park.json",

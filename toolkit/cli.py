@@ -653,45 +653,58 @@ class SamplerName(StrEnum):
     nsga2 = "nsga2"
 
 
-@app.command()
+@app.command(cls=_Command, short_help="Search values that meet the targets; a variant file.")
 @_guarded
 def tune(
-    game: Annotated[str, typer.Argument(help="A game id (from rules/) or a manifest path.")],
+    game: GameArgument,
     space: Annotated[
-        Path, typer.Option("--space", help="The values to tune and their ranges (YAML).")
+        Path,
+        typer.Option("--space", metavar="FILE", help="The values to tune and their ranges (YAML)."),
     ],
     trials: Annotated[
-        int | None, typer.Option(min=1, help="Trials to run now. Default: 30 (none with --time).")
+        int | None,
+        typer.Option(min=1, metavar="N", help="Trials to run now. Default: 30 (none with --time)."),
     ] = None,
     time_limit: Annotated[
-        float | None, typer.Option("--time", min=1, help="Stop starting trials after SECONDS.")
+        float | None,
+        typer.Option(
+            "--time", min=1, metavar="SECONDS", help="Stop starting trials after SECONDS."
+        ),
     ] = None,
     sampler: Annotated[
-        SamplerName, typer.Option(help="tpe, cmaes, or nsga2 (one objective per player count).")
+        SamplerName,
+        typer.Option(metavar="tpe|cmaes|nsga2", help="nsga2: one objective per player count."),
     ] = SamplerName.tpe,
     games: Annotated[
-        str, typer.Option(help="Games per player count at each stage, e.g. 200,800.")
+        str,
+        typer.Option(metavar="N,N", help="Games per player count at each stage, e.g. 200,800."),
     ] = "200,800",
     check_games: Annotated[
-        int | None, typer.Option(min=2, max=MAX_GAMES, help="Games of the fresh-seed re-check.")
+        int | None,
+        typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games of the fresh-seed re-check."),
     ] = None,
     storage: Annotated[
-        str | None, typer.Option(help="Optuna storage URL. Default: sqlite in the --out folder.")
+        str | None,
+        typer.Option(metavar="URL", help="Optuna storage. Default: sqlite in the --out folder."),
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue the study stored before.")] = False,
     margin: Annotated[
         float,
-        typer.Option(min=0, max=0.5, help="Aim this far inside every target's range."),
+        typer.Option(
+            min=0, max=0.5, metavar="SHARE", help="Aim this far inside every target's range."
+        ),
     ] = 0.0,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Output folder. Default: build/<game>/tune.")
+        Path | None,
+        typer.Option("--out", metavar="DIR", help="Output folder. Default: build/<game>/tune."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed shared by every trial.")] = 1,
-    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every trial.")] = 1,
+    workers: Workers = None,
     parallel: Annotated[
-        int | None, typer.Option(min=1, help="Trials at once. Default: the workers (at most 4).")
+        int | None,
+        typer.Option(min=1, metavar="N", help="Trials at once. Default: the workers (at most 4)."),
     ] = None,
-    output_format: Annotated[OutputFormat, typer.Option("--format")] = OutputFormat.text,
+    output_format: TextOrJson = OutputFormat.text,
     executor: ExecutorOption = ExecutorKind.local,
     scheduler: SchedulerOption = None,
 ) -> None:
@@ -911,9 +924,7 @@ def play(
         raise typer.Exit(128 + outcome.interrupted)
 
 
-@app.command(
-    cls=_Command, short_help="A live local web page: problems, cards, rules, simulation, play."
-)
+@app.command(cls=_Command, short_help="A live web page: problems, cards, rules, quick runs, play.")
 @_guarded
 def serve(
     games: Annotated[
@@ -1158,6 +1169,7 @@ def print_cards(
     back_offset: Annotated[
         str | None,
         typer.Option(
+            metavar="X,Y",
             help="Shift every back page by X,Y mm (right, up as seen on the back), for a "
             "duplex printer whose sides do not line up; overrides the layout's."
         ),
