@@ -1171,7 +1171,7 @@ def print_cards(
         typer.Option(
             metavar="X,Y",
             help="Shift every back page by X,Y mm (right, up as seen on the back), for a "
-            "duplex printer whose sides do not line up; overrides the layout's."
+            "duplex printer whose sides do not line up; overrides the layout's.",
         ),
     ] = None,
     variant: Variants = None,
