@@ -16,7 +16,7 @@ from toolkit.errors import ContentError
 from toolkit.sim.executor import LocalExecutor
 from toolkit.sim.tune.output import write_outputs
 from toolkit.sim.tune.space import load_space
-from toolkit.sim.tune.study import TuneResult, TuneSettings, tune
+from toolkit.sim.tune.study import TuneResult, TuneSettings, _missing_trials, tune
 
 pytest.importorskip("optuna")
 
@@ -95,6 +95,27 @@ def test_resume_continues_the_stored_study(study: TuneResult) -> None:
     again = tune(settings, LocalExecutor(1))
     assert len(again.trials) == len(study.trials) + 1
     assert again.study == study.study and again.storage == study.storage
+
+
+def test_parallel_trials_run_exactly_as_many_as_asked(tmp_path: Path) -> None:
+    """The baseline (the game as it is) is played alone first, so two parallel jobs cannot
+    both take it and lose a trial; every asked-for trial ran, and nothing is warned."""
+    settings = TuneSettings(
+        "midway-memories", _space(tmp_path, TINY), tmp_path / "out", trials=3, stages=[2],
+        parallel=2,
+    )  # fmt: skip
+    result = tune(settings, LocalExecutor(1))
+    assert len(result.trials) == 3 and result.warnings == []
+    current = load_space(settings.space, *load_valid_game("midway-memories")).current_values()
+    assert current.items() <= result.trials[0]["params"].items()  # the game as it is, first
+
+
+def test_fewer_trials_than_asked_without_a_time_budget_is_warned() -> None:
+    assert _missing_trials(2, 3, None, 5.0) == [
+        "only 2 of the 3 trials asked for ran; the study holds what did"
+    ]
+    assert _missing_trials(2, 3, 5.0, 6.0) == []  # the --time budget stopped it
+    assert _missing_trials(3, 3, None, 5.0) == []
 
 
 def test_the_tune_command_refuses_a_study_it_would_overwrite(study: TuneResult) -> None:

@@ -618,6 +618,8 @@ def tune(
 
     with _executor(executor, workers, scheduler) as runner:
         result = run_tune(settings, runner, said)
+    for warning in result.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     written = write_outputs(result, result.space.model.game)
     data = summary_data(result, written)
     if output_format is OutputFormat.json:

@@ -111,6 +111,7 @@ def summary_data(result: TuneResult, written: dict[str, Path]) -> dict[str, Any]
         "pareto": result.pareto,
         "recheck": result.recheck,
         "files": {key: str(path) for key, path in written.items()},
+        "warnings": result.warnings,
     }
 
 
