@@ -65,6 +65,41 @@ def test_space_file_mistakes_are_positioned(tmp_path: Path) -> None:
     assert f"{path}:11:11: error[infeasible-setup]: 5 players x 11 cards" in _errors(path)
 
 
+ROUNDS = """\
+game: midway-memories
+players: [2, 3]
+bots: [random]
+parameters:
+  - path: game/structure/rounds
+    per_players: true
+    low: {2: 4, 3: 4}
+    high: {2: 6, 3: 5}
+"""
+
+
+def test_a_per_player_value_is_tuned_at_the_spaces_players_only(tmp_path: Path) -> None:
+    """Bounds for 2 and 3 players are enough: 4 and 5 keep the game's 5 rounds."""
+    space = load_space(_space(tmp_path, ROUNDS), *load_valid_game("midway-memories"))
+    [parameter] = space.parameters
+    assert space.names(parameter) == ["game/structure/rounds@2", "game/structure/rounds@3"]
+    table = {"by_players": {2: 6, 3: 4, 4: 5, 5: 5}}
+    assert space.sets({"game/structure/rounds@2": 6, "game/structure/rounds@3": 4}) == [
+        ("game/structure/rounds", table)
+    ]
+
+
+def test_every_mistake_of_a_space_file_is_reported_in_one_pass(tmp_path: Path) -> None:
+    """Another game, a range upside down, a path tuned twice and an unknown path, at once."""
+    text = ROUNDS.replace("game: midway-memories", "game: midway-mem").replace("{2: 4,", "{2: 7,")
+    text += "  - {path: attractions/feris-wheel/cost, low: 1, high: 6}\n" * 2
+    path = _space(tmp_path, text)
+    errors = _errors(path)
+    assert f"{path}:1:7: error[game-mismatch]" in errors
+    assert f"{path}:7:10: error[out-of-range]: low 7 is above high 6 at 2 players" in errors
+    assert f"{path}:10:12: error[duplicate]" in errors
+    assert "error[unknown-path]: 'attractions/feris-wheel/cost' names nothing" in errors
+
+
 @pytest.fixture(scope="module")
 def study(tmp_path_factory: pytest.TempPathFactory) -> TuneResult:
     """Two trials of a tiny study (one player count, random bots, a few games)."""
