@@ -20,6 +20,8 @@ from toolkit.sim.tune.study import TuneResult, TuneSettings, _missing_trials, tu
 
 pytest.importorskip("optuna")
 
+REPO = Path(__file__).resolve().parent.parent
+
 TINY = """\
 game: midway-memories
 players: [3]
@@ -114,6 +116,9 @@ def test_a_tiny_study_writes_a_variant_that_compare_accepts(study: TuneResult) -
     assert len(study.trials) == 2 and study.best is not None
     assert study.recheck is not None and study.recheck["games"] == 8
     written = write_outputs(study, "midway-memories")
+    modeline = written["variant"].read_text().splitlines()[0]
+    schema = modeline.removeprefix("# yaml-language-server: $schema=")
+    assert (written["variant"].parent / schema).resolve() == REPO / "schemas/variant.schema.json"
     assert written["report"].read_text().startswith("# Tuning midway-memories")
     assert json.loads(written["pareto"].read_text())
     assert written["chart"].read_bytes().startswith(b"%PDF")
