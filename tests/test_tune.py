@@ -166,3 +166,16 @@ def test_the_tune_command_refuses_a_study_it_would_overwrite(study: TuneResult) 
     )  # fmt: skip
     assert done.returncode == 2
     assert "--resume continues it" in done.stderr
+
+
+def test_the_study_is_stored_beside_the_build_folder_by_default(tmp_path: Path) -> None:
+    """`toolkit build` replaces build/<game>/ whole: the default --out is build/<game>-tune/."""
+    done = run_toolkit(
+        "tune", str(REPO / "rules/midway-memories.yaml"), "--space", str(_space(tmp_path, TINY)),
+        "--trials", "1", "--games", "2", "--check-games", "2", "--workers", "1",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "build/midway-memories-tune/study.db").is_file()
+    assert "build/midway-memories-tune/midway-memories-tuned.yaml" in done.stdout
+    assert not (tmp_path / "build/midway-memories").exists()

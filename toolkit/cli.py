@@ -562,7 +562,7 @@ def tune(
         typer.Option(min=0, max=0.5, help="Aim this far inside every target's range."),
     ] = 0.0,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Output folder. Default: build/<game>/tune.")
+        Path | None, typer.Option("--out", help="Output folder. Default: build/<game>-tune.")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed shared by every trial.")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes.")] = None,
@@ -589,7 +589,7 @@ def tune(
     if not is_file(space):
         raise UsageError(f"--space {space}: no such file")
     game_id = resolve_path_or_game(game).stem
-    folder = out or Path("build") / game_id / "tune"
+    folder = out or Path("build") / f"{game_id}-tune"  # beside build/<game>/, which build replaces
     _output(out, "--out", folder=True)
     settings = TuneSettings(
         game,
