@@ -233,9 +233,9 @@ def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
     seen: set[str] = set()
     for index, parameter in enumerate(model.parameters):
         missing_any = False
+        wanted = space.tuned(parameter)
         for key in ("low", "high"):
             bound = getattr(parameter, key)
-            wanted = space.tuned(parameter)
             missing = [n for n in wanted if isinstance(bound, dict) and n not in bound]
             if missing:
                 missing_any = True
@@ -249,7 +249,7 @@ def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
                     )
                 )
         complete = complete and not missing_any
-        at: list[int | None] = [*space.tuned(parameter)] if parameter.per_players else [None]
+        at: list[int | None] = [*wanted] if parameter.per_players else [None]
         for n in at if parameter.choices is None and not missing_any else []:
             low, high = parameter.bounds(n)
             if low > high:
