@@ -49,6 +49,10 @@ def test_a_worker_gets_the_games_bytes_not_a_path() -> None:
     names = [name for name, _ in bundle.files]
     assert bundle.manifest == "rules/midway-memories.yaml"
     assert "cards/midway-memories/attractions.yaml" in names
+    assert "cards/midway-memories/art/carousel.svg" in names  # a picture a card names
+    assert "print/shared/defaults.yaml" in names  # a layout the game's layout extends
+    assert "print/midway-memories/reference.md.j2" in names  # a template
+    assert "rules/cinder-tricks.yaml" not in names  # another game's manifest
     assert not any(name.startswith("/") for name in names)
     assert bundle.compile().id == source.compile().id
 

@@ -696,7 +696,7 @@ def tune(
     ] = 0.0,
     out: Annotated[
         Path | None,
-        typer.Option("--out", metavar="DIR", help="Output folder. Default: build/<game>/tune."),
+        typer.Option("--out", metavar="DIR", help="Output folder. Default: build/<game>-tune."),
     ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every trial.")] = 1,
     workers: Workers = None,
@@ -724,7 +724,7 @@ def tune(
     if not is_file(space):
         raise UsageError(f"--space {space}: no such file")
     game_id = resolve_path_or_game(game).stem
-    folder = out or Path("build") / game_id / "tune"
+    folder = out or Path("build") / f"{game_id}-tune"  # beside build/<game>/, which build replaces
     _output(out, "--out", folder=True)
     settings = TuneSettings(
         game,
@@ -753,6 +753,8 @@ def tune(
 
     with _executor(executor, workers, scheduler) as runner:
         result = run_tune(settings, runner, said)
+    for warning in result.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     written = write_outputs(result, result.space.model.game)
     data = summary_data(result, written)
     if output_format is OutputFormat.json:

@@ -9,20 +9,27 @@ so no path of the parent's machine need exist there.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import tempfile
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game, load_valid_game
-from toolkit.files import project_root, read_bytes
+from toolkit.errors import UsageError
+from toolkit.files import FileRefused, confine, project_root, read_bytes
 
 Sets = tuple[tuple[str, Any], ...]
-MAX_BUNDLE_FILE = 16 * 1024 * 1024
-"""A file of a bundle is content (YAML) or a print layout: far below this."""
+MAX_BUNDLE_FILE = 32 * 1024 * 1024
+"""The largest file a game may name (an image, a font): the checks' own limit."""
+MAX_BUNDLE_BYTES = 256 * 1024 * 1024
+"""All the files of one game together: sent once to every worker."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,22 +47,70 @@ class PathSource:
         return _compiled_from_paths(self)
 
     def portable(self) -> BundleSource:
-        """The same game as bytes, for a worker that may not have these files."""
+        """The same game as bytes, for a worker that may not have these files: the manifest
+        and every file of the game's own folders (content with its pictures, layouts with
+        the layouts they extend, templates, fonts, icons), so the worker's checks and
+        compilation open exactly the files a local run opens."""
         manifest = Path(self.manifest)
         _, content = load_valid_game(self.manifest)
-        root = project_root(manifest)
+        root = project_root(manifest).resolve()
         listed = {manifest.resolve()}
+        folders = {loaded.path.resolve().parent for loaded in content.files.values()}
+        layouts = [manifest.parent / layout for layout in content.game.print_layouts]
+        folders |= {layout.parent for layout in _layout_chain(layouts, root)}
+        folders -= {root, manifest.resolve().parent}  # never the whole project or all manifests
         listed |= {loaded.path.resolve() for loaded in content.files.values()}
-        listed |= {(manifest.parent / layout).resolve() for layout in content.game.print_layouts}
+        for folder in folders:
+            listed |= _files_under(folder, root)
         files = tuple(
             sorted(
                 (str(path.relative_to(root)), read_bytes(path, MAX_BUNDLE_FILE)) for path in listed
             )
         )
+        if sum(len(data) for _, data in files) > MAX_BUNDLE_BYTES:
+            raise UsageError(
+                f"the files of '{self.manifest}' exceed {MAX_BUNDLE_BYTES:,} bytes together: "
+                "move files the game does not use out of its folders"
+            )
         variants = tuple(
             (Path(v).name, read_bytes(Path(v), MAX_BUNDLE_FILE)) for v in self.variants
         )
         return BundleSource(str(manifest.resolve().relative_to(root)), files, variants, self.sets)
+
+
+def _layout_chain(layouts: list[Path], root: Path) -> set[Path]:
+    """The layout files and every file they `extends`, transitively, inside the project."""
+    found: set[Path] = set()
+    pending = list(layouts)
+    while pending:
+        try:
+            path = confine(pending.pop(), root)
+            data = yaml.safe_load(read_bytes(path, MAX_BUNDLE_FILE))
+        except (FileRefused, yaml.YAMLError):
+            continue  # the worker's own checks report it, as a local run's do
+        if path in found:
+            continue
+        found.add(path)
+        extends = data.get("extends", []) if isinstance(data, dict) else []
+        if isinstance(extends, list):
+            pending += [path.parent / name for name in extends if isinstance(name, str)]
+    return found
+
+
+def _files_under(folder: Path, root: Path) -> set[Path]:
+    """The regular files in `folder` and below that lie inside the project, hidden ones left
+    out (a `.git`, an editor's swap file)."""
+    found: set[Path] = set()
+    for here, dirs, names in os.walk(folder):
+        dirs[:] = [name for name in dirs if not name.startswith(".")]
+        for name in names:
+            if name.startswith("."):
+                continue
+            with suppress(FileRefused):
+                path = confine(Path(here) / name, root)
+                if path.is_file():
+                    found.add(path)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from toolkit.files import write_atomic
+from toolkit.content.locate import resolve_path_or_game
+from toolkit.files import project_root, write_atomic
 from toolkit.sim.tune.study import TuneResult
 
 
@@ -35,11 +37,18 @@ def variant_text(result: TuneResult, game_id: str) -> str:
         "set": changed,
     }
     header = (
-        "# yaml-language-server: $schema=../../schemas/variant.schema.json\n"
+        f"# yaml-language-server: $schema={_schema_from(result)}\n"
         f"# Made by: {result.settings.command}\n"
         f"#   toolkit compare {game_id} --variant THIS-FILE\n"
     )
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=96)
+
+
+def _schema_from(result: TuneResult) -> str:
+    """The variant schema relative to the output folder, for an editor's completion there."""
+    root = project_root(resolve_path_or_game(result.settings.game))
+    schema = root / "schemas" / "variant.schema.json"
+    return Path(os.path.relpath(schema, result.settings.out.resolve())).as_posix()
 
 
 def write_outputs(result: TuneResult, game_id: str) -> dict[str, Path]:
@@ -111,6 +120,7 @@ def summary_data(result: TuneResult, written: dict[str, Path]) -> dict[str, Any]
         "pareto": result.pareto,
         "recheck": result.recheck,
         "files": {key: str(path) for key, path in written.items()},
+        "warnings": result.warnings,
     }
 
 

@@ -110,9 +110,10 @@ class Space:
     file: str
     model: SpaceFile
     players: list[int]
-    """The player counts whose targets are judged."""
+    """The player counts whose targets are judged: a per-player value is tuned at these."""
     counts: list[int]
-    """Every player count the game allows (a per-player value covers them all)."""
+    """Every player count the game allows (a per-player table covers them all; at a count
+    not judged it keeps the game's value)."""
     current: dict[str, Any]
     """Parameter path to its value in the game now (None: not set)."""
 
@@ -123,19 +124,32 @@ class Space:
     def names(self, parameter: Parameter) -> list[str]:
         """The optimiser's names for a parameter: its path, or one per player count."""
         if parameter.per_players:
-            return [f"{parameter.path}@{players}" for players in self.counts]
+            return [f"{parameter.path}@{players}" for players in self.tuned(parameter)]
         return [parameter.path]
+
+    def tuned(self, parameter: Parameter) -> list[int]:
+        """The player counts a per-player value is searched at: those judged, and those
+        where the game has no value of its own to keep."""
+        return [n for n in self.counts if n in self.players or self.kept(parameter, n) is None]
 
     def sets(self, values: dict[str, Any]) -> list[tuple[str, Any]]:
         """Optimiser values (by name) to `--set` pairs."""
         pairs: list[tuple[str, Any]] = []
         for parameter in self.parameters:
             if parameter.per_players:
-                table = {n: values[f"{parameter.path}@{n}"] for n in self.counts}
+                table = {
+                    n: values.get(f"{parameter.path}@{n}", self.kept(parameter, n))
+                    for n in self.counts
+                }
                 pairs.append((parameter.path, {"by_players": table}))
             else:
                 pairs.append((parameter.path, values[parameter.path]))
         return pairs
+
+    def kept(self, parameter: Parameter, players: int) -> Any:
+        """The game's value of a per-player parameter at a count that is not tuned."""
+        now = self.current.get(parameter.path)
+        return now["by_players"].get(players) if isinstance(now, dict) else now
 
     def current_values(self) -> dict[str, Any]:
         """The game's values by optimiser name, where they lie inside the space (a first trial
@@ -208,22 +222,36 @@ def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
                 )
             )
     counts = list(range(game.players.min, game.players.max + 1))
+    players = [n for n in players if n in counts]
+    complete = True  # every bound there, so both ends can be tried on the game
+    space = Space(str(path), model, players, counts, {})
+    for parameter in model.parameters:
+        kind, *rest = parameter.path.split("/")
+        file = base.manifest if kind == "game" else base.files.get(kind)
+        found = value_at(file.document.data, kind, rest) if file is not None else None
+        space.current[parameter.path] = found
     seen: set[str] = set()
     for index, parameter in enumerate(model.parameters):
+        missing_any = False
+        wanted = space.tuned(parameter)
         for key in ("low", "high"):
             bound = getattr(parameter, key)
-            missing = [n for n in counts if isinstance(bound, dict) and n not in bound]
+            missing = [n for n in wanted if isinstance(bound, dict) and n not in bound]
             if missing:
+                missing_any = True
                 problems.append(
                     loaded.diag(
                         ("parameters", index, key),
                         "missing-key",
                         f"no {key} for {', '.join(map(str, missing))} players",
-                        f"give one for every count from {counts[0]} to {counts[-1]}",
+                        f"give one for each count tuned ({', '.join(map(str, wanted))}): the "
+                        "space's players, and counts where the game sets no value",
                     )
                 )
-        for n in counts if parameter.choices is None and not problems else []:
-            low, high = parameter.bounds(n if parameter.per_players else None)
+        complete = complete and not missing_any
+        at: list[int | None] = [*wanted] if parameter.per_players else [None]
+        for n in at if parameter.choices is None and not missing_any else []:
+            low, high = parameter.bounds(n)
             if low > high:
                 problems.append(
                     loaded.diag(
@@ -241,23 +269,17 @@ def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
                 )
             )
         seen.add(parameter.path)
+    if complete:  # every bound is there to try: the game's own checks, at both ends
+        kinds = ["game", *base.files]
+        for end in (0, 1):
+            problems += _try_on_game(space, document, manifest, kinds, end, game.id)
     if problems:
-        raise ContentError(problems)
-    space = Space(str(path), model, players, counts, {})
-    kinds = ["game", *base.files]
-    for end in (0, 1):
-        problems += _try_on_game(space, document, manifest, kinds, end)
-        if problems:
-            raise ContentError(_unique(problems))
-    for parameter in model.parameters:
-        kind, *rest = parameter.path.split("/")
-        file = base.manifest if kind == "game" else base.files[kind]
-        space.current[parameter.path] = value_at(file.document.data, kind, rest)
+        raise ContentError(_unique(problems))
     return space
 
 
 def _try_on_game(
-    space: Space, source: Document, manifest: Path, kinds: list[str], end: int
+    space: Space, source: Document, manifest: Path, kinds: list[str], end: int, game_id: str
 ) -> list[Diagnostic]:
     """Apply every parameter at one end of its range as a variant; the game's errors come
     back at the parameter's line in the space file."""
@@ -268,7 +290,7 @@ def _try_on_game(
     sets = space.sets(values)
     data = {
         "kind": "variant",
-        "game": space.model.game,
+        "game": game_id,  # a mismatch is reported once, at the space's `game`
         "name": "tune space",
         "set": [{"path": path, "value": value} for path, value in sets],
     }

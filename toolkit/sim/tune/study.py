@@ -62,6 +62,8 @@ class TuneResult:
     games: int
     seconds: float
     settings: TuneSettings
+    warnings: list[str] = field(default_factory=list)
+    """What went other than asked (fewer trials than `--trials`), for the user to see."""
 
 
 def _optuna() -> Any:
@@ -91,9 +93,7 @@ def tune(
     multi = settings.sampler == "nsga2"
     goals = len(space.players) + 1 if multi else 1
     study = _open_study(optuna, name, storage, settings, goals, len(known))
-    if not study.trials:
-        # The game as it is, first: a baseline, and the answer when nothing needs to change.
-        study.enqueue_trial(space.current_values(), skip_if_exists=True)
+    baseline = not study.trials
     evaluator = Evaluator(
         settings.game,
         resolve_path_or_game(settings.game),
@@ -134,16 +134,35 @@ def tune(
         if on_trial is not None:
             on_trial(_row(frozen))
 
-    before = len(study.trials)
-    study.optimize(
-        objective,
-        n_trials=settings.trials,
-        timeout=settings.seconds,
-        n_jobs=settings.parallel or max(1, min(executor.workers, 4)),
-        catch=(ContentError,),
-        callbacks=[report],
+    began, first = time.monotonic(), len(study.trials)
+
+    def optimize(trials: int | None, jobs: int) -> None:
+        timeout = None
+        if settings.seconds is not None:
+            timeout = settings.seconds - (time.monotonic() - began)
+            if timeout <= 0:
+                return
+        study.optimize(
+            objective,
+            n_trials=trials,
+            timeout=timeout,
+            n_jobs=jobs,
+            catch=(ContentError,),
+            callbacks=[report],
+        )
+
+    if baseline:
+        # The game as it is, first: a baseline, and the answer when nothing needs to change.
+        # Played alone: parallel threads could both take the one enqueued trial, and Optuna
+        # drops the second's result (a trial short, unsaid).
+        study.enqueue_trial(space.current_values(), skip_if_exists=True)
+        optimize(1, 1)
+    left = None if settings.trials is None else settings.trials - (len(study.trials) - first)
+    if left is None or left > 0:
+        optimize(left, settings.parallel or max(1, min(executor.workers, 4)))
+    warnings = _missing_trials(
+        len(study.trials) - first, settings.trials, settings.seconds, time.monotonic() - began
     )
-    del before
     rows = [_row(t) for t in study.trials]
     finals = [r for r in rows if r["state"] == "COMPLETE" and r["stage"] == len(stages)]
     pareto = _front(finals)
@@ -162,7 +181,17 @@ def tune(
         sum(r["games"] for r in rows),
         time.monotonic() - started,
         settings,
+        warnings,
     )
+
+
+def _missing_trials(
+    ran: int, wanted: int | None, seconds: float | None, elapsed: float
+) -> list[str]:
+    """A warning when fewer trials ran than asked and no time budget stopped them."""
+    if wanted is None or ran >= wanted or (seconds is not None and elapsed >= seconds):
+        return []
+    return [f"only {ran} of the {wanted} trials asked for ran; the study holds what did"]
 
 
 def _check_study(optuna: Any, name: str, storage: str, resume: bool) -> list[str]:
