@@ -1102,7 +1102,7 @@ def export_cards(
     ],
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Folder to write. Default: build/<game>/export-<format>."),
+        typer.Option("--out", help="Folder to write. Default: build/<game>-<format>."),
     ] = None,
     dpi: Annotated[
         int | None, typer.Option(help="Card image resolution. Default: the format's own.")
@@ -1128,6 +1128,7 @@ def export_cards(
     """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
     tables) or print shops, drawn as `toolkit print` draws it."""
     _output(out, "--out", folder=True)
+    _not_around_here(out)
     from toolkit.pnp.export import ExportOptions, export_game
 
     names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
@@ -1142,6 +1143,19 @@ def export_cards(
     )
     for note in exported.notes:
         typer.echo(printable(note))
+
+
+def _not_around_here(out: Path | None) -> None:
+    """Refuse an `--out` that is the current folder or holds it (`.`, `..`, `/`): the export
+    replaces its folder whole."""
+    if out is None:
+        return
+    here = Path.cwd().resolve()
+    if out.resolve() in (here, *here.parents):
+        raise UsageError(
+            f"--out '{out}' is the current folder or holds it, and the export replaces its "
+            "folder whole; name a new folder, such as build/<game>-<format>"
+        )
 
 
 @contextlib.contextmanager

@@ -245,6 +245,7 @@ def _select(
         return cards
     whole = {name for c in job.layout.components for name in _names(c)}
     ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
+    only = _spelled(only, whole | ids)
     unknown = [name for name in only if name not in whole | ids]
     if unknown:
         hint = did_you_mean(unknown[0], whole | ids)
@@ -261,6 +262,15 @@ def _select(
         if picked:
             chosen.append((component, picked))
     return chosen
+
+
+def _spelled(only: tuple[str, ...], names: set[str]) -> tuple[str, ...]:
+    """`--only` names ignoring case: each as the layout or a card spells it (an exact match
+    first); an unknown name is kept for the caller to report."""
+    folded: dict[str, str] = {}
+    for name in sorted(names):
+        folded.setdefault(name.casefold(), name)
+    return tuple(name if name in names else folded.get(name.casefold(), name) for name in only)
 
 
 def _names(component: Component) -> set[str]:
