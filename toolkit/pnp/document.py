@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab import rl_config
@@ -183,6 +183,7 @@ def _assemble(
     job = _Assembly(content, layout, options, renderer, describer, common)
     paper = _paper(layout, options.paper)
     cards = _cards(job)
+    options = replace(options, only=_spelled(options.only, _only_names(job, cards)))
     chosen = _select(job, cards, options.only)
     physical = [p for component, items in chosen for p in _physical(job, component, items)]
     pages = _card_pages(job, physical, paper)
@@ -244,11 +245,10 @@ def _select(
     if not only:
         return cards
     whole = {name for c in job.layout.components for name in _names(c)}
-    ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
-    only = _spelled(only, whole | ids)
-    unknown = [name for name in only if name not in whole | ids]
+    names = _only_names(job, cards)
+    unknown = [name for name in only if name not in names]
     if unknown:
-        hint = did_you_mean(unknown[0], whole | ids)
+        hint = did_you_mean(unknown[0], names)
         raise UsageError(
             f"--only: nothing to print is called '{unknown[0]}'"
             + (f" ({hint})" if hint else f"; components: {', '.join(sorted(whole))}")
@@ -262,6 +262,12 @@ def _select(
         if picked:
             chosen.append((component, picked))
     return chosen
+
+
+def _only_names(job: _Assembly, cards: list[tuple[Component, list[PrintCard]]]) -> set[str]:
+    """Every name `--only` may use: components, families, card kinds, card and side ids."""
+    whole = {name for c in job.layout.components for name in _names(c)}
+    return whole | {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
 
 
 def _spelled(only: tuple[str, ...], names: set[str]) -> tuple[str, ...]:
