@@ -19,13 +19,13 @@ import pypdfium2
 import pytest
 from entry_point import run_toolkit
 from PIL import Image, ImageChops
-from shipped_project import copy_project, edit
+from shipped_project import REPO, copy_project, edit
 
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import OUTPUT_MARK
 from toolkit.pnp.document import PrintOptions, assemble
-from toolkit.pnp.export import FORMATS, ExportOptions, export_game
+from toolkit.pnp.export import FORMATS, ExportOptions, default_folder, export_game
 from toolkit.pnp.export.base import Target, unique_stems
 from toolkit.pnp.layout_load import load_layout
 from toolkit.pnp.raster import CardImage, CardSet, ImagesUnavailable, card_image, card_set
@@ -352,3 +352,57 @@ def test_csv_export_only_takes_card_kinds(tmp_path: Path) -> None:
     assert exported.files == ["attractions.csv"]
     with pytest.raises(UsageError, match="not a card kind"):
         export_game("midway-memories", "csv", tmp_path / "two", ExportOptions(only=("B7",)))
+
+
+def test_tts_hosted_urls_are_percent_encoded(tmp_path: Path) -> None:
+    base = "https://example.com/my game/"
+    folder = write("tts", toy(1), tmp_path / "tts", image_base_url=base)
+    custom = json.loads((folder / "toy.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert custom["FaceURL"].startswith("https://example.com/my%20game/deck-faces-1.png?v=")
+
+
+def test_png_notes_and_checks_use_the_dpi_drawn(tmp_path: Path) -> None:
+    card = CardImage("bonus-card", "b", "", 1, Image.new("RGB", (40, 60)), None, dpi=20,
+                     trim=(2, 2, 38, 58))  # fmt: skip
+    (tmp_path / "png").mkdir()
+    written = FORMATS["png"].write(
+        CardSet("g", "G", [card]), Target(tmp_path / "png", tmp_path / "png"), ExportOptions()
+    )
+    assert written.notes[0].startswith("preset trimmed (own size px at 20 DPI)")
+    square = CardImage("tile", "t1", "", 1, Image.new("RGB", (375, 375)), None, dpi=150,
+                       trim=(0, 0, 375, 375))  # fmt: skip
+    with pytest.raises(UsageError, match=r"'tile' cards are 63.5 x 63.5 mm"):
+        write("png", CardSet("g", "G", [square]), tmp_path / "tgc", preset="thegamecrafter")
+    with pytest.raises(UsageError, match=r"--dpi cannot go with --preset thegamecrafter.*300 DPI"):
+        export_game("oh-my-park", "png", None, ExportOptions(dpi=150, preset="thegamecrafter"))
+    for dpi in (0, -5):
+        with pytest.raises(UsageError, match=r"out of range \(10 to 1200\)"):
+            export_game("oh-my-park", "png", tmp_path / "out", ExportOptions(dpi=dpi))
+
+
+def test_image_formats_only_ignores_case(tmp_path: Path) -> None:
+    exported = export_game("oh-my-park", "png", tmp_path / "png",
+                           ExportOptions(dpi=10, only=("Bonus-Card", "b1")))  # fmt: skip
+    assert exported.cards == 9 and "park-card/B1.png" in exported.files
+    with pytest.raises(UsageError, match="did you mean 'bonus-card'"):
+        export_game(
+            "oh-my-park", "png", tmp_path / "png", ExportOptions(dpi=10, only=("Bonus-Crd",))
+        )
+
+
+def test_default_folder_is_beside_the_one_toolkit_build_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert default_folder("oh-my-park", "tts") == Path("build/oh-my-park-tts")
+    monkeypatch.chdir(tmp_path)
+    manifest = str(REPO / "rules/midway-memories.yaml")
+    exported = export_game(manifest, "csv", None, ExportOptions(only=("suits",)))
+    assert exported.folder == Path("build/midway-memories-csv")
+    assert [p.name for p in (tmp_path / exported.folder).iterdir()] == ["suits.csv"]
+
+
+def test_out_naming_the_current_folder_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "kept.txt").write_text("mine")
+    result = run_toolkit("export", "oh-my-park", "--to", "csv", "--out", ".", cwd=tmp_path)
+    assert result.returncode == 2 and "is the current folder or holds it" in result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]

@@ -196,9 +196,10 @@ def test_copies_repeat_a_card_or_set_a_copies_field(project: Path) -> None:
     field = "      text: {type: text"
     copies = "      copies: {type: int, min: 1, optional: true, description: Printed copies.}\n"
     manifest.write_text(text.replace(field, copies + field, 1), encoding="utf-8")
-    (project / "sheet.csv").write_text(sheet, encoding="utf-8")
-    import_cards(project / "sheet.csv", "finds", project / "cards/other.yaml", project)
-    cards = cards_of(project / "cards/other.yaml")["cards"]
+    more = "".join(f"s{i},S,star,,,S.,\n" for i in range(87))  # enough for every deal
+    (project / "sheet.csv").write_text(sheet + more, encoding="utf-8")
+    import_cards(project / "sheet.csv", "finds", project / FINDS, project)
+    cards = cards_of(project / FINDS)["cards"]
     assert cards[0] == {
         "id": "crab",
         "name": "Crab",
@@ -206,7 +207,7 @@ def test_copies_repeat_a_card_or_set_a_copies_field(project: Path) -> None:
         "text": "Crabs.",
         "copies": 3,
     }
-    assert len(cards) == 3
+    assert len(cards) == 90
 
 
 def test_an_unknown_kind_is_a_usage_error(project: Path) -> None:
@@ -283,3 +284,29 @@ def test_a_bom_and_semicolons_as_excel_writes_them(project: Path) -> None:
         "family": "crab",
         "text": "Crabs, all of them.",
     }
+
+
+def test_a_file_no_manifest_lists_for_the_kind_is_refused(project: Path) -> None:
+    (project / "sheet.csv").write_text(HEADER + "crab,Crab,crab,,,Crabs.,\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"no manifest lists .*more\.yaml.*kind 'finds'") as raised:
+        import_cards(project / "sheet.csv", "finds", project / "cards/tide-pool-market/more.yaml",
+                     project)  # fmt: skip
+    assert str(raised.value).endswith(f"--into: {FINDS}")
+    assert not (project / "cards/tide-pool-market/more.yaml").exists()
+    with pytest.raises(UsageError) as raised:
+        import_cards(project / "sheet.csv", "suits", project / "cards/suits.yaml", project)
+    assert str(raised.value).endswith(
+        "--into: cards/cinder-tricks/suits.yaml, cards/lamplight-wagers/suits.yaml, "
+        "cards/midway-memories/suits.yaml"
+    )
+
+
+def test_a_kind_several_games_declare_goes_to_the_game_listing_the_file(project: Path) -> None:
+    """Lamplight Wagers' suits have no `penalty`, which Cinder Tricks' (the first game
+    declaring suits) require: they import only as Lamplight Wagers' file."""
+    target = project / "cards/lamplight-wagers/suits.yaml"
+    before = cards_of(target)
+    (project / "sheet.csv").write_text(exported(project, "lamplight-wagers", "suits"))
+    done = import_cards(project / "sheet.csv", "suits", target, project)
+    assert done.cards == 4 and not done.warnings
+    assert cards_of(target) == before

@@ -1317,7 +1317,7 @@ def export_cards(
         typer.Option(
             "--out",
             metavar="FOLDER",
-            help="Folder to write. Default: build/<game>/export-<format>.",
+            help="Folder to write. Default: build/<game>-<format>.",
         ),
     ] = None,
     dpi: Annotated[
@@ -1349,6 +1349,7 @@ def export_cards(
     """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
     tables) or print shops, drawn as `toolkit print` draws it."""
     _output(out, "--out", folder=True)
+    _not_around_here(out)
     from toolkit.pnp.export import ExportOptions, export_game
 
     names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
@@ -1364,6 +1365,19 @@ def export_cards(
     )
     for note in exported.notes:
         typer.echo(printable(note))
+
+
+def _not_around_here(out: Path | None) -> None:
+    """Refuse an `--out` that is the current folder or holds it (`.`, `..`, `/`): the export
+    replaces its folder whole."""
+    if out is None:
+        return
+    here = Path.cwd().resolve()
+    if out.resolve() in (here, *here.parents):
+        raise UsageError(
+            f"--out '{out}' is the current folder or holds it, and the export replaces its "
+            "folder whole; name a new folder, such as build/<game>-<format>"
+        )
 
 
 @contextlib.contextmanager

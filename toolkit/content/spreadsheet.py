@@ -155,15 +155,15 @@ class _Target:
     manifest: Path
     kind: str
     declaration: CardKind
-    listed: bool
-    """Whether the manifest lists the file being written as the kind's card file."""
 
 
 def _find_kind(project: Path, kind: str, into: Path) -> _Target:
-    """The game declaring `kind`: the one listing `into` as its file, else the first. A file
-    a game uses as something else (another kind's cards, its strategies, a manifest) is
-    refused: the import would replace it."""
+    """The game whose manifest lists `into` as the card file of `kind`. A file no manifest
+    lists for the kind is refused (its cards would belong to no game), and so is a file a
+    game uses as something else (another kind's cards, its strategies, a manifest): the
+    import would replace it."""
     known: list[str] = []
+    declared: list[Path] = []
     found: _Target | None = None
     taken: str | None = None
     for manifest in sorted((project / "rules").glob("*.y*ml")):
@@ -174,12 +174,12 @@ def _find_kind(project: Path, kind: str, into: Path) -> _Target:
         known.extend(declarations)
         taken = taken or _other_use(manifest, document.data, declarations, kind, into)
         declaration = declarations.get(kind)
-        if declaration is None or (found is not None and found.listed):
+        if declaration is None:
             continue
-        listed = _same(manifest.parent / declaration.file, into)
-        if listed or found is None:
-            found = _Target(manifest, kind, declaration, listed)
-    if found is None:
+        declared.append(manifest.parent / declaration.file)
+        if found is None and _same(declared[-1], into):
+            found = _Target(manifest, kind, declaration)
+    if not declared:
         hint = did_you_mean(kind, known)
         raise UsageError(
             f"no game in '{display_path(project / 'rules')}' declares card kind '{kind}'"
@@ -189,6 +189,12 @@ def _find_kind(project: Path, kind: str, into: Path) -> _Target:
         raise UsageError(
             f"'{display_path(into)}' is {taken}, not a '{kind}' card file; name the card "
             f"file of kind '{kind}' with --into"
+        )
+    if found is None:
+        files = ", ".join(display_path(path) for path in declared)
+        raise UsageError(
+            f"no manifest lists '{display_path(into)}' as the card file of kind '{kind}', so "
+            f"its cards would belong to no game; name the declared file with --into: {files}"
         )
     return found
 
@@ -446,7 +452,7 @@ def _validate(target: _Target, cells: _Cells, into: Path, whole: bool) -> list[D
     closed = _models(content, closed=True).file_model(target.kind, target.declaration)
     loaded, found = _schema_problems(closed, document, into)
     found += check_standalone(loaded) if loaded is not None else []
-    if found or not whole or content is None or not target.listed:
+    if found or not whole or content is None:
         return found
     model = _models(content, closed=False).file_model(target.kind, target.declaration)
     loaded, found = _schema_problems(model, document, into)

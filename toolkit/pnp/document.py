@@ -242,9 +242,8 @@ def _as_spelt(
     job: _Assembly, cards: list[tuple[Component, list[PrintCard]]], only: tuple[str, ...]
 ) -> tuple[str, ...]:
     """`--only` names as the content spells them: case does not matter (`b7` finds `B7`)."""
-    whole = {name for c in job.layout.components for name in _names(c)}
-    ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
-    return tuple(canonical_id(name, whole | ids) for name in only)
+    names = _only_names(job, cards)
+    return tuple(canonical_id(name, names) for name in only)
 
 
 def _select(
@@ -254,10 +253,10 @@ def _select(
     if not only:
         return cards
     whole = {name for c in job.layout.components for name in _names(c)}
-    ids = {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
-    unknown = [name for name in only if name not in whole | ids]
+    names = _only_names(job, cards)
+    unknown = [name for name in only if name not in names]
     if unknown:
-        hint = did_you_mean(unknown[0], whole | ids)
+        hint = did_you_mean(unknown[0], names)
         raise UsageError(
             f"--only: nothing to print is called '{unknown[0]}'"
             + (f" ({hint})" if hint else f"; components: {', '.join(sorted(whole))}")
@@ -271,6 +270,12 @@ def _select(
         if picked:
             chosen.append((component, picked))
     return chosen
+
+
+def _only_names(job: _Assembly, cards: list[tuple[Component, list[PrintCard]]]) -> set[str]:
+    """Every name `--only` may use: components, families, card kinds, card and side ids."""
+    whole = {name for c in job.layout.components for name in _names(c)}
+    return whole | {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
 
 
 def _names(component: Component) -> set[str]:

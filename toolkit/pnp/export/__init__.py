@@ -38,7 +38,8 @@ class Exported:
 
 
 def default_folder(game_id: str, name: str) -> Path:
-    return Path("build") / game_id / f"export-{name}"
+    """`build/<game>-<format>`: beside `build/<game>/`, which `toolkit build` replaces whole."""
+    return Path("build") / f"{game_id}-{name}"
 
 
 def export_game(
@@ -49,13 +50,13 @@ def export_game(
     progress: Callable[[int, int], None] | None = None,
 ) -> Exported:
     """Render the game's cards and write them in format `name` into `out` (by default
-    `build/<game>/export-<format>`); bad options raise `UsageError` before any drawing.
+    `build/<game>-<format>`); bad options raise `UsageError` before any drawing.
     `progress(done, total)` follows the cards being rasterised."""
     if name == card_data.NAME:
         if out is not None:
             _check_folder(out)
         folder, game_id, rows, total, files = card_data.export_card_data(
-            game, out, options, Path("build")
+            game, out, options, default_folder
         )
         return Exported(folder, game_id, rows, total, files)
     chosen = FORMATS.get(name)
@@ -67,7 +68,7 @@ def export_game(
         _check_folder(out)
     cards = card_set(
         game,
-        dpi=options.dpi or chosen.dpi,
+        dpi=chosen.dpi if options.dpi is None else options.dpi,
         bleed=chosen.bleed(options),
         variants=options.variants,
         sets=options.sets,

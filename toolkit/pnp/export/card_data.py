@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from toolkit.content.spreadsheet import export_csv
@@ -21,7 +22,10 @@ NAME = "csv"
 
 
 def export_card_data(
-    game: str, out: Path | None, options: ExportOptions, default: Path
+    game: str,
+    out: Path | None,
+    options: ExportOptions,
+    default: Callable[[str, str], Path],
 ) -> tuple[Path, str, int, int, list[str]]:
     """Write one CSV per card kind (or per kind named in `--only`) into `out`; returns the
     folder, the game id, the rows and cards written and the file names."""
@@ -36,7 +40,7 @@ def export_card_data(
                 f"{content.game.id} (csv exports whole kinds: {', '.join(kinds)})"
             )
         kinds = [kind for kind in kinds if kind.casefold() in wanted]
-    folder = out if out is not None else default / content.game.id / f"export-{NAME}"
+    folder = out if out is not None else default(content.game.id, NAME)
     files: list[str] = []
     rows = cards = 0
     with staged_folder(folder) as staging:

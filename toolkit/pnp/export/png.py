@@ -1,4 +1,5 @@
-"""One PNG per card face at 300 DPI for print-on-demand shops, and a CSV of files and counts.
+"""One PNG per card face for print-on-demand shops, and a CSV of files and counts: at 300 DPI
+(a shop preset's pixel sizes fix it), or `--dpi` with `trimmed`.
 
 Presets give a shop's pixel sizes for poker cards (2.5 x 3.5 in): `thegamecrafter` 825x1125
 with bleed (750x1050 cut, 675x975 safe), `makeplayingcards` 822x1122; `trimmed` is each card
@@ -63,7 +64,13 @@ def preset_of(options: ExportOptions) -> Preset:
 
 
 def check(options: ExportOptions) -> None:
-    preset_of(options)
+    preset = preset_of(options)
+    if preset.cut is not None and options.dpi is not None:
+        size = "x".join(map(str, preset.canvas or preset.cut))
+        raise UsageError(
+            f"--dpi cannot go with --preset {preset.name}: the shop's pixel size ({size} px) "
+            f"fixes {DPI} DPI; leave --dpi out, or use --preset trimmed"
+        )
 
 
 def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
@@ -90,8 +97,9 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
     (target.staging / "cards.csv").write_text(buffer.getvalue(), encoding="utf-8")
     written.files.append("cards.csv")
     size = "own size" if preset.cut is None else "x".join(map(str, preset.canvas or preset.cut))
+    dpi = cards.cards[0].dpi if cards.cards else DPI
     written.notes.append(
-        f"preset {preset.name} ({size} px at {DPI} DPI); cards.csv lists each file and its quantity"
+        f"preset {preset.name} ({size} px at {dpi} DPI); cards.csv lists each file and its quantity"
     )
     return written
 
@@ -104,7 +112,9 @@ def _fit(card: CardImage, image: Image.Image, preset: Preset, family: str) -> Im
         return image.crop(card.trim)
     scale_x, scale_y = preset.cut[0] / (right - left), preset.cut[1] / (bottom - top)
     if abs(scale_x - 1) > TOLERANCE or abs(scale_y - 1) > TOLERANCE:
-        width, height = (round((b - a) / DPI * 25.4, 1) for a, b in ((left, right), (top, bottom)))
+        width, height = (
+            round((b - a) / card.dpi * 25.4, 1) for a, b in ((left, right), (top, bottom))
+        )
         raise UsageError(
             f"--preset {preset.name} is for poker cards (63.5 x 88.9 mm); '{family}' cards "
             f"are {width} x {height} mm: use --preset trimmed, or --only for the other components"

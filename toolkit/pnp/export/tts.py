@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -132,7 +133,9 @@ def _url(name: str, target: Target, options: ExportOptions) -> str:
     if options.image_base_url is None:
         return (target.final / name).as_uri()
     digest = hashlib.sha256((target.staging / name).read_bytes()).hexdigest()[:12]
-    return f"{options.image_base_url.rstrip('/')}/{name}?v={digest}"
+    # A space (or other character a URL may not hold) in the base or a name, percent-encoded;
+    # what is already encoded, and the URL's own separators, are kept.
+    return quote(f"{options.image_base_url.rstrip('/')}/{name}?v={digest}", safe="/:?=&%")
 
 
 def _card(card: CardImage, card_id: int, key: int, deck: dict[str, Any]) -> dict[str, Any]:
