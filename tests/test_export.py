@@ -398,7 +398,8 @@ def test_default_folder_is_beside_the_one_toolkit_build_replaces(
     manifest = str(REPO / "rules/midway-memories.yaml")
     exported = export_game(manifest, "csv", None, ExportOptions(only=("suits",)))
     assert exported.folder == Path("build/midway-memories-csv")
-    assert [p.name for p in (tmp_path / exported.folder).iterdir()] == ["suits.csv"]
+    written = sorted(p.name for p in (tmp_path / exported.folder).iterdir())
+    assert written == [OUTPUT_MARK, "suits.csv"]
 
 
 def test_out_naming_the_current_folder_is_a_usage_error(tmp_path: Path) -> None:
