@@ -7,6 +7,7 @@ order, so the results do not depend on how many worker processes played them.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -243,8 +244,12 @@ def _simulate(
         if progress is not None:
             progress(1)
         size = max(1, min(int(executor.chunk_seconds / per_game), 100_000))
-        # ... but enough tasks for every worker to get a few.
+        # ... but enough tasks for every worker to get a few, and as many for each worker,
+        # so that no worker is left alone with a last task while the others wait.
         size = min(size, max(1, -(-(games - first) // (4 * executor.workers))))
+        workers = executor.workers
+        tasks = math.ceil(math.ceil((games - first) / size) / workers) * workers
+        size = max(1, math.ceil((games - first) / tasks))
     elif pool_size(executor.workers, games - first) > 1:
         # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
         # every worker gets a share; game i's seed does not depend on its chunk.
