@@ -4,37 +4,23 @@ joins, thick-enough crop marks, the duplex back offset, and no internal names on
 from __future__ import annotations
 
 import io
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 from shipped_project import copy_project, edit
+from test_print import render, render_project
 
-from toolkit.engine.load import load_valid_game
 from toolkit.errors import UsageError
 from toolkit.pnp import textfit
 from toolkit.pnp.build import print_game
-from toolkit.pnp.document import PrintOptions, PrintResult, assemble, parse_back_offset
+from toolkit.pnp.document import PrintOptions, PrintResult, parse_back_offset
 from toolkit.pnp.geometry import Rect, home_sheet
-from toolkit.pnp.layout_load import load_layout
 from toolkit.pnp.marks import MIN_MARK_WIDTH, crop_marks
 from toolkit.schema.units import mm
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def render_project(root: Path, game: str, **options: Any) -> PrintResult:
-    manifest, content = load_valid_game(str(root / "rules" / f"{game}.yaml"))
-    layout, diagnostics = load_layout(manifest, content)
-    assert layout is not None, [d.render() for d in diagnostics]
-    return assemble(content, layout, PrintOptions(**options))
-
-
-@cache
-def render(game: str, **options: Any) -> PrintResult:
-    return render_project(REPO, game, **options)
 
 
 def text_of(result: PrintResult) -> str:

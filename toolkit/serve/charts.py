@@ -76,7 +76,7 @@ def stacked(
     rows: list[tuple[str, dict[str, float]]], *, title: str, game_colours: dict[str, str]
 ) -> str:
     """One stacked bar per row (points by source), with a legend under it; a source named
-    after one of the game's colours ("Blue cards") is drawn in it, as in the PDF report."""
+    after one of the game's colours is drawn in it, as in the PDF report."""
     sources = sorted({s for _, parts in rows for s in parts})
     painted = source_colours(sources, game_colours)
     colour = {s: "#" + p.fill.hexval()[2:] for s, p in zip(sources, painted, strict=True)}

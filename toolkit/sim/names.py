@@ -1,7 +1,8 @@
 """What a report calls things: the game's own names and colours, never its ids.
 
 A summary carries these beside its numbers, so a report, a chart or a table drawn from the
-JSON alone can say "Attraction display" and "Bumper Cars", and paint "Blue cards" blue.
+JSON alone can print a zone's or a card's name instead of its id, and paint a score source
+named after one of the game's colours in that colour.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from toolkit.engine.game import Game
 
 def names_of(game: Game) -> dict[str, Any]:
     """The game's name, zone and card names by id, and each named colour of its vocabularies
-    (`{"Blue": "#2f6fb5"}`), for labels that speak of a colour."""
+    (a value's name to its `#rrggbb`), for labels that speak of a colour."""
     zones = (*game.player_zones, *game.shared_zones)
     cards: dict[str, str] = {}
     for table in game.tables.values():

@@ -2,7 +2,7 @@
 
 Fonts are Bitstream Vera, shipped with ReportLab and embedded in the PDF, so a report reads
 the same in every viewer (the standard PDF fonts are left to the viewer, which may space
-them badly). A score source named after a colour of the game ("Blue cards") is drawn in that
+them badly). A score source whose label names one of the game's colours is drawn in that
 colour; every other source gets a colour far from the game's own.
 """
 
@@ -66,8 +66,9 @@ class SourceColour:
 
 
 def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[SourceColour]:
-    """A colour per source label. "Blue cards" takes the game's Blue; "Blue-red pairs" a
-    light Blue with a Red border; other sources take neutral colours unlike the game's."""
+    """A colour per source label. A label naming one of the game's colours takes it; a label
+    naming two takes a light tint of the first with a border of the second; other sources
+    take neutral colours unlike the game's."""
     named = {name.casefold(): colors.HexColor(hex_) for name, hex_ in game_colours.items()}
     taken = list(named.values())
     spare = iter(c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken))
