@@ -69,6 +69,26 @@ class _Command(TyperCommand):
                     formatter.write_dl(rows)
 
 
+E = TypeVar("E", bound=StrEnum)
+
+
+def _one_of(kind: type[E], what: str) -> Callable[[Any], E]:
+    """The parser of an option with fixed choices: typed in any case (`--paper A4`), and a
+    usage error (exit 2) with the closest choice and the choices when none fits."""
+
+    def parse(value: Any) -> E:
+        if isinstance(value, kind):
+            return value
+        from toolkit.errors import choose_id
+
+        try:
+            return kind(choose_id(str(value), [member.value for member in kind], what))
+        except UsageError as error:
+            raise ValueError(str(error)) from None
+
+    return parse
+
+
 DEFAULT_BOT = "greedy"
 """The bot of every seat when `--bots` is left out, in every command that plays games: it plays
 each turn's best move for points, so statistics reflect sensible play (random is much weaker)."""
@@ -132,7 +152,10 @@ def _guarded(command: F) -> F:
 
             typer.echo(format_text(sort_diagnostics(error.diagnostics)), err=True)
             raise typer.Exit(1) from None
-        except (UnsupportedGameError, OptionError, ActionCapError) as error:
+        except OptionError as error:  # an `--option` the game does not have or allow
+            typer.echo(f"usage error: {printable(str(error))}", err=True)
+            raise typer.Exit(2) from None
+        except (UnsupportedGameError, ActionCapError) as error:
             typer.echo(f"error: {printable(str(error))}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
@@ -183,7 +206,12 @@ def validate(
     ] = None,
     output_format: Annotated[
         DiagnosticFormat,
-        typer.Option("--format", metavar="text|json|github", help="Diagnostic format."),
+        typer.Option(
+            "--format",
+            metavar="text|json|github",
+            help="Diagnostic format.",
+            parser=_one_of(DiagnosticFormat, "format"),
+        ),
     ] = DiagnosticFormat.text,
     strict: Annotated[bool, typer.Option(help="Treat warnings as errors.")] = False,
 ) -> None:
@@ -260,6 +288,7 @@ ExecutorOption = Annotated[
     typer.Option(
         "--executor",
         help="Where the games run: local (processes here, --workers) or dask (--scheduler).",
+        parser=_one_of(ExecutorKind, "executor"),
     ),
 ]
 SchedulerOption = Annotated[
@@ -279,7 +308,13 @@ class OutputFormat(StrEnum):
 
 
 TextOrJson = Annotated[
-    OutputFormat, typer.Option("--format", metavar="text|json", help="Output format.")
+    OutputFormat,
+    typer.Option(
+        "--format",
+        metavar="text|json",
+        help="Output format.",
+        parser=_one_of(OutputFormat, "format"),
+    ),
 ]
 
 
@@ -523,6 +558,7 @@ def report(
             "--format",
             metavar="json|csv",
             help="Also export every table beside the PDF: json or csv.",
+            parser=_one_of(ExportFormat, "format"),
         ),
     ] = None,
     option: GameOptions = None,
@@ -673,7 +709,11 @@ def tune(
     ] = None,
     sampler: Annotated[
         SamplerName,
-        typer.Option(metavar="tpe|cmaes|nsga2", help="nsga2: one objective per player count."),
+        typer.Option(
+            metavar="tpe|cmaes|nsga2",
+            help="nsga2: one objective per player count.",
+            parser=_one_of(SamplerName, "sampler"),
+        ),
     ] = SamplerName.tpe,
     games: Annotated[
         str,
@@ -803,9 +843,7 @@ def ladder(
     from toolkit.sim.report_text import table
 
     manifest, compiled = load_compiled_game(game)
-    names = _bot_names(bots)
-    for name in names:
-        check_bot_name(name, compiled)
+    names = [check_bot_name(name, compiled) for name in _bot_names(bots)]
     count = players if players is not None else min(4, compiled.max_players)
     if not compiled.min_players <= count <= compiled.max_players:
         raise UsageError(
@@ -1138,7 +1176,10 @@ def score(
 def print_cards(
     game: GameArgument,
     paper: Annotated[
-        PaperName, typer.Option(metavar="a4|letter", help="Paper size of the pages.")
+        PaperName,
+        typer.Option(
+            metavar="a4|letter", help="Paper size of the pages.", parser=_one_of(PaperName, "paper")
+        ),
     ] = PaperName.a4,
     out: Annotated[
         Path | None,
@@ -1151,6 +1192,7 @@ def print_cards(
         typer.Option(
             metavar="home|print-shop",
             help="home: 3x3 cards per sheet; print-shop: one card per page.",
+            parser=_one_of(PrintProfile, "profile"),
         ),
     ] = PrintProfile.home,
     backs: Annotated[
@@ -1158,6 +1200,7 @@ def print_cards(
         typer.Option(
             metavar="duplex|separate|none",
             help="duplex: backs mirrored for a long-edge flip; separate; none.",
+            parser=_one_of(BacksMode, "backs mode"),
         ),
     ] = BacksMode.duplex,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="Cards without bleed.")] = False,
@@ -1350,8 +1393,9 @@ def export_cards(
     tables) or print shops, drawn as `toolkit print` draws it."""
     _output(out, "--out", folder=True)
     _not_around_here(out)
-    from toolkit.pnp.export import ExportOptions, export_game
+    from toolkit.pnp.export import ExportOptions, export_game, format_name
 
+    to = format_name(to)
     names = tuple(name.strip() for name in (only or "").split(",") if name.strip())
     if only is not None and not names:
         raise UsageError(f"--only '{only}' names nothing to export")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
+
+from toolkit.diagnostics import did_you_mean, printable
 
 if TYPE_CHECKING:
     from toolkit.diagnostics import Diagnostic
@@ -24,6 +27,34 @@ class UsageError(ToolkitError):
     """A command was called in a way that cannot work (exit code 2)."""
 
 
+def choose_id(
+    word: str, choices: Iterable[str], what: str, error: type[ToolkitError] = UsageError
+) -> str:
+    """`word` as `choices` spell it, for an id typed on the command line: the exact spelling
+    first, then the one choice equal to it but for case (`Greedy` is `greedy`). Otherwise
+    `error` (a usage error: exit 2) with the closest spelling and the choices; two choices
+    that differ only in case are both named, since case cannot tell them apart."""
+    options = list(dict.fromkeys(str(c) for c in choices))
+    if word in options:
+        return word
+    same = [option for option in options if option.casefold() == word.casefold()]
+    if len(same) == 1:
+        return same[0]
+    shown = printable(word, newlines=False)
+    if same:
+        named = " and ".join(f"'{option}'" for option in same)
+        raise error(
+            f"{what} '{shown}' could be {named}, which differ only in case; write one exactly"
+        )
+    hint = did_you_mean(word, options)
+    listed = ", ".join(options[:20]) + (", ..." if len(options) > 20 else "")
+    raise error(
+        f"unknown {what} '{shown}'"
+        + (f" ({hint})" if hint.startswith("did you mean") else "")
+        + (f"; choices: {listed}" if options else f"; there is no {what} to choose")
+    )
+
+
 class IllegalActionError(ToolkitError):
     """An action that the rules do not allow now; says why, with a short state summary."""
 
@@ -34,7 +65,8 @@ class IllegalActionError(ToolkitError):
 
 
 class OptionError(ToolkitError, ValueError):
-    """A game option the game does not declare, or a value it does not allow (exit code 1).
+    """A game option the game does not declare, or a value it does not allow (exit code 2:
+    options are typed on the command line).
 
     Also a `ValueError`, as `Game.new_state` raised for bad options before it had a class."""
 

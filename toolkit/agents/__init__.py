@@ -14,8 +14,7 @@ from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.priority import PriorityBot, compile_strategies
 from toolkit.agents.random_bot import RandomBot
 from toolkit.content.semantic import BUILT_IN_BOTS
-from toolkit.diagnostics import did_you_mean
-from toolkit.errors import UsageError
+from toolkit.errors import UsageError, choose_id
 from toolkit.kernel.state import State
 from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS
 
@@ -41,16 +40,14 @@ def bot_names(game: Game | None = None) -> list[str]:
     return [*BUILT_IN, *strategies]
 
 
-def check_bot_name(name: str, game: Game | None = None) -> None:
-    """Raise a usage error naming the closest bot when `name` is no bot."""
-    base, _, budget = name.partition(":")
-    if base == "ismcts" and budget:
-        ismcts_budget(budget)
-        return
-    if name in bot_names(game):
-        return
-    hint = did_you_mean(name, bot_names(game))
-    raise UsageError(f"unknown bot '{name}'" + (f" ({hint})" if hint else ""))
+def check_bot_name(name: str, game: Game | None = None) -> str:
+    """`name` as the game spells it, in any case (`Greedy`, `ISMCTS:50`, a strategy's id);
+    a usage error naming the closest bot and the choices when it is no bot."""
+    base, colon, budget = name.partition(":")
+    if colon and base.casefold() == "ismcts":
+        ismcts_budget(budget.lower())
+        return f"ismcts:{budget.lower()}"
+    return choose_id(name, bot_names(game), "bot")
 
 
 def ismcts_budget(budget: str) -> tuple[int | None, float | None]:

@@ -9,12 +9,12 @@ such as `on` or `no` needs no quotes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from difflib import get_close_matches
 from typing import Any
 
 import yaml
 
-from toolkit.errors import OptionError, UsageError
+from toolkit.diagnostics import canonical_id
+from toolkit.errors import OptionError, UsageError, choose_id
 
 YES_NO = [True, False]
 
@@ -72,13 +72,7 @@ def check_option(
     if name not in choices:
         if not choices:
             raise OptionError(f"{game_name} has no option '{name}': it declares no options")
-        close = get_close_matches(name, list(choices), n=1, cutoff=0.6)
-        known = ", ".join(f"'{c}'" for c in choices)
-        raise OptionError(
-            f"{game_name} has no option '{name}'"
-            + (f"; did you mean '{close[0]}'?" if close else "")
-            + f" (options: {known})"
-        )
+        name = choose_id(name, choices, "option", OptionError)
     allowed = choices[name]
     for choice in allowed:
         if same_value(value, choice):
@@ -94,8 +88,12 @@ def read_options(
     chosen: dict[str, Any] = {}
     for text in texts:
         name, raw = split_option(text)
+        if choices:  # typed in any case: `Bonus-Cards` is `bonus-cards`
+            name = choose_id(name, choices, "option", OptionError)
         allowed = choices.get(name, ())
-        as_written = next((c for c in allowed if isinstance(c, str) and c == raw), None)
+        words = [c for c in allowed if isinstance(c, str)]
+        spelled = canonical_id(raw, words)  # a word choice in any case: `Blue` is `blue`
+        as_written = spelled if spelled in words else None
         chosen[name] = check_option(
             game_name, choices, name, as_written if as_written is not None else scalar(raw)
         )

@@ -58,10 +58,10 @@ def play(
         raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
     if not 1 <= seat <= count:
         raise UsageError(f"--seat must be 1-{count} for {count} players, not {seat}")
-    seats = bot_seats(list(bots), count, seat - 1)
-    for name in seats:
-        if name != HUMAN:
-            check_bot_name(name, game)
+    seats = [
+        name if name == HUMAN else check_bot_name(name, game)
+        for name in bot_seats(list(bots), count, seat - 1)
+    ]
     chosen = game.read_options(options)
     if seed is not None and abs(seed) > MAX_SEED:
         raise UsageError(f"--seed must be at most 2**64 in size, not {str(seed)[:24]}...")
@@ -112,7 +112,8 @@ def _warn(message: str) -> None:
 
 def bot_seats(bots: list[str], players: int, seat: int) -> list[str]:
     """One bot name per seat, `human` at the person's: from one name for every bot, one per
-    other seat, or one per seat (the person's written `human`)."""
+    other seat, or one per seat (the person's written `human`, in any case)."""
+    bots = [HUMAN if name.casefold() == HUMAN else name for name in bots]
     if len(bots) == 1:
         names = bots * (players - 1)
     elif len(bots) == players - 1:

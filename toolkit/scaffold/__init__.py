@@ -20,8 +20,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 
-from toolkit.diagnostics import did_you_mean, printable
-from toolkit.errors import UsageError
+from toolkit.diagnostics import printable
+from toolkit.errors import UsageError, choose_id
 from toolkit.files import FileRefused, ensure_folder, write_atomic
 
 GAME_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
@@ -98,15 +98,9 @@ def display_name(game_id: str, name: str | None) -> str:
 
 
 def find_family(name: str) -> Family:
+    """The family `--family` names, in any case (`Draft` is `draft`)."""
     known = families()
-    if name in known:
-        return known[name]
-    hint = did_you_mean(name, known)
-    listed = ", ".join(known)
-    raise UsageError(
-        f"no family '{printable(name, newlines=False)}' (families: {listed})"
-        + (f"; {hint}" if hint.startswith("did you mean") else "")
-    )
+    return known[choose_id(name, known, "family")]
 
 
 def _files(folder: Traversable, at: PurePosixPath) -> list[tuple[PurePosixPath, Traversable]]:

@@ -195,7 +195,7 @@ class PlaySessions:
             raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
         if not 1 <= seat <= players:
             raise UsageError(f"the seat must be 1-{players}")
-        check_bot_name(bot, game)
+        bot = check_bot_name(bot, game)
         chosen = seed if seed is not None else secrets.randbelow(1_000_000)
         session = Session(
             loaded, seed=chosen, players=players, seat=seat - 1,

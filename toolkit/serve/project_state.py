@@ -19,7 +19,7 @@ from toolkit.content.locate import MANIFEST_SUFFIXES
 from toolkit.content.validate import ValidationReport, validate_game
 from toolkit.diagnostics import Diagnostic, printable
 from toolkit.engine.game import compile_game
-from toolkit.errors import ContentError, UsageError
+from toolkit.errors import ContentError, UsageError, choose_id
 from toolkit.files import is_file
 from toolkit.play.rules_help import Section, rules_help
 from toolkit.play.session import HUMAN, Session
@@ -77,12 +77,9 @@ class ProjectState:
     ) -> None:
         self.root = root.resolve()
         manifests = _manifests(self.root)
-        if games:
-            unknown = [g for g in games if g not in manifests]
-            if unknown:
-                known = ", ".join(sorted(manifests)) or "none"
-                raise UsageError(f"no game '{unknown[0]}' in {self.root}/rules (games: {known})")
-            manifests = {g: manifests[g] for g in games}
+        if games:  # ids typed in any case, as every command takes them
+            named = [choose_id(g, sorted(manifests), "game") for g in games]
+            manifests = {g: manifests[g] for g in named}
         if not manifests:
             raise UsageError(f"no game manifests found in '{self.root / 'rules'}'")
         self.games = {g: GameState(g, path) for g, path in manifests.items()}

@@ -14,7 +14,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
 from toolkit.record.transcripts import LoadedGame
 from toolkit.serve.charts import summary_charts
@@ -70,9 +69,7 @@ class SimJobs:
         game = loaded.game
         if not 1 <= games <= MAX_QUICK_GAMES:
             raise UsageError(f"a quick simulation plays 1-{MAX_QUICK_GAMES} games, not {games}")
-        for name in bots:
-            check_bot_name(name, game)
-        check_seats(game, players, bots)
+        bots = check_seats(game, players, bots)
         job = SimJob(
             f"{game_id}-{next(self._ids)}", game_id, players, seats_for(bots, players), games,
             content_version,

@@ -53,24 +53,25 @@ def seats_for(bots: list[str], players: int) -> list[str]:
     return bots * players if len(bots) == 1 else bots
 
 
-def check_seats(game: Game, players: int, bots: list[str]) -> None:
-    """A supported player count, known bots, and one bot for all seats or one per seat."""
+def check_seats(game: Game, players: int, bots: list[str]) -> list[str]:
+    """A supported player count, known bots, and one bot for all seats or one per seat;
+    returns the bots as the game spells them (typed in any case)."""
     if not game.min_players <= players <= game.max_players:
         raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
-    for name in bots:
-        check_bot_name(name, game)
+    bots = [check_bot_name(name, game) for name in bots]
     if len(bots) not in (1, players):
         raise UsageError(
             f"--bots names {len(bots)} bots for {players} players: give one name, or one per seat"
         )
+    return bots
 
 
 def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
     manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
     players = spec.players if spec.players is not None else min(4, game.max_players)
-    check_seats(game, players, spec.bots)
+    bots = check_seats(game, players, spec.bots)
     options = game.read_options(spec.options)
-    seats = seats_for(spec.bots, players)
+    seats = seats_for(bots, players)
     records = simulate(
         manifest,
         spec.games,

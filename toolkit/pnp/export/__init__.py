@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from toolkit.errors import UsageError
+from toolkit.errors import UsageError, choose_id
 from toolkit.files import FileRefused, check_output, staged_folder
 from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
 from toolkit.pnp.export.base import ExportOptions, Format, Target
@@ -42,6 +42,12 @@ def default_folder(game_id: str, name: str) -> Path:
     return Path("build") / f"{game_id}-{name}"
 
 
+def format_name(name: str) -> str:
+    """The export format `name` stands for, typed in any case (`TTS` is `tts`); a usage error
+    with the closest format and the formats when it is none."""
+    return choose_id(name, [*FORMATS, card_data.NAME], "export format")
+
+
 def export_game(
     game: str,
     name: str,
@@ -52,6 +58,7 @@ def export_game(
     """Render the game's cards and write them in format `name` into `out` (by default
     `build/<game>-<format>`); bad options raise `UsageError` before any drawing.
     `progress(done, total)` follows the cards being rasterised."""
+    name = format_name(name)
     if name == card_data.NAME:
         if out is not None:
             _check_folder(out)
@@ -59,10 +66,7 @@ def export_game(
             game, out, options, default_folder
         )
         return Exported(folder, game_id, rows, total, files)
-    chosen = FORMATS.get(name)
-    if chosen is None:
-        known = ", ".join([*FORMATS, card_data.NAME])
-        raise UsageError(f"unknown export format '{name}' (expected {known})")
+    chosen = FORMATS[name]
     chosen.check(options)
     if out is not None:
         _check_folder(out)
@@ -95,4 +99,4 @@ def _check_folder(folder: Path) -> None:
         raise UsageError(f"--out: {error.reason}{hint}") from None
 
 
-__all__ = ["FORMATS", "ExportOptions", "Exported", "Format", "export_game"]
+__all__ = ["FORMATS", "ExportOptions", "Exported", "Format", "export_game", "format_name"]

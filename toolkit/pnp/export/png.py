@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from toolkit.errors import UsageError
+from toolkit.errors import UsageError, choose_id
 from toolkit.pnp.export.base import (
     ExportOptions,
     Format,
@@ -56,11 +56,7 @@ DEFAULT_PRESET = "trimmed"
 
 
 def preset_of(options: ExportOptions) -> Preset:
-    name = options.preset or DEFAULT_PRESET
-    preset = PRESETS.get(name)
-    if preset is None:
-        raise UsageError(f"unknown --preset '{name}' (expected {', '.join(PRESETS)})")
-    return preset
+    return PRESETS[choose_id(options.preset or DEFAULT_PRESET, PRESETS, "--preset")]
 
 
 def check(options: ExportOptions) -> None:
