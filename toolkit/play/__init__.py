@@ -91,7 +91,8 @@ def resumed(path: Path, argument: str | None) -> Session:
         raise UsageError(f"the game in {path} is over; watch it with: toolkit replay {path}")
     replayed = replay_game(path, recorded, {})
     loaded = replayed.loaded
-    if argument is not None and argument not in (loaded.game.id, head.get("manifest")):
+    same_id = argument is not None and argument.casefold() == loaded.game.id.casefold()
+    if argument is not None and not same_id and argument != head.get("manifest"):
         raise UsageError(f"{path} is a game of {loaded.game.id}, not '{argument}'")
     for name in names:
         if name != HUMAN:
