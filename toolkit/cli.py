@@ -532,7 +532,10 @@ def report(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", metavar="FILE", help="The PDF. Default: build/<game>/<game>-report.pdf."
+            "--out",
+            metavar="FILE",
+            help="The report: FILE.pdf, FILE.json (its tables) or FILE.txt (text), as the "
+            "suffix says. Default: build/<game>/<game>-report.pdf.",
         ),
     ] = None,
     games: Annotated[
@@ -568,8 +571,16 @@ def report(
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
     _output(out, "--out")
-    from toolkit.sim.report_pdf import export_tables, render_report
+    from toolkit.sim.report_files import report_suffix, write_report
+    from toolkit.sim.report_pdf import export_tables
     from toolkit.sim.run import RunSpec, run
+
+    suffix = report_suffix(out) if out is not None else ".pdf"  # checked before any game
+    if suffix != ".pdf" and export is not None:
+        raise UsageError(
+            f"--format {export.value} writes the tables beside a PDF report; with --out "
+            f"'{out}' leave it out (a .json report is the tables)"
+        )
 
     counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
     variants = _inputs(variant, "--variant")
@@ -586,8 +597,8 @@ def report(
             results.append(run(spec, advance))
     game_id = results[0].summary["arguments"]["game"]
     target = out or Path("build") / game_id / f"{game_id}-report.pdf"
-    pages = render_report([(result.summary, result.records) for result in results], target)
-    typer.echo(f"{target}: {plural(pages, 'page')}")
+    written = write_report([(result.summary, result.records) for result in results], target)
+    typer.echo(f"{target}: {written}")
     if export is not None:
         summaries = [result.summary for result in results]
         for path in export_tables(summaries, target, export.value):
@@ -787,7 +798,7 @@ def tune(
         shortfall = row["shortfall"] if row["shortfall"] is not None else "-"
         typer.echo(
             f"trial {row['number']}: {row['state'].lower()}, shortfall {shortfall}, "
-            f"{row['changes']} changes, {row['games']} games",
+            f"{plural(row['changes'], 'change')}, {plural(row['games'], 'game')}",
             err=True,
         )
 
@@ -802,7 +813,8 @@ def tune(
         return
     check = result.recheck
     typer.echo(
-        f"{result.study}: {len(result.trials)} trials, {result.games:,} games, "
+        f"{result.study}: {plural(len(result.trials), 'trial')}, "
+        f"{result.games:,} games, "  # never one: a trial plays two or more
         f"{result.seconds:.0f} s"
     )
     if check is not None:
@@ -877,7 +889,8 @@ def ladder(
         typer.echo(json_text(result))
         return
     typer.echo(
-        f"{compiled.id}: {games} games x {count} seat rotations, {count} players, seed {seed}\n"
+        f"{compiled.id}: {plural(games, 'game')} x {count} seat rotations, {count} players, "
+        f"seed {seed}\n"
     )
     typer.echo(
         table(
@@ -1404,8 +1417,8 @@ def export_cards(
     with _counting("rasterising cards") as progress:
         exported = export_game(game, to, out, options, progress)
     typer.echo(
-        f"{exported.folder}: {exported.cards} distinct cards ({exported.copies} with copies), "
-        f"{len(exported.files)} files ({to})"
+        f"{exported.folder}: {plural(exported.cards, 'distinct card')} ({exported.copies} with "
+        f"copies), {plural(len(exported.files), 'file')} ({to})"
     )
     for note in exported.notes:
         typer.echo(printable(note))

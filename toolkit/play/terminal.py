@@ -22,7 +22,7 @@ from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook,
 from rich.segment import Segment
 from rich.text import Text
 
-from toolkit.diagnostics import printable, unsafe_character
+from toolkit.diagnostics import plural, printable, unsafe_character
 from toolkit.play.interrupts import (
     held_signals,
     ignoring_signals,
@@ -84,11 +84,15 @@ class Terminal:
                 return self.play()
             except KeyboardInterrupt as stop:
                 saved = self.save_anyway()
-                self.tell(f"interrupted after {len(self.session.actions)} moves; " + saved)
+                self.tell(
+                    f"interrupted after {plural(len(self.session.actions), 'move')}; " + saved
+                )
                 return Outcome(False, self.transcript, len(self.session.actions), signal_of(stop))
             except BrokenPipeError:
                 saved = self.save_anyway()
-                self.tell(f"output closed after {len(self.session.actions)} moves; {saved}")
+                self.tell(
+                    f"output closed after {plural(len(self.session.actions), 'move')}; {saved}"
+                )
                 raise
             except Exception:
                 self.tell(f"stopped by an error; {self.save_anyway()}")
@@ -111,7 +115,7 @@ class Terminal:
             if not self.turn():
                 self.save()
                 self.say(
-                    f"quit after {len(session.actions)} moves; transcript saved to "
+                    f"quit after {plural(len(session.actions), 'move')}; transcript saved to "
                     f"{self.transcript} (go on with: toolkit play --resume {self.transcript})"
                 )
                 return Outcome(False, self.transcript, len(session.actions))

@@ -20,7 +20,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 
-from toolkit.diagnostics import printable
+from toolkit.diagnostics import plural, printable
 from toolkit.errors import UsageError, choose_id
 from toolkit.files import FileRefused, ensure_folder, write_atomic
 
@@ -153,7 +153,9 @@ def new_game(project: Path, game_id: str, family: str, name: str | None = None) 
             write_atomic(target, _fill(source.read_text(encoding="utf-8"), game_id, title))
             written.append(relative)
     except FileRefused as error:
-        raise UsageError(f"{error.reason} (written so far: {len(written)} file(s))") from None
+        raise UsageError(
+            f"{error.reason} (written so far: {plural(len(written), 'file')})"
+        ) from None
     return Scaffold(game_id, title, chosen.name, written, kept)
 
 

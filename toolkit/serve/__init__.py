@@ -14,6 +14,7 @@ import socket
 import sys
 from pathlib import Path
 
+from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
 
 LOOPBACK_NAMES = ("localhost",)
@@ -76,7 +77,8 @@ def serve(
     check_port(host, port)
 
     project = ProjectState(root or Path.cwd(), games or None)
-    print(f"loading {len(project.games)} game(s) and printing their cards...", file=sys.stderr)
+    loading = plural(len(project.games), "game")
+    print(f"loading {loading} and printing their cards...", file=sys.stderr)
     hosts = None
     if not is_loopback(host):
         print(

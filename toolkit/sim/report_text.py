@@ -6,6 +6,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from toolkit.diagnostics import plural
+
 LARGE = 1e15
 """Past this a float's decimals are noise (a double holds 15-17 significant digits)."""
 
@@ -62,7 +64,7 @@ def _cell(value: Any) -> str:
 def format_simulation(summary: dict[str, Any]) -> str:
     args = summary["arguments"]
     out = [
-        f"{args['game']}: {args['games']} games, {args['players']} players, "
+        f"{args['game']}: {plural(args['games'], 'game')}, {args['players']} players, "
         f"bots {','.join(args['bots'])}, seed {args['seed']}",
         "",
     ]

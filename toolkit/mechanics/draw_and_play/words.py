@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.diagnostics import plural
 from toolkit.mechanics.base import (
     Path,
     RulesTable,
@@ -23,7 +24,7 @@ from toolkit.schema.amounts import amount_values, describe_amount
 def summary(structure: DrawAndPlay) -> str:
     several = max(amount_values(structure.rounds)) > 1
     rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
-    return f"draw-and-play, {len(structure.areas)} area zone(s){rounds}"
+    return f"draw-and-play, {plural(len(structure.areas), 'area zone')}{rounds}"
 
 
 def check(structure: DrawAndPlay, checks: StructureChecks) -> None:

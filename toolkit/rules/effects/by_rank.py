@@ -78,14 +78,14 @@ class ByRank(EffectModel):
             ctx.error(
                 (*path, "tiers"),
                 "ladder-gap",
-                f"reward ladder gives nothing for rank(s) {_ranks(missing)}",
+                f"reward ladder gives nothing for rank{'s' * (len(missing) > 1)} {_ranks(missing)}",
                 "extend a tier's 'low'..'high' to cover them",
             )
         if twice:
             ctx.error(
                 (*path, "tiers"),
                 "ladder-overlap",
-                f"reward ladder covers rank(s) {_ranks(twice)} more than once",
+                f"reward ladder covers rank{'s' * (len(twice) > 1)} {_ranks(twice)} more than once",
                 "make the tiers' ranges disjoint",
             )
 

@@ -1,0 +1,42 @@
+"""What `toolkit report --out FILE` writes, chosen by FILE's suffix: the PDF report, its tables
+as JSON (what `--format json` writes beside a PDF), or the text `simulate` prints. A suffix
+that names none of them is a usage error before any game is played."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from toolkit.diagnostics import plural
+from toolkit.errors import UsageError
+from toolkit.files import ensure_folder, write_atomic
+from toolkit.sim.report_pdf import ReportRun, export_tables, render_report
+from toolkit.sim.report_text import format_simulation
+
+REPORT_SUFFIXES = {".pdf": "the PDF report", ".json": "its tables as JSON", ".txt": "text"}
+"""Every suffix `--out` may end in, with what it writes."""
+
+
+def report_suffix(out: Path) -> str:
+    """The suffix of `out` that chooses the report's format (any case: `.PDF` is `.pdf`)."""
+    suffix = out.suffix.casefold()
+    if suffix not in REPORT_SUFFIXES:
+        choices = ", ".join(f"{key} ({what})" for key, what in REPORT_SUFFIXES.items())
+        written = f"ends in '{out.suffix}'" if out.suffix else "has no suffix"
+        raise UsageError(f"--out '{out}' {written}; the report is written as one of: {choices}")
+    return suffix
+
+
+def write_report(runs: Sequence[ReportRun], out: Path) -> str:
+    """Write the report of the runs (one per player count) in the format `out`'s suffix
+    names; returns what was written, for the command's one line (`3 pages`)."""
+    suffix = report_suffix(out)
+    summaries = [summary for summary, _ in runs]
+    if suffix == ".pdf":
+        return plural(render_report(runs, out), "page")
+    if suffix == ".json":  # the tables `--format json` writes beside a PDF, in this file
+        export_tables(summaries, out, "json")
+        return "tables as JSON"
+    ensure_folder(out.parent)
+    write_atomic(out, "\n\n".join(format_simulation(summary) for summary in summaries) + "\n")
+    return "text"
