@@ -998,13 +998,17 @@ def serve(
     allow_remote: Annotated[
         bool, typer.Option("--allow-remote", help="Allow a --host other machines can reach.")
     ] = False,
+    variant: Variants = None,
+    option: GameOptions = None,
 ) -> None:
     """The designer's workbench: a live local web page with the problems, the cards as
     printed, the rules and a quick simulation, updated when a file is saved; play against
-    bots there too. Needs the 'web' extra."""
+    bots there too. --variant and --option change the games shown, simulated and played, as
+    in simulate. Needs the 'web' extra."""
     from toolkit.serve import serve as run_server
 
-    run_server(list(games or []), host=host, port=port, allow_remote=allow_remote)
+    run_server(list(games or []), host=host, port=port, allow_remote=allow_remote,
+               variants=_inputs(variant, "--variant"), options=list(option or []))  # fmt: skip
 
 
 @app.command(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from toolkit.diagnostics import plural
@@ -58,8 +59,11 @@ def serve(
     port: int = 8000,
     allow_remote: bool = False,
     root: Path | None = None,
+    variants: Sequence[Path] = (),
+    options: Sequence[str] = (),
 ) -> None:
-    """Serve the workbench until interrupted."""
+    """Serve the workbench until interrupted; `variants` change the games they name, and
+    `options` (`id=value` texts) are the game options of every game simulated or played."""
     check_host(host, allow_remote)
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be 0-65535, not {port}")
@@ -72,11 +76,11 @@ def serve(
             f"the workbench needs the 'web' extra ({error.name} is missing): "
             "pip install -e '.[web]'"
         ) from None
-    from toolkit.serve.project_state import ProjectState
+    from toolkit.serve.project_state import ProjectState, options_of
 
     check_port(host, port)
 
-    project = ProjectState(root or Path.cwd(), games or None)
+    project = ProjectState(root or Path.cwd(), games or None, variants=variants, options=options)
     loading = plural(len(project.games), "game")
     print(f"loading {loading} and printing their cards...", file=sys.stderr)
     hosts = None
@@ -88,6 +92,9 @@ def serve(
         )
         hosts = ["*"]
     app = create_app(project, allowed_hosts=hosts)
+    for state in project.games.values():  # a game that does not declare an option: exit 2
+        if state.loaded is not None:
+            options_of(project, state)
     shown = f"[{host}]" if ":" in host else host
     print(f"workbench: http://{shown}:{port}/  (Ctrl-C stops it)", file=sys.stderr)
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))

@@ -26,10 +26,10 @@ from starlette.staticfiles import StaticFiles
 
 from toolkit.agents import bot_names
 from toolkit.diagnostics import printable
-from toolkit.errors import UsageError
+from toolkit.errors import OptionError, UsageError
 from toolkit.files import FileRefused
 from toolkit.serve.playsessions import PlaySession, PlaySessions
-from toolkit.serve.project_state import GameState, ProjectState
+from toolkit.serve.project_state import GameState, ProjectState, options_of
 from toolkit.serve.simjobs import SimJobs
 from toolkit.serve.watch import watching
 
@@ -155,7 +155,7 @@ def create_app(
         bench.sims.start(
             game.loaded, game.game_id, game.content_version,
             players=_number(form, "players", _players(game)), bots=bots or ["greedy"],
-            games=_number(form, "games", 200),
+            games=_number(form, "games", 200), options=options_of(project, game),
         )  # fmt: skip
         return await sim_panel(request)
 
@@ -172,6 +172,7 @@ def create_app(
         play = bench.plays.start(
             game.loaded, game.game_id, players=_number(form, "players", _players(game)),
             bot=form.get("bot", "greedy").strip() or "greedy", seed=seed,
+            options=options_of(project, game),
         )  # fmt: skip
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
@@ -236,6 +237,7 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={
             UsageError: usage_error,
+            OptionError: usage_error,
             FileRefused: usage_error,
             HTTPException: http_error,
             Exception: internal_error,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,12 +55,14 @@ class ImageCache:
         return self._jpeg.get(key)
 
     def pictures(
-        self, manifest: Path, root: Path, files: set[Path]
+        self, manifest: Path, root: Path, files: set[Path], variants: Sequence[Path] = ()
     ) -> tuple[list[CardPicture], str]:
         """The game's cards as pictures, and a note when they cannot be made (the images
         extra missing); content errors raise `ContentError` as printing does. `files` are
-        the game's own files; everything under `print/` counts too (fonts, pictures)."""
-        key = f"{manifest.name}\0{_content_hash(root, files)}"
+        the game's own files (its `variants` among them); everything under `print/` counts
+        too (fonts, pictures)."""
+        named = "\0".join(str(v) for v in variants)
+        key = f"{manifest.name}\0{named}\0{_content_hash(root, files)}"
         if key in self._sets:
             self._sets.move_to_end(key)
             return self._sets[key], ""
@@ -68,7 +71,7 @@ class ImageCache:
         except ImportError:
             return [], "card pictures need the print pipeline's rasteriser (toolkit.pnp.raster)"
         try:
-            images = card_images(manifest, dpi=self.dpi)
+            images = card_images(manifest, dpi=self.dpi, variants=variants)
         except UsageError as error:  # the images extra (pypdfium2) is not installed
             return [], str(error)
         pictures = [

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
 from toolkit.content.locate import MANIFEST_SUFFIXES
+from toolkit.content.project import load_content_file
 from toolkit.content.validate import ValidationReport, validate_game
 from toolkit.diagnostics import Diagnostic, printable
 from toolkit.engine.game import compile_game
@@ -56,6 +59,8 @@ class GameState:
     """The files its last load read (manifest, cards, strategies, layouts, templates)."""
     content_version: int = 0
     """Bumped on each good load: simulations and games say which content they ran on."""
+    variants: list[Path] = field(default_factory=list)
+    """The variant files (`serve --variant`) laid over this game's files."""
 
     @property
     def errors(self) -> int:
@@ -74,8 +79,13 @@ class ProjectState:
         root: Path,
         games: list[str] | None = None,
         images: ImageCache | None = None,
+        *,
+        variants: Sequence[Path] = (),
+        options: Sequence[str] = (),
     ) -> None:
         self.root = root.resolve()
+        self.options = list(options)
+        """`--option id=value` texts: every game simulated or played here uses them."""
         manifests = _manifests(self.root)
         if games:  # ids typed in any case, as every command takes them
             named = [choose_id(g, sorted(manifests), "game") for g in games]
@@ -83,6 +93,12 @@ class ProjectState:
         if not manifests:
             raise UsageError(f"no game manifests found in '{self.root / 'rules'}'")
         self.games = {g: GameState(g, path) for g, path in manifests.items()}
+        for path, game_id in _variant_games(variants).items():
+            if game_id not in self.games:
+                shown = ", ".join(self.games)
+                raise UsageError(f"--variant '{path}' is for '{game_id}', not a game shown here "
+                                 f"({shown})")  # fmt: skip
+            self.games[game_id].variants.append(path)
         self.images = images or ImageCache()
         self.version = 0
         """Bumped whenever anything shown may have changed: the page's cue to refresh."""
@@ -90,20 +106,21 @@ class ProjectState:
         self._lock = threading.Lock()
 
     def stamps(self) -> dict[Path, tuple[int, int]]:
-        """Size and modification time of every watched file: cheap, and enough to notice
-        a save."""
+        """Size and modification time of every watched file (the variant files too):
+        cheap, and enough to notice a save."""
         stamps: dict[Path, tuple[int, int]] = {}
+        files = [path for state in self.games.values() for path in state.variants]
         for folder in WATCHED:
             base = self.root / folder
-            if not base.is_dir():
+            if base.is_dir():
+                files.extend(base.rglob("*"))
+        for path in files:
+            try:
+                stat = path.stat()
+            except OSError:
                 continue
-            for path in base.rglob("*"):
-                try:
-                    stat = path.stat()
-                except OSError:
-                    continue
-                if not path.is_dir():
-                    stamps[path.resolve()] = (stat.st_size, stat.st_mtime_ns)
+            if not path.is_dir():
+                stamps[path.resolve()] = (stat.st_size, stat.st_mtime_ns)
         return stamps
 
     def refresh(self, force: bool = False) -> bool:
@@ -136,7 +153,11 @@ class ProjectState:
             if report.errors:
                 state.stale = state.loaded is not None
                 return
-            loaded = _compiled(state.manifest, report)
+            if state.variants:  # the game as the variants change it
+                loaded = LoadedGame.load(str(state.manifest), state.variants)
+                state.files |= {path.resolve() for path in state.variants}
+            else:
+                loaded = _compiled(state.manifest, report)
             rules = rules_sheet(loaded)
             sheets, sheets_note = _sheets(state.manifest, loaded)
         except Exception as error:  # the page must show something, never a traceback
@@ -152,7 +173,9 @@ class ProjectState:
         """The cards as printed; when printing fails (a template's error, no layout), the
         game still plays and the last good pictures stay."""
         try:
-            cards, note = self.images.pictures(state.manifest, self.root, state.files)
+            cards, note = self.images.pictures(
+                state.manifest, self.root, state.files, state.variants
+            )
         except Exception as error:
             self._failed(state, error, stale=bool(state.cards))
             return
@@ -175,6 +198,25 @@ class ProjectState:
         except (OSError, ValueError):
             return diagnostic
         return dataclasses.replace(diagnostic, file=str(shown))
+
+
+def options_of(project: ProjectState, state: GameState) -> dict[str, Any]:
+    """The game options `serve --option` chose, read against the game as loaded now
+    (OptionError if it does not declare them)."""
+    assert state.loaded is not None
+    return state.loaded.game.read_options(project.options)
+
+
+def _variant_games(paths: Sequence[Path]) -> dict[Path, str]:
+    """The game each variant file names; a file that cannot be read as a variant is a
+    content error, as in every command that takes `--variant`."""
+    games: dict[Path, str] = {}
+    for path in paths:
+        loaded, diagnostics = load_content_file(path, "variant")
+        if loaded is None:
+            raise ContentError(diagnostics)
+        games[path] = str(getattr(loaded.model, "game", ""))
+    return games
 
 
 def _compiled(manifest: Path, report: ValidationReport) -> LoadedGame:

@@ -34,6 +34,8 @@ class SimJob:
     bots: list[str]
     games: int
     content_version: int
+    options: dict[str, Any] = field(default_factory=dict)
+    """The game options every game of the run plays with (`serve --option`)."""
     done: int = 0
     status: str = "running"
     """running, done, stopped or failed."""
@@ -65,6 +67,7 @@ class SimJobs:
         bots: list[str],
         games: int,
         seed: int = 1,
+        options: dict[str, Any] | None = None,
     ) -> SimJob:
         game = loaded.game
         if not 1 <= games <= MAX_QUICK_GAMES:
@@ -72,7 +75,7 @@ class SimJobs:
         bots = check_seats(game, players, bots)
         job = SimJob(
             f"{game_id}-{next(self._ids)}", game_id, players, seats_for(bots, players), games,
-            content_version,
+            content_version, dict(options or {}),
         )  # fmt: skip
         with self._lock:
             for other in self.jobs.values():
@@ -103,7 +106,8 @@ def _run(job: SimJob, loaded: LoadedGame, seed: int) -> None:
             if job.stop.is_set():
                 job.status = "stopped"
                 return
-            records.append(play_game(game, game_seed(seed, index), job.players, job.bots))
+            seed_of = game_seed(seed, index)
+            records.append(play_game(game, seed_of, job.players, job.bots, options=job.options))
             job.done = index + 1
         job.summary = summarise(records, job.bots, game.targets, game.deck_and_pool_ids())
         job.summary["names"] = names_of(game)
