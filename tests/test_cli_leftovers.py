@@ -100,6 +100,11 @@ def test_the_workbench_applies_its_variants_and_options() -> None:
     shown = variant.games["midway-memories"]
     ferris = next(card for card in shown.cards if card.card_id == "ferris-wheel")
     assert ferris.data["cost"] == 2 and FERRIS.resolve() in shown.files
+    bench = TestClient(create_app(variant, watch=False))
+    played = bench.post("/game/midway-memories/play", data={"players": "2", "seed": "3"})
+    assert played.status_code == 200, played.text
+    sessions = bench.app.state.bench.plays.sessions.values()  # type: ignore[attr-defined]
+    assert [play.session.variants for play in sessions] == [[str(FERRIS)]]  # in its transcript
     park = ProjectState(ROOT, ["oh-my-park"], ImageCache(dpi=20), options=["Scoring-Side=blue"])
     client = TestClient(create_app(park, watch=False))
     started = client.post("/game/oh-my-park/sim", data={"players": "2", "games": "1"})

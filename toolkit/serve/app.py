@@ -172,7 +172,7 @@ def create_app(
         play = bench.plays.start(
             game.loaded, game.game_id, players=_number(form, "players", _players(game)),
             bot=form.get("bot", "greedy").strip() or "greedy", seed=seed,
-            options=options_of(project, game),
+            options=options_of(project, game), variants=[str(v) for v in game.variants],
         )  # fmt: skip
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 

@@ -189,6 +189,7 @@ class PlaySessions:
         seat: int = 1,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        variants: list[str] | None = None,
     ) -> PlaySession:
         game = loaded.game
         if not game.min_players <= players <= game.max_players:
@@ -200,6 +201,7 @@ class PlaySessions:
         session = Session(
             loaded, seed=chosen, players=players, seat=seat - 1,
             bots=bot_seats([bot], players, seat - 1), manifest=game_id, options=options,
+            variants=list(variants or []),
         )  # fmt: skip
         session.run_bots()
         session_id = f"{next(self._ids)}-{secrets.token_hex(4)}"
