@@ -399,7 +399,9 @@ class _Resolver:
 
     def _font_file(self, style: str, file_name: str) -> Path | None:
         """The font file beside the layout that sets it (inside the project), else among
-        ReportLab's own fonts; read and parsed now, so a broken font is an error here."""
+        ReportLab's own fonts; a designer's file is read and parsed now, so a broken font is
+        an error here. ReportLab's own are not parsed: each one parses (a test checks it), and
+        validating a layout that names only them then never imports ReportLab."""
         source = self.origin.source(("fonts", style))
         folders = [source.path.parent] if source is not None else []
         roots = [self.loader.root] * len(folders)
@@ -410,7 +412,8 @@ class _Resolver:
                 path = check_file(folder / file_name, font_files.MAX_FONT_BYTES, root)
                 if path.suffix.lower() != ".ttf":
                     break
-                font_files.register(path)
+                if root == self.loader.root:  # ReportLab's own fonts all parse: see the test
+                    font_files.register(path)
             except FileRefused as refused:
                 if refused.code == "missing-file" or root != self.loader.root:
                     continue
