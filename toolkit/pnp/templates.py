@@ -141,9 +141,12 @@ class CheckedTemplate:
         return _compiled(self.text)
 
 
+@lru_cache(maxsize=1024)
 def check_template(text: str) -> CheckedTemplate:
     """Parse a template (cheap) and check the names compiling would check; raises
-    `jinja2.TemplateSyntaxError` (or its subclass for an unknown filter or test) with its line."""
+    `jinja2.TemplateSyntaxError` (or its subclass for an unknown filter or test) with its line.
+    A text that passed is remembered: layouts of several games share their defaults' texts
+    (a text that fails raises each time, so its error is never shared)."""
     env = environment()
     tree = env.parse(text)
     for node in tree.find_all((nodes.Filter, nodes.Test)):
