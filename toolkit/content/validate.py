@@ -121,15 +121,14 @@ def validate_paths(
         else:
             files.append(resolve_path_or_game(path, project))
     # Each file is read once: the peek at its kind hands its data on, and is then dropped.
-    reads = {index: load_file(path) for index, path in enumerate(files)}
-    manifests = [index for index in reads if _is_manifest(reads[index])]
+    reads: dict[int, Read] = {at: load_file(path) for at, path in enumerate(files)}
+    games = [at for at, read in reads.items() if _is_manifest(read)]
     covered: set[Path] = set()
-    for index in manifests:
-        manifest = files[index]
-        read = reads.pop(index)
-        covered.update(p.resolve() for p in validate_game(manifest, report, game_checks, read))
-    for index, path in enumerate(files):
-        read = reads.pop(index, None)
+    for at in games:
+        found = validate_game(files[at], report, game_checks, reads.pop(at))
+        covered.update(p.resolve() for p in found)
+    for at, path in enumerate(files):
+        read = reads.pop(at, None)
         if path.resolve() in covered:
             continue
         report.files.add(display_path(path))
