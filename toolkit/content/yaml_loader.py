@@ -58,6 +58,7 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:seq",
     "!",
 }
+_STR = "tag:yaml.org,2002:str"
 _PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _MOST_DIGITS = 100
 """Digits of the longest whole number read: far past every limit in `toolkit.schema.limits`,
@@ -302,10 +303,14 @@ class _Builder:
         root: _Node | None = None
         documents = 0
         parser = _Parser(self.text)
+        line_starts, length = self.line_starts, len(self.text)
         try:
             while (event := parser.get_event()) is not None:
                 kind = type(event)
-                line, col = self.where(event.start_mark)
+                # self.where(event.start_mark), inlined: it runs for every event
+                index = min(event.start_mark.index, length)
+                line = bisect_right(line_starts, index)
+                col = index - line_starts[line - 1] + 1
                 if kind is yaml.ScalarEvent:
                     node = self._scalar(event, line, col)
                 elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
@@ -579,8 +584,10 @@ class _Builder:
             node.value = text
             return node
         plain = event.implicit[0] and tag is None
-        node.quoted = event.style in ("'", '"')
-        node.escaped = event.style == '"'
+        style = event.style
+        if style is not None:
+            node.quoted = style in ("'", '"')
+            node.escaped = style == '"'
         if not plain:
             node.value = self._explicit(tag, text, line, col)
             return node
@@ -604,6 +611,8 @@ class _Builder:
         return self._plain(resolved, text, _Node("scalar", line, col), line, col)
 
     def _plain(self, tag: str, text: str, node: _Node, line: int, col: int) -> Any:
+        if tag == _STR:
+            return text
         kind = tag.rsplit(":", 1)[-1]
         if kind == "null":
             return None

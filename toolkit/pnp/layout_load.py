@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -810,8 +811,10 @@ def _mm(points: float) -> str:
     return f"{points * 25.4 / 72:.4g}"
 
 
+@cache
 def _reportlab_fonts() -> Path:
-    """ReportLab's bundled fonts folder, found without importing ReportLab."""
+    """ReportLab's bundled fonts folder, found without importing ReportLab (once: every font
+    of every layout looks there)."""
     spec = importlib.util.find_spec("reportlab")
     if spec is None or not spec.submodule_search_locations:
         return Path("reportlab-not-installed")
