@@ -101,16 +101,21 @@ class GameContent:
 Patch = Callable[[Document], list[Diagnostic]]
 """Changes a loaded file's data before validation (a variant overlay); returns its errors."""
 
+Read = tuple[Document | None, list[Diagnostic]]
+"""What `load_file` gave for a file already read (validation peeks at each file's kind
+first), so the file is not read and parsed a second time."""
+
 
 def load_content_file(
     path: Path,
     expected_kind: str | None = None,
     patches: Sequence[Patch] = (),
     model: type[BaseModel] | None = None,
+    read: Read | None = None,
 ) -> tuple[LoadedFile | None, list[Diagnostic]]:
     """Load and schema-validate one file; its `kind:` picks the model unless one is given (a
     declared card kind's)."""
-    _, loaded, diagnostics = _load(path, expected_kind, patches, model)
+    _, loaded, diagnostics = _load(path, expected_kind, patches, model, read)
     return loaded, diagnostics
 
 
@@ -119,8 +124,9 @@ def _load(
     expected_kind: str | None,
     patches: Sequence[Patch] = (),
     declared: type[BaseModel] | None = None,
+    read: Read | None = None,
 ) -> tuple[Document | None, LoadedFile | None, list[Diagnostic]]:
-    document, diagnostics = load_file(path)
+    document, diagnostics = read if read is not None else load_file(path)
     if document is None:
         return None, None, diagnostics
 
@@ -179,14 +185,16 @@ def _load(
 
 
 def load_game(
-    manifest_path: Path, patches: dict[str, list[Patch]] | None = None
+    manifest_path: Path, patches: dict[str, list[Patch]] | None = None, read: Read | None = None
 ) -> tuple[GameContent | None, list[Diagnostic]]:
     """Load a manifest and the card files it declares; schema errors of all files at once.
 
     `patches` (by kind, `game` for the manifest) change the raw data first: variants.
     """
     patches = patches or {}
-    document, manifest, diagnostics = _load(manifest_path, "game", patches.get("game", []))
+    document, manifest, diagnostics = _load(
+        manifest_path, "game", patches.get("game", []), read=read
+    )
     if manifest is None:
         # Still check the card files whose declarations are sound, so one run shows every error.
         if document is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from toolkit.content.card_files import declared_model
 from toolkit.content.kinds import KINDS
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.content.project import GameContent, LoadedFile, load_content_file, load_game
+from toolkit.content.project import GameContent, LoadedFile, Read, load_content_file, load_game
 from toolkit.content.semantic import check_game, check_standalone
 from toolkit.content.yaml_loader import display_path, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics
@@ -41,10 +41,13 @@ class ValidationReport:
 
 
 def validate_game(
-    manifest: Path, report: ValidationReport, game_checks: Sequence[GameCheck] = ()
+    manifest: Path,
+    report: ValidationReport,
+    game_checks: Sequence[GameCheck] = (),
+    read: Read | None = None,
 ) -> list[Path]:
     """Validate a game; returns the files it covers, so they are not checked twice."""
-    content, diagnostics = load_game(manifest)
+    content, diagnostics = load_game(manifest, read=read)
     covered = [manifest]
     if content is not None:
         game = content.game
@@ -65,24 +68,26 @@ def validate_game(
     return covered
 
 
-def _is_manifest(path: Path) -> bool:
+def _is_manifest(read: Read) -> bool:
     """A manifest says `kind: game`; peeking at the loaded data avoids guessing by folder."""
-    document, _ = load_file(path)
+    document, _ = read
     return document is not None and document.data.get("kind") == "game"
 
 
-def _load_alone(path: Path, project: Path | None) -> tuple[LoadedFile | None, list[Diagnostic]]:
+def _load_alone(
+    path: Path, project: Path | None, read: Read
+) -> tuple[LoadedFile | None, list[Diagnostic]]:
     """A file named on its own: a fixed kind by its model, a card file by its game's
     declaration of its kind."""
-    document, diagnostics = load_file(path)
+    document, diagnostics = read
     if document is None:
         return None, diagnostics
     kind = document.data.get("kind")
     if not isinstance(kind, str) or kind in KINDS:
-        return load_content_file(path)
+        return load_content_file(path, read=read)
     model, declared = declared_model(path, kind, project)
     if model is not None:
-        return load_content_file(path, kind, (), model)
+        return load_content_file(path, kind, (), model, read)
     pos = document.position(("kind",))
     hint = did_you_mean(kind, [*KINDS, *declared])
     if not hint.startswith("did you mean"):
@@ -115,15 +120,19 @@ def validate_paths(
             )
         else:
             files.append(resolve_path_or_game(path, project))
-    manifests = [p for p in files if _is_manifest(p)]
+    # Each file is read once: the peek at its kind hands its data on, and is then dropped.
+    reads: dict[int, Read] = {at: load_file(path) for at, path in enumerate(files)}
+    games = [at for at, read in reads.items() if _is_manifest(read)]
     covered: set[Path] = set()
-    for manifest in manifests:
-        covered.update(p.resolve() for p in validate_game(manifest, report, game_checks))
-    for path in files:
+    for at in games:
+        found = validate_game(files[at], report, game_checks, reads.pop(at))
+        covered.update(p.resolve() for p in found)
+    for at, path in enumerate(files):
+        read = reads.pop(at, None)
         if path.resolve() in covered:
             continue
         report.files.add(display_path(path))
-        loaded, diagnostics = _load_alone(path, project)
+        loaded, diagnostics = _load_alone(path, project, read or load_file(path))
         if loaded is not None:  # all of the file, or the cards that passed their schema
             diagnostics = [*diagnostics, *check_standalone(loaded)]
         report.diagnostics.extend(diagnostics)

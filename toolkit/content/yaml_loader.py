@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from toolkit.content.text_checks import control_character
-from toolkit.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic, unsafe_character
 from toolkit.files import FileRefused, read_bytes
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -33,9 +34,17 @@ _Parser: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
 
 
+_TAGS: dict[str, str] = {}
+"""Implicit tags already resolved, by text: ids and field names recur in every file."""
+
+
 def _implicit_tag(text: str) -> str:
     """The tag YAML's implicit resolution gives a plain scalar (`no` -> bool)."""
-    tag: str = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    tag = _TAGS.get(text)
+    if tag is None:
+        tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+        if len(_TAGS) < 10_000:
+            _TAGS[text] = tag
     return tag
 
 
@@ -49,6 +58,7 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:seq",
     "!",
 }
+_STR = "tag:yaml.org,2002:str"
 _PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 _MOST_DIGITS = 100
 """Digits of the longest whole number read: far past every limit in `toolkit.schema.limits`,
@@ -114,6 +124,8 @@ class _Node:
     text: str = ""
     ambiguous: bool = False
     quoted: bool = False
+    escaped: bool = False
+    """Written in double quotes, where escapes can make any character."""
     open: bool = True
     size: int = 1
     """Values this node stands for once aliases inside it are expanded (itself included)."""
@@ -230,7 +242,10 @@ class _Builder:
         self.text = text
         # Editors count lines by '\n' only; YAML also breaks lines at U+0085, U+2028 and
         # U+2029, so positions are recomputed from the parser's character index.
-        self.line_starts = [0, *(i + 1 for i, ch in enumerate(text) if ch == "\n")]
+        self.line_starts = [0, *accumulate(len(line) + 1 for line in text.split("\n")[:-1])]
+        # Plain and single-quoted text is a piece of the file: when the file holds no control
+        # character, only double-quoted text (escapes) can, and only it is searched.
+        self.check_all = unsafe_character(text) is not None
         self.errors: list[Diagnostic] = []
         self.anchors: dict[str, _Node] = {}
         self.alias_budget = MAX_ALIAS_VALUES
@@ -287,10 +302,47 @@ class _Builder:
         pending_keys: list[_Node | None] = []
         root: _Node | None = None
         documents = 0
+        parser = _Parser(self.text)
+        line_starts, length = self.line_starts, len(self.text)
         try:
-            for event in yaml.parse(self.text, Loader=_Parser):
-                line, col = self.where(event.start_mark)
-                if isinstance(event, yaml.DocumentStartEvent):
+            while (event := parser.get_event()) is not None:
+                kind = type(event)
+                # self.where(event.start_mark), inlined: it runs for every event
+                index = min(event.start_mark.index, length)
+                line = bisect_right(line_starts, index)
+                col = index - line_starts[line - 1] + 1
+                if kind is yaml.ScalarEvent:
+                    node = self._scalar(event, line, col)
+                elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                    if len(stack) >= MAX_DEPTH:
+                        raise _Abort(
+                            _diag(
+                                self.name,
+                                line,
+                                col,
+                                "yaml-too-deep",
+                                f"nesting deeper than {MAX_DEPTH} levels",
+                                "flatten the structure",
+                            )
+                        )
+                    node = _Node("map" if kind is yaml.MappingStartEvent else "seq", line, col)
+                    self._check_tag(event.tag, node.kind, line, col)
+                    self._anchor(event.anchor, node)
+                    self._attach(stack, pending_keys, node)
+                    stack.append(node)
+                    pending_keys.append(None)
+                    if root is None:
+                        root = node
+                    continue
+                elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                    closed = stack.pop()
+                    closed.open = False
+                    closed.size = 1 + sum(_size(item) for item in closed.items)
+                    pending_keys.pop()
+                    continue
+                elif kind is yaml.AliasEvent:
+                    node = self._alias(event, line, col)
+                elif kind is yaml.DocumentStartEvent:
                     documents += 1
                     if documents > 1:
                         raise _Abort(
@@ -304,39 +356,9 @@ class _Builder:
                             )
                         )
                     continue
-                if isinstance(event, yaml.AliasEvent):
-                    node = self._alias(event, line, col)
-                elif isinstance(event, yaml.ScalarEvent):
-                    node = self._scalar(event, line, col)
-                elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
-                    if len(stack) >= MAX_DEPTH:
-                        raise _Abort(
-                            _diag(
-                                self.name,
-                                line,
-                                col,
-                                "yaml-too-deep",
-                                f"nesting deeper than {MAX_DEPTH} levels",
-                                "flatten the structure",
-                            )
-                        )
-                    kind = "map" if isinstance(event, yaml.MappingStartEvent) else "seq"
-                    node = _Node(kind, line, col)
-                    self._check_tag(event.tag, kind, line, col)
-                    self._anchor(event.anchor, node)
-                    self._attach(stack, pending_keys, node)
-                    stack.append(node)
-                    pending_keys.append(None)
-                    if root is None:
-                        root = node
-                    continue
-                elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-                    closed = stack.pop()
-                    closed.open = False
-                    closed.size = 1 + sum(_size(item) for item in closed.items)
-                    pending_keys.pop()
-                    continue
                 else:
+                    if kind is yaml.StreamEndEvent:
+                        break
                     continue
                 if not stack:
                     root = node
@@ -359,6 +381,8 @@ class _Builder:
             ) from None
         except yaml.YAMLError as exc:
             raise _Abort(_diag(self.name, 1, 1, "yaml-syntax", str(exc))) from None
+        finally:
+            parser.dispose()
         return root
 
     def _syntax(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
@@ -560,7 +584,10 @@ class _Builder:
             node.value = text
             return node
         plain = event.implicit[0] and tag is None
-        node.quoted = event.style in ("'", '"')
+        style = event.style
+        if style is not None:
+            node.quoted = style in ("'", '"')
+            node.escaped = style == '"'
         if not plain:
             node.value = self._explicit(tag, text, line, col)
             return node
@@ -584,6 +611,8 @@ class _Builder:
         return self._plain(resolved, text, _Node("scalar", line, col), line, col)
 
     def _plain(self, tag: str, text: str, node: _Node, line: int, col: int) -> Any:
+        if tag == _STR:
+            return text
         kind = tag.rsplit(":", 1)[-1]
         if kind == "null":
             return None
@@ -644,7 +673,8 @@ class _Builder:
             )
         document.values[path] = Position(node.line, node.column)
         if node.kind == "scalar":
-            self.check_text(node.value, node.line, node.column)
+            if self.check_all or node.escaped:
+                self.check_text(node.value, node.line, node.column)
             if node.ambiguous:
                 document.plain_text[path] = node.text
             if node.quoted:
@@ -658,7 +688,8 @@ class _Builder:
         result: dict[str, Any] = {}
         for key, value in node.items:
             child = (*path, key.text)
-            self.check_text(key.text, key.line, key.column)
+            if self.check_all or key.escaped:
+                self.check_text(key.text, key.line, key.column)
             document.keys[child] = Position(key.line, key.column)
             result[key.text] = self._materialise(value, child, document, depth + 1)
         return result

@@ -12,9 +12,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
 from toolkit.files import read_bytes
 
 MAX_FONT_BYTES = 32 * 1024 * 1024
@@ -46,6 +43,8 @@ class FontSet:
 def has_glyph(font_name: str, character: str) -> bool:
     """Whether a registered font draws `character`: a TrueType font by its character map, a
     standard PDF font by its encoding."""
+    from reportlab.pdfbase import pdfmetrics
+
     font = pdfmetrics.getFont(font_name)
     char_map = getattr(getattr(font, "face", None), "charToGlyph", None)
     if isinstance(char_map, dict):
@@ -69,7 +68,12 @@ _registered: dict[Path, str] = {}
 def register(path: Path) -> str:
     """Register a TTF file with ReportLab (once per process) and return its font name.
 
-    Raises `FileRefused` (not a regular file, too large) or `FontError` (not a font)."""
+    Raises `FileRefused` (not a regular file, too large) or `FontError` (not a font).
+    ReportLab is imported here, not with the module: checking a layout that names only
+    ReportLab's own fonts never loads it."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     resolved = path.resolve()
     name = _registered.get(resolved)
     if name is None:

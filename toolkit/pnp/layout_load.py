@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -399,7 +400,9 @@ class _Resolver:
 
     def _font_file(self, style: str, file_name: str) -> Path | None:
         """The font file beside the layout that sets it (inside the project), else among
-        ReportLab's own fonts; read and parsed now, so a broken font is an error here."""
+        ReportLab's own fonts; a designer's file is read and parsed now, so a broken font is
+        an error here. ReportLab's own are not parsed: each one parses (a test checks it), and
+        validating a layout that names only them then never imports ReportLab."""
         source = self.origin.source(("fonts", style))
         folders = [source.path.parent] if source is not None else []
         roots = [self.loader.root] * len(folders)
@@ -410,7 +413,8 @@ class _Resolver:
                 path = check_file(folder / file_name, font_files.MAX_FONT_BYTES, root)
                 if path.suffix.lower() != ".ttf":
                     break
-                font_files.register(path)
+                if root == self.loader.root:  # ReportLab's own fonts all parse: see the test
+                    font_files.register(path)
             except FileRefused as refused:
                 if refused.code == "missing-file" or root != self.loader.root:
                     continue
@@ -807,8 +811,10 @@ def _mm(points: float) -> str:
     return f"{points * 25.4 / 72:.4g}"
 
 
+@cache
 def _reportlab_fonts() -> Path:
-    """ReportLab's bundled fonts folder, found without importing ReportLab."""
+    """ReportLab's bundled fonts folder, found without importing ReportLab (once: every font
+    of every layout looks there)."""
     spec = importlib.util.find_spec("reportlab")
     if spec is None or not spec.submodule_search_locations:
         return Path("reportlab-not-installed")

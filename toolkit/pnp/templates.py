@@ -5,7 +5,7 @@ internals, no changing lists or dicts, bounded values, output and time: see
 `template_limits`), and a misspelt name is an error naming the card rather than silently
 empty text.
 Values are data, never markup: every string a template reads (from the context, an
-attribute, an item or a call) arrives escaped by `textfit.literal`, so a card named `**x**`
+attribute, an item or a call) arrives escaped by `markup.literal`, so a card named `**x**`
 or `{{ 7*7 }}` prints as written, while the template's own `**...**` still makes bold.
 """
 
@@ -26,6 +26,7 @@ from jinja2 import (
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
+from toolkit.pnp.markup import literal
 from toolkit.pnp.template_limits import (
     FILTERS,
     LimitedCodeGenerator,
@@ -37,7 +38,6 @@ from toolkit.pnp.template_limits import (
     checked_concat,
     deadline,
 )
-from toolkit.pnp.textfit import literal
 
 
 class _Literal(str):
@@ -141,9 +141,12 @@ class CheckedTemplate:
         return _compiled(self.text)
 
 
+@lru_cache(maxsize=1024)
 def check_template(text: str) -> CheckedTemplate:
     """Parse a template (cheap) and check the names compiling would check; raises
-    `jinja2.TemplateSyntaxError` (or its subclass for an unknown filter or test) with its line."""
+    `jinja2.TemplateSyntaxError` (or its subclass for an unknown filter or test) with its line.
+    A text that passed is remembered: layouts of several games share their defaults' texts
+    (a text that fails raises each time, so its error is never shared)."""
     env = environment()
     tree = env.parse(text)
     for node in tree.find_all((nodes.Filter, nodes.Test)):

@@ -3,8 +3,8 @@
 The markup is what templates produce: one paragraph per line; `# ` a title, `## ` a heading,
 `- ` a bullet, `1. ` a numbered item, an empty line a gap; `**bold**`, `*italic*` and icon
 tokens such as `:coin:` inline; a backslash shows the next character as written (`\\*`).
-Values from content enter templates through `literal`, so a card named `**x**` prints its
-asterisks. Word widths are measured once at size 1 (widths scale with the size), so trying
+Values from content enter templates through `markup.literal`, so a card named `**x**` prints
+its asterisks. Word widths are measured once at size 1 (widths scale with the size), so trying
 many sizes while shrinking costs only multiplications.
 """
 
@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.fonts import FontSet
 from toolkit.pnp.icons import draw_icon
+from toolkit.pnp.markup import literal as literal
 
 ICON_ADVANCE = 1.05
 """Width an inline icon takes, as a multiple of the font size."""
@@ -32,15 +33,6 @@ _NUMBER = re.compile(r"^[+\-\u2212\u00d7]?\d")
 _UNIT = re.compile(r"^[A-Z]{1,3}[.,;:)]*$")
 """A short capitalised unit (`VP`), kept on the line of the number before it."""
 _NUMBERED = re.compile(r"(\d{1,3}[.)]) ")
-_LINE_MARK = re.compile(r"^(\s*)(#{1,2} |- |\d{1,3}[.)] )", re.MULTILINE)
-
-
-def literal(text: str) -> str:
-    """`text` escaped so the markup shows it as written: asterisks and backslashes, and a
-    line that would start a title, a bullet or a numbered item. Icon tokens stay icons:
-    content text such as `2-6 :coin: 1` is written with them."""
-    escaped = text.replace("\\", "\\\\").replace("*", "\\*")
-    return _LINE_MARK.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,19 +3,33 @@ plan's shape and ordering rules, resolve shop actions, pass the rest. Registered
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.draft import words
 from toolkit.mechanics.draft.effects import EFFECTS
 from toolkit.mechanics.draft.events import EVENTS
-from toolkit.mechanics.draft.machine import DraftMechanic
 from toolkit.mechanics.draft.structure import Draft
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.mechanic import CompiledMechanic
+
+
+def _compile(structure: Draft, compiler: Compiler) -> CompiledMechanic:
+    """The phase machine, imported when a game of this mechanic compiles: validation never
+    compiles, so it never loads the machine."""
+    from toolkit.mechanics.draft.machine import DraftMechanic
+
+    return DraftMechanic.compile(structure, compiler)
+
 
 KIT: MechanicKit[Draft] = MechanicKit(
     name="draft",
     structure=Draft,
     effects=EFFECTS,
     decisions=("pick",),
-    compile=DraftMechanic.compile,
+    compile=_compile,
     check=words.check,
     summary=words.summary,
     reference=words.reference,

@@ -4,11 +4,25 @@ out. Registered as `draw_and_play`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.draw_and_play import words
 from toolkit.mechanics.draw_and_play.events import EVENTS
-from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.mechanic import CompiledMechanic
+
+
+def _compile(structure: DrawAndPlay, compiler: Compiler) -> CompiledMechanic:
+    """The phase machine, imported when a game of this mechanic compiles: validation never
+    compiles, so it never loads the machine."""
+    from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
+
+    return DrawPlayMechanic.compile(structure, compiler)
+
 
 KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     name="draw_and_play",
@@ -16,7 +30,7 @@ KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     effects=(),
     decisions=("place", "discard", "draw", "take"),
     cardless=("draw",),
-    compile=DrawPlayMechanic.compile,
+    compile=_compile,
     check=words.check,
     summary=words.summary,
     reference=words.reference,

@@ -3,11 +3,25 @@ winner resolves the winning card's suit action. Registered as `trick_taking`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.trick_taking import words
 from toolkit.mechanics.trick_taking.events import EVENTS
-from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
 from toolkit.mechanics.trick_taking.structure import TrickTaking
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.mechanic import CompiledMechanic
+
+
+def _compile(structure: TrickTaking, compiler: Compiler) -> CompiledMechanic:
+    """The phase machine, imported when a game of this mechanic compiles: validation never
+    compiles, so it never loads the machine."""
+    from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
+
+    return TrickTakingMechanic.compile(structure, compiler)
+
 
 KIT: MechanicKit[TrickTaking] = MechanicKit(
     name="trick_taking",
@@ -16,7 +30,7 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     decisions=("play", "lead", "follow", "pass", "bid", "name_trump"),
     decision_groups=(("play", ("lead", "follow")),),
     cardless=("bid",),
-    compile=TrickTakingMechanic.compile,
+    compile=_compile,
     check=words.check,
     summary=words.summary,
     reference=words.reference,
