@@ -18,7 +18,7 @@ from toolkit.engine.options import check_option, read_options
 from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
 from toolkit.kernel.events import RoundScored
-from toolkit.kernel.mechanic import CompiledMechanic
+from toolkit.kernel.mechanic import Autoplay, CompiledMechanic
 from toolkit.kernel.specs import (
     Layout,
     MilestoneSpec,
@@ -79,6 +79,9 @@ class Game:
     tables: Mapping[str, CardTable]
     deck: CardTable
     mechanic: CompiledMechanic
+    autoplay: Autoplay | None
+    """The mechanic again when it can play random bots' turns in one call (the check made
+    once here: a run-time protocol check costs microseconds, and simulation asks per game)."""
     setup_steps: tuple[SetupFn, ...]
     scoring: tuple[ScoringStep, ...]
     tie_breakers: tuple[TieBreakerSpec, ...]
@@ -561,6 +564,7 @@ def compile_game(content: GameContent) -> Game:
         if any(rule.positional for rule in rules)
     }
     options = manifest.options
+    mechanic = _compile_mechanic(manifest.structure, compiler)
     return Game(
         id=manifest.id,
         name=manifest.name,
@@ -576,7 +580,8 @@ def compile_game(content: GameContent) -> Game:
         shared_zones=layout.shared_zones,
         tables=layout.tables,
         deck=deck,
-        mechanic=_compile_mechanic(manifest.structure, compiler),
+        mechanic=mechanic,
+        autoplay=mechanic if isinstance(mechanic, Autoplay) else None,
         setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
         scoring=tuple(
             ScoringStep(rule.label, rule.compile_parts(compiler), rule.rule == "milestone_effects")

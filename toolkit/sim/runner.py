@@ -17,7 +17,7 @@ from typing import Any
 from toolkit.agents import RandomBot, make_bot
 from toolkit.engine.game import Game
 from toolkit.errors import ActionCapError
-from toolkit.kernel.mechanic import Autoplay
+from toolkit.kernel.state import State
 from toolkit.sim.executor import Executor, LocalExecutor, pool_size
 from toolkit.sim.sources import BundleSource, PathSource
 
@@ -92,9 +92,7 @@ def play_game(
     # Random bots pick from the legal actions alone: a mechanic that can play its own turns
     # for them does so in one call, without a call per layer per action.
     picks = [agent.pick for agent in agents if isinstance(agent, RandomBot)]
-    autoplay = (
-        machine.autoplay if isinstance(machine, Autoplay) and len(picks) == len(agents) else None
-    )
+    autoplay = game.autoplay.autoplay if game.autoplay and len(picks) == len(agents) else None
     log = played if record_actions else None
     checkpoints: list[tuple[int, ...]] = []
     current_round = state.round
@@ -126,6 +124,17 @@ def play_game(
         if state.round != current_round and not state.terminal:
             current_round = state.round
             checkpoints.append(game.totals(state))
+    return _record(game, state, display, checkpoints, played)
+
+
+def _record(
+    game: Game,
+    state: State,
+    display: dict[str, tuple[str, ...]],
+    checkpoints: list[tuple[int, ...]],
+    played: list[tuple[int, int]],
+) -> GameRecord:
+    """The plain record of a finished game: its scores, and its statistics by id."""
     scores = state.scores()
     checkpoints.append(scores.totals)
     public = [zone for zone in game.player_zones if not zone.hidden_from_others]
@@ -134,7 +143,7 @@ def play_game(
     for (track, cause), steps in sorted(state.stats.track_gains.items()):
         gains.setdefault(game.tracks[track].id, {})[cause] = steps
     return GameRecord(
-        seed=seed,
+        seed=state.seed,
         totals=scores.totals,
         breakdown=scores.breakdown,
         winners=scores.winners,
