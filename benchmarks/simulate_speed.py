@@ -129,12 +129,12 @@ def direct_loop(games: int) -> float:
             totals.append(points + joy_points[joy[p]] - 2 * sadness[p])
         best = max(totals)
         tied = [p for p in range(4) if totals[p] == best]
-        # The tie-breakers: more attractions ridden, more Fame, less Sadness.
-        for measure in ([len(mine) for mine in ridden], fame, [-s for s in sadness]):
-            if len(tied) == 1:
-                break
-            most = max(measure[p] for p in tied)
-            tied = [p for p in tied if measure[p] == most]
+        if len(tied) > 1:  # the tie-breakers: more attractions ridden, more Fame, less Sadness
+            for measure in ([len(mine) for mine in ridden], fame, [-s for s in sadness]):
+                most = max(measure[p] for p in tied)
+                tied = [p for p in tied if measure[p] == most]
+                if len(tied) == 1:
+                    break
     return games / (time.perf_counter() - start)
 
 
