@@ -124,6 +124,9 @@ class TrickTakingMechanic:
     suit_cards: tuple[int, ...]
     """A deck card of each suit, by suit: what naming that suit trump stands for to bots."""
     rank_of: tuple[int, ...]
+    power: tuple[tuple[int, ...], ...]
+    """By suit, each deck card's rank if it is of that suit, else less than every rank: a
+    trick's winner is the play of most power in the winning suit, one lookup per card."""
     suit_actions: tuple[EffectFn, ...]
     cleanup: tuple[EffectFn, ...]
     card_names: tuple[str, ...]
@@ -200,6 +203,13 @@ class TrickTakingMechanic:
                 for suit in suit_ids
             ),
             rank_of=tuple(deck.fields["rank"]),
+            power=tuple(
+                tuple(
+                    rank if s == suit else min(deck.fields["rank"]) - 1
+                    for s, rank in zip(deck.fields["suit"], deck.fields["rank"], strict=True)
+                )
+                for suit in suit_ids
+            ),
             suit_actions=tuple(
                 chain(c.effects(effects, f"{name} action"))
                 for effects, name in zip(actions, suits.names, strict=True)
@@ -557,16 +567,20 @@ class TrickTakingMechanic:
         )
 
     def trick_winner(self, plays: list[tuple[int, int]], led: int, trump: int) -> tuple[int, int]:
-        """The winning (player, card): highest trump if any was played, else of the led suit."""
-        suit_of, rank_of = self.suit_of, self.rank_of
+        """The winning (player, card): highest trump if any was played, else of the led suit
+        (the first play leads, so it is of the led suit)."""
         target = led
-        if trump >= 0 and any(suit_of[card] == trump for _, card in plays):
-            target = trump
-        best_player, best_card, best_rank = -1, -1, 0
-        for player, card in plays:
-            if suit_of[card] == target and (best_card < 0 or rank_of[card] > best_rank):
-                best_player, best_card, best_rank = player, card, rank_of[card]
-        return best_player, best_card
+        if trump >= 0:
+            suit_of = self.suit_of
+            if any(suit_of[card] == trump for _, card in plays):
+                target = trump
+        power = self.power[target]
+        best = plays[0]
+        best_power = power[best[1]]
+        for play in plays:
+            if power[play[1]] > best_power:
+                best, best_power = play, power[play[1]]
+        return best
 
     def after_effects(self, state: State) -> None:
         """The trick is resolved: go on with the next trick, or end the round (and game).
