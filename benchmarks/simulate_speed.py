@@ -41,8 +41,9 @@ def direct_loop(games: int) -> float:
     """The same game written by hand for Midway Memories alone, with random play: the same
     rules as `rules/midway-memories.yaml` (the display of two attractions per level, rides
     with costs, requirements, the Fame discount, one ride per level and Sadness for a declined
-    ride, a limited coin supply, the round's coin cap with its Sadness penalty, five rounds and
-    the end scoring), without the interpreter's generality, checks, log or statistics."""
+    ride, a limited coin supply, the round's coin cap with its Sadness penalty, five rounds, the
+    end scoring and its tie-breakers), without the interpreter's generality, checks, log or
+    statistics."""
     names = [a["id"] for a in ATTRACTIONS]
     levels = [a["level"] for a in ATTRACTIONS]
     costs = [a["cost"] for a in ATTRACTIONS]
@@ -121,12 +122,19 @@ def direct_loop(games: int) -> float:
                     coins[p] = 12
                     supply += excess
                     sad[p] = min(10, sad[p] + (excess + 1) // 2)
-        totals = []
+        totals, sadness = [], []
         for p in range(4):
-            sadness = max(0, sad[p] - (1 if joy[p] >= 3 else 0) - (2 if joy[p] >= 9 else 0))
+            sadness.append(max(0, sad[p] - (1 if joy[p] >= 3 else 0) - (2 if joy[p] >= 9 else 0)))
             points = sum(worth[k] for k in ridden[p]) + fame_points[fame[p]]
-            totals.append(points + joy_points[joy[p]] - 2 * sadness)
-        max(totals)
+            totals.append(points + joy_points[joy[p]] - 2 * sadness[p])
+        best = max(totals)
+        tied = [p for p in range(4) if totals[p] == best]
+        if len(tied) > 1:  # the tie-breakers: more attractions ridden, more Fame, less Sadness
+            for measure in ([len(mine) for mine in ridden], fame, [-s for s in sadness]):
+                most = max(measure[p] for p in tied)
+                tied = [p for p in tied if measure[p] == most]
+                if len(tied) == 1:
+                    break
     return games / (time.perf_counter() - start)
 
 

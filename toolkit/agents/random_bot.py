@@ -13,12 +13,13 @@ class RandomBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self._choice = self.rng.choice
+        self.pick = self.rng.choice
+        """The whole of its choice: uniform over the legal actions (`Autoplay` takes it)."""
 
     def choose(self, state: State, player: int) -> int:
         if state.pending is None:  # the mechanic's own turn (the hot loop): ask it directly
             actions = state.machine.legal_actions(state, player)
             if not actions:
                 raise stuck(state, player)
-            return self._choice(actions)
-        return self._choice(legal_moves(state, player))
+            return self.pick(actions)
+        return self.pick(legal_moves(state, player))

@@ -18,7 +18,7 @@ from toolkit.engine.options import check_option, read_options
 from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
 from toolkit.kernel.events import RoundScored
-from toolkit.kernel.mechanic import CompiledMechanic
+from toolkit.kernel.mechanic import Autoplay, CompiledMechanic
 from toolkit.kernel.specs import (
     Layout,
     MilestoneSpec,
@@ -30,6 +30,7 @@ from toolkit.kernel.specs import (
 from toolkit.kernel.state import EffectFn, State
 from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
+from toolkit.rules.effects.advance import Advance
 from toolkit.rules.ending import EndTest
 from toolkit.rules.setup import DrawRandom, PlaceCard
 from toolkit.schema.amounts import Amount, per_players
@@ -78,6 +79,9 @@ class Game:
     tables: Mapping[str, CardTable]
     deck: CardTable
     mechanic: CompiledMechanic
+    autoplay: Autoplay | None
+    """The mechanic again when it can play random bots' turns in one call (the check made
+    once here: a run-time protocol check costs microseconds, and simulation asks per game)."""
     setup_steps: tuple[SetupFn, ...]
     scoring: tuple[ScoringStep, ...]
     tie_breakers: tuple[TieBreakerSpec, ...]
@@ -100,6 +104,9 @@ class Game:
     """Scoring at the end of every round; its points are banked on the state."""
     round_scoring_moves_markers: bool
     """Some round-scoring step changes the state it scores: score a copy."""
+    markers_only: bool
+    """Every game-end effect of a milestone only moves markers (`advance`), so the copies
+    scoring works on need their own markers alone (`State.marker_copy`), not a full clone."""
     end_tests: tuple[EndTest, ...]
     """The manifest's `end.when` conditions, compiled."""
     lowest_wins: bool
@@ -162,10 +169,15 @@ class Game:
 
     # -- scoring ----------------------------------------------------------------------
 
+    def scoring_copy(self, state: State) -> State:
+        """The copy scoring steps may change (Joy removing Sadness): markers alone when the
+        rules' game-end effects move nothing else."""
+        return state.marker_copy() if self.markers_only else state.clone(for_scoring=True)
+
     def score(self, state: State) -> Scores:
         """Banked round points plus the end scoring, applied in order on a copy (steps may
         move markers, as Joy does); partners share their summed total."""
-        work = state.clone(for_scoring=True)
+        work = self.scoring_copy(state)
         totals = [0] * state.n
         breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
 
@@ -181,7 +193,7 @@ class Game:
         # unmoved state (Sadness before Joy removes any) and the mover's row the difference
         # (what Joy saves): the rows still add up to the same totals.
         unmoved, mover = (
-            (state.clone(for_scoring=True) if self.scoring_moves_markers else state),
+            (self.scoring_copy(state) if self.scoring_moves_markers else state),
             "",
         )
         for step in self.scoring:
@@ -222,7 +234,7 @@ class Game:
     def totals(self, state: State) -> tuple[int, ...]:
         """Every player's provisional total, without breakdowns or tie-breakers: the same
         totals as `score`, for the simulator's end-of-round checkpoints."""
-        work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
+        work = self.scoring_copy(state) if self.scoring_moves_markers else state
         totals = [0] * state.n
         for points in state.banked:
             totals = list(map(add, totals, points))
@@ -241,7 +253,7 @@ class Game:
         if self.teams[state.n]:
             value = self.totals(state)[player]
         else:
-            work = state.clone(for_scoring=True) if self.scoring_moves_markers else state
+            work = self.scoring_copy(state) if self.scoring_moves_markers else state
             value = sum(points[player] for points in state.banked) + sum(
                 points[player] for step in self.scoring for _, points in step.parts(work)
             )
@@ -258,7 +270,7 @@ class Game:
                 for cards in state.zones[zone.index]:
                     held.update((zone.index, card) for card in cards)
         if self.round_scoring:
-            work = state.clone(for_scoring=True) if self.round_scoring_moves_markers else state
+            work = self.scoring_copy(state) if self.round_scoring_moves_markers else state
             scored = [0] * state.n
             for step, bank in zip(self.round_scoring, state.banked, strict=True):
                 for _, points in step.parts(work):
@@ -552,6 +564,7 @@ def compile_game(content: GameContent) -> Game:
         if any(rule.positional for rule in rules)
     }
     options = manifest.options
+    mechanic = _compile_mechanic(manifest.structure, compiler)
     return Game(
         id=manifest.id,
         name=manifest.name,
@@ -567,7 +580,8 @@ def compile_game(content: GameContent) -> Game:
         shared_zones=layout.shared_zones,
         tables=layout.tables,
         deck=deck,
-        mechanic=_compile_mechanic(manifest.structure, compiler),
+        mechanic=mechanic,
+        autoplay=mechanic if isinstance(mechanic, Autoplay) else None,
         setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
         scoring=tuple(
             ScoringStep(rule.label, rule.compile_parts(compiler), rule.rule == "milestone_effects")
@@ -601,6 +615,12 @@ def compile_game(content: GameContent) -> Game:
         ),
         round_scoring_moves_markers=any(
             rule.rule == "milestone_effects" for rule in manifest.round_scoring
+        ),
+        markers_only=all(
+            isinstance(effect, Advance)
+            for track in manifest.tracks
+            for milestone in track.milestones
+            for effect in milestone.at_game_end
         ),
         end_tests=tuple(condition.compile(compiler) for condition in manifest.end.when),
         lowest_wins=manifest.end.winner == "lowest",

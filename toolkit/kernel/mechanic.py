@@ -5,9 +5,9 @@ them without importing any mechanic."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -75,6 +75,30 @@ class CompiledMechanic(Protocol):
         self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None: ...
     def screen(self, screen: Screen) -> MechanicScreen: ...
+
+
+Pick = Callable[[list[int]], int]
+"""A bot's pick from a list of legal actions that depends on nothing else (random play)."""
+
+
+@runtime_checkable
+class Autoplay(Protocol):
+    """A mechanic that plays its own turns in one call for bots that pick from the legal
+    actions alone: a simulation of random play skips a call per layer per action."""
+
+    def autoplay(
+        self,
+        state: State,
+        picks: Sequence[Pick],
+        played: list[tuple[int, int]] | None,
+        limit: int,
+    ) -> int:
+        """Play the mechanic's own turns, each action `picks[player](legal actions)`, until
+        a player must answer a pending choice, the round or the game ends, a player has no
+        legal action or `limit` actions are played; each (player, action) is appended to
+        `played` when given. Returns how many were played. The same as `legal_actions`
+        then `apply` each time, without the checks an action from the list cannot fail."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolkit.agents import make_bot
+from toolkit.agents import RandomBot, make_bot
 from toolkit.engine.game import Game
 from toolkit.errors import ActionCapError
+from toolkit.kernel.state import State
 from toolkit.sim.executor import Executor, LocalExecutor, pool_size
 from toolkit.sim.sources import BundleSource, PathSource
 
@@ -76,25 +77,33 @@ def play_game(
     options: dict[str, Any] | None = None,
 ) -> GameRecord:
     state = game.new_state(seed, players, options)
+    played: list[tuple[int, int]] = []
     display = {
         zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])
         for zone in game.shared_zones
         if not zone.hidden_from_others  # a face-down pile is no display
     }
-    choosers = [make_bot(name, seed + seat + 1, game).choose for seat, name in enumerate(bots)]
+    agents = [make_bot(name, seed + seat + 1, game) for seat, name in enumerate(bots)]
+    choosers = [agent.choose for agent in agents]
     # The loop runs once per action: bound methods and locals keep it to plain calls.
     apply = state.apply
     machine = game.mechanic
     machine_to_move, machine_apply = machine.to_move, machine.apply
+    # Random bots pick from the legal actions alone: a mechanic that can play its own turns
+    # for them does so in one call, without a call per layer per action.
+    picks = [agent.pick for agent in agents if isinstance(agent, RandomBot)]
+    autoplay = game.autoplay.autoplay if game.autoplay and len(picks) == len(agents) else None
+    log = played if record_actions else None
     checkpoints: list[tuple[int, ...]] = []
     current_round = state.round
-    played: list[tuple[int, int]] = []
-    cap = game.mechanic.max_actions(players)
-    for _ in range(cap):  # a bounded loop: the cap costs no counter of its own
-        if state.terminal:
-            break
+    left = game.mechanic.max_actions(players)
+    while not state.terminal:
+        if left <= 0:  # a bounded loop: a game that never ends is reported
+            raise ActionCapError(game.name, seed, game.mechanic.max_actions(players))
         pending = state.pending
-        if pending is None:
+        if pending is None and autoplay is not None and (done := autoplay(state, picks, log, left)):
+            left -= done
+        elif pending is None:
             # The mechanic's own turn: straight to its machine, since all `State.apply` adds
             # is the handling of a pending choice. A choice stops the simultaneous moves.
             for player in machine_to_move(state):
@@ -104,18 +113,28 @@ def play_game(
                 machine_apply(state, player, action)
                 if state.pending is not None:
                     break
+            left -= 1
         else:
             player = pending.player
             action = choosers[player](state, player)
             if record_actions:
                 played.append((player, action))
             apply(player, action)
+            left -= 1
         if state.round != current_round and not state.terminal:
             current_round = state.round
             checkpoints.append(game.totals(state))
-    else:
-        if not state.terminal:
-            raise ActionCapError(game.name, seed, cap)
+    return _record(game, state, display, checkpoints, played)
+
+
+def _record(
+    game: Game,
+    state: State,
+    display: dict[str, tuple[str, ...]],
+    checkpoints: list[tuple[int, ...]],
+    played: list[tuple[int, int]],
+) -> GameRecord:
+    """The plain record of a finished game: its scores, and its statistics by id."""
     scores = state.scores()
     checkpoints.append(scores.totals)
     public = [zone for zone in game.player_zones if not zone.hidden_from_others]
@@ -124,7 +143,7 @@ def play_game(
     for (track, cause), steps in sorted(state.stats.track_gains.items()):
         gains.setdefault(game.tracks[track].id, {})[cause] = steps
     return GameRecord(
-        seed=seed,
+        seed=state.seed,
         totals=scores.totals,
         breakdown=scores.breakdown,
         winners=scores.winners,

@@ -6,13 +6,13 @@ hands are empty, with cleanup effects; the whole deck is dealt again each round.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import GAME_ENDED, Dealt, Event, RoundEnded
-from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
+from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Pick, Screen
 from toolkit.kernel.state import DECLINE, EffectFn, State, chain
 from toolkit.mechanics.trick_taking import narration
 from toolkit.mechanics.trick_taking.codec import Bid, NameTrump, PassCard, PlayCard, TrickCodec
@@ -124,6 +124,9 @@ class TrickTakingMechanic:
     suit_cards: tuple[int, ...]
     """A deck card of each suit, by suit: what naming that suit trump stands for to bots."""
     rank_of: tuple[int, ...]
+    power: tuple[tuple[int, ...], ...]
+    """By suit, each deck card's rank if it is of that suit, else less than every rank: a
+    trick's winner is the play of most power in the winning suit, one lookup per card."""
     suit_actions: tuple[EffectFn, ...]
     cleanup: tuple[EffectFn, ...]
     card_names: tuple[str, ...]
@@ -200,6 +203,13 @@ class TrickTakingMechanic:
                 for suit in suit_ids
             ),
             rank_of=tuple(deck.fields["rank"]),
+            power=tuple(
+                tuple(
+                    rank if s == suit else min(deck.fields["rank"]) - 1
+                    for s, rank in zip(deck.fields["suit"], deck.fields["rank"], strict=True)
+                )
+                for suit in suit_ids
+            ),
             suit_actions=tuple(
                 chain(c.effects(effects, f"{name} action"))
                 for effects, name in zip(actions, suits.names, strict=True)
@@ -390,28 +400,71 @@ class TrickTakingMechanic:
 
     def apply(self, state: State, player: int, card: int) -> None:
         mech: TrickState = state.mech
-        hand = state.zones[self.hand][player]
         if player != mech.current:
             self._refuse(state, player, card)
+        if mech.led >= -1:  # a play (the phases before play check their own actions)
+            self._check_play(state, player, card)
+        self._play(state, player, card)
+
+    def autoplay(
+        self,
+        state: State,
+        picks: Sequence[Pick],
+        played: list[tuple[int, int]] | None,
+        limit: int,
+    ) -> int:
+        """Plays and phase actions picked from `legal_actions`, without their checks, until
+        a choice, the round's end or `limit` (the engine's `Autoplay`)."""
+        mech: TrickState = state.mech
+        legal, play = self.legal_actions, self._play
+        start = state.round
+        count = 0
+        while count < limit:
+            player = mech.current
+            actions = legal(state, player)
+            if not actions:
+                break  # the engine's own step names the stuck player
+            action = picks[player](actions)
+            if played is not None:
+                played.append((player, action))
+            play(state, player, action)
+            count += 1
+            if state.pending is not None or state.terminal or state.round != start:
+                break
+        return count
+
+    def _check_play(self, state: State, player: int, card: int) -> None:
+        """Refuse a card the player may not play now, with the reason."""
+        mech: TrickState = state.mech
+        hand = state.zones[self.hand][player]
+        if card not in hand:
+            self._refuse(state, player, card)
         led = mech.led
-        if led < -1:
-            self._apply_phase(state, player, card)
-            return
-        suit_of = self.suit_of
-        off_suit = led >= 0 and suit_of[card] != led and self.follow_suit
-        if off_suit and not self.in_suit[led].isdisjoint(hand):
-            if card not in hand:
-                self._refuse(state, player, card)
+        if (
+            led >= 0
+            and self.follow_suit
+            and self.suit_of[card] != led
+            and not self.in_suit[led].isdisjoint(hand)
+        ):
             raise IllegalActionError(
                 f"player {player} must follow suit ({self.suit_names[led]})",
                 self.summary(state),
             )
         if self.restricted:
             self._check_restricted(state, player, card)
-        try:
-            hand.remove(card)
-        except ValueError:
-            self._refuse(state, player, card)
+
+    def _play(self, state: State, player: int, card: int) -> None:
+        """A legal action of the player to move: a card to the trick (the trick resolved
+        when it is full), or an action of the phases before play."""
+        mech: TrickState = state.mech
+        led = mech.led
+        if led < -1:
+            self._apply_phase(state, player, card)
+            return
+        suit_of = self.suit_of
+        if suit_of[card] == self.broken_suit:
+            mech.broken = True
+        state.zones[self.hand][player].remove(card)
         plays = mech.plays
         plays.append(self.plays[player][card])
         log = state.log
@@ -444,15 +497,11 @@ class TrickTakingMechanic:
             self.suit_actions[self.suit_of[winning]](state, winner, winning)
 
     def _check_restricted(self, state: State, player: int, card: int) -> None:
-        """Refuse a play that must trump or that leads what may not lead, with the reason;
-        a legal card of the suit that must be broken breaks it."""
+        """Refuse a card in the hand that must trump or that leads what may not lead, with
+        the reason (playing it breaks the suit that must be broken: `_play`)."""
         mech: TrickState = state.mech
         hand = state.zones[self.hand][player]
-        if card not in hand:
-            return  # refused as not in the hand
         if card in self.legal_actions(state, player):
-            if self.suit_of[card] == self.broken_suit:
-                mech.broken = True
             return
         if mech.led >= 0:
             reason = f"must play a trump ({self.suit_names[mech.trump]})"
@@ -518,16 +567,20 @@ class TrickTakingMechanic:
         )
 
     def trick_winner(self, plays: list[tuple[int, int]], led: int, trump: int) -> tuple[int, int]:
-        """The winning (player, card): highest trump if any was played, else of the led suit."""
-        suit_of, rank_of = self.suit_of, self.rank_of
+        """The winning (player, card): highest trump if any was played, else of the led suit
+        (the first play leads, so it is of the led suit)."""
         target = led
-        if trump >= 0 and any(suit_of[card] == trump for _, card in plays):
-            target = trump
-        best_player, best_card, best_rank = -1, -1, 0
-        for player, card in plays:
-            if suit_of[card] == target and (best_card < 0 or rank_of[card] > best_rank):
-                best_player, best_card, best_rank = player, card, rank_of[card]
-        return best_player, best_card
+        if trump >= 0:
+            suit_of = self.suit_of
+            if any(suit_of[card] == trump for _, card in plays):
+                target = trump
+        power = self.power[target]
+        best = plays[0]
+        best_power = power[best[1]]
+        for play in plays:
+            if power[play[1]] > best_power:
+                best, best_power = play, power[play[1]]
+        return best
 
     def after_effects(self, state: State) -> None:
         """The trick is resolved: go on with the next trick, or end the round (and game).
