@@ -216,6 +216,13 @@ def test_an_unknown_kind_is_a_usage_error(project: Path) -> None:
         import_cards(project / "sheet.csv", "find", project / FINDS, project)
 
 
+def test_the_kind_is_found_in_any_case(project: Path) -> None:
+    (project / "sheet.csv").write_text(exported(project, "tide-pool-market", "finds"), "utf-8")
+    done = import_cards(project / "sheet.csv", "FINDS", project / FINDS, project)
+    assert done.cards == 90
+    assert "kind: finds" in (project / FINDS).read_text(encoding="utf-8")
+
+
 def test_a_file_outside_the_project_is_refused(project: Path) -> None:
     (project / "sheet.csv").write_text(HEADER + "crab,Crab,crab,,,Crabs.,\n", encoding="utf-8")
     with pytest.raises(FileRefused, match="outside the project folder"):

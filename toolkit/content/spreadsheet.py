@@ -180,6 +180,9 @@ def _find_kind(project: Path, kind: str, into: Path) -> _Target:
         if found is None and _same(declared[-1], into):
             found = _Target(manifest, kind, declaration)
     if not declared:
+        same = [other for other in dict.fromkeys(known) if other.casefold() == kind.casefold()]
+        if len(same) == 1:  # a kind typed in another case: ids match in any case
+            return _find_kind(project, same[0], into)
         hint = did_you_mean(kind, known)
         raise UsageError(
             f"no game in '{display_path(project / 'rules')}' declares card kind '{kind}'"
@@ -485,6 +488,7 @@ def import_cards(sheet_path: Path, kind: str, into: Path, project: Path) -> Impo
     check_output(into)
     sheet = read_sheet(sheet_path)
     target = _find_kind(project, kind, real_into)
+    kind = target.kind  # as the game spells it
     reader = _Reader(sheet, kind, target.declaration)
     cells = reader.read()
     found = [*cells.problems, *_validate(target, cells, real_into, not cells.problems)]
