@@ -115,6 +115,14 @@ def test_a_game_without_options_says_so() -> None:
         game.read_options(["x=1"])
 
 
+def test_an_option_id_in_another_case_sets_the_declared_id() -> None:
+    """`Scoring-Side` is `scoring-side`: the chosen value replaces the default under the
+    declared id (a resumed header, a replay and interop pass options straight to new_state)."""
+    _, game = load_compiled_game(str(REPO / "rules" / "oh-my-park.yaml"))
+    options = game.new_state(1, 2, {"Scoring-Side": "blue"}).options
+    assert options == {"scoring-side": "blue", "bonus-cards": False}
+
+
 def test_simulate_plays_with_the_options_and_its_transcript_replays_them(
     project: Path, tmp_path: Path
 ) -> None:

@@ -151,10 +151,10 @@ class Game:
             raise ValueError(
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
-        given = {
-            name: check_option(self.name, self.option_choices, name, value)
+        given = dict(  # keyed by the declared id, whatever the case it was typed in
+            check_option(self.name, self.option_choices, name, value)
             for name, value in (options or {}).items()
-        }
+        )
         chosen = {**self.option_defaults, **given}
         state = State(self, players, seed, chosen)
         for step in self.setup_steps:

@@ -67,8 +67,9 @@ def describe_choices(choices: Sequence[Any]) -> str:
 
 def check_option(
     game_name: str, choices: Mapping[str, Sequence[Any]], name: str, value: Any
-) -> Any:
-    """The declared choice `value` stands for; raises OptionError naming what is allowed."""
+) -> tuple[str, Any]:
+    """The declared id `name` stands for (typed in any case) and the declared choice `value`
+    stands for; raises OptionError naming what is allowed."""
     if name not in choices:
         if not choices:
             raise OptionError(f"{game_name} has no option '{name}': it declares no options")
@@ -76,7 +77,7 @@ def check_option(
     allowed = choices[name]
     for choice in allowed:
         if same_value(value, choice):
-            return choice
+            return name, choice
     raise OptionError(f"option '{name}' {describe_choices(allowed)}; not '{show_value(value)}'")
 
 
@@ -94,7 +95,7 @@ def read_options(
         words = [c for c in allowed if isinstance(c, str)]
         spelled = canonical_id(raw, words)  # a word choice in any case: `Blue` is `blue`
         as_written = spelled if spelled in words else None
-        chosen[name] = check_option(
+        name, chosen[name] = check_option(
             game_name, choices, name, as_written if as_written is not None else scalar(raw)
         )
     return chosen
