@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 from entry_point import ROOT, run_toolkit
 
+from toolkit.agents import GreedyBot, check_bot_name, make_bot
+from toolkit.agents.priority import PriorityBot
 from toolkit.errors import OptionError, UsageError, choose_id
+from toolkit.play import resumed
 from toolkit.serve.project_state import ProjectState
 
 QUICK = ["--games", "2", "--players", "2", "--workers", "1"]
@@ -70,6 +73,26 @@ def test_play_takes_bots_and_human_in_any_case(tmp_path: Path) -> None:
     assert json.loads(saved.read_text().splitlines()[0])["bots"] == ["human", "steady-saver"]
     again = run_toolkit("play", "Midway-Memories", "--resume", str(saved), stdin="q\n")
     assert again.returncode == 0, again.stderr
+
+
+def test_resume_and_make_bot_take_bot_names_in_any_case(tmp_path: Path) -> None:
+    """A saved header naming `Steady-Saver` resumes with the strategy, and make_bot takes any
+    case itself, so no caller that skips check_bot_name meets an unknown bot."""
+    saved = tmp_path / "game.jsonl"
+    made = run_toolkit("play", "midway-memories", "--players", "2", "--bots", "steady-saver",
+                       "--seed", "3", "--transcript", str(saved), stdin="q\n")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    text = saved.read_text(encoding="utf-8")
+    saved.write_text(text.replace('"steady-saver"', '"Steady-Saver"', 1), encoding="utf-8")
+    session = resumed(saved, None)
+    assert session.bots == ["human", "steady-saver"]
+    assert isinstance(make_bot("Steady-Saver", 1, session.game), PriorityBot)
+    assert isinstance(make_bot("Greedy", 1), GreedyBot)
+
+
+def test_a_bad_ismcts_budget_is_quoted_as_typed() -> None:
+    with pytest.raises(UsageError, match="'ISMCTS:ABC' needs a budget per decision"):
+        check_bot_name("ISMCTS:ABC")
 
 
 def test_print_choices_in_any_case(tmp_path: Path) -> None:

@@ -45,28 +45,30 @@ def check_bot_name(name: str, game: Game | None = None) -> str:
     a usage error naming the closest bot and the choices when it is no bot."""
     base, colon, budget = name.partition(":")
     if colon and base.casefold() == "ismcts":
-        ismcts_budget(budget.lower())
+        ismcts_budget(budget.lower(), name)
         return f"ismcts:{budget.lower()}"
     return choose_id(name, bot_names(game), "bot")
 
 
-def ismcts_budget(budget: str) -> tuple[int | None, float | None]:
+def ismcts_budget(budget: str, written: str = "") -> tuple[int | None, float | None]:
     """(iterations, seconds) from the part after `ismcts:`: `200` or `0.5s`, within the
-    limits of `toolkit.schema.limits` (a budget past them would play one game for hours)."""
+    limits of `toolkit.schema.limits` (a budget past them would play one game for hours).
+    Errors quote the bot name as `written` (the user's spelling), else `ismcts:<budget>`."""
+    written = written or f"ismcts:{budget}"
     if re.fullmatch(r"[0-9]{1,12}", budget) and int(budget) > 0:
         if int(budget) > MAX_ISMCTS_ITERATIONS:
             raise UsageError(
-                f"'ismcts:{budget}': at most {MAX_ISMCTS_ITERATIONS} iterations per decision"
+                f"'{written}': at most {MAX_ISMCTS_ITERATIONS} iterations per decision"
             )
         return int(budget), None
     if re.fullmatch(r"[0-9]{1,12}(\.[0-9]{1,12})?s", budget) and float(budget[:-1]) > 0:
         if float(budget[:-1]) > MAX_ISMCTS_SECONDS:
             raise UsageError(
-                f"'ismcts:{budget}': at most {MAX_ISMCTS_SECONDS:g} seconds per decision"
+                f"'{written}': at most {MAX_ISMCTS_SECONDS:g} seconds per decision"
             )
         return None, float(budget[:-1])
     raise UsageError(
-        f"'ismcts:{budget}' needs a budget per decision: iterations (ismcts:200) or seconds "
+        f"'{written}' needs a budget per decision: iterations (ismcts:200) or seconds "
         "(ismcts:0.5s)"
     )
 
@@ -79,6 +81,7 @@ def reproducible(name: str) -> bool:
 
 
 def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
+    name = check_bot_name(name, game)  # `Greedy` is `greedy`, whoever passes the name
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -92,7 +95,6 @@ def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
     strategies = compile_strategies(game) if game is not None else {}
     if name in strategies:
         return PriorityBot(seed, strategies[name])
-    check_bot_name(name, game)
     raise UsageError(f"unknown bot '{name}'")
 
 

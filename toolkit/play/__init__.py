@@ -94,9 +94,7 @@ def resumed(path: Path, argument: str | None) -> Session:
     same_id = argument is not None and argument.casefold() == loaded.game.id.casefold()
     if argument is not None and not same_id and argument != head.get("manifest"):
         raise UsageError(f"{path} is a game of {loaded.game.id}, not '{argument}'")
-    for name in names:
-        if name != HUMAN:
-            check_bot_name(name, loaded.game)
+    names = [name if name == HUMAN else check_bot_name(name, loaded.game) for name in names]
     session = Session(
         loaded, seed=head["seed"], players=head["players"], seat=names.index(HUMAN),
         bots=names, options=head.get("options") or {},
