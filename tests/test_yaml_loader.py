@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from toolkit.content import yaml_loader
 from toolkit.content.yaml_loader import MAX_ALIAS_VALUES, Position, load_bytes, load_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,3 +109,21 @@ def test_unclosed_quote_hint_names_where_it_opened() -> None:
     _, diagnostics = load_bytes(b'name: "Carousel\ncost: 2\n', "bad.yaml")
     assert diagnostics[0].code == "yaml-syntax"
     assert "line 1, column 7" in diagnostics[0].hint
+
+
+def test_a_refused_tag_on_a_double_quoted_string_keeps_its_control_character_error() -> None:
+    """The tag is refused and the escape it carries is still checked, both at the value."""
+    _, diagnostics = load_bytes(b'kind: card\nx: !foo "\\e"\n', "bad.yaml")
+    found = [(d.code, d.line, d.column) for d in diagnostics]
+    assert ("yaml-tag", 2, 4) in found
+    assert ("control-character", 2, 4) in found
+    assert any("U+001B" in d.message for d in diagnostics)
+
+
+def test_the_pure_python_parser_reports_a_control_character(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without libyaml the reader refuses the character as the parser is made: a diagnostic."""
+    monkeypatch.setattr(yaml_loader, "_Parser", yaml.SafeLoader)
+    _, diagnostics = load_bytes(b"kind: card\nname: a\x07b\n", "bad.yaml")
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("file-control-character", 2, 8)]

@@ -302,9 +302,11 @@ class _Builder:
         pending_keys: list[_Node | None] = []
         root: _Node | None = None
         documents = 0
-        parser = _Parser(self.text)
+        parser = None
         line_starts, length = self.line_starts, len(self.text)
         try:
+            # inside the try: the pure-Python reader checks characters as it is created
+            parser = _Parser(self.text)
             while (event := parser.get_event()) is not None:
                 kind = type(event)
                 # self.where(event.start_mark), inlined: it runs for every event
@@ -382,7 +384,8 @@ class _Builder:
         except yaml.YAMLError as exc:
             raise _Abort(_diag(self.name, 1, 1, "yaml-syntax", str(exc))) from None
         finally:
-            parser.dispose()
+            if parser is not None:
+                parser.dispose()
         return root
 
     def _syntax(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
@@ -572,6 +575,10 @@ class _Builder:
         text = event.value
         node = _Node("scalar", line, col, text=text, open=False)
         self._anchor(event.anchor, node)
+        style = event.style
+        if style is not None:  # before the tag check: a refused tag keeps its string's checks
+            node.quoted = style in ("'", '"')
+            node.escaped = style == '"'
         tag = event.tag
         if tag is not None and tag not in _CORE_TAGS:
             self.error(
@@ -584,10 +591,6 @@ class _Builder:
             node.value = text
             return node
         plain = event.implicit[0] and tag is None
-        style = event.style
-        if style is not None:
-            node.quoted = style in ("'", '"')
-            node.escaped = style == '"'
         if not plain:
             node.value = self._explicit(tag, text, line, col)
             return node
