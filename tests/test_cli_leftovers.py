@@ -56,16 +56,23 @@ def test_play_says_one_move(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "starts"),
-    [("r.PDF", b"%PDF-"), ("r.json", b'{\n  "seats"'), ("r.txt", b"midway-memories: 2 games")],
+    [
+        ("r.PDF", b"%PDF-"),
+        ("r.json", b'{\n  "seats"'),
+        ("r.JSON", b'{\n  "seats"'),
+        ("r.txt", b"midway-memories: 2 games"),
+        ("r.TXT", b"midway-memories: 2 games"),
+    ],
 )
 def test_report_out_suffix_chooses_the_format(name: str, starts: bytes, tmp_path: Path) -> None:
     out = tmp_path / name
     result = run_toolkit("report", "midway-memories", "--games", "2", "--players", "2",
                          "--workers", "1", "--out", str(out))  # fmt: skip
     assert result.returncode == 0, result.stderr
+    assert [path.name for path in tmp_path.iterdir()] == [name]  # the very name given
     assert out.read_bytes().startswith(starts)
     assert result.stdout.startswith(f"{out}: ")
-    if name.endswith(".json"):
+    if name.casefold().endswith(".json"):
         assert "wins" in json.loads(out.read_text())["seats"][0]
 
 

@@ -572,7 +572,7 @@ def report(
     card usage, drama and lead changes, and the targets."""
     _output(out, "--out")
     from toolkit.sim.report_files import report_suffix, write_report
-    from toolkit.sim.report_pdf import export_tables
+    from toolkit.sim.report_tables import export_tables
     from toolkit.sim.run import RunSpec, run
 
     suffix = report_suffix(out) if out is not None else ".pdf"  # checked before any game

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
 from toolkit.files import ensure_folder, write_atomic
-from toolkit.sim.report_pdf import ReportRun, export_tables, render_report
+from toolkit.sim.report_tables import write_tables_json
 from toolkit.sim.report_text import format_simulation
+
+if TYPE_CHECKING:
+    from toolkit.sim.report_pdf import ReportRun
 
 REPORT_SUFFIXES = {".pdf": "the PDF report", ".json": "its tables as JSON", ".txt": "text"}
 """Every suffix `--out` may end in, with what it writes."""
@@ -33,10 +37,12 @@ def write_report(runs: Sequence[ReportRun], out: Path) -> str:
     suffix = report_suffix(out)
     summaries = [summary for summary, _ in runs]
     if suffix == ".pdf":
+        from toolkit.sim.report_pdf import render_report  # ReportLab: loaded for a PDF only
+
         return plural(render_report(runs, out), "page")
-    if suffix == ".json":  # the tables `--format json` writes beside a PDF, in this file
-        export_tables(summaries, out, "json")
-        return "tables as JSON"
     ensure_folder(out.parent)
+    if suffix == ".json":  # the tables `--format json` writes beside a PDF, in this very file
+        write_tables_json(summaries, out)
+        return "tables as JSON"
     write_atomic(out, "\n\n".join(format_simulation(summary) for summary in summaries) + "\n")
     return "text"

@@ -7,9 +7,7 @@ overview first when there are several. Output is byte-stable (invariant mode).
 
 from __future__ import annotations
 
-import csv
 import io
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -38,74 +36,6 @@ from toolkit.sim.runner import GameRecord
 
 ReportRun = tuple[dict[str, Any], list[GameRecord]]
 """One player count's summary and the records it was made from."""
-
-
-def tables_of(summary: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Every table of the report as rows of plain values (for JSON and CSV export)."""
-    tables: dict[str, list[dict[str, Any]]] = {
-        "seats": [
-            {k: v for k, v in seat.items() if k not in ("score_by_source", "win_rate_ci95")}
-            | {"ci_low": seat["win_rate_ci95"][0], "ci_high": seat["win_rate_ci95"][1]}
-            for seat in summary["seats"]
-        ],
-        "score_sources": [
-            {"seat": seat["seat"], "source": source, "mean_points": points}
-            for seat in summary["seats"]
-            for source, points in seat["score_by_source"].items()
-        ],
-        "targets": [dict(t) for t in summary["targets"]],
-        "card_effects": [
-            {k: v for k, v in row.items() if k != "difference_ci95"}
-            | {"ci_low": row["difference_ci95"][0], "ci_high": row["difference_ci95"][1]}
-            for row in summary["card_effects"]
-        ],
-        "balance": [
-            {"metric": k, "value": v}
-            for k, v in summary["balance"].items()
-            if not isinstance(v, dict)
-        ],
-    }
-    for zone, rows in summary["cards"].items():
-        tables[f"cards_{zone}"] = [dict(row) for row in rows]
-    for slot, rows in summary["setups"].items():
-        tables[f"setup_{slot}"] = [
-            {k: v for k, v in row.items() if k != "per_player_per_game"}
-            | row["per_player_per_game"]
-            for row in rows
-        ]
-    return tables
-
-
-def tables_of_runs(summaries: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """The tables of one run, or of several player counts with a `players` column first."""
-    if len(summaries) == 1:
-        return tables_of(summaries[0])
-    merged: dict[str, list[dict[str, Any]]] = {}
-    for summary in summaries:
-        players = summary["arguments"]["players"]
-        for name, rows in tables_of(summary).items():
-            merged.setdefault(name, []).extend({"players": players} | row for row in rows)
-    return merged
-
-
-def export_tables(summaries: Sequence[dict[str, Any]], out: Path, fmt: str) -> list[Path]:
-    """Write every table beside the PDF: one JSON file, or one CSV file per table."""
-    tables = tables_of_runs(summaries)
-    if fmt == "json":
-        target = out.with_suffix(".json")
-        write_atomic(target, json.dumps(tables, indent=2, ensure_ascii=False) + "\n")
-        return [target]
-    written = []
-    for name, rows in tables.items():
-        target = out.with_name(f"{out.stem}-{name}.csv")
-        columns = list(dict.fromkeys(k for row in rows for k in row))
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, columns, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        write_atomic(target, buffer.getvalue())
-        written.append(target)
-    return written
 
 
 def _paragraph(text: str, style: Any) -> Paragraph:
