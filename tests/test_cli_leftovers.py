@@ -127,8 +127,9 @@ def test_the_workbench_applies_its_variants_and_options() -> None:
     [
         (["oh-my-park", "--variant", str(FERRIS)], "is for 'midway-memories', not a game shown"),
         (["midway-memories", "--option", "x=1"], "it declares no options"),
+        (["--variant", str(FERRIS.parent)], f"--variant '{FERRIS.parent}' is not a regular file"),
     ],
-    ids=["variant-of-another-game", "option"],
+    ids=["variant-of-another-game", "option", "variant-folder"],
 )
 def test_serve_refuses_a_variant_or_option_its_games_cannot_take(
     args: list[str], said: str

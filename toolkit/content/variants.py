@@ -109,7 +109,7 @@ def overlay_from_sets(sets: list[tuple[str, Any]], game_id: str) -> Overlay:
 def load_overlays(paths: list[Path], game_id: str) -> tuple[list[Overlay], list[Diagnostic]]:
     overlays, diagnostics = [], []
     for path in paths:
-        _check_variant_file(path)
+        check_variant_file(path)
         loaded, errors = load_content_file(path, "variant")
         diagnostics.extend(errors)
         if loaded is None:
@@ -128,7 +128,7 @@ def load_overlays(paths: list[Path], game_id: str) -> tuple[list[Overlay], list[
     return overlays, diagnostics
 
 
-def _check_variant_file(path: Path) -> None:
+def check_variant_file(path: Path) -> None:
     """A variant named on the command line is the user's own choice, so it may live anywhere;
     but it must be a regular file of bounded size (`--variant /dev/zero` must not hang). A
     missing file stays a positioned error like any other content file's."""

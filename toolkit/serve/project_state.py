@@ -20,6 +20,7 @@ from markupsafe import Markup
 from toolkit.content.locate import MANIFEST_SUFFIXES
 from toolkit.content.project import load_content_file
 from toolkit.content.validate import ValidationReport, validate_game
+from toolkit.content.variants import check_variant_file
 from toolkit.diagnostics import Diagnostic, printable
 from toolkit.engine.game import compile_game
 from toolkit.errors import ContentError, UsageError, choose_id
@@ -209,9 +210,11 @@ def options_of(project: ProjectState, state: GameState) -> dict[str, Any]:
 
 def _variant_games(paths: Sequence[Path]) -> dict[Path, str]:
     """The game each variant file names; a file that cannot be read as a variant is a
-    content error, as in every command that takes `--variant`."""
+    content error, and one that is no regular file a usage error, as in every command that
+    takes `--variant`."""
     games: dict[Path, str] = {}
     for path in paths:
+        check_variant_file(path)
         loaded, diagnostics = load_content_file(path, "variant")
         if loaded is None:
             raise ContentError(diagnostics)
