@@ -12,6 +12,7 @@ from entry_point import ROOT, run_toolkit
 
 from toolkit.agents import GreedyBot, check_bot_name, make_bot
 from toolkit.agents.priority import PriorityBot
+from toolkit.content.locate import resolve_path_or_game
 from toolkit.errors import OptionError, UsageError, choose_id
 from toolkit.play import resumed
 from toolkit.serve.project_state import ProjectState
@@ -30,6 +31,20 @@ def test_ids_differing_only_in_case_are_an_error_naming_both() -> None:
     with pytest.raises(UsageError) as caught:
         choose_id("Ab", ["AB", "ab", "x"], "bot")
     assert "'AB' and 'ab'" in str(caught.value) and "differ only in case" in str(caught.value)
+
+
+def test_games_differing_only_in_case_are_both_named(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    text = (ROOT / "rules" / "oh-my-park.yaml").read_text(encoding="utf-8")
+    for name in ("oh-my-park", "Oh-My-Park"):
+        (rules / f"{name}.yaml").write_text(text, encoding="utf-8")
+    assert resolve_path_or_game("Oh-My-Park", tmp_path) == rules / "Oh-My-Park.yaml"
+    with pytest.raises(UsageError) as caught:
+        resolve_path_or_game("OH-MY-PARK", tmp_path)
+    assert "game 'OH-MY-PARK' could be 'Oh-My-Park' and 'oh-my-park'" in str(caught.value)
+    with pytest.raises(UsageError, match="no such file, folder or game: 'oh-my-pork'"):
+        resolve_path_or_game("oh-my-pork", tmp_path)
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.diagnostics import canonical_id, did_you_mean
-from toolkit.errors import UsageError
+from toolkit.diagnostics import did_you_mean
+from toolkit.errors import UsageError, choose_id
 
 MANIFEST_SUFFIXES = (".yaml", ".yml")
 
@@ -24,7 +24,10 @@ def resolve_path_or_game(argument: str | Path, project: Path | None = None) -> P
         if path.exists():
             return path
         project = project or Path.cwd()
-        name = canonical_id(str(argument), game_ids(project))  # `Oh-My-Park` is `oh-my-park`
+        ids, word = game_ids(project), str(argument)
+        # `Oh-My-Park` is `oh-my-park`; two ids differing only in case are both named
+        same = any(known.casefold() == word.casefold() for known in ids)
+        name = choose_id(word, ids, "game") if same else word
         for suffix in MANIFEST_SUFFIXES:
             candidate = project / "rules" / f"{name}{suffix}"
             if candidate.is_file():
