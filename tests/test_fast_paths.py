@@ -43,10 +43,15 @@ def test_autoplay_plays_what_the_engine_contract_plays(game_id: str, players: in
     # leads it; Lamplight bids with a hook and turns trump up: every phase autoplay takes.
     game = compiled(game_id)
     assert game.autoplay is game.mechanic
+    generic = replace(game, autoplay=None)  # the same game, every turn through the contract
     for seed in (11, 12, 13):
         bots = ["random"] * players
         record = play_game(game, seed, players, bots, record_actions=True)
         assert list(record.actions) == contract_play(game, seed, bots)
+        for count in (game.min_players, game.max_players):  # the whole record, each count
+            bots = ["random"] * count
+            fast = play_game(game, seed, count, bots, record_actions=True)
+            assert fast == play_game(generic, seed, count, bots, record_actions=True)
 
 
 def test_a_table_with_another_bot_plays_through_the_contract() -> None:
