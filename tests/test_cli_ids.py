@@ -79,6 +79,24 @@ def test_ids_are_found_in_any_case(args: list[str], seen: str) -> None:
     assert seen in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("executor", "scheduler", "said"),
+    [
+        ("LOCAL", "local:1", "--scheduler goes with --executor dask"),
+        ("DASK", "nonsense", "--scheduler 'nonsense': give tcp://HOST:8786 or local:N"),
+    ],
+    ids=["local", "dask"],
+)
+def test_the_executor_typed_in_any_case_is_the_one_chosen(
+    executor: str, scheduler: str, said: str
+) -> None:
+    """What each executor makes of a --scheduler shows which one the id chose (no game runs)."""
+    args = ["simulate", "midway-memories", *QUICK, "--executor", executor, "--scheduler", scheduler]
+    result = run_toolkit(*args)
+    assert result.returncode == 2, result.stderr
+    assert said in result.stderr
+
+
 def test_play_takes_bots_and_human_in_any_case(tmp_path: Path) -> None:
     saved = tmp_path / "game.jsonl"
     result = run_toolkit("play", "midway-memories", "--players", "2", "--bots",
