@@ -213,3 +213,4 @@ def test_an_unknown_id_is_a_usage_error_with_the_closest_and_the_choices(
     assert f"did you mean {said}?" in result.stderr
     assert "choices: " in result.stderr and said.strip("'") in result.stderr.split("choices: ")[1]
     assert result.stdout == ""
+    assert "Value error" not in result.stderr  # the message alone, as every usage error

@@ -137,3 +137,5 @@ def test_serve_refuses_a_variant_or_option_its_games_cannot_take(
     result = run_toolkit("serve", *args, "--port", "0")
     assert result.returncode == 2, result.stderr
     assert said in result.stderr
+    if "--option" in args:  # refused once the one game is loaded
+        assert "loading 1 game and printing its cards..." in result.stderr

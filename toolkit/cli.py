@@ -83,8 +83,8 @@ def _one_of(kind: type[E], what: str) -> Callable[[Any], E]:
 
         try:
             return kind(choose_id(str(value), [member.value for member in kind], what))
-        except UsageError as error:
-            raise ValueError(str(error)) from None
+        except UsageError as error:  # click's own error: no "Value error, " before it
+            raise typer.BadParameter(str(error)) from None
 
     return parse
 

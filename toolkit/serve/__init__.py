@@ -81,8 +81,9 @@ def serve(
     check_port(host, port)
 
     project = ProjectState(root or Path.cwd(), games or None, variants=variants, options=options)
-    loading = plural(len(project.games), "game")
-    print(f"loading {loading} and printing their cards...", file=sys.stderr)
+    count = len(project.games)
+    their = "its" if count == 1 else "their"
+    print(f"loading {plural(count, 'game')} and printing {their} cards...", file=sys.stderr)
     hosts = None
     if not is_loopback(host):
         print(
