@@ -16,8 +16,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from toolkit.sim import report_charts as charts
 from toolkit.sim.build import GameBuild, build_summary
 from toolkit.sim.report_pdf import render_report, render_sweep
-from toolkit.sim.report_tables import export_tables
 from toolkit.sim.report_style import source_colours
+from toolkit.sim.report_tables import export_tables
 from toolkit.sim.run import Run, RunSpec, run
 
 MIDWAY, PARK = "midway-memories", "oh-my-park"

@@ -63,13 +63,10 @@ def ismcts_budget(budget: str, written: str = "") -> tuple[int | None, float | N
         return int(budget), None
     if re.fullmatch(r"[0-9]{1,12}(\.[0-9]{1,12})?s", budget) and float(budget[:-1]) > 0:
         if float(budget[:-1]) > MAX_ISMCTS_SECONDS:
-            raise UsageError(
-                f"'{written}': at most {MAX_ISMCTS_SECONDS:g} seconds per decision"
-            )
+            raise UsageError(f"'{written}': at most {MAX_ISMCTS_SECONDS:g} seconds per decision")
         return None, float(budget[:-1])
     raise UsageError(
-        f"'{written}' needs a budget per decision: iterations (ismcts:200) or seconds "
-        "(ismcts:0.5s)"
+        f"'{written}' needs a budget per decision: iterations (ismcts:200) or seconds (ismcts:0.5s)"
     )
 
 
