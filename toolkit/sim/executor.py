@@ -111,7 +111,7 @@ class LocalExecutor(Executor):
                 yield task((shared, job))
             return
         pool = self._started(workers)
-        queued: deque[Future[R]] = deque()
+        queued: deque[Future[bytes]] = deque()
         try:
             with stop_workers_on_sigterm():
                 for job in jobs:
