@@ -3,9 +3,10 @@
 Run from the project root: `python benchmarks/executor_speed.py [games]` (default 20,000 per
 game; needs the `[dask]` extra). Three timings per game, each of the same games (the records
 are checked to be equal): the local pool with 2 workers, a Dask LocalCluster with 2 workers,
-and one with 1 worker. The clusters are started, and warmed up with a short run (workers import
+and one with 1 worker. Each cluster is started, and warmed up with a short run (workers import
 the toolkit and build the game), before the clock starts: a long-lived cluster is the use Dask
-is for. The pool's timing includes starting its processes, as a real run's does.
+is for. Only one cluster lives at a time, so no idle one takes CPU from the timing. The
+pool's timing includes starting its processes, as a real run's does.
 
 Beside each timing, the CPU it cost, per game: in this process (the client, Dask's scheduler
 and nannies, unpickling the records) and in the worker processes (playing, and what a worker
@@ -17,7 +18,6 @@ Goals: Dask 2 workers >= 0.9x the local pool's rate; Dask 2 workers >= 1.8x Dask
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass
@@ -57,8 +57,7 @@ def children() -> dict[int, psutil.Process]:
     return {child.pid: child for child in psutil.Process().children(recursive=True)}
 
 
-def timed(manifest: Path, games: int, executor: Executor, others: set[int]) -> Timing:
-    """`others`: the worker processes of the idle clusters, left out of the workers' CPU."""
+def timed(manifest: Path, games: int, executor: Executor) -> Timing:
     me = psutil.Process()
     before = {pid: cpu_seconds(child) for pid, child in children().items()}
     client = cpu_seconds(me)
@@ -66,16 +65,17 @@ def timed(manifest: Path, games: int, executor: Executor, others: set[int]) -> T
     records = simulate(manifest, games, 4, ["random"] * 4, seed=1, executor=executor)
     seconds = time.perf_counter() - start
     client = cpu_seconds(me) - client
-    workers = sum(
-        cpu_seconds(child) - before.get(pid, 0.0)
-        for pid, child in children().items()  # the pool's processes are still running here
-        if pid not in others
+    workers = sum(  # the pool's processes are still running here: they end with its `with`
+        cpu_seconds(child) - before.get(pid, 0.0) for pid, child in children().items()
     )
     return Timing(seconds, client, workers, records)
 
 
-def worker_pids(cluster: DaskExecutor) -> set[int]:
-    return set(cluster.client.run(os.getpid).values())
+def on_cluster(manifest: Path, games: int, workers: int) -> Timing:
+    """A LocalCluster of `workers`, started and warmed up before the clock, closed after."""
+    with DaskExecutor(f"local:{workers}") as cluster:
+        simulate(manifest, 200, 4, ["random"] * 4, seed=99, executor=cluster)  # warm up
+        return timed(manifest, games, cluster)
 
 
 def line(label: str, timing: Timing, games: int) -> str:
@@ -88,29 +88,20 @@ def line(label: str, timing: Timing, games: int) -> str:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-    clusters = {n: DaskExecutor(f"local:{n}") for n in (1, 2)}
-    try:
-        print(f"{games:,} random-bot games per game, 4 players")
-        pids = {n: worker_pids(cluster) for n, cluster in clusters.items()}
-        every = pids[1] | pids[2]
-        for name, manifest in GAMES.items():
-            for cluster in clusters.values():
-                simulate(manifest, 200, 4, ["random"] * 4, seed=99, executor=cluster)  # warm up
-            with LocalExecutor(2) as pool:
-                local = timed(manifest, games, pool, every)
-            dask2 = timed(manifest, games, clusters[2], pids[1])
-            dask1 = timed(manifest, games, clusters[1], pids[2])
-            assert dask2.records == local.records, "executors disagree"
-            assert dask1.records == local.records, "executors disagree"
-            print(f"\n{name}")
-            print(line("local pool, 2 workers:", local, games))
-            print(line("dask, 2 workers:", dask2, games))
-            print(line("dask, 1 worker:", dask1, games))
-            print(f"  dask 2 / local 2: {local.seconds / dask2.seconds:.2f}x (goal >= 0.9x)")
-            print(f"  dask 2 / dask 1:  {dask1.seconds / dask2.seconds:.2f}x (goal >= 1.8x)")
-    finally:
-        for cluster in clusters.values():
-            cluster.close()
+    print(f"{games:,} random-bot games per game, 4 players")
+    for name, manifest in GAMES.items():
+        with LocalExecutor(2) as pool:
+            local = timed(manifest, games, pool)
+        dask2 = on_cluster(manifest, games, 2)
+        dask1 = on_cluster(manifest, games, 1)
+        assert dask2.records == local.records, "executors disagree"
+        assert dask1.records == local.records, "executors disagree"
+        print(f"\n{name}")
+        print(line("local pool, 2 workers:", local, games))
+        print(line("dask, 2 workers:", dask2, games))
+        print(line("dask, 1 worker:", dask1, games))
+        print(f"  dask 2 / local 2: {local.seconds / dask2.seconds:.2f}x (goal >= 0.9x)")
+        print(f"  dask 2 / dask 1:  {dask1.seconds / dask2.seconds:.2f}x (goal >= 1.8x)")
 
 
 if __name__ == "__main__":
