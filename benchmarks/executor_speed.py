@@ -11,7 +11,10 @@ pool's timing includes starting its processes, as a real run's does.
 Beside each timing, the CPU it cost, per game: in this process (the client, Dask's scheduler
 and nannies, unpickling the records) and in the worker processes (playing, and what a worker
 does besides). On a machine shared with other work the wall-clock rates vary; the CPU per game
-says where the time went whatever the load.
+says where the time went whatever the load. From it, the ratios two cores would give if
+nothing else ran: 2 workers and this process share both cores, so a game costs the CPU of
+both, while 1 worker has a core to itself (this process uses the other), so its rate is one
+over the worker's CPU per game alone.
 
 Goals: Dask 2 workers >= 0.9x the local pool's rate; Dask 2 workers >= 1.8x Dask 1 worker.
 """
@@ -43,6 +46,10 @@ class Timing:
     client_cpu: float
     workers_cpu: float
     records: list[GameRecord]
+
+    @property
+    def cpu(self) -> float:
+        return self.client_cpu + self.workers_cpu
 
 
 def cpu_seconds(process: psutil.Process) -> float:
@@ -102,6 +109,11 @@ def main() -> None:
         print(line("dask, 1 worker:", dask1, games))
         print(f"  dask 2 / local 2: {local.seconds / dask2.seconds:.2f}x (goal >= 0.9x)")
         print(f"  dask 2 / dask 1:  {dask1.seconds / dask2.seconds:.2f}x (goal >= 1.8x)")
+        over_local, over_one = local.cpu / dask2.cpu, 2 * dask1.workers_cpu / dask2.cpu
+        print(
+            f"  from the CPU per game (two cores kept busy): dask 2 / local 2 {over_local:.2f}x, "
+            f"dask 2 / dask 1 {over_one:.2f}x"
+        )
 
 
 if __name__ == "__main__":
