@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -121,22 +122,23 @@ def test_a_scheduler_the_toolkit_cannot_use_is_a_usage_error() -> None:
         make_executor("local", 2, "local:2")
 
 
-def _settings() -> dict[str, object]:
+def _settings() -> tuple[dict[str, object], bool]:
     import dask.config
 
-    return {name: dask.config.get(name) for name in LOCAL_CLUSTER_SETTINGS}
+    settings = {name: dask.config.get(name) for name in LOCAL_CLUSTER_SETTINGS}
+    return settings, signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
 
 def test_a_local_cluster_runs_worker_processes_with_its_own_settings() -> None:
     """`--scheduler local:N` starts real worker processes, without Dask's 10 ms stack sampler
-    (it cost a sixth of a run of short games) and with its periodic checks slowed down, and
-    plays the same games as the pool."""
+    (it cost a sixth of a run of short games), with its periodic checks slowed down and Ctrl-C
+    left to this process, and plays the same games as the pool."""
     spec = RunSpec("midway-memories", 6, 3, ["random"], seed=5)
     with LocalExecutor(1) as pool:
         spec.executor = pool
         expected = json_text(run(spec).summary)
     with DaskExecutor("local:1") as cluster:
-        assert list(cluster.client.run(_settings).values()) == [LOCAL_CLUSTER_SETTINGS]
+        assert list(cluster.client.run(_settings).values()) == [(LOCAL_CLUSTER_SETTINGS, True)]
         spec.executor = cluster
         assert json_text(run(spec).summary) == expected
 

@@ -169,7 +169,9 @@ class DaskExecutor(Executor):
                     dashboard_address=None,
                     silence_logs=50,  # logging.CRITICAL: workers' chatter is not the output
                 )
-            return Client(self._cluster)
+            client = Client(self._cluster)
+            client.register_plugin(_ignoring_interrupts())
+            return client
         if not scheduler.startswith(("tcp://", "tls://")):
             raise UsageError(
                 f"--scheduler '{scheduler}': give tcp://HOST:8786 or local:N (N workers here)"
@@ -221,6 +223,23 @@ def make_executor(kind: str, workers: int, scheduler: str | None) -> Executor:
     if kind == "dask":
         return DaskExecutor(scheduler or f"local:{workers}")
     raise UsageError(f"--executor '{kind}': local or dask")
+
+
+def _ignoring_interrupts() -> Any:
+    """A plugin for the workers of a `local:N` cluster: Ctrl-C reaches every process of the
+    terminal's group, and a worker would print its traceback. This process handles it (the
+    queued tasks are cancelled, the cluster closed); the workers leave it to this process.
+    A worker the nanny starts again gets the plugin too."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupt(WorkerPlugin):  # type: ignore[misc]  # distributed is untyped
+        name = "toolkit-ignore-interrupt"
+
+        def setup(self, worker: Any) -> None:
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    return IgnoreInterrupt()
 
 
 def packed(task: Callable[[J], R], job: J) -> bytes:
