@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -12,7 +14,14 @@ import pytest
 
 from toolkit.diagnostics import json_text
 from toolkit.errors import UsageError
-from toolkit.sim.executor import PROFILE_SETTING, DaskExecutor, LocalExecutor, make_executor
+from toolkit.sim.executor import (
+    LOCAL_CLUSTER_SETTINGS,
+    DaskExecutor,
+    LocalExecutor,
+    make_executor,
+    packed,
+    unpacked,
+)
 from toolkit.sim.run import RunSpec, run
 from toolkit.sim.sources import PathSource
 
@@ -84,6 +93,10 @@ def test_a_task_that_fails_once_is_retried_and_the_result_unchanged(dask: DaskEx
     assert set(range(10)) == FAILED
 
 
+def _second(job: tuple[Any, Any]) -> Any:
+    return job[1]
+
+
 def _slow(job: tuple[Any, int]) -> int:
     time.sleep(0.05)
     return job[1]
@@ -109,20 +122,37 @@ def test_a_scheduler_the_toolkit_cannot_use_is_a_usage_error() -> None:
         make_executor("local", 2, "local:2")
 
 
-def _profiling() -> object:
+def _settings() -> tuple[dict[str, object], bool]:
     import dask.config
 
-    return dask.config.get(PROFILE_SETTING)
+    settings = {name: dask.config.get(name) for name in LOCAL_CLUSTER_SETTINGS}
+    return settings, signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
 
-def test_a_local_cluster_runs_worker_processes_without_the_stack_sampler() -> None:
-    """`--scheduler local:N` starts real worker processes, with Dask's 10 ms stack sampler
-    off (it cost a sixth of a run of short games), and plays the same games as the pool."""
+def test_a_local_cluster_runs_worker_processes_with_its_own_settings() -> None:
+    """`--scheduler local:N` starts real worker processes, without Dask's 10 ms stack sampler
+    (it cost a sixth of a run of short games), with its periodic checks slowed down and Ctrl-C
+    left to this process, and plays the same games as the pool."""
     spec = RunSpec("midway-memories", 6, 3, ["random"], seed=5)
     with LocalExecutor(1) as pool:
         spec.executor = pool
         expected = json_text(run(spec).summary)
     with DaskExecutor("local:1") as cluster:
-        assert set(cluster.client.run(_profiling).values()) == {False}
+        assert list(cluster.client.run(_settings).values()) == [(LOCAL_CLUSTER_SETTINGS, True)]
         spec.executor = cluster
         assert json_text(run(spec).summary) == expected
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_result_travels_as_one_buffer_and_the_collector_is_left_as_found(
+    collecting: bool,
+) -> None:
+    data = packed(_second, (None, {"records": [(1, "carousel")] * 3}))
+    assert isinstance(data, bytes)
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        assert unpacked(data) == {"records": [(1, "carousel")] * 3}
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()

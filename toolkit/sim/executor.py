@@ -7,8 +7,10 @@ game's source: a local pool reads the files, a Dask worker gets their bytes (`po
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -27,10 +29,22 @@ AHEAD = 2
 """Jobs queued per worker: enough to keep every worker busy, few enough that a long run holds
 only a handful of them (and their results) at a time."""
 RETRIES = 2
+"""A Dask task whose worker died, or that failed, runs again up to this many times."""
 PROFILE_SETTING = "distributed.worker.profile.enabled"
 """Dask's per-worker stack sampler, switched off for the clusters started here (docs/scale.md
 says how to switch it off on workers started by hand)."""
-"""A Dask task whose worker died, or that failed, runs again up to this many times."""
+LOCAL_CLUSTER_SETTINGS: dict[str, object] = {
+    PROFILE_SETTING: False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Dask settings of the clusters `local:N` starts. The stack sampler interrupts a task every
+10 ms for the dashboard's profile (a sixth of a run of short games). The others are periodic
+checks that wake each worker, nanny and the scheduler 50, 2 and 10 times a second (event
+loop health, system and memory monitors): 5% of a core in this process and 2% in each worker
+while idle, 1% and 0.4% at these intervals; nobody reads them here, and a worker whose memory
+runs away is still stopped within a second."""
 CONNECT_SECONDS = 20
 
 
@@ -97,15 +111,15 @@ class LocalExecutor(Executor):
                 yield task((shared, job))
             return
         pool = self._started(workers)
-        queued: deque[Future[R]] = deque()
+        queued: deque[Future[bytes]] = deque()
         try:
             with stop_workers_on_sigterm():
                 for job in jobs:
-                    queued.append(pool.submit(task, (shared, job)))
+                    queued.append(pool.submit(packed, task, (shared, job)))
                     if len(queued) >= AHEAD * workers:
-                        yield queued.popleft().result()
+                        yield unpacked(queued.popleft().result())
                 while queued:
-                    yield queued.popleft().result()
+                    yield unpacked(queued.popleft().result())
         finally:
             # After an error (a game past its cap) the queued chunks are dropped and the
             # running ones finish: each is a few games, each bounded by its action cap.
@@ -146,10 +160,8 @@ class DaskExecutor(Executor):
                 raise UsageError(f"--scheduler '{scheduler}': write local:N with N >= 1")
             import dask
 
-            # A worker samples its task's stack every 10 ms for the dashboard's profile: on
-            # games of well under a millisecond that costs a sixth of the run (Midway: 1.64x
-            # for 2 workers over 1 with it, 1.91x without). Nobody reads it here.
-            with dask.config.set({PROFILE_SETTING: False}):
+            # The nannies hand these settings on to the worker processes they start.
+            with dask.config.set(LOCAL_CLUSTER_SETTINGS):
                 self._cluster = LocalCluster(
                     n_workers=int(count),
                     threads_per_worker=1,
@@ -157,7 +169,9 @@ class DaskExecutor(Executor):
                     dashboard_address=None,
                     silence_logs=50,  # logging.CRITICAL: workers' chatter is not the output
                 )
-            return Client(self._cluster)
+            client = Client(self._cluster)
+            client.register_plugin(_ignoring_interrupts())
+            return client
         if not scheduler.startswith(("tcp://", "tls://")):
             raise UsageError(
                 f"--scheduler '{scheduler}': give tcp://HOST:8786 or local:N (N workers here)"
@@ -177,11 +191,13 @@ class DaskExecutor(Executor):
         ahead = (AHEAD + 1) * min(self.workers, max(1, limit))
         try:
             for job in jobs:
-                queued.append(client.submit(task, (source, job), pure=False, retries=RETRIES))
+                queued.append(
+                    client.submit(packed, task, (source, job), pure=False, retries=RETRIES)
+                )
                 if len(queued) >= ahead:
-                    yield queued.popleft().result()
+                    yield unpacked(queued.popleft().result())
             while queued:
-                yield queued.popleft().result()
+                yield unpacked(queued.popleft().result())
         finally:
             # Ctrl-C, an error or an abandoned run: nothing queued keeps the cluster busy.
             if queued:
@@ -207,6 +223,48 @@ def make_executor(kind: str, workers: int, scheduler: str | None) -> Executor:
     if kind == "dask":
         return DaskExecutor(scheduler or f"local:{workers}")
     raise UsageError(f"--executor '{kind}': local or dask")
+
+
+def _ignoring_interrupts() -> Any:
+    """A plugin for the workers of a `local:N` cluster: Ctrl-C reaches every process of the
+    terminal's group, and a worker would print its traceback. This process handles it (the
+    queued tasks are cancelled, the cluster closed); the workers leave it to this process.
+    A worker the nanny starts again gets the plugin too."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupt(WorkerPlugin):  # type: ignore[misc]  # distributed is untyped
+        name = "toolkit-ignore-interrupt"
+
+        def setup(self, worker: Any) -> None:
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    return IgnoreInterrupt()
+
+
+def packed(task: Callable[[J], R], job: J) -> bytes:
+    """Runs `task` in a worker and returns its result pickled whole: one buffer to send.
+    Dask would otherwise serialise a list's items one by one (each record pickled alone, its
+    card ids again in every one), at several times the cost."""
+    return pickle.dumps(task(job), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+_UNPICKLING = threading.Lock()
+
+
+def unpacked(data: bytes) -> Any:
+    """A worker's result, unpickled with the garbage collector paused: a batch is thousands
+    of new containers, and on a heap that holds a long run's records the collections they
+    trigger cost twice the unpickling itself. The lock keeps threads (runs of `tune`) from
+    switching the collector back on under each other."""
+    with _UNPICKLING:
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return pickle.loads(data)
+        finally:
+            if collecting:
+                gc.enable()
 
 
 def _worker_start() -> None:
