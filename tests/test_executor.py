@@ -23,6 +23,7 @@ from toolkit.sim.executor import (
     unpacked,
 )
 from toolkit.sim.run import RunSpec, run
+from toolkit.sim.runner import tapered_spans
 from toolkit.sim.sources import PathSource
 
 distributed = pytest.importorskip("distributed")
@@ -156,3 +157,16 @@ def test_a_result_travels_as_one_buffer_and_the_collector_is_left_as_found(
         assert gc.isenabled() is collecting
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize(
+    ("first", "games", "size", "workers"), [(1, 20_000, 1429, 2), (1, 9, 3, 2), (0, 7, 100, 1)]
+)
+def test_tasks_cover_every_game_once_and_the_last_ones_are_smaller(
+    first: int, games: int, size: int, workers: int
+) -> None:
+    spans = tapered_spans(first, games, size, workers)
+    assert [game for start, end in spans for game in range(start, end)] == list(range(first, games))
+    lengths = [end - start for start, end in spans]
+    assert max(lengths) <= size
+    assert all(length <= -(-size // 4) for length in lengths[-workers:])

@@ -190,6 +190,16 @@ Job = tuple[GameSource, Chunk]
 """What a worker gets: how to build the game (files or their bytes) and which games to play."""
 
 
+def tapered_spans(first: int, games: int, size: int, workers: int) -> list[tuple[int, int]]:
+    """Games `first` to `games` as tasks of `size`, the last `workers` tasks' games cut in
+    quarters: the workers then finish within a quarter of a task of each other, not a whole
+    task (a second of play), while the many tasks before keep the scheduler's share small."""
+    tail = max(first, games - size * workers)
+    spans = [(start, min(start + size, tail)) for start in range(first, tail, size)]
+    small = max(1, -(-(games - tail) // (4 * workers)))
+    return spans + [(start, min(start + small, games)) for start in range(tail, games, small)]
+
+
 def _play_chunk(job: Job) -> list[GameRecord]:
     source, (seed, indexes, players, bots, record, options) = job
     game = source.compile()
@@ -263,23 +273,22 @@ def _simulate(
         if progress is not None:
             progress(1)
         size = max(1, min(int(executor.chunk_seconds / per_game), 100_000))
-        # ... but enough tasks for every worker to get a few, and as many for each worker,
-        # so that no worker is left alone with a last task while the others wait.
+        # ... but enough tasks for every worker to get a few, and as many for each worker.
         size = min(size, max(1, -(-(games - first) // (4 * executor.workers))))
         workers = executor.workers
         tasks = math.ceil(math.ceil((games - first) / size) / workers) * workers
         size = max(1, math.ceil((games - first) / tasks))
-    elif pool_size(executor.workers, games - first) > 1:
-        # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so that
-        # every worker gets a share; game i's seed does not depend on its chunk.
-        pool = pool_size(executor.workers, games - first)
-        size = max(1, min(CHUNK, -(-(games - first) // (4 * pool))))
+        spans = tapered_spans(first, games, size, workers)
     else:
-        size = CHUNK
-    chunks: Iterator[Chunk] = (
-        (seed, list(range(start, min(start + size, games))), *chunk[2:])
-        for start in range(first, games, size)
-    )
+        if pool_size(executor.workers, games - first) > 1:
+            # Chunks of up to CHUNK games, smaller when there are few games (slow bots), so
+            # that every worker gets a share; game i's seed does not depend on its chunk.
+            pool = pool_size(executor.workers, games - first)
+            size = max(1, min(CHUNK, -(-(games - first) // (4 * pool))))
+        else:
+            size = CHUNK
+        spans = [(start, min(start + size, games)) for start in range(first, games, size)]
+    chunks: Iterator[Chunk] = ((seed, list(range(start, end)), *chunk[2:]) for start, end in spans)
     for played in executor.map(_play_chunk, source, chunks, games - first):
         records.extend(played)
         if progress is not None:
