@@ -165,7 +165,7 @@ def test_a_result_travels_as_one_buffer_and_the_collector_is_left_as_found(
 def test_tasks_cover_every_game_once_and_the_last_ones_are_smaller(
     first: int, games: int, size: int, workers: int
 ) -> None:
-    spans = tapered_spans(first, games, size, workers)
+    spans = list(tapered_spans(first, games, size, workers))
     assert [game for start, end in spans for game in range(start, end)] == list(range(first, games))
     lengths = [end - start for start, end in spans]
     assert max(lengths) <= size

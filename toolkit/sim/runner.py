@@ -190,14 +190,16 @@ Job = tuple[GameSource, Chunk]
 """What a worker gets: how to build the game (files or their bytes) and which games to play."""
 
 
-def tapered_spans(first: int, games: int, size: int, workers: int) -> list[tuple[int, int]]:
+def tapered_spans(first: int, games: int, size: int, workers: int) -> Iterator[tuple[int, int]]:
     """Games `first` to `games` as tasks of `size`, the last `workers` tasks' games cut in
     quarters: the workers then finish within a quarter of a task of each other, not a whole
     task (a second of play), while the many tasks before keep the scheduler's share small."""
     tail = max(first, games - size * workers)
-    spans = [(start, min(start + size, tail)) for start in range(first, tail, size)]
+    for start in range(first, tail, size):
+        yield start, min(start + size, tail)
     small = max(1, -(-(games - tail) // (4 * workers)))
-    return spans + [(start, min(start + small, games)) for start in range(tail, games, small)]
+    for start in range(tail, games, small):
+        yield start, min(start + small, games)
 
 
 def _play_chunk(job: Job) -> list[GameRecord]:
@@ -287,7 +289,7 @@ def _simulate(
             size = max(1, min(CHUNK, -(-(games - first) // (4 * pool))))
         else:
             size = CHUNK
-        spans = [(start, min(start + size, games)) for start in range(first, games, size)]
+        spans = ((start, min(start + size, games)) for start in range(first, games, size))
     chunks: Iterator[Chunk] = ((seed, list(range(start, end)), *chunk[2:]) for start, end in spans)
     for played in executor.map(_play_chunk, source, chunks, games - first):
         records.extend(played)
