@@ -78,7 +78,8 @@ def reproducible(name: str) -> bool:
 
 
 def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
-    name = check_bot_name(name, game)  # `Greedy` is `greedy`, whoever passes the name
+    if name not in ("random", "greedy"):  # exact built-in names: no check per game
+        name = check_bot_name(name, game)  # `Greedy` is `greedy`, whoever passes the name
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":

@@ -229,7 +229,10 @@ def _ignoring_interrupts() -> Any:
     """A plugin for the workers of a `local:N` cluster: Ctrl-C reaches every process of the
     terminal's group, and a worker would print its traceback. This process handles it (the
     queued tasks are cancelled, the cluster closed); the workers leave it to this process.
-    A worker the nanny starts again gets the plugin too."""
+    A worker the nanny starts again gets the plugin too. (It comes once the cluster is up: a
+    Ctrl-C while the workers still import stops the run, with their tracebacks. Ignoring it
+    in this process during the start would let the children inherit that, but would drop the
+    user's Ctrl-C for those seconds.)"""
     from distributed import WorkerPlugin
 
     class IgnoreInterrupt(WorkerPlugin):  # type: ignore[misc]  # distributed is untyped
@@ -259,8 +262,8 @@ def unpacked(data: bytes) -> Any:
     switching the collector back on under each other."""
     with _UNPICKLING:
         collecting = gc.isenabled()
-        gc.disable()
         try:
+            gc.disable()
             return pickle.loads(data)
         finally:
             if collecting:
