@@ -25,7 +25,7 @@ def resolve_path_or_game(argument: str | Path, project: Path | None = None) -> P
             return path
         project = project or Path.cwd()
         ids, word = game_ids(project), str(argument)
-        # `Oh-My-Park` is `oh-my-park`; two ids differing only in case are both named
+        # `My-Game` is `my-game`; two ids differing only in case are both named
         same = any(known.casefold() == word.casefold() for known in ids)
         name = choose_id(word, ids, "game") if same else word
         for suffix in MANIFEST_SUFFIXES:

@@ -50,7 +50,7 @@ class ScoringStep:
     label: str
     parts: Callable[[State], list[tuple[str, list[int]]]]
     moves_markers: bool = False
-    """It changes the state it scores (Joy removing Sadness) and scores 0 itself: the
+    """It changes the state it scores (a game-end effect moving a marker) and scores 0 itself: the
     breakdown credits it with the points its change makes the later steps score."""
 
 
@@ -99,7 +99,7 @@ class Game:
     targets: tuple[Target, ...]
     """The manifest's balance targets (content models: read by reports, never in play)."""
     scoring_moves_markers: bool
-    """Some scoring step changes the state it scores (Joy removing Sadness): score a copy."""
+    """Some scoring step changes the state it scores (a marker moved at the end): score a copy."""
     round_scoring: tuple[ScoringStep, ...]
     """Scoring at the end of every round; its points are banked on the state."""
     round_scoring_moves_markers: bool
@@ -170,13 +170,13 @@ class Game:
     # -- scoring ----------------------------------------------------------------------
 
     def scoring_copy(self, state: State) -> State:
-        """The copy scoring steps may change (Joy removing Sadness): markers alone when the
+        """The copy scoring steps may change (markers moved at the end): markers alone when the
         rules' game-end effects move nothing else."""
         return state.marker_copy() if self.markers_only else state.clone(for_scoring=True)
 
     def score(self, state: State) -> Scores:
         """Banked round points plus the end scoring, applied in order on a copy (steps may
-        move markers, as Joy does); partners share their summed total."""
+        move markers); partners share their summed total."""
         work = self.scoring_copy(state)
         totals = [0] * state.n
         breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
@@ -190,8 +190,8 @@ class Game:
         for step, points in zip(self.round_scoring, state.banked, strict=True):
             add_row(step.label, points)
         # After a step that moves markers, each later row shows what it scores on the
-        # unmoved state (Sadness before Joy removes any) and the mover's row the difference
-        # (what Joy saves): the rows still add up to the same totals.
+        # unmoved state (before any marker moves) and the mover's row the difference
+        # (what its move saves or costs): the rows still add up to the same totals.
         unmoved, mover = (
             (self.scoring_copy(state) if self.scoring_moves_markers else state),
             "",

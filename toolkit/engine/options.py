@@ -89,11 +89,11 @@ def read_options(
     chosen: dict[str, Any] = {}
     for text in texts:
         name, raw = split_option(text)
-        if choices:  # typed in any case: `Bonus-Cards` is `bonus-cards`
+        if choices:  # typed in any case: `Some-Option` is `some-option`
             name = choose_id(name, choices, "option", OptionError)
         allowed = choices.get(name, ())
         words = [c for c in allowed if isinstance(c, str)]
-        spelled = canonical_id(raw, words)  # a word choice in any case: `Blue` is `blue`
+        spelled = canonical_id(raw, words)  # a word choice in any case: `High` is `high`
         as_written = spelled if spelled in words else None
         name, chosen[name] = check_option(
             game_name, choices, name, as_written if as_written is not None else scalar(raw)

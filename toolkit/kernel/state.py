@@ -241,7 +241,7 @@ class State:
 
     def marker_copy(self) -> State:
         """A copy whose track markers alone are its own, for scoring whose only changes are
-        marker moves (Joy's game-end effects move Sadness): the rest is shared with this
+        marker moves (a milestone's game-end effects): the rest is shared with this
         state and must only be read; the statistics start empty. Far cheaper than `clone`,
         and scoring makes one at every round's checkpoint."""
         other = State.__new__(State)

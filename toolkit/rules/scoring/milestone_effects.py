@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class MilestoneEffects(RuleModel):
-    """Apply the game-end effects of milestones reached (Joy removing Sadness); scores 0 itself."""
+    """Apply the game-end effects of milestones reached (a marker moved back); scores 0 itself."""
 
     rule: Literal["milestone_effects"]
     track: Id

@@ -1,4 +1,4 @@
-"""`per_unit`: points per whole `per` units of a measure (1 per 2 coins; -2 per Sadness)."""
+"""`per_unit`: points per whole `per` units of a measure (1 per 2 coins; -2 per penalty step)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class PerUnit(RuleModel):
-    """Points per whole `per` units of a measure (1 per 2 coins; -2 per Sadness)."""
+    """Points per whole `per` units of a measure (1 per 2 coins; -2 per penalty step)."""
 
     rule: Literal["per_unit"]
     measure: Measure
