@@ -4,11 +4,13 @@ app's, byte for byte (in process, through the real entry point)."""
 from __future__ import annotations
 
 import importlib
+import json
 import subprocess
+import sys
 
 import pytest
 import typer.main
-from entry_point import run_toolkit
+from entry_point import ROOT, run_toolkit
 from typer.core import TyperGroup
 
 from toolkit import __version__
@@ -99,3 +101,23 @@ def test_the_table_of_commands_names_each_modules_commands() -> None:
         for info in importlib.import_module(f"toolkit.cli.{module}").commands.registered_commands
     }
     assert registered == root.COMMANDS
+
+
+_RUN = """
+import json, sys
+from toolkit.cli import main
+sys.argv = ["toolkit", "validate", "cinder-tricks"]
+try:
+    main()
+except SystemExit as done:
+    print(json.dumps([done.code, sorted(m for m in sys.modules if m.startswith("toolkit.cli"))]))
+"""
+
+
+def test_a_command_run_imports_only_its_own_module_of_commands() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _RUN], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    code, modules = json.loads(result.stdout.splitlines()[-1])
+    assert code == 0, result.stderr
+    assert modules == ["toolkit.cli", "toolkit.cli.check", "toolkit.cli.root", "toolkit.cli.shared"]
