@@ -1,0 +1,159 @@
+"""`validate` and `schema`: the checks of content files and the schemas editors use."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from toolkit.cli.shared import (
+    _Command,
+    _guarded,
+    _one_of,
+    _output,
+)
+from toolkit.diagnostics import plural, printable
+from toolkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from toolkit.content.validate import ValidationReport
+
+commands = typer.Typer()
+"""The commands of this module; `toolkit.cli.root` adds them to the app."""
+
+
+class DiagnosticFormat(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+@commands.command(
+    cls=_Command, short_help="Check content files: YAML, schema, references, feasibility."
+)
+@_guarded
+def validate(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Game ids, manifests, content files or folders. Default: every game in rules/.",
+            metavar="GAME|PATH",
+            show_default=False,
+        ),
+    ] = None,
+    output_format: Annotated[
+        DiagnosticFormat,
+        typer.Option(
+            "--format",
+            metavar="text|json|github",
+            help="Diagnostic format.",
+            parser=_one_of(DiagnosticFormat, "format"),
+        ),
+    ] = DiagnosticFormat.text,
+    strict: Annotated[bool, typer.Option(help="Treat warnings as errors.")] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Then check again each time a checked file or a file beside them changes, "
+            "until Ctrl-C.",
+        ),
+    ] = False,
+) -> None:
+    """Check content files: YAML, schema, references and feasibility, every problem at once."""
+    named = list(paths or [])
+    if watch:
+        watch_validation(named, output_format)  # ends only by Ctrl-C: exit 130
+    report = _validate(named, output_format)
+    failed = report.errors > 0 or (strict and report.warnings > 0)
+    raise typer.Exit(1 if failed else 0)
+
+
+def _validate(paths: list[Path], output_format: DiagnosticFormat) -> ValidationReport:
+    """Validate `paths` (every game when empty) and print what was found."""
+    from toolkit.content.summary import game_summary
+    from toolkit.content.validate import validate_paths
+    from toolkit.diagnostics import REPORTERS, summary_line
+    from toolkit.pnp.layout_check import check_layouts
+
+    report = validate_paths(paths, game_checks=[check_layouts])
+    rendered = REPORTERS[output_format.value](report.diagnostics)
+    if output_format is DiagnosticFormat.json:
+        typer.echo(rendered)
+    else:
+        if rendered:
+            typer.echo(rendered)
+        if output_format is DiagnosticFormat.text:
+            for game in report.games:
+                typer.echo(game_summary(game))
+        typer.echo(summary_line(report.diagnostics, len(report.files)))
+    return report
+
+
+def watch_validation(
+    paths: list[Path], output_format: DiagnosticFormat, stop: Callable[[], bool] = lambda: False
+) -> None:
+    """Validate, then again after each save of a file it read (or a new file beside them),
+    under a line with the time and the file, until `stop()` or Ctrl-C. A usage error on a
+    later run (a named file removed) is printed and the watch goes on; on the first it ends."""
+    from toolkit.content.watch import looked_at
+    from toolkit.content.watch import watch as watch_files
+
+    watched: set[Path] = set()
+
+    def check(changed: list[Path]) -> set[Path]:
+        nonlocal watched
+        if changed:
+            more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
+            what = printable(f"{changed[0]}{more}", newlines=False)
+            typer.echo(f"\n=== {time.strftime('%H:%M:%S')}: {what} changed ===")
+        try:
+            report = _validate(paths, output_format)
+        except UsageError as error:
+            if not changed:
+                raise
+            typer.echo(f"usage error: {printable(str(error))}", err=True)
+            return watched
+        read = [*report.files, *(d.file for d in report.diagnostics)]
+        watched = looked_at(read, paths)
+        return watched
+
+    watch_files(check, stop)
+
+
+@commands.command(
+    cls=_Command, short_help="Write the JSON Schema of every content kind (for editors)."
+)
+@_guarded
+def schema(
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Exit 1 if the committed schemas differ from the models."),
+    ] = False,
+    folder: Annotated[
+        Path, typer.Option("--out", metavar="FOLDER", help="The schemas folder.")
+    ] = Path("schemas"),
+) -> None:
+    """Write the JSON Schema of every content kind: the fixed kinds from the models, and each
+    game's declared card kinds as schemas/<game>/<kind>.schema.json (editors use them)."""
+    from toolkit.content.schema_export import drifted_schemas, write_schemas
+
+    if check:
+        drift = drifted_schemas(folder, Path.cwd())
+        for name in drift:
+            typer.echo(f"{folder / name}: out of date; run 'toolkit schema'", err=True)
+        if drift:
+            raise typer.Exit(1)
+        typer.echo(f"ok: schemas in {folder} match the models")
+        return
+    _output(folder, "--out", folder=True)
+    changed = write_schemas(folder, Path.cwd())
+    typer.echo(
+        f"wrote {plural(len(changed), 'changed schema file')} to {folder}"
+        if changed
+        else f"schemas in {folder} already up to date"
+    )
