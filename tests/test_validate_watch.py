@@ -3,6 +3,7 @@ file beside the checked ones counts; Ctrl-C ends it quietly with exit 130."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,33 @@ def test_a_saved_problem_is_reported_again_under_a_line_with_the_time(
     assert line.endswith(f": {suits} changed ===")
     assert f"{suits}:8:20: error[invalid-value]: the text 'heartsy' is not allowed" in report
     assert report.endswith("1 error, 0 warnings in 5 files\n")
+
+
+def test_with_json_each_run_is_one_document_on_stdout_and_the_line_goes_to_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(copy_project(tmp_path))
+    suits = Path("cards/cinder-tricks/suits.yaml")
+    looks = 0
+
+    def save_once_then_stop() -> bool:
+        nonlocal looks
+        looks += 1
+        if looks == 1:
+            edit(suits, "standard_suit: hearts", "standard_suit: heartsy")
+        return looks > 1
+
+    watch_validation([Path("cinder-tricks")], DiagnosticFormat.json, save_once_then_stop)
+    captured = capsys.readouterr()
+    decoder, text, documents = json.JSONDecoder(), captured.out.strip(), []
+    while text:
+        document, end = decoder.raw_decode(text)
+        documents.append(document)
+        text = text[end:].lstrip()
+    assert len(documents) == 2
+    assert documents[0] == []
+    assert [problem["code"] for problem in documents[1]] == ["invalid-value"]
+    assert captured.err.startswith("=== ") and captured.err.endswith(f": {suits} changed ===\n")
 
 
 def test_a_new_file_in_a_watched_folder_counts(tmp_path: Path) -> None:

@@ -110,7 +110,10 @@ def watch_validation(
         if changed:
             more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
             what = printable(f"{changed[0]}{more}", newlines=False)
-            typer.echo(f"\n=== {time.strftime('%H:%M:%S')}: {what} changed ===")
+            # With --format json, stdout holds only the reports: one JSON document per run.
+            json_only = output_format is DiagnosticFormat.json
+            line = f"=== {time.strftime('%H:%M:%S')}: {what} changed ==="
+            typer.echo(line if json_only else f"\n{line}", err=json_only)
         try:
             report = _validate(paths, output_format)
         except UsageError as error:
