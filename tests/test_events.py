@@ -52,7 +52,7 @@ def random_game(loaded_game: LoadedGame, seed: int, players: int) -> State:
 def test_every_logged_event_is_declared_and_told_in_words(manifest: Path) -> None:
     game = loaded(manifest)
     kit = mechanic_kit(game.content.game.structure.mechanic)
-    declared = {*CORE_EVENTS, *kit.events}
+    declared = {*CORE_EVENTS, *kit.events()}
     assert all(issubclass(kind, Event) for kind in declared)
     seen: dict[type[Event], Event] = {}
     for players in player_counts(manifest):

@@ -62,7 +62,7 @@ def test_event_names_are_generic() -> None:
     from toolkit.kernel.events import CORE_EVENTS
     from toolkit.mechanics.registry import MECHANICS
 
-    declared = [*CORE_EVENTS, *(event for kit in MECHANICS.values() for event in kit.events)]
+    declared = [*CORE_EVENTS, *(event for kit in MECHANICS.values() for event in kit.events())]
     events = {event.kind for event in declared}
     assert len(events) > len(CORE_EVENTS), "no mechanic declares events: the scan is broken"
     assert events & shipped_names() == set()

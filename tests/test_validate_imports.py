@@ -1,5 +1,7 @@
 """`toolkit validate` loads only what checking needs: no drawing (ReportLab, Pillow), no
-playing (engine, bots, the mechanics' machines), no simulating or serving. Whole-process speed
+playing (engine, bots, the kernel's State and log events, the mechanics' machines, events and
+effects at play time), no simulating or serving. Effects, setup steps and mechanics import
+the kernel where they compile, which validation never does. Whole-process speed
 is measured by `benchmarks/validate_speed.py`; this keeps the imports that cost most from
 creeping back."""
 
@@ -29,8 +31,8 @@ except SystemExit as done:
 
 NOT_FOR_VALIDATE = re.compile(
     r"(reportlab|PIL|rich|numpy|dask|distributed|optuna|starlette|openpyxl"
-    r"|toolkit\.(engine|agents|record|sim|play|serve|interop|scaffold)"
-    r"|toolkit\.mechanics\.\w+\.(machine|codec|narration|screen))(\.|$)"
+    r"|toolkit\.(engine|agents|record|sim|play|serve|interop|scaffold|kernel)"
+    r"|toolkit\.mechanics\.\w+\.(machine|codec|narration|screen|events|shop))(\.|$)"
 )
 
 

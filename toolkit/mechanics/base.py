@@ -95,8 +95,9 @@ class MechanicKit(Generic[S]):
     cardless: tuple[str, ...] = ()
     """Decisions whose actions stand for no card (a bid, a draw from the pile): card
     preferences never see them."""
-    events: tuple[type[Event], ...] = ()
-    """The log events only this mechanic logs (declared in its `events` module)."""
+    events: Callable[[], tuple[type[Event], ...]] = lambda: ()
+    """The log events only this mechanic logs (declared in its `events` module), imported on
+    call: the content layer (validation) never loads them."""
     asks: Callable[[S], tuple[str, ...]] | None = None
     """The decisions one game's structure asks for (no bids without bidding); unset: all of
     `decisions`."""

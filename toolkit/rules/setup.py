@@ -1,4 +1,8 @@
-"""Setup steps: how a game's table is laid out before the first turn, in order."""
+"""Setup steps: how a game's table is laid out before the first turn, in order.
+
+A step that logs imports its event where it compiles: validation reads these models but never
+compiles them, so it never loads the log's events.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.kernel.events import FirstPlayer, SetAside, Shown, SlotFilled
 from toolkit.rules.primitive import docstring_words, fills_of
 from toolkit.rules.words import singular
 from toolkit.schema.amounts import CardsAmount, amount_at, amount_values, describe_amount
@@ -123,6 +126,8 @@ class ChoosePerGroup(_Step):
         return text
 
     def compile_step(self, c: Compiler) -> SetupFn:
+        from toolkit.kernel.events import Shown
+
         table = c.table(self.pool)
         values = table.fields[self.group_by]
         groups = [
@@ -225,6 +230,8 @@ class DrawRandom(_Step):
         return text
 
     def compile_step(self, c: Compiler) -> SetupFn:
+        from toolkit.kernel.events import SlotFilled
+
         table = c.table(self.pool)
         where = {k: v for k, v in self.where.items()}
         candidates = [k for k in range(table.size) if table.matches(k, where)]  # type: ignore[arg-type]
@@ -295,6 +302,8 @@ class StartingPlayer(_Step):
         return "the first seat starts"
 
     def compile_step(self, c: Compiler) -> SetupFn:
+        from toolkit.kernel.events import FirstPlayer
+
         at_random = self.method == "random"
 
         def start(state: State) -> None:
@@ -470,6 +479,8 @@ class RemoveCards(_Step):
         return f"set {names} aside{at}"
 
     def compile_step(self, c: Compiler) -> SetupFn:
+        from toolkit.kernel.events import SetAside
+
         deck = c.table("deck")
         only = frozenset(self.players) if self.players is not None else None
         named = frozenset(deck.index(card) for card in self.cards)

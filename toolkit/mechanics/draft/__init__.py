@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.draft import words
 from toolkit.mechanics.draft.effects import EFFECTS
-from toolkit.mechanics.draft.events import EVENTS
 from toolkit.mechanics.draft.structure import Draft
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
 
 
@@ -22,6 +22,13 @@ def _compile(structure: Draft, compiler: Compiler) -> CompiledMechanic:
     from toolkit.mechanics.draft.machine import DraftMechanic
 
     return DraftMechanic.compile(structure, compiler)
+
+
+def _events() -> tuple[type[Event], ...]:
+    """The draft's own log events, imported when asked: validation logs nothing."""
+    from toolkit.mechanics.draft.events import EVENTS
+
+    return EVENTS
 
 
 KIT: MechanicKit[Draft] = MechanicKit(
@@ -34,5 +41,5 @@ KIT: MechanicKit[Draft] = MechanicKit(
     summary=words.summary,
     reference=words.reference,
     rules_help=words.rules_help,
-    events=EVENTS,
+    events=_events,
 )

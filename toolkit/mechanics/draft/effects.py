@@ -1,20 +1,18 @@
 """The draft's own effects (shop actions): they act on passing hands and parks, so only a
 drafting game may use them. They reach the compiled mechanic through the draft's state,
-since effects compile before the mechanic that runs them exists."""
+since effects compile before the mechanic that runs them exists. What they do at play time is
+in `shop.py`, imported when a game compiles: validation reads these models and never compiles."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from toolkit.kernel.events import Declined, NothingToChoose
-from toolkit.kernel.state import DECLINE, Decision, EffectFn, State
-from toolkit.mechanics.draft.events import REVERSED
 from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
-    from toolkit.mechanics.draft.machine import DraftState
+    from toolkit.kernel.state import EffectFn
 
 
 class ReversePassDirection(EffectModel):
@@ -23,6 +21,8 @@ class ReversePassDirection(EffectModel):
     effect: Literal["reverse_pass_direction"]
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        from toolkit.mechanics.draft.shop import reverse_effect
+
         return reverse_effect
 
 
@@ -32,6 +32,8 @@ class ExtraPick(EffectModel):
     effect: Literal["extra_pick"]
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        from toolkit.mechanics.draft.shop import extra_pick_effect
+
         return extra_pick_effect
 
 
@@ -42,6 +44,8 @@ class SwapWithHand(EffectModel):
     interactive: ClassVar[bool] = True
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        from toolkit.mechanics.draft.shop import swap_with_hand_effect
+
         return swap_with_hand_effect
 
 
@@ -55,55 +59,9 @@ class SwapWithOpponent(EffectModel):
     """Both cards must have the same value in this field (e.g. `number`)."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        from toolkit.mechanics.draft.shop import make_swap_with_opponent
+
         return make_swap_with_opponent(c.table("deck").fields[self.match_field])
 
 
 EFFECTS = (ReversePassDirection, ExtraPick, SwapWithHand, SwapWithOpponent)
-
-
-def reverse_effect(state: State, player: int, card: int) -> None:
-    mech: DraftState = state.mech
-    mech.direction = -mech.direction
-    state.log.append(REVERSED)
-
-
-def extra_pick_effect(state: State, player: int, card: int) -> None:
-    mech: DraftState = state.mech
-    mech.extra_picks += 1
-
-
-def swap_with_hand_effect(state: State, player: int, card: int) -> None:
-    mech: DraftState = state.mech
-    options = mech.machine.hand_swaps(state, player)
-    if not options:
-        state.log.append(NothingToChoose(player, "swap-hand"))
-        return
-
-    def resolve(state: State, decision: Decision, action: int) -> None:
-        if action == DECLINE:
-            state.stats.declined += 1
-            state.log.append(Declined(decision.player, "swap-hand"))
-            return
-        mech.machine.swap_with_hand(state, decision.player, action)
-
-    state.pending = Decision(player, "swap-hand", [*options, DECLINE], resolve, [], card)
-
-
-def make_swap_with_opponent(match: tuple[Any, ...]) -> EffectFn:
-    def swap_with_opponent_effect(state: State, player: int, card: int) -> None:
-        mech: DraftState = state.mech
-        options = mech.machine.opponent_swaps(state, player, match)
-        if not options:
-            state.log.append(NothingToChoose(player, "swap-opponent"))
-            return
-
-        def resolve(state: State, decision: Decision, action: int) -> None:
-            if action == DECLINE:
-                state.stats.declined += 1
-                state.log.append(Declined(decision.player, "swap-opponent"))
-                return
-            mech.machine.swap_with_opponent(state, decision.player, action)
-
-        state.pending = Decision(player, "swap-opponent", [*options, DECLINE], resolve, [], card)
-
-    return swap_with_opponent_effect

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.draw_and_play import words
-from toolkit.mechanics.draw_and_play.events import EVENTS
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
 
 
@@ -22,6 +22,13 @@ def _compile(structure: DrawAndPlay, compiler: Compiler) -> CompiledMechanic:
     from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
 
     return DrawPlayMechanic.compile(structure, compiler)
+
+
+def _events() -> tuple[type[Event], ...]:
+    """Draw-and-play's own log events, imported when asked: validation logs nothing."""
+    from toolkit.mechanics.draw_and_play.events import EVENTS
+
+    return EVENTS
 
 
 KIT: MechanicKit[DrawAndPlay] = MechanicKit(
@@ -35,5 +42,5 @@ KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     summary=words.summary,
     reference=words.reference,
     rules_help=words.rules_help,
-    events=EVENTS,
+    events=_events,
 )

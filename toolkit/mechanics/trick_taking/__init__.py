@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from toolkit.mechanics.base import MechanicKit
 from toolkit.mechanics.trick_taking import words
-from toolkit.mechanics.trick_taking.events import EVENTS
 from toolkit.mechanics.trick_taking.structure import TrickTaking
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
 
 
@@ -21,6 +21,13 @@ def _compile(structure: TrickTaking, compiler: Compiler) -> CompiledMechanic:
     from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
 
     return TrickTakingMechanic.compile(structure, compiler)
+
+
+def _events() -> tuple[type[Event], ...]:
+    """Trick-taking's own log events, imported when asked: validation logs nothing."""
+    from toolkit.mechanics.trick_taking.events import EVENTS
+
+    return EVENTS
 
 
 KIT: MechanicKit[TrickTaking] = MechanicKit(
@@ -38,5 +45,5 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     effect_sites=words.effect_sites,
     round_end_effects=words.round_end_effects,
     asks=words.decisions,
-    events=EVENTS,
+    events=_events,
 )

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Acquired, Declined, NothingToChoose
-from toolkit.kernel.state import DECLINE, Decision
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
 from toolkit.rules.words import singular
@@ -108,6 +106,10 @@ def _short_of(positions: list[int], requirements: tuple[tuple[int, int], ...]) -
 
 def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     """Acquire: compute the legal choices, ask the player, pay, take; decline penalties."""
+    # The kernel's runtime is imported where a game compiles: validation never compiles.
+    from toolkit.kernel.events import Acquired, Declined, NothingToChoose
+    from toolkit.kernel.state import DECLINE, Decision
+
     source, target = c.zone(spec.source), c.zone(spec.to)
     table = c.table(source.kind)
     src, dst = source.index, target.index

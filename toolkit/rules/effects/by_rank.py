@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.kernel.state import chain
 from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Model
 
@@ -90,6 +89,9 @@ class ByRank(EffectModel):
             )
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        # The kernel's runtime is imported where a game compiles: validation never compiles.
+        from toolkit.kernel.state import chain
+
         ranks = c.table("deck").fields["rank"]
         by_rank: dict[int, tuple[EffectFn, ...]] = {}
         for tier in self.tiers:

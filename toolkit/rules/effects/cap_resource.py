@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Discarded
 from toolkit.rules.effects.base import EffectModel
 from toolkit.schema.base import Id
 
@@ -40,6 +39,9 @@ class CapResource(EffectModel):
         return ()
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        # The kernel's runtime is imported where a game compiles: validation never compiles.
+        from toolkit.kernel.events import Discarded
+
         resource, cap, per = c.resource(self.resource), self.max, self.penalty_per
         track = c.track(self.penalty_track) if self.penalty_track is not None else -1
         round_up = self.rounding == "up"

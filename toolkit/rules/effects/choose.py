@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.state import Decision
 from toolkit.rules.effects.base import EffectModel
 
 if TYPE_CHECKING:
@@ -27,6 +26,9 @@ class Choose(EffectModel):
     """The alternatives, each a list of effects."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
+        # The kernel's runtime is imported where a game compiles: validation never compiles.
+        from toolkit.kernel.state import Decision
+
         compiled = [c.effects(option, cause) for option in self.options]
         choices = list(range(len(compiled)))
 
