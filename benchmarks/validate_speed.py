@@ -3,19 +3,25 @@
 Run from the project root: `python benchmarks/validate_speed.py [runs]`. Reports the median,
 minimum and maximum wall time of the complete command (interpreter start, imports, loading,
 schema and semantic checks, output), the same for a bare `import yaml, pydantic, typer` (the
-floor any toolkit command pays) and their ratio (the goal: at most 2.5), and the in-process time
-of the validation alone. On a shared machine wall times are noisy; the CPU time of each process
-(user + system) is printed beside them and gives a steadier ratio; the two commands run in
-turn, so a change in load touches both.
+floor any toolkit command pays) and their ratio (the goal: at most 2.5). On a shared machine
+wall times are noisy; the CPU time of each process (user + system) is printed beside them and
+gives a steadier ratio; the two commands run in turn, so a change in load touches both.
 
 When Python is told not to write bytecode (`PYTHONDONTWRITEBYTECODE`), every toolkit module is
 compiled from source in every run, which an installed toolkit never does; the same ratio is
 then also printed with bytecode cached in a temporary folder (`PYTHONPYCACHEPREFIX`), the usual
 case on a user's machine.
+
+Last, the time of each phase inside one process: the bare imports, pydantic's own start
+(`BaseModel` imported, a first model built), the toolkit's imports, the first validation
+(building the models of the games' card kinds) and a second one (reading and checking only).
+The bare imports' process, pydantic's start and the checking are the least any validation
+built on pydantic models pays; their sum is printed as the floor.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import statistics
@@ -30,6 +36,35 @@ ROOT = Path(__file__).resolve().parent.parent
 
 VALIDATE = [sys.executable, "-m", "toolkit", "validate"]
 BARE_IMPORTS = [sys.executable, "-c", "import yaml, pydantic, typer"]
+
+PHASES = """
+import json, sys, time
+from pathlib import Path
+marks = [time.perf_counter()]
+import yaml, pydantic, typer
+marks.append(time.perf_counter())
+from pydantic import BaseModel
+class First(BaseModel):
+    number: int
+marks.append(time.perf_counter())
+import toolkit.cli
+from toolkit.content.validate import validate_paths
+from toolkit.pnp.layout_check import check_layouts
+from toolkit.content.summary import game_summary
+marks.append(time.perf_counter())
+validate_paths([Path("rules")], game_checks=[check_layouts])
+marks.append(time.perf_counter())
+validate_paths([Path("rules")], game_checks=[check_layouts])
+marks.append(time.perf_counter())
+print(json.dumps([b - a for a, b in zip(marks, marks[1:])]))
+"""
+PHASE_NAMES = (
+    "import yaml, pydantic, typer",
+    "pydantic's own start: BaseModel imported, a first model built",
+    "the toolkit's modules imported (command line, content models)",
+    "first validation: models built for the games' kinds, then checked",
+    "the same validation again (models built): reading YAML and checking",
+)
 
 
 def children_cpu() -> float:
@@ -61,57 +96,70 @@ def time_both(runs: int, env: dict[str, str] | None = None) -> tuple[Times, Time
     return bare, validate
 
 
-def time_in_process(runs: int) -> list[float]:
-    sys.path.insert(0, str(ROOT))
-    from toolkit.content.validate import validate_paths
-
-    times = []
+def phases(runs: int, env: dict[str, str] | None) -> list[float]:
+    """Median seconds of each phase of validation inside one process (`PHASE_NAMES`)."""
+    samples = []
     for _ in range(runs):
-        start = time.perf_counter()
-        validate_paths([ROOT / "rules"])
-        times.append(time.perf_counter() - start)
-    return times
+        result = subprocess.run(
+            [sys.executable, "-c", PHASES], cwd=ROOT, env=env, capture_output=True, check=True
+        )
+        samples.append(json.loads(result.stdout))
+    return [statistics.median(column) for column in zip(*samples, strict=True)]
 
 
-def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    (bare_wall, bare_cpu), (wall, cpu) = time_both(runs)
-    inside = time_in_process(runs)
-    print(f"toolkit validate, whole process, {runs} runs:")
+def print_times(title: str, bare: Times, validate: Times) -> None:
+    (bare_wall, bare_cpu), (wall, cpu) = bare, validate
+    print(title)
     print(
-        f"  median {statistics.median(wall) * 1000:.0f} ms, "
+        f"  toolkit validate: median {statistics.median(wall) * 1000:.0f} ms, "
         f"min {min(wall) * 1000:.0f} ms, max {max(wall) * 1000:.0f} ms, "
         f"CPU median {statistics.median(cpu) * 1000:.0f} ms"
     )
-    print("import yaml, pydantic, typer, whole process:")
     print(
-        f"  median {statistics.median(bare_wall) * 1000:.0f} ms, "
+        f"  import yaml, pydantic, typer: median {statistics.median(bare_wall) * 1000:.0f} ms, "
         f"min {min(bare_wall) * 1000:.0f} ms, "
         f"CPU median {statistics.median(bare_cpu) * 1000:.0f} ms"
     )
     print(
-        f"ratio validate / bare imports: {min(wall) / min(bare_wall):.2f} (fastest runs), "
+        f"  ratio {min(wall) / min(bare_wall):.2f} (fastest runs), "
         f"{statistics.median(cpu) / statistics.median(bare_cpu):.2f} (median CPU); goal <= 2.5"
     )
-    print(f"validation alone (in process, models already imported), {runs} runs:")
-    print(f"  median {statistics.median(inside) * 1000:.1f} ms")
-    if sys.dont_write_bytecode:
-        with tempfile.TemporaryDirectory() as cache:
-            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-            env["PYTHONPYCACHEPREFIX"] = cache
-            run_once(VALIDATE, env, ([], []))  # writes the cache
-            (bare_wall, bare_cpu), (wall, cpu) = time_both(runs, env)
-        print("with bytecode cached (PYTHONDONTWRITEBYTECODE is set here):")
-        print(
-            f"  validate median {statistics.median(wall) * 1000:.0f} ms, "
-            f"CPU median {statistics.median(cpu) * 1000:.0f} ms; bare imports median "
-            f"{statistics.median(bare_wall) * 1000:.0f} ms, "
-            f"CPU median {statistics.median(bare_cpu) * 1000:.0f} ms"
+
+
+def print_phases(runs: int, env: dict[str, str] | None, bare_process: float) -> None:
+    """Where the time goes, and the least any validation built on pydantic models pays: the
+    bare imports' process, pydantic's own start, and reading and checking the files."""
+    medians = phases(runs, env)
+    print(f"phases inside one process, median of {runs} runs:")
+    for name, seconds in zip(PHASE_NAMES, medians, strict=True):
+        print(f"  {seconds * 1000:6.0f} ms  {name}")
+    floor = bare_process + medians[1] + medians[4]
+    print(
+        f"  floor: the bare imports' process + pydantic's start + reading and checking = "
+        f"{floor * 1000:.0f} ms, {floor / bare_process:.2f}x the bare imports' process; the "
+        f"toolkit's imports and the models' building must fit in what is left of 2.5x"
+    )
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    print_times(f"whole processes, {runs} runs each, in turn:", *time_both(runs))
+    if not sys.dont_write_bytecode:
+        bare, _ = time_both(runs)
+        print_phases(runs, None, statistics.median(bare[0]))
+        return
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        run_once(VALIDATE, env, ([], []))  # writes the cache
+        bare, validate = time_both(runs, env)
+        print_times(
+            "the same with bytecode cached, as on a user's machine (PYTHONDONTWRITEBYTECODE "
+            "is set here):",
+            bare,
+            validate,
         )
-        print(
-            f"  ratio {min(wall) / min(bare_wall):.2f} (fastest runs), "
-            f"{statistics.median(cpu) / statistics.median(bare_cpu):.2f} (median CPU)"
-        )
+        print_phases(runs, env, statistics.median(bare[0]))
 
 
 if __name__ == "__main__":
