@@ -35,7 +35,11 @@ REPO = Path(__file__).resolve().parent.parent
 def dask() -> Iterator[DaskExecutor]:
     """Two single-thread workers in this process: a real scheduler, no process start-up."""
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": ":0"},  # never 8787, which another run may hold
     )
     client = distributed.Client(cluster)
     executor = DaskExecutor("in-process", client=client)

@@ -167,6 +167,9 @@ class DaskExecutor(Executor):
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    # The scheduler's HTTP server (health checks) runs even without the
+                    # dashboard; on a free port, two local clusters never race for 8787.
+                    scheduler_kwargs={"dashboard_address": ":0"},
                     silence_logs=50,  # logging.CRITICAL: workers' chatter is not the output
                 )
             client = Client(self._cluster)
