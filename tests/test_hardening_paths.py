@@ -237,3 +237,16 @@ def test_a_variant_outside_the_project_is_the_users_choice(project: Path) -> Non
     assert result.returncode == 0, result.stdout
     result = run_toolkit("simulate", GAME, "--games", "1", "--variant", str(variant), cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_font_saved_again_is_parsed_again(tmp_path: Path) -> None:
+    """`validate --watch` checks layouts again in the same process: a font that was good
+    and is now broken is reported, not remembered as good."""
+    from toolkit.pnp import fonts
+
+    font = tmp_path / "Changing.ttf"
+    font.write_bytes((Path(reportlab.__file__).parent / "fonts" / "Vera.ttf").read_bytes())
+    assert fonts.register(font) == fonts.register(font)
+    font.write_bytes(b"not a font at all")
+    with pytest.raises(fonts.FontError):
+        fonts.register(font)

@@ -62,11 +62,22 @@ class FontError(Exception):
     """A file that ReportLab cannot read as a TrueType font; the message says why."""
 
 
-_registered: dict[Path, str] = {}
+_registered: dict[tuple[Path, tuple[int, int] | None], str] = {}
+"""Font names by file and the file's size and modification time: a file saved again (while
+`validate --watch` runs) is parsed again."""
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None  # reading it reports the problem
+    return stat.st_size, stat.st_mtime_ns
 
 
 def register(path: Path) -> str:
-    """Register a TTF file with ReportLab (once per process) and return its font name.
+    """Register a TTF file with ReportLab (once per process and version of the file) and
+    return its font name.
 
     Raises `FileRefused` (not a regular file, too large) or `FontError` (not a font).
     ReportLab is imported here, not with the module: checking a layout that names only
@@ -75,7 +86,8 @@ def register(path: Path) -> str:
     from reportlab.pdfbase.ttfonts import TTFont
 
     resolved = path.resolve()
-    name = _registered.get(resolved)
+    key = (resolved, _stamp(resolved))
+    name = _registered.get(key)
     if name is None:
         data = read_bytes(resolved, MAX_FONT_BYTES)
         taken = set(_registered.values())
@@ -87,7 +99,7 @@ def register(path: Path) -> str:
         except Exception as error:  # a third-party parser fed any bytes: any error means "bad"
             raise FontError(str(error) or type(error).__name__) from None
         pdfmetrics.registerFont(font)
-        _registered[resolved] = name
+        _registered[key] = name
     return name
 
 
