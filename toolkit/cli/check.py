@@ -17,7 +17,6 @@ from toolkit.cli.shared import (
     _output,
 )
 from toolkit.diagnostics import plural, printable
-from toolkit.errors import UsageError
 
 if TYPE_CHECKING:
     from toolkit.content.validate import ValidationReport
@@ -95,37 +94,46 @@ def _validate(paths: list[Path], output_format: DiagnosticFormat) -> ValidationR
 
 
 def watch_validation(
-    paths: list[Path], output_format: DiagnosticFormat, stop: Callable[[], bool] = lambda: False
+    paths: list[Path],
+    output_format: DiagnosticFormat,
+    stop: Callable[[], bool] = lambda: False,
+    interval: float | None = None,
 ) -> None:
     """Validate, then again after each save of a file it read (or a new file beside them),
-    under a line with the time and the file, until `stop()` or Ctrl-C. A usage error on a
-    later run (a named file removed) is printed and the watch goes on; on the first it ends."""
-    from toolkit.content.watch import looked_at
+    under a line with the time and the file, until `stop()` or Ctrl-C. A problem that ends a
+    later run (a named file removed) is printed as a normal run prints it, and the watch goes
+    on; on the first run it ends the command. `interval`: seconds between looks (tests)."""
+    from toolkit.content.watch import INTERVAL, looked_at
     from toolkit.content.watch import watch as watch_files
 
-    watched: set[Path] = set()
+    validate_once = _guarded(_validate)
 
     def check(changed: list[Path]) -> set[Path]:
-        nonlocal watched
-        if changed:
-            more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
-            what = printable(f"{changed[0]}{more}", newlines=False)
-            # With --format json, stdout holds only the reports: one JSON document per run.
-            json_only = output_format is DiagnosticFormat.json
-            line = f"=== {time.strftime('%H:%M:%S')}: {what} changed ==="
-            typer.echo(line if json_only else f"\n{line}", err=json_only)
-        try:
+        if not changed:
             report = _validate(paths, output_format)
-        except UsageError as error:
-            if not changed:
-                raise
-            typer.echo(f"usage error: {printable(str(error))}", err=True)
-            return watched
-        read = [*report.files, *(d.file for d in report.diagnostics)]
-        watched = looked_at(read, paths)
-        return watched
+        else:
+            _announce(changed, output_format)
+            try:
+                report = validate_once(paths, output_format)
+            except typer.Exit as ended:
+                if ended.exit_code == 130:  # Ctrl-C during the run
+                    raise
+                return set()  # printed; the files watched so far stay watched
+        return looked_at([*report.files, *(d.file for d in report.diagnostics)], paths)
 
-    watch_files(check, stop)
+    watch_files(check, stop, interval or INTERVAL)
+
+
+def _announce(changed: list[Path], output_format: DiagnosticFormat) -> None:
+    """The line between two runs: the time and what changed, a file rather than its folder.
+    With --format json it goes to stderr, so stdout holds only the reports, one JSON document
+    per run."""
+    files = [path for path in changed if not path.is_dir()] or changed
+    more = f" and {len(files) - 1} more" if len(files) > 1 else ""
+    what = printable(f"{files[0]}{more}", newlines=False)
+    line = f"=== {time.strftime('%H:%M:%S')}: {what} changed ==="
+    json_only = output_format is DiagnosticFormat.json
+    typer.echo(line if json_only else f"\n{line}", err=json_only)
 
 
 @commands.command(
