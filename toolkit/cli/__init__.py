@@ -50,6 +50,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
 def main() -> None:
     """Console-script entry point: the app of the command the arguments name, run."""
     from toolkit.cli.root import app_for
