@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,21 +17,27 @@ from toolkit.content import watch as watching
 from toolkit.content.validate import ValidationReport
 
 
-def test_a_saved_problem_is_reported_again_under_a_line_with_the_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.chdir(copy_project(tmp_path))
-    suits = Path("cards/cinder-tricks/suits.yaml")
+def _typo_saved_once(suits: Path) -> Callable[[], bool]:
+    """A `stop` for the watch: after the first report the designer saves a typo in the
+    suits; it stops the watch after the report of that save."""
     looks = 0
 
     def save_once_then_stop() -> bool:
         nonlocal looks
         looks += 1
-        if looks == 1:  # after the first report: the designer saves a typo
+        if looks == 1:
             edit(suits, "standard_suit: hearts", "standard_suit: heartsy")
-        return looks > 1  # after the report of the save
+        return looks > 1
 
-    watch_validation([Path("cinder-tricks")], DiagnosticFormat.text, save_once_then_stop)
+    return save_once_then_stop
+
+
+def test_a_saved_problem_is_reported_again_under_a_line_with_the_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(copy_project(tmp_path))
+    suits = Path("cards/cinder-tricks/suits.yaml")
+    watch_validation([Path("cinder-tricks")], DiagnosticFormat.text, _typo_saved_once(suits))
     first, separator, second = capsys.readouterr().out.partition("\n=== ")
     assert first.endswith("ok: 5 files checked, no problems\n")
     assert separator
@@ -45,16 +52,7 @@ def test_with_json_each_run_is_one_document_on_stdout_and_the_line_goes_to_stder
 ) -> None:
     monkeypatch.chdir(copy_project(tmp_path))
     suits = Path("cards/cinder-tricks/suits.yaml")
-    looks = 0
-
-    def save_once_then_stop() -> bool:
-        nonlocal looks
-        looks += 1
-        if looks == 1:
-            edit(suits, "standard_suit: hearts", "standard_suit: heartsy")
-        return looks > 1
-
-    watch_validation([Path("cinder-tricks")], DiagnosticFormat.json, save_once_then_stop)
+    watch_validation([Path("cinder-tricks")], DiagnosticFormat.json, _typo_saved_once(suits))
     captured = capsys.readouterr()
     decoder, text, documents = json.JSONDecoder(), captured.out.strip(), []
     while text:
