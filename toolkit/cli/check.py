@@ -108,8 +108,8 @@ def watch_validation(
 
     validate_once = _guarded(_validate)
 
-    def check(changed: list[Path]) -> set[Path]:
-        if not changed:
+    def check(changed: list[Path] | None) -> list[Path]:
+        if changed is None:
             report = _validate(paths, output_format)
         else:
             _announce(changed, output_format)
@@ -118,8 +118,9 @@ def watch_validation(
             except typer.Exit as ended:
                 if ended.exit_code == 130:  # Ctrl-C during the run
                     raise
-                return set()  # printed; the files watched so far stay watched
-        return looked_at([*report.files, *(d.file for d in report.diagnostics)], paths)
+                return []  # printed; the files watched so far stay watched
+        read = [*report.files, *(d.file for d in report.diagnostics)]
+        return looked_at(read, paths, report.missing)
 
     watch_files(check, stop, interval or INTERVAL)
 
@@ -127,8 +128,10 @@ def watch_validation(
 def _announce(changed: list[Path], output_format: DiagnosticFormat) -> None:
     """The line between two runs: the time and what changed, a file rather than its folder.
     With --format json it goes to stderr, so stdout holds only the reports, one JSON document
-    per run."""
-    files = [path for path in changed if not path.is_dir()] or changed
+    per run that could check."""
+    from toolkit.content.watch import is_folder
+
+    files = [path for path in changed if not is_folder(path)] or changed
     more = f" and {len(files) - 1} more" if len(files) > 1 else ""
     what = printable(f"{files[0]}{more}", newlines=False)
     line = f"=== {time.strftime('%H:%M:%S')}: {what} changed ==="

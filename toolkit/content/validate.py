@@ -30,6 +30,9 @@ class ValidationReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: set[str] = field(default_factory=set)
     games: list[GameContent] = field(default_factory=list)
+    missing: set[Path] = field(default_factory=set)
+    """Files a game names that are not there (its diagnostics point at the manifest): a
+    watch waits for them."""
 
     @property
     def errors(self) -> int:
@@ -53,7 +56,9 @@ def validate_game(
         game = content.game
         listed = [kind.file for kind in game.card_kinds.values()]
         listed += [game.strategies] if game.strategies is not None else []
-        covered.extend(p for p in (manifest.parent / r for r in listed) if is_file(p))
+        named = [manifest.parent / r for r in listed]
+        covered.extend(p for p in named if is_file(p))
+        report.missing.update(p for p in named if not is_file(p))
         # Semantic checks run even when some content file failed its schema: they skip what
         # could not be loaded, so one run still reports every problem it can see.
         diagnostics = [*diagnostics, *check_game(content)]
