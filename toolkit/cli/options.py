@@ -61,7 +61,7 @@ GameOptions = Annotated[
     typer.Option(
         "--option",
         metavar="ID=VALUE",
-        help="Set a game option the manifest declares (repeatable), e.g. bonus-cards=yes.",
+        help="Set an option the game's manifest declares, by its id (repeatable).",
     ),
 ]
 
