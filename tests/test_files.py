@@ -150,7 +150,7 @@ def test_ensure_folder_refuses_a_plain_file_in_the_way(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     ensure_folder(tmp_path / "a" / "b")
     assert (tmp_path / "a" / "b").is_dir()
-    with pytest.raises(FileRefused, match="cannot create folder"):
+    with pytest.raises(FileRefused, match="not a folder"):
         ensure_folder(tmp_path / "file" / "b")
 
 
@@ -161,7 +161,7 @@ def test_sha256_of_a_file(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("failing", ["fsync", "replace"])
+@pytest.mark.parametrize("failing", ["fsync", "rename"])
 def test_a_disk_that_fails_mid_write_keeps_the_old_file_and_leaves_no_temporary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
@@ -194,7 +194,7 @@ def test_a_staged_folder_never_replaces_a_folder_the_toolkit_did_not_write(
             pytest.fail("the working folder is never replaced")
 
 
-def test_a_staged_folder_replaces_its_own_empty_and_older_build_folders(tmp_path: Path) -> None:
+def test_a_staged_folder_replaces_its_own_and_empty_folders_only(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     with staged_folder(empty) as folder:
@@ -203,9 +203,10 @@ def test_a_staged_folder_replaces_its_own_empty_and_older_build_folders(tmp_path
     with staged_folder(empty) as folder:  # marked: its own, replaced whole
         (folder / "b.txt").write_text("b", encoding="utf-8")
     assert sorted(p.name for p in empty.iterdir()) == [OUTPUT_MARK, "b.txt"]
-    older = tmp_path / "older-build"
-    older.mkdir()
-    (older / "build.json").write_text("{}", encoding="utf-8")
-    with staged_folder(older) as folder:
-        (folder / "build.json").write_text("{}", encoding="utf-8")
-    assert (older / OUTPUT_MARK).is_file()
+    legacy = tmp_path / "legacy"  # looks like a build, but nothing says the toolkit wrote it all
+    legacy.mkdir()
+    (legacy / "build.json").write_text("{}", encoding="utf-8")
+    (legacy / "keep.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(FileRefused, match="did not write"), staged_folder(legacy):
+        pytest.fail("no work starts before the refusal")
+    assert sorted(p.name for p in legacy.iterdir()) == ["build.json", "keep.txt"]

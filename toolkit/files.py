@@ -15,7 +15,6 @@ import os
 import secrets
 import shutil
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NoReturn, TextIO, overload
@@ -108,59 +107,267 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
-def check_output(path: Path, *, folder: bool = False) -> None:
-    """Refuse, before any work, an output path that cannot be written: a folder (or, with
-    `folder`, anything but a folder), a device or pipe, a missing or non-folder parent, or a
-    parent without write permission. The rule: a named output's parent folder must already
-    exist; only an output folder itself may be created."""
+# -- writing: where outputs may go ----------------------------------------------------------
+#
+# A downloaded project is untrusted, and so are the links in it: no write follows a symlink,
+# neither at the target nor in a folder from the project root down (each folder is opened
+# with O_NOFOLLOW and the next one is found from its descriptor), and every file is written
+# under a temporary name in its own folder and renamed. A path outside the project is one the
+# user typed: its parent folders are theirs, but its last part must not be a link either.
+
+SOURCE_FOLDERS = ("rules", "cards", "print")
+"""A project's own folders, whose files only the designer (and `new`, `import`) writes."""
+SOURCE_SUFFIXES = (".yaml", ".yml", ".j2", ".jinja", ".jinja2")
+"""What content, layouts, variants and templates are named; no output replaces one."""
+
+PDF = (b"%PDF-",)
+JSON = (b"{", b"[")
+TRANSCRIPT = (b'{"type": "game"',)
+"""How the files the toolkit writes begin: an existing file is replaced only when it begins
+as the one about to be written does (or is empty), so it is one the toolkit wrote."""
+
+OUTPUT_MARK = ".toolkit-output"
+"""The file that marks a folder as one the toolkit wrote, and may write again (whole)."""
+_MARK_TEXT = (
+    "Written by the toolkit, which may replace this whole folder when it writes it again.\n"
+)
+
+_DIRECTORY = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_BY_DESCRIPTOR = {os.open, os.mkdir, os.rename, os.stat} <= os.supports_dir_fd
+"""Where the system can open a name relative to an open folder (every Unix); elsewhere the
+same checks run on whole paths."""
+
+
+class _Folder:
+    """A folder reached without following links below the project root; names inside it are
+    looked at, created and renamed relative to its descriptor, so no link swapped in above
+    it can redirect them."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self.fd = fd
+
+    def name(self, name: str) -> str:
+        return name if self.fd is not None else str(self.path / name)
+
+    def lstat(self, name: str) -> os.stat_result | None:
+        try:
+            return os.stat(self.name(name), dir_fd=self.fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+
+    def child(self, name: str, *, create: bool) -> _Folder:
+        """The folder `name` inside this one (made when missing and `create`); a link, a
+        plain file or a missing folder is refused."""
+        info = self.lstat(name)
+        if info is None:
+            if not create:
+                raise FileRefused(f"folder '{self.path / name}' does not exist", "create it first")
+            os.mkdir(self.name(name), 0o777, dir_fd=self.fd)
+            info = self.lstat(name)
+        _refuse_link(self.path / name, info)
+        if info is not None and not stat.S_ISDIR(info.st_mode):
+            raise FileRefused(
+                f"'{self.path / name}' is not a folder ({_kind(info.st_mode)})",
+                "choose a path inside a folder",
+            )
+        if self.fd is None:
+            return _Folder(self.path / name, None)
+        fd = os.open(name, _DIRECTORY | _NOFOLLOW, dir_fd=self.fd)
+        return _Folder(self.path / name, fd)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _refuse_link(path: Path, info: os.stat_result | None) -> None:
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        raise FileRefused(
+            f"'{path}' is a symlink, and the toolkit never writes through one",
+            "remove the link, or name a path that is no link",
+            "symlink",
+        )
+
+
+def output_project() -> Path:
+    """The project outputs belong to: that of the current folder (see `project_root`)."""
+    return project_root(Path.cwd())
+
+
+def _below_project(path: Path) -> tuple[Path, tuple[str, ...]] | None:
+    """(project root, the parts of `path` below it) when `path` lies in the project of the
+    current folder, as typed or once the links above its last part are followed; else None."""
+    root = output_project()
+    lexical = Path(os.path.abspath(path))
+    for candidate in (lexical, _real_parent(lexical)):
+        if candidate == root or root in candidate.parents:
+            return root, candidate.relative_to(root).parts
+    return None
+
+
+def _real_parent(path: Path) -> Path:
     try:
-        _check_output(path, folder)
+        return path.parent.resolve() / path.name
+    except (OSError, RuntimeError, ValueError):
+        return path
+
+
+@contextlib.contextmanager
+def _opened_folder(folder: Path, *, create: bool) -> Iterator[_Folder]:
+    """`folder` opened for writing names into it: below the project root every part is
+    reached without following a link (and made when missing and `create`); outside the
+    project, the folder the user typed, links and all."""
+    opened: list[_Folder] = []
+    try:
+        try:
+            below = _below_project(folder)
+            if below is None:
+                if create:
+                    folder.mkdir(parents=True, exist_ok=True)
+                base, parts = Path(os.path.abspath(folder)), ()
+            else:
+                base, parts = below
+            fd = os.open(base, _DIRECTORY) if _BY_DESCRIPTOR else None
+            opened.append(_Folder(base, fd))
+            for part in parts:
+                opened.append(opened[-1].child(part, create=create))
+        except FileNotFoundError:
+            raise FileRefused(f"folder '{folder}' does not exist", "create it first") from None
+        except NotADirectoryError:
+            raise FileRefused(
+                f"'{folder}' is not a folder", "choose a path inside a folder"
+            ) from None
+        except (OSError, ValueError) as error:
+            raise FileRefused(f"cannot write in '{folder}': {_why(error)}", _LOOP_HINT) from None
+        yield opened[-1]
+    finally:
+        for each in opened:
+            each.close()
+
+
+def ensure_folder(folder: Path) -> None:
+    """Create a folder (and its parents) for an output such as `build/<game>/`, following no
+    link below the project root; a link or a plain file in the way is refused, not raised."""
+    with _opened_folder(folder, create=True):
+        pass
+
+
+def check_output(
+    path: Path,
+    *,
+    folder: bool = False,
+    made: tuple[bytes, ...] | None = None,
+    source: bool = False,
+) -> None:
+    """Refuse, before any work, an output path that cannot or must not be written: a link
+    (at the path, or a folder on the way below the project root), a folder (or, with
+    `folder`, anything but a folder), a device or pipe, a missing or non-folder parent, a
+    parent without write permission; and a designer's file: anything under a project's
+    `rules/`, `cards/` or `print/`, a file named like content (`.yaml`, `.j2`, ...), or an
+    existing file that does not begin as `made` says the output does (none: any start).
+    `source` is for the commands that write content (`import`): its folders and names are
+    allowed there. A named output's parent folder must already exist; only an output
+    folder itself may be created."""
+    try:
+        _check_output(path, folder, made, source)
     except (OSError, ValueError) as error:  # a name too long, a NUL in it
         raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
 
 
-def _check_output(path: Path, folder: bool) -> None:
-    if path.exists() or path.is_symlink():
-        try:
-            info = os.stat(path)
-        except (OSError, RuntimeError) as error:
-            raise FileRefused(f"cannot write '{path}': {_why(error)}", _LOOP_HINT) from None
+def _check_output(path: Path, folder: bool, made: tuple[bytes, ...] | None, source: bool) -> None:
+    if not source:
+        _refuse_source(path, folder)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not os.path.lexists(parent):
+        raise FileRefused(f"folder '{parent}' does not exist", "create it first")
+    with _opened_folder(parent, create=False) as opened:
+        info = opened.lstat(path.name) if path.name not in ("", ".", "..") else os.stat(path)
+        _refuse_link(path, info)
         if folder:
-            if not stat.S_ISDIR(info.st_mode):
+            if info is not None and not stat.S_ISDIR(info.st_mode):
                 raise FileRefused(
                     f"'{path}' is not a folder ({_kind(info.st_mode)})",
                     "name a folder, or a new name inside an existing folder",
                 )
-            if not os.access(path, os.W_OK | os.X_OK):
-                raise FileRefused(f"folder '{path}' is not writable")
+            writable = path if info is not None else parent
+            if not os.access(writable, os.W_OK | os.X_OK):
+                raise FileRefused(f"folder '{writable}' is not writable")
             return
-        if stat.S_ISDIR(info.st_mode):
-            raise FileRefused(f"'{path}' is a folder", "name a file inside it")
-        if not stat.S_ISREG(info.st_mode):
+        if info is not None:
+            if stat.S_ISDIR(info.st_mode):
+                raise FileRefused(f"'{path}' is a folder", "name a file inside it")
+            if not stat.S_ISREG(info.st_mode):
+                raise FileRefused(
+                    f"'{path}' is not a regular file ({_kind(info.st_mode)})", "name a plain file"
+                )
+            if made is not None and info.st_size and not _begins(opened, path.name, made):
+                raise FileRefused(
+                    f"'{path}' is a file the toolkit did not write, and would be replaced",
+                    "name a new file (the toolkit never writes over one of yours)",
+                    "not-an-output",
+                )
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise FileRefused(f"folder '{parent}' is not writable")
+
+
+def _refuse_source(path: Path, folder: bool) -> None:
+    """Refuse a project's sources as an output: its source folders (or a folder holding
+    them: the project itself, or above it), and files named like content anywhere."""
+    real = _real_parent(Path(os.path.abspath(path)))
+    if not folder and real.suffix.casefold() in SOURCE_SUFFIXES:
+        raise FileRefused(
+            f"'{path}' is named like a game's content ({real.suffix}), and an output never "
+            "replaces content",
+            "name the output with its own suffix (.pdf, .json, .jsonl, .txt), outside rules/, "
+            "cards/ and print/",
+            "not-an-output",
+        )
+    for above in (real, *real.parents):
+        if above.name in SOURCE_FOLDERS and is_dir(above.parent / "rules"):
             raise FileRefused(
-                f"'{path}' is not a regular file ({_kind(info.st_mode)})", "name a plain file"
+                f"'{path}' is inside the project's {above.name}/ folder, where the game's own "
+                "files live",
+                "write outputs elsewhere, such as build/",
+                "not-an-output",
             )
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.exists():
-        raise FileRefused(f"folder '{parent}' does not exist", "create it first")
-    if not parent.is_dir():
-        raise FileRefused(f"'{parent}' is not a folder", "choose a path inside a folder")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise FileRefused(f"folder '{parent}' is not writable")
+    if folder and any(is_dir(real / marker) for marker in PROJECT_MARKERS):
+        raise FileRefused(
+            f"'{path}' is a project folder (it holds rules/)",
+            "name a folder inside it, such as build/",
+        )
 
 
-def ensure_folder(folder: Path) -> None:
-    """Create a folder (and its parents) for a default output such as `build/<game>/`;
-    a plain file in the way is refused, not raised."""
+def check_output_folder(path: Path) -> None:
+    """Refuse, before any work, a folder that an output fills (`--out` of build, export and
+    tune): as `check_output(folder=True)`, and never the current folder or one above it."""
+    here = Path.cwd()
+    real = _real_parent(Path(os.path.abspath(path)))
+    if real == here or real in here.parents:
+        raise FileRefused(
+            f"'{path}' is the folder you are working in (or holds it)",
+            "name a new folder inside it, such as build/",
+        )
+    check_output(path, folder=True)
+
+
+def _begins(opened: _Folder, name: str, made: tuple[bytes, ...]) -> bool:
+    """Whether the regular file `name` begins with one of `made` (read without a link)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise FileRefused(f"cannot create folder '{folder}': {_why(error)}") from None
+        fd = os.open(opened.name(name), os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0),
+                     dir_fd=opened.fd)  # fmt: skip
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as stream:
+        start = stream.read(max(len(prefix) for prefix in made))
+    return any(start.startswith(prefix) for prefix in made)
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write a whole file under its final name or not at all: a temporary file beside it,
-    flushed to disk, then renamed over the target."""
+    flushed to disk, then renamed over the target (never through a link)."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_output(path, binary=True) as stream:
         try:
@@ -180,52 +387,85 @@ def atomic_output(
 def atomic_output(path: Path, *, binary: bool = False) -> contextlib.AbstractContextManager[Any]:
     """A stream whose file appears under `path` only when the block ends without an error;
     an interrupted write leaves the old file (or none), never a truncated one. The file gets
-    the permissions `open()` would give it (an existing file's, else 0o666 less the umask);
-    a symlink is written through, as `open()` would. Failing to write raises `FileRefused`."""
+    the permissions `open()` would give it (an existing file's, else 0o666 less the umask).
+    A link at `path` or on the way to it below the project root is refused, never followed;
+    the parent folder must exist. Failing to write raises `FileRefused`."""
     return _atomic(path, binary)
 
 
 @contextlib.contextmanager
 def _atomic(path: Path, binary: bool) -> Iterator[IO[Any]]:
-    target = _through_symlink(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-    except OSError as error:
-        raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
-    _UNFINISHED.add(Path(temporary))
-    try:
-        with os.fdopen(handle, "wb" if binary else "w", **({} if binary else _TEXT)) as stream:
-            yield stream
+    parent = path.parent if str(path.parent) else Path(".")
+    with _opened_folder(parent, create=False) as folder:
+        name = path.name
+        info = folder.lstat(name)
+        _refuse_link(path, info)
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"'{path}' is not a regular file ({_kind(info.st_mode)})")
+        mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+        handle, temporary = _new_file(folder, f".{name}.", ".part", path)
+        _UNFINISHED.add(folder.path / temporary)
+        try:
+            with os.fdopen(handle, "wb" if binary else "w", **({} if binary else _TEXT)) as stream:
+                yield stream
+                try:
+                    stream.flush()
+                    os.fchmod(stream.fileno(), mode)
+                    os.fsync(stream.fileno())
+                except OSError as error:
+                    raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+            _refuse_link(path, folder.lstat(name))  # a link put there meanwhile is no target
             try:
-                stream.flush()
-                os.fchmod(stream.fileno(), _mode_for(target))
-                os.fsync(stream.fileno())
+                os.rename(folder.name(temporary), folder.name(name),
+                          src_dir_fd=folder.fd, dst_dir_fd=folder.fd)  # fmt: skip
             except OSError as error:
                 raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(folder.name(temporary), dir_fd=folder.fd)
+            raise
+        finally:
+            _UNFINISHED.discard(folder.path / temporary)
+
+
+def _new_file(folder: _Folder, prefix: str, suffix: str, shown: Path) -> tuple[int, str]:
+    """A new, empty, private file in `folder` under a random name (never an existing one)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        name = f"{prefix}{secrets.token_hex(4)}{suffix}"
         try:
-            os.replace(temporary, target)
+            return os.open(folder.name(name), flags, 0o600, dir_fd=folder.fd), name
+        except FileExistsError:
+            continue
         except OSError as error:
-            raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    finally:
-        _UNFINISHED.discard(Path(temporary))
+            raise FileRefused(f"cannot write '{shown}': {_why(error)}") from None
+    raise FileRefused(f"cannot write '{shown}': no free temporary name")
 
 
-OUTPUT_MARK = ".toolkit-output"
-"""The file that marks a folder as one the toolkit wrote whole, and may replace whole."""
-_MARK_TEXT = "Written by the toolkit, which replaces this whole folder when it writes it again.\n"
-_LEGACY_MARKS = ("build.json",)
-"""Folders written before the mark existed: a build names itself by its manifest."""
+def claim_fresh_name(path: Path) -> Path:
+    """`path`, or the first of `<stem>-2<suffix>`, `-3`... that is free, claimed at once by
+    creating it empty (so two games started together never share a name); for default
+    output names such as a game's transcript, which must never replace an earlier game."""
+    parent = path.parent if str(path.parent) else Path(".")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    with _opened_folder(parent, create=True) as folder:
+        for number in range(1, 10_000):
+            name = path.name if number == 1 else f"{path.stem}-{number}{path.suffix}"
+            try:
+                os.close(os.open(folder.name(name), flags, 0o666, dir_fd=folder.fd))
+            except FileExistsError:
+                continue
+            except OSError as error:
+                raise FileRefused(f"cannot write '{parent / name}': {_why(error)}") from None
+            return parent / name
+    raise FileRefused(f"no free name like '{path}'", "move earlier files away")
 
 
 def check_replaceable(final: Path) -> None:
-    """Refuse to replace a folder holding files the toolkit did not write (a project, a
-    folder of the designer's own): only a missing or empty folder, or one a staged write
-    made (it carries `OUTPUT_MARK`), may be replaced whole."""
+    """Refuse to replace a folder the toolkit did not write whole: only a missing or empty
+    folder, or one that carries `OUTPUT_MARK` (a staged write put it there), may be replaced
+    whole. A folder that merely looks like an output (a `build.json` in it) is refused too:
+    it may hold a designer's files."""
     try:
         entries = list(os.scandir(final))
     except FileNotFoundError:
@@ -235,12 +475,18 @@ def check_replaceable(final: Path) -> None:
     except OSError as error:
         raise FileRefused(f"cannot read folder '{final}': {_why(error)}") from None
     names = {entry.name for entry in entries}
-    if names and not names & {OUTPUT_MARK, *_LEGACY_MARKS}:
+    if names and OUTPUT_MARK not in names:
         raise FileRefused(
-            f"'{final}' holds files the toolkit did not write, and writing there replaces "
-            "the whole folder",
-            "name a new or empty folder",
+            f"'{final}' holds files the toolkit did not write (it has no {OUTPUT_MARK} mark), "
+            "and writing there replaces the whole folder",
+            "name a new or empty folder, or remove this one yourself",
         )
+
+
+def mark_folder(folder: Path) -> None:
+    """Put `OUTPUT_MARK` in a folder the toolkit fills (a tuning folder) unless it is there."""
+    if not os.path.lexists(folder / OUTPUT_MARK):
+        write_atomic(folder / OUTPUT_MARK, _MARK_TEXT)
 
 
 @contextlib.contextmanager
@@ -249,40 +495,54 @@ def staged_folder(final: Path) -> Iterator[Path]:
     without an error it takes `final`'s place by renames, else it is removed. So `final` never
     mixes files of two runs, and an interrupted run leaves the old folder (or none) behind.
     The folder carries `OUTPUT_MARK`; a folder without it that holds anything is refused
-    before any work (`check_replaceable`), so a mistaken `--out` never deletes a project."""
+    before any work (`check_replaceable`), so a mistaken `--out` never deletes a project, and
+    a link at `final` (or on the way to it) is refused, never replaced."""
     final = Path(os.path.abspath(final))  # `.` has no name to stage beside
     here = Path.cwd()
     if final == here or final in here.parents:
         raise FileRefused(
             f"'{final}' is the folder you are working in (or holds it)", "name a folder inside it"
         )
-    parent = final.parent
-    if final.exists() and not final.is_dir():
-        raise FileRefused(f"'{final}' is not a folder", "move it away or choose another --out")
-    check_replaceable(final)
-    ensure_folder(parent)
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".part", dir=parent))
-    except OSError as error:
-        raise FileRefused(f"cannot create a folder in '{parent}': {_why(error)}") from None
-    _UNFINISHED.add(staging)
-    try:
-        os.chmod(staging, 0o777 & ~_umask())
-        (staging / OUTPUT_MARK).write_text(_MARK_TEXT, encoding="utf-8")
-        yield staging
-        _swap_in(staging, final)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    finally:
-        _UNFINISHED.discard(staging)
+    with _opened_folder(final.parent, create=True) as parent:
+        info = parent.lstat(final.name)
+        _refuse_link(final, info)
+        if info is not None and not stat.S_ISDIR(info.st_mode):
+            raise FileRefused(f"'{final}' is not a folder", "move it away or choose another --out")
+        check_replaceable(final)
+        name = _new_folder(parent, f".{final.name}.", ".part", final)
+        staging = parent.path / name
+        _UNFINISHED.add(staging)
+        try:
+            write_atomic(staging / OUTPUT_MARK, _MARK_TEXT)
+            yield staging
+            _swap_in(parent, name, final)
+        except BaseException:
+            shutil.rmtree(parent.name(name), ignore_errors=True, dir_fd=parent.fd)
+            raise
+        finally:
+            _UNFINISHED.discard(staging)
+
+
+def _new_folder(folder: _Folder, prefix: str, suffix: str, shown: Path) -> str:
+    """A new empty folder in `folder` under a random name, with the permissions `mkdir`
+    gives (0o777 less the umask)."""
+    for _ in range(100):
+        name = f"{prefix}{secrets.token_hex(4)}{suffix}"
+        try:
+            os.mkdir(folder.name(name), 0o777, dir_fd=folder.fd)
+            return name
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise FileRefused(f"cannot create a folder beside '{shown}': {_why(error)}") from None
+    raise FileRefused(f"cannot create a folder beside '{shown}': no free name")
 
 
 def discard_unfinished() -> None:
     """Remove every temporary file and staging folder still being filled, for a process that
     must end at once (`os._exit` runs no `finally` block), so no `.part` is left behind."""
     for path in list(_UNFINISHED):
-        if path.is_dir():
+        if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
         else:
             with contextlib.suppress(OSError):
@@ -290,46 +550,37 @@ def discard_unfinished() -> None:
     _UNFINISHED.clear()
 
 
-def _swap_in(staging: Path, final: Path) -> None:
+def _swap_in(parent: _Folder, staging: str, final: Path) -> None:
     """Put `staging` under `final`'s name; an old `final` is moved aside first and removed
-    after, or put back if the second rename fails."""
-    old = None
+    after, or put back if the second rename fails. Every rename is inside `parent`."""
+    name, old = final.name, None
+
+    def rename(source: str, target: str) -> None:
+        os.rename(parent.name(source), parent.name(target),
+                  src_dir_fd=parent.fd, dst_dir_fd=parent.fd)  # fmt: skip
+
     try:
-        if final.exists():
-            old = final.with_name(f".{final.name}.{secrets.token_hex(4)}.old")
-            os.rename(final, old)
+        info = parent.lstat(name)
+        _refuse_link(final, info)
+        if info is not None:
+            old = f".{name}.{secrets.token_hex(4)}.old"
+            rename(name, old)
         try:
-            os.rename(staging, final)
+            rename(staging, name)
         except OSError:
             if old is not None:
-                os.rename(old, final)
+                rename(old, name)
             raise
     except OSError as error:
         raise FileRefused(f"cannot replace folder '{final}': {_why(error)}") from None
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(parent.name(old), ignore_errors=True, dir_fd=parent.fd)
 
 
 def sha256_of(path: Path) -> str:
     """The SHA-256 of a file's bytes, in hex, read in chunks."""
     with open(path, "rb") as stream:
         return hashlib.file_digest(stream, "sha256").hexdigest()
-
-
-def _through_symlink(path: Path) -> Path:
-    """The file a symlink names (so the rename replaces it, not the link); else `path`."""
-    if not path.is_symlink():
-        return path
-    return resolve(path)
-
-
-def _mode_for(target: Path) -> int:
-    """The permission bits `open(target, "w")` would leave: an existing file keeps its own,
-    a new one gets 0o666 less the process umask."""
-    try:
-        return stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
-        return 0o666 & ~_umask()
 
 
 def _umask() -> int:
