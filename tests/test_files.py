@@ -168,7 +168,7 @@ def test_a_disk_that_fails_mid_write_keeps_the_old_file_and_leaves_no_temporary(
     target = tmp_path / "out.json"
     target.write_text("old\n")
 
-    def full(*args: object) -> None:
+    def full(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, failing, full)

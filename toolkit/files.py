@@ -224,12 +224,9 @@ def _opened_folder(folder: Path, *, create: bool) -> Iterator[_Folder]:
     try:
         try:
             below = _below_project(folder)
-            if below is None:
-                if create:
-                    folder.mkdir(parents=True, exist_ok=True)
-                base, parts = Path(os.path.abspath(folder)), ()
-            else:
-                base, parts = below
+            if below is None and create:
+                folder.mkdir(parents=True, exist_ok=True)
+            base, parts = below or (Path(os.path.abspath(folder)), ())
             fd = os.open(base, _DIRECTORY) if _BY_DESCRIPTOR else None
             opened.append(_Folder(base, fd))
             for part in parts:
@@ -459,6 +456,29 @@ def claim_fresh_name(path: Path) -> Path:
                 raise FileRefused(f"cannot write '{parent / name}': {_why(error)}") from None
             return parent / name
     raise FileRefused(f"no free name like '{path}'", "move earlier files away")
+
+
+def check_new_file(path: Path) -> None:
+    """Refuse, before anything is written, a new file that exists already (a link included)
+    or whose way down from the project root passes a link or a plain file; folders still
+    missing are fine (they will be made). For commands that write several files and must
+    write none when one is refused (`new`)."""
+    below = _below_project(path)
+    base, parts = below if below is not None else (Path(os.path.abspath(path.parent)), (path.name,))
+    folder = base
+    for part in parts[:-1]:
+        folder = folder / part
+        try:
+            info = os.lstat(folder)
+        except FileNotFoundError:
+            break
+        except (OSError, ValueError) as error:
+            raise FileRefused(f"cannot write in '{folder}': {_why(error)}") from None
+        _refuse_link(folder, info)
+        if not stat.S_ISDIR(info.st_mode):
+            raise FileRefused(f"'{folder}' is not a folder ({_kind(info.st_mode)})")
+    if os.path.lexists(path):
+        raise FileRefused(f"'{path}' already exists", "move it away first", "exists")
 
 
 def check_replaceable(final: Path) -> None:

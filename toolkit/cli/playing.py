@@ -27,7 +27,7 @@ from toolkit.errors import (
     ContentError,
     UsageError,
 )
-from toolkit.files import is_file
+from toolkit.files import TRANSCRIPT, is_file
 
 commands = typer.Typer()
 """The commands of this module; `toolkit.cli.root` adds them to the app."""
@@ -83,7 +83,7 @@ def play(
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
     q to quit and save, --resume to go on later. Reads one move per line when piped. Ctrl-C,
     SIGTERM and SIGHUP save the game first, then exit 128 + the signal (130 for Ctrl-C)."""
-    _output(transcript, "--transcript")
+    _output(transcript, "--transcript", made=TRANSCRIPT)
     from toolkit.play import play as play_game
     from toolkit.record.transcripts import ReplayDivergence, TranscriptError
 

@@ -35,6 +35,7 @@ from toolkit.diagnostics import plural, printable
 from toolkit.errors import (
     UsageError,
 )
+from toolkit.files import PDF
 from toolkit.schema.limits import MAX_GAMES
 
 commands = typer.Typer()
@@ -90,11 +91,18 @@ def build(
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import format_text
     from toolkit.pnp.layout_check import check_layouts
-    from toolkit.sim.build import build_game, build_summary, player_counts, write_readme
+    from toolkit.sim.build import (
+        build_game,
+        build_summary,
+        check_build_folder,
+        player_counts,
+        write_readme,
+    )
 
     chosen = list(games_ids or game_ids(Path.cwd()))
     if not chosen:
         raise UsageError("no games in rules/ to build")
+    check_build_folder(out, [resolve_path_or_game(g).stem for g in chosen], "--out")
     # The same checks as `validate`, print layouts included, before any game is simulated.
     paths = [resolve_path_or_game(g) for g in chosen]
     report = validate_paths(paths, game_checks=[check_layouts])
@@ -199,7 +207,7 @@ def print_cards(
     variant: Variants = None,
 ) -> None:
     """Render every card, board and reference sheet of a game into a print-and-play PDF."""
-    _output(out, "--out")
+    _output(out, "--out", made=PDF)
     from toolkit.pnp.build import print_game
     from toolkit.pnp.document import PrintOptions
 
@@ -283,7 +291,6 @@ def export_cards(
     """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
     tables) or print shops, drawn as `toolkit print` draws it."""
     _output(out, "--out", folder=True)
-    _not_around_here(out)
     from toolkit.pnp.export import ExportOptions, export_game, format_name
 
     to = format_name(to)
@@ -300,16 +307,3 @@ def export_cards(
     )
     for note in exported.notes:
         typer.echo(printable(note))
-
-
-def _not_around_here(out: Path | None) -> None:
-    """Refuse an `--out` that is the current folder or holds it (`.`, `..`, `/`): the export
-    replaces its folder whole."""
-    if out is None:
-        return
-    here = Path.cwd().resolve()
-    if out.resolve() in (here, *here.parents):
-        raise UsageError(
-            f"--out '{out}' is the current folder or holds it, and the export replaces its "
-            "folder whole; name a new folder, such as build/<game>-<format>"
-        )

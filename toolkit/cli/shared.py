@@ -24,7 +24,7 @@ from toolkit.errors import (
     UnsupportedGameError,
     UsageError,
 )
-from toolkit.files import FileRefused, check_output, is_file
+from toolkit.files import FileRefused, check_output, check_output_folder, is_file
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -112,15 +112,31 @@ def _guarded(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
-def _output(path: Path | None, option: str, *, folder: bool = False) -> None:
-    """Refuse a bad output path before any work (the rule is in the docstring of `toolkit.cli`)."""
+def _output(
+    path: Path | None,
+    option: str,
+    *,
+    folder: bool = False,
+    made: tuple[bytes, ...] | None = None,
+) -> None:
+    """Refuse a bad output path before any work (the rule is in the docstring of `toolkit.cli`):
+    `made` says how the file begins, so an existing file is replaced only when the toolkit
+    wrote it; a folder is one the command fills (`build`, `export`, `tune`, `schema`)."""
     if path is None:
         return
     try:
-        check_output(path, folder=folder)
+        if folder:
+            check_output_folder(path)
+        else:
+            check_output(path, made=made)
     except FileRefused as error:
-        hint = f"; {error.hint}" if error.hint else ""
-        raise UsageError(f"{option}: {error.reason}{hint}") from None
+        raise UsageError(refusal(option, error)) from None
+
+
+def refusal(option: str, error: FileRefused) -> str:
+    """A refused output as the usage error says it: `--out: <why>; <hint>`."""
+    hint = f"; {error.hint}" if error.hint else ""
+    return f"{option}: {error.reason}{hint}"
 
 
 def _inputs(paths: list[Path] | None, option: str) -> list[Path]:

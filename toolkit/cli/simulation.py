@@ -38,7 +38,7 @@ from toolkit.diagnostics import json_text, plural
 from toolkit.errors import (
     UsageError,
 )
-from toolkit.files import is_file
+from toolkit.files import PDF, TRANSCRIPT, is_file
 from toolkit.schema.limits import MAX_GAMES
 
 commands = typer.Typer()
@@ -78,7 +78,7 @@ def simulate(
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
 
-    _output(transcript, "--transcript")
+    _output(transcript, "--transcript", made=TRANSCRIPT)
     from toolkit.sim.report_text import format_simulation
     from toolkit.sim.run import RunSpec, run
 
@@ -202,7 +202,7 @@ def sweep(
 ) -> None:
     """Simulate every combination of values and tabulate the key statistics and targets."""
 
-    _output(out, "--out")
+    _output(out, "--out", made=PDF)
     from toolkit.sim.report_text import format_sweep
     from toolkit.sim.run import RunSpec
     from toolkit.sim.sweep import parse_set
@@ -285,12 +285,17 @@ def report(
 ) -> None:
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
-    _output(out, "--out")
-    from toolkit.sim.report_files import report_suffix, write_report
+    from toolkit.content.locate import resolve_path_or_game
+    from toolkit.sim.report_files import check_report_output, report_suffix, write_report
     from toolkit.sim.report_tables import export_tables
     from toolkit.sim.run import RunSpec, run
 
     suffix = report_suffix(out) if out is not None else ".pdf"  # checked before any game
+    game_id = resolve_path_or_game(game).stem
+    target = out or Path("build") / game_id / f"{game_id}-report.pdf"
+    check_report_output(
+        target, "--out" if out is not None else "report", export.value if export else None
+    )
     if suffix != ".pdf" and export is not None:
         raise UsageError(
             f"--format {export.value} writes the tables beside a PDF report; with --out "
@@ -310,8 +315,6 @@ def report(
             spec.options = list(option or [])
             spec.executor = runner
             results.append(run(spec, advance))
-    game_id = results[0].summary["arguments"]["game"]
-    target = out or Path("build") / game_id / f"{game_id}-report.pdf"
     written = write_report([(result.summary, result.records) for result in results], target)
     typer.echo(f"{target}: {written}")
     if export is not None:
@@ -388,7 +391,7 @@ def tune(
     """Search values that meet the game's targets at every player count (Optuna), changing
     as few as possible; writes the winner as a variant file, re-checked on fresh seeds."""
     from toolkit.content.locate import resolve_path_or_game
-    from toolkit.sim.tune.output import summary_data, write_outputs
+    from toolkit.sim.tune.output import check_tune_folder, summary_data, write_outputs
     from toolkit.sim.tune.study import TuneSettings
     from toolkit.sim.tune.study import tune as run_tune
 
@@ -403,6 +406,7 @@ def tune(
     game_id = resolve_path_or_game(game).stem
     folder = out or Path("build") / f"{game_id}-tune"  # beside build/<game>/, which build replaces
     _output(out, "--out", folder=True)
+    check_tune_folder(folder, "--out" if out is not None else "tune")
     settings = TuneSettings(
         game,
         space,

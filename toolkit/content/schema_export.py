@@ -14,7 +14,7 @@ from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
 from toolkit.content.project import load_content_file
-from toolkit.files import FileRefused, ensure_folder, read_bytes, write_atomic
+from toolkit.files import JSON, FileRefused, check_output, ensure_folder, read_bytes, write_atomic
 from toolkit.schema.base import Model
 
 MAX_SCHEMA_BYTES = 8 * 1024 * 1024
@@ -76,15 +76,20 @@ def render_schemas(project: Path) -> dict[str, str]:
 
 
 def write_schemas(folder: Path, project: Path) -> list[str]:
-    """Write every schema of a project into `folder`; returns the names that changed."""
-    changed = []
-    for name, text in render_schemas(project).items():
-        target = folder / name
-        if _current(target) != text:
-            ensure_folder(target.parent)
-            write_atomic(target, text)
-            changed.append(name)
-    return changed
+    """Write every schema of a project into `folder`; returns the names that changed. Every
+    file to write is checked first (no link, no file the toolkit did not write: see
+    `files.check_output`), so a refusal writes none."""
+    changed = {
+        name: text
+        for name, text in render_schemas(project).items()
+        if _current(folder / name) != text
+    }
+    for name in changed:
+        ensure_folder((folder / name).parent)
+        check_output(folder / name, made=JSON)
+    for name, text in changed.items():
+        write_atomic(folder / name, text)
+    return list(changed)
 
 
 def drifted_schemas(folder: Path, project: Path) -> list[str]:

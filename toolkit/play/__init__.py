@@ -19,7 +19,13 @@ from toolkit.errors import UsageError
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
 from toolkit.record.transcript_file import MAX_SEED
-from toolkit.record.transcripts import LoadedGame, iter_transcript, prepare_output, replay_game
+from toolkit.record.transcripts import (
+    LoadedGame,
+    fresh_transcript,
+    iter_transcript,
+    prepare_output,
+    replay_game,
+)
 
 
 def play(
@@ -66,12 +72,16 @@ def play(
     if seed is not None and abs(seed) > MAX_SEED:
         raise UsageError(f"--seed must be at most 2**64 in size, not {str(seed)[:24]}...")
     chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    path = transcript or Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
-    prepare_output(path)
+    if transcript is not None:
+        prepare_output(transcript)
     session = Session(
         loaded, seed=chosen_seed, players=count, seat=seat - 1, bots=seats, manifest=argument,
         variants=[str(v) for v in variants], options=chosen,
     )  # fmt: skip
+    # A default name of its own, never an earlier game's (the same seed played twice).
+    path = transcript or fresh_transcript(
+        Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
+    )
     return Terminal(session, path).run()
 
 

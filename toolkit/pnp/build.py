@@ -7,7 +7,7 @@ from pathlib import Path
 
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
-from toolkit.files import FileRefused, ensure_folder, sha256_of, write_atomic
+from toolkit.files import PDF, FileRefused, check_output, ensure_folder, sha256_of, write_atomic
 from toolkit.pnp.document import PrintOptions, PrintResult, assemble
 from toolkit.pnp.layout_load import load_layout
 
@@ -45,11 +45,13 @@ def print_game(
         raise ContentError(diagnostics)
     if variants:
         options = replace(options, variant=_variant_label(variants, content.game.id))
-    result = assemble(content, layout, options)
     path = out if out is not None else default_output(content.game.id)
     try:
-        ensure_folder(path.parent)
+        if out is None:  # checked before any drawing; a named --out was checked before loading
+            ensure_folder(path.parent)
+            check_output(path, made=PDF)
+        result = assemble(content, layout, options)
         write_atomic(path, result.pdf)
     except FileRefused as error:
-        raise UsageError(error.reason) from None
+        raise UsageError(error.reason + (f"; {error.hint}" if error.hint else "")) from None
     return PrintedGame(content.game.id, path, result)

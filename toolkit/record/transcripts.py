@@ -33,7 +33,14 @@ from toolkit.content.project import GameContent
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError
-from toolkit.files import FileRefused, atomic_output, check_output, ensure_folder
+from toolkit.files import (
+    TRANSCRIPT,
+    FileRefused,
+    atomic_output,
+    check_output,
+    claim_fresh_name,
+    ensure_folder,
+)
 from toolkit.kernel.events import Event
 from toolkit.kernel.state import State
 from toolkit.record.events import narrate_scores
@@ -49,9 +56,22 @@ from toolkit.record.transcript_file import (
 )
 
 __all__ = [
-    "LoadedGame", "RecordedAction", "RecordedGame", "ReplayDivergence", "ReplayedGame",
-    "TranscriptError", "game_lines", "header", "iter_transcript", "prepare_output",
-    "read_transcript", "replay", "replay_game", "simulation_games", "write_transcript",
+    "LoadedGame",
+    "RecordedAction",
+    "RecordedGame",
+    "ReplayDivergence",
+    "ReplayedGame",
+    "TranscriptError",
+    "fresh_transcript",
+    "game_lines",
+    "header",
+    "iter_transcript",
+    "prepare_output",
+    "read_transcript",
+    "replay",
+    "replay_game",
+    "simulation_games",
+    "write_transcript",
 ]  # fmt: skip
 
 Action = tuple[int, int]
@@ -145,12 +165,26 @@ def game_lines(loaded: LoadedGame, head: dict[str, Any], actions: Sequence[Actio
 
 def prepare_output(path: Path) -> None:
     """Refuse, before any game is played, a transcript path that cannot be written (its
-    missing folders are made first, as the default build/play/ is)."""
+    missing folders are made first, as the default build/play/ is): a link, a designer's
+    file, anything but an earlier transcript (see `files.check_output`)."""
     try:
         ensure_folder(path.parent)
-        check_output(path)
+        check_output(path, made=TRANSCRIPT)
     except FileRefused as refused:
-        raise UsageError(f"--transcript: {refused.reason}") from None
+        hint = f"; {refused.hint}" if refused.hint else ""
+        raise UsageError(f"--transcript: {refused.reason}{hint}") from None
+
+
+def fresh_transcript(path: Path) -> Path:
+    """A default transcript name no other game has: `path`, else `<stem>-2.jsonl`, `-3`...,
+    claimed at once (created empty), so a game never replaces an earlier game's transcript,
+    even one started at the same moment with the same seed. Its folders are made as needed;
+    a link on the way is refused (UsageError)."""
+    try:
+        return claim_fresh_name(path)
+    except FileRefused as refused:
+        hint = f"; {refused.hint}" if refused.hint else ""
+        raise UsageError(f"transcript: {refused.reason}{hint}") from None
 
 
 def write_transcript(path: Path, games: Iterable[list[str]]) -> int:

@@ -22,10 +22,14 @@ from pathlib import Path, PurePosixPath
 
 from toolkit.diagnostics import plural, printable
 from toolkit.errors import UsageError, choose_id
-from toolkit.files import FileRefused, ensure_folder, write_atomic
+from toolkit.files import FileRefused, check_new_file, ensure_folder, write_atomic
 
 GAME_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 """A game id: lowercase words of letters and digits joined by single hyphens."""
+
+RESERVED_NAMES = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?", re.IGNORECASE)
+"""Names Windows keeps for devices, with any extension: a game's files could not be made
+there (`con.yaml`), so such an id is refused everywhere, for a project that travels."""
 
 MAX_ID = 64
 MAX_NAME = 80
@@ -72,11 +76,18 @@ def families() -> dict[str, Family]:
 
 def check_game_id(game_id: str) -> None:
     """Refuse an id that is not lowercase-kebab (a usage error with a suggestion)."""
+    if RESERVED_NAMES.fullmatch(game_id.rstrip(". ")):
+        raise UsageError(
+            f"game id '{printable(game_id, newlines=False)}' is a name Windows keeps for a "
+            "device (con, prn, aux, nul, com1-9, lpt1-9), so its files could not be copied "
+            "there; choose another, such as 'my-game'"
+        )
     if len(game_id) <= MAX_ID and GAME_ID.fullmatch(game_id):
         return
     suggestion = re.sub(r"[^a-z0-9]+", "-", game_id.lower()).strip("-")
     suggestion = re.sub(r"^[0-9-]+", "", suggestion)[:MAX_ID].strip("-")
-    hint = f"; try '{suggestion}'" if suggestion and GAME_ID.fullmatch(suggestion) else ""
+    fits = GAME_ID.fullmatch(suggestion) and not RESERVED_NAMES.fullmatch(suggestion)
+    hint = f"; try '{suggestion}'" if suggestion and fits else ""
     raise UsageError(
         f"game id '{printable(game_id, newlines=False)}' must be lowercase words of letters and "
         f"digits joined by hyphens, starting with a letter, at most {MAX_ID} characters "
@@ -147,6 +158,8 @@ def new_game(project: Path, game_id: str, family: str, name: str | None = None) 
     missing = [(relative, source) for relative, source in shared if relative not in kept]
     written: list[PurePosixPath] = []
     try:
+        for relative, _ in [*planned, *missing]:  # all checked before anything is written
+            check_new_file(project / relative)
         for relative, source in [*planned, *missing]:
             target = project / relative
             ensure_folder(target.parent)

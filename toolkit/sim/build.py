@@ -11,7 +11,16 @@ from typing import Any
 from toolkit import __version__
 from toolkit.engine.game import compile_game
 from toolkit.engine.load import load_valid_game
-from toolkit.files import OUTPUT_MARK, sha256_of, staged_folder, write_atomic
+from toolkit.errors import UsageError
+from toolkit.files import (
+    OUTPUT_MARK,
+    FileRefused,
+    check_output,
+    check_replaceable,
+    sha256_of,
+    staged_folder,
+    write_atomic,
+)
 from toolkit.sim.executor import Executor
 from toolkit.sim.report_pdf import render_report
 from toolkit.sim.report_text import number
@@ -145,6 +154,26 @@ README.txt
 
 `toolkit build --help` lists the options; `--games N` plays more games per player count.
 """
+
+
+README_START = b"What `toolkit build` wrote here"
+"""How the toolkit's README.txt begins: one that does not is the designer's, kept."""
+
+
+def check_build_folder(out: Path, games: list[str], option: str) -> None:
+    """Refuse, before any game is played, a build folder whose files the toolkit did not
+    write: a README.txt of someone else's, a `<game>/` folder without the toolkit's mark
+    (it is replaced whole), or a link at either."""
+    if not out.is_dir():
+        return
+    try:
+        check_output(out / README, made=(README_START,))
+        for game in games:
+            check_output(out / game, folder=True)
+            check_replaceable(out / game)
+    except FileRefused as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise UsageError(f"{option}: {error.reason}{hint}") from None
 
 
 def write_readme(out: Path) -> Path:

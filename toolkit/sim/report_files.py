@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
-from toolkit.files import ensure_folder, write_atomic
+from toolkit.files import JSON, PDF, FileRefused, check_output, ensure_folder, write_atomic
 from toolkit.sim.report_tables import write_tables_json
 from toolkit.sim.report_text import format_simulation
 
@@ -29,6 +29,26 @@ def report_suffix(out: Path) -> str:
         written = f"ends in '{out.suffix}'" if out.suffix else "has no suffix"
         raise UsageError(f"--out '{out}' {written}; the report is written as one of: {choices}")
     return suffix
+
+
+MADE = {".pdf": PDF, ".json": JSON, ".txt": None}
+"""How each report begins, so an existing file is replaced only when it is a report."""
+
+
+def check_report_output(target: Path, option: str, tables: str | None) -> None:
+    """Refuse, before any game is played, a report path that must not be written (see
+    `files.check_output`), and the tables' JSON file beside a PDF. The default's folders
+    (`build/<game>/`) are made first; a named file's folder must exist."""
+    suffix = report_suffix(target)
+    try:
+        if option != "--out":
+            ensure_folder(target.parent)
+        check_output(target, made=MADE[suffix])
+        if tables == "json":
+            check_output(target.with_suffix(".json"), made=JSON)
+    except FileRefused as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise UsageError(f"{option}: {error.reason}{hint}") from None
 
 
 def write_report(runs: Sequence[ReportRun], out: Path) -> str:

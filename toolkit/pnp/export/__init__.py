@@ -11,8 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.content.locate import resolve_path_or_game
 from toolkit.errors import UsageError, choose_id
-from toolkit.files import FileRefused, check_output, staged_folder
+from toolkit.files import (
+    FileRefused,
+    check_output,
+    check_output_folder,
+    check_replaceable,
+    ensure_folder,
+    staged_folder,
+)
 from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
 from toolkit.pnp.export.base import ExportOptions, Format, Target
 from toolkit.pnp.raster import card_set
@@ -59,17 +67,14 @@ def export_game(
     `build/<game>-<format>`); bad options raise `UsageError` before any drawing.
     `progress(done, total)` follows the cards being rasterised."""
     name = format_name(name)
+    _check_folder(out or default_folder(resolve_path_or_game(game).stem, name), out is None)
     if name == card_data.NAME:
-        if out is not None:
-            _check_folder(out)
         folder, game_id, rows, total, files = card_data.export_card_data(
             game, out, options, default_folder
         )
         return Exported(folder, game_id, rows, total, files)
     chosen = FORMATS[name]
     chosen.check(options)
-    if out is not None:
-        _check_folder(out)
     cards = card_set(
         game,
         dpi=chosen.dpi if options.dpi is None else options.dpi,
@@ -91,12 +96,20 @@ def export_game(
     return Exported(folder, cards.game_id, len(cards.cards), copies, written.files, written.notes)
 
 
-def _check_folder(folder: Path) -> None:
+def _check_folder(folder: Path, default: bool) -> None:
+    """Refuse, before any card is drawn, a folder the export must not replace: a link, the
+    working folder or one above, a project's own folders, or a folder the toolkit did not
+    write whole (see `files.check_replaceable`). The default's parent (`build/`) is made."""
     try:
-        check_output(folder, folder=True)
+        if default:
+            ensure_folder(folder.parent)
+            check_output(folder, folder=True)
+        else:
+            check_output_folder(folder)
+        check_replaceable(folder)
     except FileRefused as error:
         hint = f"; {error.hint}" if error.hint else ""
-        raise UsageError(f"--out: {error.reason}{hint}") from None
+        raise UsageError(f"{'export' if default else '--out'}: {error.reason}{hint}") from None
 
 
 __all__ = ["FORMATS", "ExportOptions", "Exported", "Format", "export_game", "format_name"]

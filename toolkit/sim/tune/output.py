@@ -11,8 +11,38 @@ from typing import Any
 import yaml
 
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.files import project_root, write_atomic
+from toolkit.errors import UsageError
+from toolkit.files import (
+    FileRefused,
+    check_output,
+    check_replaceable,
+    ensure_folder,
+    project_root,
+    write_atomic,
+)
 from toolkit.sim.tune.study import TuneResult
+
+STUDY_DB = "study.db"
+"""The default storage of the study, in the output folder."""
+SQLITE = (b"SQLite format 3\x00",)
+
+
+def check_tune_folder(folder: Path, option: str) -> None:
+    """Refuse, before any trial, a tuning folder the toolkit did not make: it must be new,
+    empty or one an earlier `tune` wrote (it carries the toolkit's mark), never a link, a
+    project or its `rules/`, `cards/` or `print/` (see `files.check_output`); its files,
+    `study.db` included, must be no links. The default's parent (`build/`) is made first."""
+    try:
+        if option != "--out":
+            ensure_folder(folder.parent)
+            check_output(folder, folder=True)
+        check_replaceable(folder)
+        for name in ("report.md", "pareto.json", "trials.pdf", STUDY_DB):
+            if os.path.lexists(folder):
+                check_output(folder / name, made=SQLITE if name == STUDY_DB else None)
+    except FileRefused as error:
+        hint = f"; {error.hint}" if error.hint else ""
+        raise UsageError(f"{option}: {error.reason}{hint}") from None
 
 
 def variant_text(result: TuneResult, game_id: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from toolkit.content.locate import resolve_path_or_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError, UsageError
-from toolkit.files import ensure_folder
+from toolkit.files import ensure_folder, mark_folder
 from toolkit.sim.compare import compare_runs
 from toolkit.sim.executor import Executor
 from toolkit.sim.tune.objective import Evaluator, Trial
@@ -86,6 +86,7 @@ def tune(
     started = time.monotonic()
     manifest, content = load_valid_game(settings.game)
     ensure_folder(settings.out)
+    mark_folder(settings.out)  # the toolkit's: a later tune may write here again
     storage = settings.storage or f"sqlite:///{(settings.out / 'study.db').resolve()}"
     name = f"{content.game.id}-{settings.space.stem}"
     known = _check_study(optuna, name, storage, settings.resume)  # before the space's checks
