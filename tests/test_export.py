@@ -279,12 +279,13 @@ def test_export_content_errors_are_positioned_and_leave_the_old_folder(tmp_path:
     line = edit(root / "print/oh-my-park/layout.yaml", "cards: park-cards", "cards: park-kards")
     out = tmp_path / "out"
     out.mkdir()
+    (out / OUTPUT_MARK).write_text("")  # an earlier export's folder
     (out / "kept.txt").write_text("old")
     with pytest.raises(ContentError) as error:
         export_game(str(root / "rules/oh-my-park.yaml"), "tts", out, ExportOptions(dpi=DPI))
     diagnostic = error.value.diagnostics[0]
     assert diagnostic.line == line and "park-kards" in diagnostic.render()
-    assert [p.name for p in out.iterdir()] == ["kept.txt"]
+    assert sorted(p.name for p in out.iterdir()) == [OUTPUT_MARK, "kept.txt"]
 
 
 def test_card_ids_become_file_names_inside_the_folder() -> None:

@@ -291,11 +291,13 @@ def report(
     from toolkit.sim.run import RunSpec, run
 
     suffix = report_suffix(out) if out is not None else ".pdf"  # checked before any game
+    tables = export.value if export is not None else None
+    if out is not None:  # before the game is even loaded
+        check_report_output(out, "--out", tables)
     game_id = resolve_path_or_game(game).stem
     target = out or Path("build") / game_id / f"{game_id}-report.pdf"
-    check_report_output(
-        target, "--out" if out is not None else "report", export.value if export else None
-    )
+    if out is None:
+        check_report_output(target, "report", tables)
     if suffix != ".pdf" and export is not None:
         raise UsageError(
             f"--format {export.value} writes the tables beside a PDF report; with --out "

@@ -14,7 +14,16 @@ from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
 from toolkit.content.project import load_content_file
-from toolkit.files import JSON, FileRefused, check_output, ensure_folder, read_bytes, write_atomic
+from toolkit.files import (
+    JSON,
+    FileRefused,
+    check_new_file,
+    check_output,
+    ensure_folder,
+    is_dir,
+    read_bytes,
+    write_atomic,
+)
 from toolkit.schema.base import Model
 
 MAX_SCHEMA_BYTES = 8 * 1024 * 1024
@@ -85,9 +94,13 @@ def write_schemas(folder: Path, project: Path) -> list[str]:
         if _current(folder / name) != text
     }
     for name in changed:
-        ensure_folder((folder / name).parent)
-        check_output(folder / name, made=JSON)
+        target = folder / name
+        if is_dir(target.parent):
+            check_output(target, made=JSON)
+        else:
+            check_new_file(target)
     for name, text in changed.items():
+        ensure_folder((folder / name).parent)
         write_atomic(folder / name, text)
     return list(changed)
 

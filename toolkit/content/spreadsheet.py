@@ -485,7 +485,7 @@ def import_cards(sheet_path: Path, kind: str, into: Path, project: Path) -> Impo
     if into.suffix not in (".yaml", ".yml"):
         raise UsageError(f"--into '{into}' must name a .yaml file")
     real_into = confine(into, project)
-    check_output(into)
+    check_output(into, source=True)  # a card file: content is what import writes
     sheet = read_sheet(sheet_path)
     target = _find_kind(project, kind, real_into)
     kind = target.kind  # as the game spells it
