@@ -149,7 +149,7 @@ def test_no_write_follows_a_link(world: tuple[Path, Path, Path], case: str) -> N
     result = run_toolkit(*command, cwd=project, stdin="q\n")
     assert result.returncode == 2, result.stdout + result.stderr
     assert result.stderr.startswith("usage error: "), result.stderr
-    assert "link" in result.stderr, result.stderr
+    assert "symlink" in result.stderr, result.stderr
     assert victim.read_text(encoding="utf-8") == VICTIM_TEXT
     assert snapshot(project.parent) == before, "nothing written, nothing left behind"
 

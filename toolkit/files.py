@@ -344,7 +344,8 @@ def check_output_folder(path: Path) -> None:
     real = _real_parent(Path(os.path.abspath(path)))
     if real == here or real in here.parents:
         raise FileRefused(
-            f"'{path}' is the folder you are working in (or holds it)",
+            f"'{path}' is the current folder or holds it, and the command fills it with its "
+            "own files",
             "name a new folder inside it, such as build/",
         )
     check_output(path, folder=True)

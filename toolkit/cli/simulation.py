@@ -291,6 +291,11 @@ def report(
     from toolkit.sim.run import RunSpec, run
 
     suffix = report_suffix(out) if out is not None else ".pdf"  # checked before any game
+    if suffix != ".pdf" and export is not None:
+        raise UsageError(
+            f"--format {export.value} writes the tables beside a PDF report; with --out "
+            f"'{out}' leave it out (a .json report is the tables)"
+        )
     tables = export.value if export is not None else None
     if out is not None:  # before the game is even loaded
         check_report_output(out, "--out", tables)
@@ -298,11 +303,6 @@ def report(
     target = out or Path("build") / game_id / f"{game_id}-report.pdf"
     if out is None:
         check_report_output(target, "report", tables)
-    if suffix != ".pdf" and export is not None:
-        raise UsageError(
-            f"--format {export.value} writes the tables beside a PDF report; with --out "
-            f"'{out}' leave it out (a .json report is the tables)"
-        )
 
     counts: list[int | None] = [*dict.fromkeys(players or [])] or [None]
     variants = _inputs(variant, "--variant")
