@@ -100,8 +100,7 @@ CASES: dict[str, Setup] = {
         link(p / "game.jsonl", v) or ["play", GAME, "--seed", "7", "--transcript", "game.jsonl"]
     ),
     "simulate --transcript at a link": lambda p, v, f: (
-        link(p / "run.jsonl", v)
-        or ["simulate", GAME, "--games", "2", "--transcript", "run.jsonl"]
+        link(p / "run.jsonl", v) or ["simulate", GAME, "--games", "2", "--transcript", "run.jsonl"]
     ),
     "sweep --out at a link": lambda p, v, f: (
         link(p / "sweep.pdf", v)

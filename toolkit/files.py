@@ -120,11 +120,13 @@ SOURCE_FOLDERS = ("rules", "cards", "print")
 SOURCE_SUFFIXES = (".yaml", ".yml", ".j2", ".jinja", ".jinja2")
 """What content, layouts, variants and templates are named; no output replaces one."""
 
-PDF = (b"%PDF-",)
-JSON = (b"{", b"[")
+PDF = (b"%PDF-1.4\n%\x93\x8c\x8b\x9e ReportLab Generated PDF document",)
+SCHEMA = (b'{\n  "$',)
+TABLES = (b'{\n  "seats": [',)
 TRANSCRIPT = (b'{"type": "game"',)
-"""How the files the toolkit writes begin: an existing file is replaced only when it begins
-as the one about to be written does (or is empty), so it is one the toolkit wrote."""
+"""How the files the toolkit writes begin (its PDFs are ReportLab's, its JSON indented and
+keyed as written): an existing file is replaced only when it begins as the one about to be
+written does, or is empty, so it is one the toolkit wrote and never a designer's PDF or JSON."""
 
 OUTPUT_MARK = ".toolkit-output"
 """The file that marks a folder as one the toolkit wrote, and may write again (whole)."""

@@ -15,7 +15,7 @@ from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
 from toolkit.content.project import load_content_file
 from toolkit.files import (
-    JSON,
+    SCHEMA,
     FileRefused,
     check_new_file,
     check_output,
@@ -96,7 +96,7 @@ def write_schemas(folder: Path, project: Path) -> list[str]:
     for name in changed:
         target = folder / name
         if is_dir(target.parent):
-            check_output(target, made=JSON)
+            check_output(target, made=SCHEMA)
         else:
             check_new_file(target)
     for name, text in changed.items():

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
-from toolkit.files import JSON, PDF, FileRefused, check_output, ensure_folder, write_atomic
+from toolkit.files import PDF, TABLES, FileRefused, check_output, ensure_folder, write_atomic
 from toolkit.sim.report_tables import write_tables_json
 from toolkit.sim.report_text import format_simulation
 
@@ -31,7 +31,7 @@ def report_suffix(out: Path) -> str:
     return suffix
 
 
-MADE = {".pdf": PDF, ".json": JSON, ".txt": None}
+MADE = {".pdf": PDF, ".json": TABLES, ".txt": None}
 """How each report begins, so an existing file is replaced only when it is a report."""
 
 
@@ -45,7 +45,7 @@ def check_report_output(target: Path, option: str, tables: str | None) -> None:
             ensure_folder(target.parent)
         check_output(target, made=MADE[suffix])
         if tables == "json":
-            check_output(target.with_suffix(".json"), made=JSON)
+            check_output(target.with_suffix(".json"), made=TABLES)
     except FileRefused as error:
         hint = f"; {error.hint}" if error.hint else ""
         raise UsageError(f"{option}: {error.reason}{hint}") from None
