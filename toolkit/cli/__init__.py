@@ -7,8 +7,9 @@ errors, 3 an internal error (reported in one line, never as a traceback), 130 in
 Output paths (`--out`, `--transcript`) are checked before any work, and a bad one is a usage
 error: a named file must not be a folder, a device or a pipe, and its folder must already exist
 (nothing is created for it); an output folder (`build --out`, `schema --out`) may be created, but
-its parent must exist. Default outputs under `build/` are created as needed. Every file is
-written atomically (a temporary file beside it, then a rename), so none is ever half-written.
+its parent must exist. Default outputs under `build/` are created as needed. No output follows a
+symlink or replaces a designer's file (the rules are in `toolkit.files.check_output`). Every file
+is written atomically (a temporary file beside it, then a rename), so none is ever half-written.
 
 The package: `shared` (help format, errors to exit codes, files named on the command line),
 `options` (options several commands share), `root` (the `--version` callback and the table of

@@ -6,7 +6,8 @@ for the game id, `__NAME__` for its display name and `__NAME_YAML__` for the nam
 YAML scalar. `families/<family>/family.txt` is its one-line summary. Files under `shared/`
 (the print defaults every layout extends) are written only where the project lacks them.
 
-Nothing is ever overwritten: if any file of the new game exists, nothing is written. The
+Nothing is ever overwritten: if any file of the new game exists, or a folder on the way to one
+is a symlink, nothing is written. The
 templates are data, so a family is added by adding a folder; `tests/test_new.py` validates,
 simulates, prints and plays every one.
 """
@@ -166,9 +167,9 @@ def new_game(project: Path, game_id: str, family: str, name: str | None = None) 
             write_atomic(target, _fill(source.read_text(encoding="utf-8"), game_id, title))
             written.append(relative)
     except FileRefused as error:
-        raise UsageError(
-            f"{error.reason} (written so far: {plural(len(written), 'file')})"
-        ) from None
+        hint = f"; {error.hint}" if error.hint else ""
+        so_far = f" (written so far: {plural(len(written), 'file')})" if written else ""
+        raise UsageError(f"{error.reason}{hint}{so_far}") from None
     return Scaffold(game_id, title, chosen.name, written, kept)
 
 
