@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import socket
-import threading
 import time
 import warnings
 from collections.abc import Iterator

@@ -32,8 +32,8 @@ from toolkit.agents import bot_names
 from toolkit.diagnostics import printable
 from toolkit.errors import OptionError, UsageError
 from toolkit.files import FileRefused
-from toolkit.serve.playsessions import PlaySession, PlaySessions
 from toolkit.record.transcript_file import MAX_SEED
+from toolkit.serve.playsessions import PlaySession, PlaySessions
 from toolkit.serve.project_state import GameState, ProjectState, options_of
 from toolkit.serve.simjobs import SimJobs
 from toolkit.serve.watch import watching
