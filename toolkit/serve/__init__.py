@@ -19,6 +19,9 @@ from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
 
 LOOPBACK_NAMES = ("localhost",)
+STOP_SECONDS = 1
+"""On Ctrl-C or SIGTERM, how long requests still being answered may take (a bot thinking
+for a minute is not waited for: its thread is left behind with the process)."""
 
 
 def is_loopback(host: str) -> bool:
@@ -98,7 +101,10 @@ def serve(
             options_of(project, state)
     shown = f"[{host}]" if ":" in host else host
     print(f"workbench: http://{shown}:{port}/  (Ctrl-C stops it)", file=sys.stderr)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=STOP_SECONDS
+    )
+    server = uvicorn.Server(config)
     # An open page keeps its event stream open: on Ctrl-C the stream ends, so the server can.
     app.state.bench.stopping = lambda: server.should_exit
     server.run()

@@ -239,12 +239,14 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if not watch:
-            yield
-            return
-        async with watching(project):
-            yield
-        bench.sims.stop_all()
+        try:
+            if watch:
+                async with watching(project):
+                    yield
+            else:
+                yield
+        finally:  # a run's process ends with the server
+            bench.sims.stop_all()
 
     routes = [
         Route("/", index),
