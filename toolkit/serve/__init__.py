@@ -10,6 +10,7 @@ extra `web`, imported only by this command.
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import sys
 from collections.abc import Sequence
@@ -101,10 +102,20 @@ def serve(
             options_of(project, state)
     shown = f"[{host}]" if ":" in host else host
     print(f"workbench: http://{shown}:{port}/  (Ctrl-C stops it)", file=sys.stderr)
+    from toolkit.serve.stopping import Server
+
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=STOP_SECONDS
     )
-    server = uvicorn.Server(config)
+    server = Server(config)
     # An open page keeps its event stream open: on Ctrl-C the stream ends, so the server can.
     app.state.bench.stopping = lambda: server.should_exit
-    server.run()
+    try:
+        server.run()
+    finally:  # a second Ctrl-C skips the app's own shutdown: the runs end here then
+        app.state.bench.sims.stop_all()
+    code = server.exit_code()
+    if code == 128 + signal.SIGINT:
+        raise KeyboardInterrupt
+    if code is not None:
+        raise SystemExit(code)

@@ -180,8 +180,9 @@ def create_app(
             raise UsageError(f"{game.game_id} has errors: fix them to simulate it")
         form = await _form(request)
         bots = [b for b in form.get("bots", "greedy").replace(",", " ").split() if b]
+        loaded = game.loaded
         await bench.workers.run(lambda: bench.sims.start(
-            game.loaded, game.game_id, game.content_version,
+            loaded, game.game_id, game.content_version,
             players=_number(form, "players", _players(game)), bots=bots or ["greedy"],
             games=_number(form, "games", 200), options=options_of(project, game),
         ))  # fmt: skip

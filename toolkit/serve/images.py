@@ -34,7 +34,7 @@ MAX_HASHED_BYTES = 64 * 1024 * 1024
 """Past this a file under `print/` counts by its size and modification time, unread."""
 KEPT = 8
 """Printed versions kept per cache (an edit and its undo both hit)."""
-KEPT_PDF_BYTES = 256 * 1024 * 1024
+KEPT_PDF = 256 * 1024 * 1024
 """The printed versions' PDFs together; the newest is kept whatever its size."""
 CACHE_PICTURES = 4000
 CACHE_BYTES = 96 * 1024 * 1024
@@ -148,7 +148,7 @@ class ImageCache:
         with self._lock:
             self._sets[key] = _Printed(ident, pdf, cards, frozenset(numbers))
             while len(self._sets) > KEPT or (
-                len(self._sets) > 1 and sum(len(p.pdf) for p in self._sets.values()) > KEPT_PDF_BYTES
+                len(self._sets) > 1 and sum(len(p.pdf) for p in self._sets.values()) > KEPT_PDF
             ):
                 self._sets.popitem(last=False)[1].close()
         return cards, ""

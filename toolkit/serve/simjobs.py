@@ -174,7 +174,8 @@ def _hear(job: SimJob) -> None:
             if kind == "progress":
                 job.done = payload[0]
             elif kind == "done":
-                job.summary, job.charts, job.done, job.status = *payload, job.games, "done"
+                job.summary, job.charts = payload
+                job.done, job.status = job.games, "done"
             elif kind == "failed":
                 job.error, job.status = payload[0], "failed"
     except (EOFError, OSError):
