@@ -15,6 +15,8 @@ from toolkit.serve.images import ImageCache
 from toolkit.serve.project_state import ProjectState, options_of
 
 FERRIS = ROOT / "examples" / "variants" / "cheaper-ferris-wheel.yaml"
+LOCAL = "http://127.0.0.1"
+"""The workbench answers loopback names only (the test client's default host is refused)."""
 
 
 @pytest.mark.parametrize(
@@ -107,13 +109,13 @@ def test_the_workbench_applies_its_variants_and_options() -> None:
     shown = variant.games["midway-memories"]
     ferris = next(card for card in shown.cards if card.card_id == "ferris-wheel")
     assert ferris.data["cost"] == 2 and FERRIS.resolve() in shown.files
-    bench = TestClient(create_app(variant, watch=False))
+    bench = TestClient(create_app(variant, watch=False), base_url=LOCAL)
     played = bench.post("/game/midway-memories/play", data={"players": "2", "seed": "3"})
     assert played.status_code == 200, played.text
     sessions = bench.app.state.bench.plays.sessions.values()  # type: ignore[attr-defined]
     assert [play.session.variants for play in sessions] == [[str(FERRIS)]]  # in its transcript
     park = ProjectState(ROOT, ["oh-my-park"], ImageCache(dpi=20), options=["Scoring-Side=blue"])
-    client = TestClient(create_app(park, watch=False))
+    client = TestClient(create_app(park, watch=False), base_url=LOCAL)
     started = client.post("/game/oh-my-park/sim", data={"players": "2", "games": "1"})
     assert started.status_code == 200
     assert client.app.state.bench.sims.latest("oh-my-park").options == {"scoring-side": "blue"}  # type: ignore[attr-defined]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import socket
-import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -29,9 +28,11 @@ from toolkit.serve import check_host, check_port, serve
 from toolkit.serve.app import create_app
 from toolkit.serve.images import ImageCache
 from toolkit.serve.project_state import ProjectState
-from toolkit.serve.simjobs import SimJob
+from toolkit.serve.simjobs import SimJob, SimJobs
 
 GAME = "oh-my-park"
+LOCAL = "http://127.0.0.1"
+"""The workbench answers loopback names only, so the test client speaks as this machine."""
 IMAGES = ImageCache()
 """Shared by the tests: a copy of the project with the same bytes finds the same pictures."""
 
@@ -44,13 +45,14 @@ def project(tmp_path: Path) -> ProjectState:
 @pytest.fixture
 def client(project: ProjectState) -> Iterator[TestClient]:
     app = create_app(project, watch=False)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(app, base_url=LOCAL, raise_server_exceptions=False) as client:
         yield client
 
 
-def _wait(job: SimJob, seconds: float = 20) -> None:
+def _wait(sims: SimJobs, job: SimJob, seconds: float = 20) -> None:
+    """Until the run ends: the server hears of its process when it looks."""
     deadline = time.monotonic() + seconds
-    while job.status == "running" and time.monotonic() < deadline:
+    while sims.get(job.id) and job.active and time.monotonic() < deadline:
         time.sleep(0.05)
     assert job.status == "done", job.error
 
@@ -124,8 +126,9 @@ def test_simulation_runs_in_background_with_charts(
         f"/game/{GAME}/sim", data={"players": "2", "bots": "greedy", "games": "12"}
     )
     assert started.status_code == 200 and 'data-status="' in started.text
-    job = client.app.state.bench.sims.latest(GAME)  # type: ignore[attr-defined]
-    _wait(job)
+    sims = client.app.state.bench.sims  # type: ignore[attr-defined]
+    job = sims.latest(GAME)
+    _wait(sims, job)
     shown = client.get(f"/game/{GAME}/sim").text
     assert shown.count("<svg") >= 3
     assert "Win rate by seat" in shown and "Mean score by source" in shown
@@ -136,28 +139,16 @@ def test_simulation_runs_in_background_with_charts(
     assert job.summary["arguments"] if "arguments" in job.summary else job.summary["seats"]
 
 
-def test_file_changed_during_simulation(
-    client: TestClient, project: ProjectState, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import toolkit.serve.simjobs as simjobs
-
-    edited = threading.Event()
-    real = simjobs.play_game
-
-    def paused(*args, **kwargs):  # type: ignore[no-untyped-def]
-        edited.wait(20)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(simjobs, "play_game", paused)
-    client.post(f"/game/{GAME}/sim", data={"players": "2", "games": "6"})
-    job = client.app.state.bench.sims.latest(GAME)  # type: ignore[attr-defined]
-    assert job.status == "running" and job.done == 0
+def test_file_changed_during_simulation(client: TestClient, project: ProjectState) -> None:
+    client.post(f"/game/{GAME}/sim", data={"players": "2", "games": "30"})
+    sims = client.app.state.bench.sims  # type: ignore[attr-defined]
+    job = sims.latest(GAME)
+    assert job.active and job.content_version == project.games[GAME].content_version
     # The same edit as the test above: its pictures are cached, so nothing is printed again.
     edit(project.root / "cards" / GAME / "bonus-cards.yaml", "Even numbers", "Even steven")
     assert project.refresh()
-    edited.set()
-    _wait(job)  # the run ends on the game it started with
-    assert job.done == 6
+    _wait(sims, job)  # the run ends on the game it started with
+    assert job.done == 30
     shown = client.get(f"/game/{GAME}/sim").text
     assert 'id="sim-stale"' in shown and "simulate again" in shown
 
@@ -237,14 +228,15 @@ def test_sheet_and_chart_text_is_escaped() -> None:
 def test_game_broken_from_the_start_and_game_without_layouts(tmp_path: Path) -> None:
     root = copy_project(tmp_path)
     edit(root / "cards" / GAME / "bonus-cards.yaml", "at_least: 4", "at_lest: 4")
-    with TestClient(create_app(ProjectState(root, [GAME], IMAGES), watch=False)) as client:
+    app = create_app(ProjectState(root, [GAME], IMAGES), watch=False)
+    with TestClient(app, base_url=LOCAL) as client:
         page = client.get(f"/game/{GAME}")
         assert page.status_code == 200 and "at_lest" in page.text
         assert "Fix the errors to play" in page.text and 'class="card"' not in page.text
         refused = client.post(f"/game/{GAME}/sim")
         assert refused.status_code == 400 and "fix them to simulate" in refused.text
     toy = ProjectState(Path(__file__).parent / "games" / "harbour-lights", images=IMAGES)
-    with TestClient(create_app(toy, watch=False)) as client:
+    with TestClient(create_app(toy, watch=False), base_url=LOCAL) as client:
         page = client.get("/game/harbour-lights")
         assert "no-print-layout" in page.text and "last good save" not in page.text
         started = client.post("/game/harbour-lights/play", data={"players": "2"})

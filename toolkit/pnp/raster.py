@@ -22,6 +22,9 @@ The contract (what exports and the web page rely on):
   card) and returns a `CardSet`: the game's id and name with the same list (for exports
   naming their files after the game).
 - `card_image(game, card_id, ...)` prints and rasterises one card only (its front and back).
+- `card_pages(game, ...)` prints without rasterising: the PDF and, per distinct card, the
+  numbers of its pages, for a caller that rasterises only the cards it shows
+  (`render_page(document, number, dpi)` on `open_pdf(pdf)`).
 - Content problems raise `ContentError` (positioned, like `toolkit print`); an unknown card id
   or a missing pypdfium2 raise `UsageError` (`ImagesUnavailable` for the latter).
 
@@ -95,6 +98,22 @@ class CardImage:
 
 
 @dataclass(frozen=True)
+class CardPage:
+    """One distinct card of a printed document: its pages, not yet rasterised."""
+
+    family: str
+    card_id: str
+    name: str
+    copies: int
+    front: int
+    """The number of its front page (0-based); its back is the next page."""
+    has_back: bool
+    back_id: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class CardSet:
     """A game's cards as images, with the game's id and name."""
 
@@ -156,6 +175,25 @@ def card_image(
     raise UsageError(f"the game prints no card '{card_id}'")
 
 
+def card_pages(
+    game: str | Path, *, variants: Sequence[Path] = (), sets: Sequence[tuple[str, Any]] = ()
+) -> tuple[bytes, list[CardPage]]:
+    """The print-shop PDF of every card, and each distinct card's pages in it."""
+    _, result, components = _print(game, False, variants, sets, ())
+    return result.pdf, _pages(result, components)
+
+
+def open_pdf(pdf: bytes) -> Any:
+    """A pypdfium2 document of `pdf` for `render_page` (close it when done)."""
+    return _pdfium().PdfDocument(pdf)
+
+
+def render_page(document: Any, number: int, dpi: int) -> Image:
+    """One page of an `open_pdf` document as an RGB picture."""
+    _check_dpi(dpi)
+    return _render(document, number, dpi)
+
+
 def _check_dpi(dpi: int) -> None:
     if not 10 <= dpi <= MAX_DPI:
         raise UsageError(f"dpi {dpi} is out of range (10 to {MAX_DPI})")
@@ -180,11 +218,8 @@ def _print(
     return content, assemble(content, layout, options), components
 
 
-def _rasterise(
-    result: PrintResult, components: dict[str, Component], dpi: int
-) -> Iterable[tuple[CardImage, int]]:
-    """Each distinct card's images, with how many distinct cards there are."""
-    pdfium = _pdfium()
+def _pages(result: PrintResult, components: dict[str, Component]) -> list[CardPage]:
+    """Each distinct card with its pages, in print order."""
     contexts = {
         (component.id, card_id): context
         for component, cards in result.printed
@@ -204,34 +239,55 @@ def _rasterise(
         key = (shown.component, shown.card_id, hidden.card_id)
         copies[key] = copies.get(key, 0) + 1
         first.setdefault(key, number)
+    pages = []
+    for key, number in first.items():
+        component_id, front_id, back_id = key
+        context = contexts[(component_id, front_id)]
+        pages.append(
+            CardPage(
+                family=component_id,
+                card_id=front_id,
+                name=_name(context, front_id),
+                copies=copies[key],
+                front=number,
+                has_back=components[component_id].back is not None or bool(back_id),
+                back_id=back_id,
+                data=_data(context),
+                words=_words(context.get("described", {})),
+            )
+        )
+    return pages
+
+
+def _rasterise(
+    result: PrintResult, components: dict[str, Component], dpi: int
+) -> Iterable[tuple[CardImage, int]]:
+    """Each distinct card's images, with how many distinct cards there are."""
+    pages = _pages(result, components)
     backs: dict[bytes, Image] = {}
-    document = pdfium.PdfDocument(result.pdf)
+    document = open_pdf(result.pdf)
     try:
-        for key, number in first.items():
-            component_id, front_id, back_id = key
-            component = components[component_id]
-            context = contexts[(component_id, front_id)]
-            front_page = result.pages[number]
-            has_back = component.back is not None or bool(back_id)
-            front = _render(document, number, dpi)
-            back = _render(document, number + 1, dpi) if has_back else None
+        for page in pages:
+            front_page = result.pages[page.front]
+            front = _render(document, page.front, dpi)
+            back = _render(document, page.front + 1, dpi) if page.has_back else None
             if back is not None:  # a deck's plain backs: one image, held once in memory
                 back = backs.setdefault(hashlib.sha256(back.tobytes()).digest(), back)
             yield (
                 CardImage(
-                    family=component_id,
-                    card_id=front_id,
-                    name=_name(context, front_id),
-                    copies=copies[key],
+                    family=page.family,
+                    card_id=page.card_id,
+                    name=page.name,
+                    copies=page.copies,
                     front=front,
                     back=back,
-                    back_id=back_id,
-                    data=_data(context),
-                    words=_words(context.get("described", {})),
+                    back_id=page.back_id,
+                    data=page.data,
+                    words=page.words,
                     dpi=dpi,
                     trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
                 ),
-                len(first),
+                len(pages),
             )
     finally:
         document.close()

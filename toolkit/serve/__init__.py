@@ -10,6 +10,7 @@ extra `web`, imported only by this command.
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import sys
 from collections.abc import Sequence
@@ -19,6 +20,9 @@ from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
 
 LOOPBACK_NAMES = ("localhost",)
+STOP_SECONDS = 1
+"""On Ctrl-C or SIGTERM, how long requests still being answered may take (a bot thinking
+for a minute is not waited for: its thread is left behind with the process)."""
 
 
 def is_loopback(host: str) -> bool:
@@ -98,7 +102,20 @@ def serve(
             options_of(project, state)
     shown = f"[{host}]" if ":" in host else host
     print(f"workbench: http://{shown}:{port}/  (Ctrl-C stops it)", file=sys.stderr)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    from toolkit.serve.stopping import Server
+
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=STOP_SECONDS
+    )
+    server = Server(config)
     # An open page keeps its event stream open: on Ctrl-C the stream ends, so the server can.
     app.state.bench.stopping = lambda: server.should_exit
-    server.run()
+    try:
+        server.run()
+    finally:  # a second Ctrl-C skips the app's own shutdown: the runs end here then
+        app.state.bench.sims.stop_all()
+    code = server.exit_code()
+    if code == 128 + signal.SIGINT:
+        raise KeyboardInterrupt
+    if code is not None:
+        raise SystemExit(code)

@@ -1,14 +1,18 @@
 """The workbench's routes: the page, its panels, the event stream, pictures, runs and games.
 
 Every route answers HTML (or a picture); a mistake in what was asked is a 400 page with the
-reason, anything unexpected a 500 page in one line, never a traceback. Requests that change
-something (a run, a move) are POSTs, refused when they come from another site's page.
+reason, a body past `MAX_FORM_BYTES` a 413 (counted while it arrives, never read whole first),
+anything unexpected a 500 page in one line, never a traceback. Requests that change something
+(a run, a move) are POSTs, refused when they come from another site's page. Anything slow (a
+reload, a big page, a bot's move) runs in the bounded pool of `workers`, so the event loop
+always answers the next request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +23,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -28,15 +32,17 @@ from toolkit.agents import bot_names
 from toolkit.diagnostics import printable
 from toolkit.errors import OptionError, UsageError
 from toolkit.files import FileRefused
+from toolkit.record.transcript_file import MAX_SEED
 from toolkit.serve.playsessions import PlaySession, PlaySessions
 from toolkit.serve.project_state import GameState, ProjectState, options_of
 from toolkit.serve.simjobs import SimJobs
 from toolkit.serve.watch import watching
+from toolkit.serve.workers import Workers
 
 MAX_FORM_BYTES = 16 * 1024
 KEEPALIVE_SECONDS = 15.0
 POLL_SECONDS = 0.2
-LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
 
 class Workbench:
@@ -48,6 +54,7 @@ class Workbench:
         """True once the server is shutting down: event streams end then."""
         self.sims = SimJobs()
         self.plays = PlaySessions(project.root)
+        self.workers = Workers()
         self.templates = Environment(
             loader=PackageLoader("toolkit.serve", "templates"),
             autoescape=select_autoescape(default=True, default_for_string=True),
@@ -61,10 +68,14 @@ class Workbench:
         )
         return HTMLResponse(html, status_code=status)
 
+    async def render(self, name: str, **context: Any) -> HTMLResponse:
+        """`page` in the pool: a game of thousands of cards takes a moment to render."""
+        return await self.workers.run(lambda: self.page(name, **context))
+
     async def game(self, request: Request) -> GameState:
-        """The game a request names, its files looked at first (in a thread: a reload
+        """The game a request names, its files looked at first (in the pool: a reload
         takes a moment, and the other requests go on meanwhile)."""
-        await asyncio.to_thread(self.project.refresh)
+        await self.workers.run(self.project.refresh)
         game = self.project.games.get(request.path_params["game"])
         if game is None:
             raise UsageError(f"no game '{request.path_params['game']}' is served here")
@@ -78,10 +89,14 @@ class Workbench:
 
 
 async def _form(request: Request) -> dict[str, str]:
-    """A small urlencoded form (no file uploads here), last value of each field."""
-    body = await request.body()
-    if len(body) > MAX_FORM_BYTES:
-        raise UsageError("the form is too large")
+    """A small urlencoded form (no file uploads here), last value of each field. The body is
+    counted as it arrives, so one too large (with or without a Content-Length) is refused
+    after `MAX_FORM_BYTES`, never held whole."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            raise HTTPException(413, f"the form is larger than {MAX_FORM_BYTES:,} bytes")
     return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
 
 
@@ -89,10 +104,23 @@ def _number(form: dict[str, str], name: str, default: int | None = None) -> int:
     text = form.get(name, "").strip()
     if not text and default is not None:
         return default
+    if len(text) > 40:  # no int() of a megabyte of digits
+        raise UsageError(f"'{name}' must be a whole number, not '{text[:20]}...'")
     try:
         return int(text)
     except ValueError:
         raise UsageError(f"'{name}' must be a whole number, not '{text[:20]}'") from None
+
+
+def _seed(form: dict[str, str]) -> int | None:
+    """A page game's seed: empty for a random one, else 0 .. 2**64-1 as on the command line,
+    so the transcript it writes replays."""
+    if not form.get("seed", "").strip():
+        return None
+    seed = _number(form, "seed")
+    if not 0 <= seed < MAX_SEED:
+        raise UsageError(f"'seed' must be 0 to 2**64-1, not {str(seed)[:24]}")
+    return seed
 
 
 def create_app(
@@ -105,17 +133,17 @@ def create_app(
     async def index(request: Request) -> Response:
         if len(project.games) == 1:
             return RedirectResponse(f"/game/{next(iter(project.games))}", status_code=303)
-        await asyncio.to_thread(project.refresh)
+        await bench.workers.run(project.refresh)
         return bench.page("index.html")
 
     async def game_page(request: Request) -> Response:
         game = await bench.game(request)
-        return bench.page(
+        return await bench.render(
             "game.html", game=game, bots=_bots(game), sim=bench.sims.latest(game.game_id)
         )
 
     async def panel(request: Request) -> Response:
-        return bench.page("panel.html", game=await bench.game(request))
+        return await bench.render("panel.html", game=await bench.game(request))
 
     async def events(request: Request) -> Response:
         once = request.query_params.get("once") is not None
@@ -140,7 +168,7 @@ def create_app(
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     async def picture(request: Request) -> Response:
-        data = project.images.jpeg(request.path_params["key"])
+        data = await bench.workers.run(project.images.jpeg, request.path_params["key"])
         if data is None:
             raise HTTPException(404, "no such picture (the cards have changed since)")
         cache = {"Cache-Control": "public, max-age=31536000, immutable"}
@@ -152,11 +180,12 @@ def create_app(
             raise UsageError(f"{game.game_id} has errors: fix them to simulate it")
         form = await _form(request)
         bots = [b for b in form.get("bots", "greedy").replace(",", " ").split() if b]
-        bench.sims.start(
-            game.loaded, game.game_id, game.content_version,
+        loaded = game.loaded
+        await bench.workers.run(lambda: bench.sims.start(
+            loaded, game.game_id, game.content_version,
             players=_number(form, "players", _players(game)), bots=bots or ["greedy"],
             games=_number(form, "games", 200), options=options_of(project, game),
-        )  # fmt: skip
+        ))  # fmt: skip
         return await sim_panel(request)
 
     async def sim_panel(request: Request) -> Response:
@@ -168,29 +197,34 @@ def create_app(
         if game.loaded is None:
             raise UsageError(f"{game.game_id} has errors: fix them to play it")
         form = await _form(request)
-        seed = _number(form, "seed") if form.get("seed", "").strip() else None
-        play = bench.plays.start(
-            game.loaded, game.game_id, players=_number(form, "players", _players(game)),
-            bot=form.get("bot", "greedy").strip() or "greedy", seed=seed,
-            options=options_of(project, game), variants=[str(v) for v in game.variants],
-        )  # fmt: skip
+        loaded, options = game.loaded, options_of(project, game)
+        play = await bench.workers.run(lambda: bench.plays.start(  # the bots move first
+            loaded, game.game_id, players=_number(form, "players", _players(game)),
+            bot=form.get("bot", "greedy").strip() or "greedy", seed=_seed(form),
+            options=options, variants=[str(v) for v in game.variants],
+        ))  # fmt: skip
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def play_page(request: Request) -> Response:
         play = bench.play(request)
         game = project.games[play.game_id]
-        return bench.page("play.html", play=play, game=game, saved=request.query_params)
+
+        def shown() -> HTMLResponse:  # not while a bot of this game is thinking
+            with play.lock:
+                return bench.page("play.html", play=play, game=game, saved=request.query_params)
+
+        return await bench.workers.run(shown)
 
     async def play_move(request: Request) -> Response:
         play = bench.play(request)
         form = await _form(request)
         if "undo" in form:
-            play.undo()
+            await bench.workers.run(play.undo)
         elif "save" in form:
-            play.save()
+            await bench.workers.run(play.save)
             return RedirectResponse(f"/play/{play.id}?saved=1", status_code=303)
         else:
-            await asyncio.to_thread(play.play, _number(form, "action"))
+            await bench.workers.run(play.play, _number(form, "action"))
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def usage_error(request: Request, error: Exception) -> Response:
@@ -201,18 +235,19 @@ def create_app(
         assert isinstance(error, HTTPException)
         return bench.page("error.html", status=error.status_code, message=error.detail)
 
-    async def internal_error(request: Request, error: Exception) -> Response:
-        message = printable(f"internal error: {type(error).__name__}: {error}", newlines=False)
-        return bench.page("error.html", status=500, message=message[:500])
+    async def gone(request: Request, error: Exception) -> Response:
+        return Response(status_code=400)  # nobody is there to read it
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if not watch:
-            yield
-            return
-        async with watching(project):
-            yield
-        bench.sims.stop_all()
+        try:
+            if watch:
+                async with watching(project):
+                    yield
+            else:
+                yield
+        finally:  # a run's process ends with the server
+            bench.sims.stop_all()
 
     routes = [
         Route("/", index),
@@ -228,6 +263,8 @@ def create_app(
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
     middleware = [
+        Middleware(_Contained, page=bench.page),
+        Middleware(_BoundedBody),
         Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOCAL_HOSTS),
         Middleware(_SameOrigin),
     ]
@@ -240,11 +277,66 @@ def create_app(
             OptionError: usage_error,
             FileRefused: usage_error,
             HTTPException: http_error,
-            Exception: internal_error,
+            ClientDisconnect: gone,
         },
     )
     app.state.bench = bench
     return app
+
+
+class _Contained:
+    """The last word on any error: a 500 page in one line (and one line on stderr) for a bug,
+    silence for a client that went away, never a traceback. Starlette's own handler for
+    `Exception` answers too, but then raises again for the server to print."""
+
+    def __init__(self, app: Any, page: Callable[..., HTMLResponse]) -> None:
+        self.app = app
+        self.page = page
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except (ClientDisconnect, OSError):
+            return
+        except Exception as error:
+            line = printable(f"internal error: {type(error).__name__}: {error}", newlines=False)
+            print(f"workbench: {scope.get('path', '')}: {line[:500]}", file=sys.stderr)
+            if not started:
+                with contextlib.suppress(Exception):
+                    await self.page("error.html", status=500, message=line[:500])(
+                        scope, receive, send
+                    )
+
+
+class _BoundedBody:
+    """Refuse at once (413) a request whose Content-Length says it is larger than any form
+    here; a body without one is counted as it arrives (`_form`)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length", b"0").strip()
+            refused = None
+            if not length.isdigit():
+                refused = HTMLResponse("bad Content-Length", status_code=400)
+            elif len(length) > 18 or int(length) > MAX_FORM_BYTES:
+                refused = HTMLResponse("request body too large", status_code=413)
+            if refused is not None:
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class _SameOrigin:

@@ -5,15 +5,22 @@ Nothing of the game is decided here. `play.Session` holds the seed and the moves
 the position (exported from rich as HTML), the narrator tells what happened, and the rules
 help is `play.rules_help`'s. This module adds the cards as pictures and the saving of a
 transcript under the project's `build/serve/`, which `toolkit replay` and `toolkit play
---resume` read.
+--resume` read. Each game claims a name of its own there on its first save (two games of the
+same seed never share one), and saves again under that name.
+
+A game's moves, undos, saves and page all take its lock: a bot thinks in a worker thread, and
+the page must not show half a move.
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import itertools
+import os
 import re
 import secrets
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +30,7 @@ from rich.console import Console
 
 from toolkit.agents import check_bot_name
 from toolkit.errors import UnknownIdError, UsageError
+from toolkit.files import FileRefused, confine
 from toolkit.play import bot_seats
 from toolkit.play.rules_help import Section, rules_help
 from toolkit.play.session import Session
@@ -31,6 +39,8 @@ from toolkit.record.transcripts import LoadedGame, prepare_output, write_transcr
 
 MAX_SESSIONS = 50
 """Games kept at once; the oldest is dropped past this (its transcript stays if saved)."""
+MAX_NAMES = 10_000
+"""Transcripts of one game and seed in `build/serve/` before saving gives up."""
 
 
 @dataclass
@@ -53,13 +63,20 @@ class Zone:
 class PlaySession:
     """One game in the page: the session, its views and where its transcript goes."""
 
-    def __init__(self, session_id: str, game_id: str, session: Session, transcript: Path):
+    def __init__(
+        self, session_id: str, game_id: str, session: Session, transcript: Path, root: Path
+    ) -> None:
         self.id = session_id
+        self.root = root
         self.game_id = game_id
         self.session = session
         self.views = Views(session, plain=True)
         self.transcript = transcript
+        """Where the first save looks for a free name (`<game>-seed-<seed>.jsonl`)."""
+        self.claimed: Path | None = None
+        """The name this game saved under: later saves replace its own file only."""
         self.saved = False
+        self.lock = threading.Lock()
 
     @property
     def over(self) -> bool:
@@ -75,21 +92,25 @@ class PlaySession:
         ]
 
     def play(self, action: int) -> None:
-        if action not in self.session.legal():
-            raise UsageError("that move is not legal now (the page may be out of date)")
-        self.session.play(action)
-        self.saved = False
+        with self.lock:
+            if action not in self.session.legal():
+                raise UsageError("that move is not legal now (the page may be out of date)")
+            self.session.play(action)
+            self.saved = False
 
     def undo(self) -> bool:
-        done = self.session.undo()
-        self.saved = self.saved and not done
-        return done
+        with self.lock:
+            done = self.session.undo()
+            self.saved = self.saved and not done
+            return done
 
     def save(self) -> Path:
-        prepare_output(self.transcript)
-        write_transcript(self.transcript, [self.session.transcript_lines()])
-        self.saved = True
-        return self.transcript
+        with self.lock:
+            if self.claimed is None:
+                self.claimed = claim_name(self.transcript, self.root)
+            write_transcript(self.claimed, [self.session.transcript_lines()])
+            self.saved = True
+            return self.claimed
 
     def screen_html(self) -> str:
         """The terminal's picture of the position (news, players, the mechanic's table),
@@ -159,6 +180,31 @@ class PlaySession:
         return rules_help(self.session)
 
 
+def claim_name(wanted: Path, root: Path) -> Path:
+    """`wanted`, or `<stem>-2`, `<stem>-3`... : the first name no file (nor link) holds yet,
+    created empty at once (no other game can take it meanwhile) and filled by the save."""
+    prepare_output(wanted)
+    try:
+        confine(wanted.parent, root)  # no build/serve linked out of the project
+    except FileRefused as refused:
+        raise UsageError(f"transcript: {refused.reason}") from None
+    for number in range(1, MAX_NAMES + 1):
+        name = wanted if number == 1 else wanted.with_name(f"{wanted.stem}-{number}.jsonl")
+        try:
+            descriptor = os.open(
+                name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666
+            )
+        except FileExistsError:
+            continue
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                continue
+            raise UsageError(f"cannot write the transcript '{name}': {error.strerror}") from None
+        os.close(descriptor)
+        return name
+    raise UsageError(f"{MAX_NAMES} transcripts named like '{wanted.name}' already exist")
+
+
 def _strings(value: Any) -> Iterator[str]:
     """Every text in an observation's value, in order (lists, pairs and maps walked)."""
     if isinstance(value, str):
@@ -206,7 +252,7 @@ class PlaySessions:
         session.run_bots()
         session_id = f"{next(self._ids)}-{secrets.token_hex(4)}"
         path = self.root / "build" / "serve" / f"{game_id}-seed-{chosen}.jsonl"
-        play = PlaySession(session_id, game_id, session, path)
+        play = PlaySession(session_id, game_id, session, path, self.root)
         self.sessions[session_id] = play
         while len(self.sessions) > MAX_SESSIONS:
             del self.sessions[next(iter(self.sessions))]
