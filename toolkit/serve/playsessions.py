@@ -14,10 +14,8 @@ the page must not show half a move.
 
 from __future__ import annotations
 
-import errno
 import io
 import itertools
-import os
 import re
 import secrets
 import threading
@@ -35,12 +33,10 @@ from toolkit.play import bot_seats
 from toolkit.play.rules_help import Section, rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import Views, ordered_moves
-from toolkit.record.transcripts import LoadedGame, prepare_output, write_transcript
+from toolkit.record.transcripts import LoadedGame, fresh_transcript, write_transcript
 
 MAX_SESSIONS = 50
 """Games kept at once; the oldest is dropped past this (its transcript stays if saved)."""
-MAX_NAMES = 10_000
-"""Transcripts of one game and seed in `build/serve/` before saving gives up."""
 
 
 @dataclass
@@ -181,28 +177,13 @@ class PlaySession:
 
 
 def claim_name(wanted: Path, root: Path) -> Path:
-    """`wanted`, or `<stem>-2`, `<stem>-3`... : the first name no file (nor link) holds yet,
-    created empty at once (no other game can take it meanwhile) and filled by the save."""
-    prepare_output(wanted)
+    """`wanted`, or `<stem>-2`, `<stem>-3`... (`record.transcripts.fresh_transcript`), once
+    `build/serve` is known to lie inside the project (no folder linked out of it)."""
     try:
-        confine(wanted.parent, root)  # no build/serve linked out of the project
+        confine(wanted.parent, root)
     except FileRefused as refused:
         raise UsageError(f"transcript: {refused.reason}") from None
-    for number in range(1, MAX_NAMES + 1):
-        name = wanted if number == 1 else wanted.with_name(f"{wanted.stem}-{number}.jsonl")
-        try:
-            descriptor = os.open(
-                name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666
-            )
-        except FileExistsError:
-            continue
-        except OSError as error:
-            if error.errno == errno.ELOOP:
-                continue
-            raise UsageError(f"cannot write the transcript '{name}': {error.strerror}") from None
-        os.close(descriptor)
-        return name
-    raise UsageError(f"{MAX_NAMES} transcripts named like '{wanted.name}' already exist")
+    return fresh_transcript(wanted)
 
 
 def _strings(value: Any) -> Iterator[str]:
