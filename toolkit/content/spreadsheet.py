@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from toolkit.content.cell_text import guarded_row, unguarded
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.project import GameContent, LoadedFile, load_game, sound_declarations
@@ -238,11 +239,14 @@ class _Cells:
 
 
 def _text(value: Any) -> str:
+    """A cell as text, spaces around it left out and the quote an export puts before text a
+    spreadsheet would run taken off (`cell_text`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return str(value).strip()
+    text: str = unguarded(str(value).strip())
+    return text
 
 
 def _number(value: Any) -> Any:
@@ -254,7 +258,9 @@ def _number(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     text = _text(value)
-    return int(text) if re.fullmatch(r"[+-]?[0-9]{1,18}", text) else text
+    # `'-3`: a number a spreadsheet was told to keep as text is still the number
+    digits = text[1:] if text.startswith("'") else text
+    return int(digits) if re.fullmatch(r"[+-]?[0-9]{1,18}", digits) else text
 
 
 def _yes_no(value: Any) -> Any:
@@ -599,10 +605,11 @@ def export_csv(content: GameContent, kind: str, *, copies: bool = True) -> str:
     columns = ["id", *declaration.fields, *([COPIES] if with_copies else [])]
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow(guarded_row(columns))
     for card, count in rows:
         cells = [_cell(card.get(name)) for name in columns if name != COPIES]
-        writer.writerow([*cells, *([str(count) if count > 1 else ""] if with_copies else [])])
+        copies_cell = [str(count) if count > 1 else ""] if with_copies else []
+        writer.writerow(guarded_row([*cells, *copies_cell]))
     return buffer.getvalue()
 
 

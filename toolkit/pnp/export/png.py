@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from toolkit.content.cell_text import guarded_row
 from toolkit.errors import UsageError, choose_id
 from toolkit.pnp.export.base import (
     ExportOptions,
@@ -89,7 +90,7 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
                     _save(_fit(card, card.back, preset, family), back, target, written)
             rows.append((front, back, family, card.card_id, card.name, str(card.copies)))
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    csv.writer(buffer, lineterminator="\n").writerows(guarded_row(list(row)) for row in rows)
     (target.staging / "cards.csv").write_text(buffer.getvalue(), encoding="utf-8")
     written.files.append("cards.csv")
     size = "own size" if preset.cut is None else "x".join(map(str, preset.canvas or preset.cut))
