@@ -31,6 +31,7 @@ from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.project import GameContent, LoadedFile, load_game, sound_declarations
 from toolkit.content.schema_errors import diagnostics_from_error, without_failed_items
 from toolkit.content.semantic import check_game, check_standalone
+from toolkit.content.xlsx_cells import WorkbookError, read_cells
 from toolkit.content.yaml_loader import (
     MAX_FILE_BYTES,
     Document,
@@ -93,11 +94,11 @@ def read_sheet(path: Path) -> Sheet:
     its first line shows) or the first worksheet of an xlsx workbook."""
     name = display_path(path)
     suffix = path.suffix.lower()
+    check_file(path, MAX_SHEET_BYTES)  # a folder, a pipe or a device is named as such
     if suffix not in SHEET_SUFFIXES:
         raise UsageError(f"'{name}' is not a .csv or .xlsx file")
-    if suffix == ".csv":
-        return Sheet(name, _csv_rows(read_bytes(path, MAX_SHEET_BYTES), name))
-    return Sheet(name, _xlsx_rows(check_file(path, MAX_SHEET_BYTES), name))
+    raw = read_bytes(path, MAX_SHEET_BYTES)
+    return Sheet(name, _csv_rows(raw, name) if suffix == ".csv" else _xlsx_rows(raw, name))
 
 
 def _sheet_error(name: str, line: int, code: str, message: str, hint: str = "") -> ContentError:
@@ -121,31 +122,15 @@ def _csv_rows(raw: bytes, name: str) -> list[list[Any]]:
         raise _sheet_error(name, reader.line_num, "csv-syntax", f"not valid CSV: {error}") from None
 
 
-def _xlsx_rows(path: Path, name: str) -> list[list[Any]]:
-    """The first worksheet's values (cached results for formulas); openpyxl is imported only
-    here, from the optional `sheets` extra."""
+def _xlsx_rows(raw: bytes, name: str) -> list[list[Any]]:
+    """The first worksheet's values (a formula's saved result), read with bounds
+    (`xlsx_cells`); what cannot be read is an error at its cell."""
     try:
-        import openpyxl
-    except ImportError:
-        raise UsageError(
-            "reading .xlsx needs the 'sheets' extra: pip install 'toolkit[sheets]' "
-            "(or save the sheet as CSV)"
-        ) from None
-    try:
-        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # a zip that is no workbook fails in many ways
-        raise _sheet_error(
-            name, 1, "not-xlsx", f"not an xlsx workbook ({type(error).__name__})"
-        ) from None
-    try:
-        rows: list[list[Any]] = []
-        for row in workbook.worksheets[0].iter_rows(values_only=True):
-            rows.append(list(row))
-            if len(rows) > MAX_CARDS + 1:
-                break
-        return rows
-    finally:
-        workbook.close()
+        return read_cells(raw, MAX_CARDS + 1, MAX_COLUMNS)
+    except WorkbookError as error:
+        at = (error.row, error.column)
+        found = Diagnostic(name, *at, "error", error.code, error.message, error.hint)
+        raise ContentError([found]) from None
 
 
 # -- which kind ---------------------------------------------------------------------------
@@ -309,6 +294,16 @@ class _Reader:
                            f"add a column named '{name}' to row 1")  # fmt: skip
         return named
 
+    def unheaded(self, cells: Sequence[Any], headed: set[int], row: int) -> None:
+        """A value in a column row 1 names nothing for is an error, not a value dropped."""
+        for column, cell in enumerate(cells, start=1):
+            if column not in headed and (_text(cell) or isinstance(cell, bool)):
+                shown = _text(cell)
+                self.error(row, column, "cell-without-column", f"the cell holds "
+                           f"'{shown[:40]}{'...' if len(shown) > 40 else ''}' but row 1 "
+                           "names no column above it",
+                           "name the column in row 1, or clear the cell")  # fmt: skip
+
     def value(self, cell: Any, spec: FieldSpec, row: int, column: int) -> Any:
         """The cell as its field's type: best effort, the model refuses what is still wrong."""
         kind = spec.type
@@ -369,11 +364,13 @@ class _Reader:
                        f"cards and {MAX_COLUMNS} columns")  # fmt: skip
             return _Cells([], document, self.problems, 0)
         named = self.columns(rows[0])
+        headed = {column for column, cell in enumerate(rows[0], start=1) if _text(cell)}
         cards: list[dict[str, Any]] = document.data[CARD_LIST_KEY]
         used = 0
         for row, cells in enumerate(rows[1:], start=2):
             if not any(_text(cell) for cell in cells):
                 continue
+            self.unheaded(cells, headed, row)
             used += 1
             card: dict[str, Any] = {}
             where: dict[str, Position] = {}
