@@ -218,6 +218,8 @@ def _check_pixels(result: PrintResult, dpi: int) -> None:
     width, height = round(widest.width * scale), round(widest.height * scale)
     if width * height > MAX_PAGE_PIXELS:
         fits = math.floor(72 * math.sqrt(MAX_PAGE_PIXELS / (widest.width * widest.height)))
+        while round(widest.width * fits / 72) * round(widest.height * fits / 72) > MAX_PAGE_PIXELS:
+            fits -= 1
         raise UsageError(
             f"--dpi {dpi} draws a card page of {width} x {height} px; a page may have at most "
             f"{MAX_PAGE_PIXELS:,} pixels (memory): use --dpi {min(fits, MAX_DPI)} or less"

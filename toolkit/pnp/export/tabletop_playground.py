@@ -13,6 +13,7 @@ again replaces the templates instead of adding copies.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -48,8 +49,7 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     (target.staging / "Textures" / package).mkdir(parents=True)
     (target.staging / "Templates" / package).mkdir(parents=True)
     for family, items in families(cards.cards):
-        sheets = _numbered(chunks(items, per_sheet))
-        for part, chunk in sheets:
+        for part, chunk in _numbered(items, per_sheet):
             name = f"{file_stem(family)}{part}"
             template = _template(cards, package, name, chunk, target, written)
             path = f"Templates/{package}/{name}.json"
@@ -70,15 +70,19 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     return written
 
 
-def _numbered(sheets: Iterator[list[CardImage]]) -> Iterator[tuple[str, list[CardImage]]]:
+def _numbered(items: Iterator[CardImage], per_sheet: int) -> Iterator[tuple[str, list[CardImage]]]:
     """Each sheet with its part of the template name: none for a component of one sheet,
-    `-1`, `-2`... when there are more (told by looking one sheet ahead)."""
-    ahead = next(sheets, None)
-    number = 0
-    while ahead is not None:
-        chunk, ahead = ahead, next(sheets, None)
-        number += 1
-        yield ("" if number == 1 and ahead is None else f"-{number}"), chunk
+    `-1`, `-2`... when there are more (told by looking one card ahead)."""
+    first = list(itertools.islice(items, per_sheet))
+    following = next(items, None)
+    if following is None:
+        yield "", first
+        return
+    yield "-1", first
+    del first
+    rest = chunks(itertools.chain([following], items), per_sheet)
+    for number, chunk in enumerate(rest, start=2):
+        yield f"-{number}", chunk
 
 
 def _template(
