@@ -4,7 +4,10 @@ Row 1 names the columns: `id`, the kind's declared fields, and `copies` (a card 
 ids numbered `<id>-1` ... `<id>-<n>`, as the shipped card files write copies; a kind that
 declares a `copies` field gets that field instead). Each cell is read as its field's declared
 type: numbers, yes/no, `a; b` for a list, `key: value; key: value` for a map, YAML flow
-(`[...]`, `{...}`) for lists, maps, effects, scoring rules, shapes and sides.
+(`[...]`, `{...}`) for lists, maps, effects, scoring rules, shapes and sides. A value in a
+column row 1 does not name is an error, never dropped. Cells are written and read through
+`cell_text`, so text a spreadsheet would run as a formula is exported with a quote in front
+and imported without it. Workbooks are read by `xlsx_cells`, with bounds set before parsing.
 
 The cards are validated exactly as `toolkit validate` would validate the file they become,
 before anything is written, on a document whose positions are the sheet's cells: so every
