@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -230,9 +229,7 @@ def test_a_file_outside_the_project_is_refused(project: Path) -> None:
     assert not (project.parent / "finds.yaml").exists()
 
 
-def test_xlsx_problems_are_positioned_and_need_the_extra(
-    project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_xlsx_problems_are_positioned(project: Path) -> None:
     workbook = openpyxl.Workbook()
     sheet = workbook.active
     sheet.append(["id", "name", "family", "hue", "value", "text"])
@@ -242,10 +239,6 @@ def test_xlsx_problems_are_positioned_and_need_the_extra(
         import_cards(project / "finds.xlsx", "finds", project / FINDS, project)
     [problem] = raised.value.diagnostics
     assert (problem.file, problem.line, problem.column) == ("finds.xlsx", 2, 5)
-
-    monkeypatch.setitem(sys.modules, "openpyxl", None)
-    with pytest.raises(UsageError, match=r"needs the 'sheets' extra"):
-        import_cards(project / "finds.xlsx", "finds", project / FINDS, project)
 
 
 def test_the_command(project: Path) -> None:

@@ -12,10 +12,6 @@ from toolkit.cli.shared import (
     _guarded,
 )
 from toolkit.diagnostics import plural, printable
-from toolkit.errors import (
-    UsageError,
-)
-from toolkit.files import is_file
 
 commands = typer.Typer()
 """The commands of this module; `toolkit.cli.root` adds them to the app."""
@@ -90,12 +86,10 @@ def import_sheet(
 ) -> None:
     """Turn spreadsheet rows into a card file: columns are the kind's fields (and copies),
     values read as their declared types, validated before writing; every problem at its
-    row and column. .xlsx needs the 'sheets' extra."""
+    row and column."""
     from toolkit.content.spreadsheet import import_cards
     from toolkit.files import project_root
 
-    if not is_file(sheet):
-        raise UsageError(f"no such file: '{sheet}'")
     done = import_cards(sheet, kind, into, project_root(Path.cwd()))
     if done.warnings:
         from toolkit.diagnostics import format_text

@@ -4,7 +4,10 @@ Row 1 names the columns: `id`, the kind's declared fields, and `copies` (a card 
 ids numbered `<id>-1` ... `<id>-<n>`, as the shipped card files write copies; a kind that
 declares a `copies` field gets that field instead). Each cell is read as its field's declared
 type: numbers, yes/no, `a; b` for a list, `key: value; key: value` for a map, YAML flow
-(`[...]`, `{...}`) for lists, maps, effects, scoring rules, shapes and sides.
+(`[...]`, `{...}`) for lists, maps, effects, scoring rules, shapes and sides. A value in a
+column row 1 does not name is an error, never dropped. Cells are written and read through
+`cell_text`, so text a spreadsheet would run as a formula is exported with a quote in front
+and imported without it. Workbooks are read by `xlsx_cells`, with bounds set before parsing.
 
 The cards are validated exactly as `toolkit validate` would validate the file they become,
 before anything is written, on a document whose positions are the sheet's cells: so every
@@ -25,11 +28,13 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from toolkit.content.cell_text import guarded_row, unguarded
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
 from toolkit.content.project import GameContent, LoadedFile, load_game, sound_declarations
 from toolkit.content.schema_errors import diagnostics_from_error, without_failed_items
 from toolkit.content.semantic import check_game, check_standalone
+from toolkit.content.xlsx_cells import WorkbookError, read_cells
 from toolkit.content.yaml_loader import (
     MAX_FILE_BYTES,
     Document,
@@ -92,11 +97,11 @@ def read_sheet(path: Path) -> Sheet:
     its first line shows) or the first worksheet of an xlsx workbook."""
     name = display_path(path)
     suffix = path.suffix.lower()
+    check_file(path, MAX_SHEET_BYTES)  # a folder, a pipe or a device is named as such
     if suffix not in SHEET_SUFFIXES:
         raise UsageError(f"'{name}' is not a .csv or .xlsx file")
-    if suffix == ".csv":
-        return Sheet(name, _csv_rows(read_bytes(path, MAX_SHEET_BYTES), name))
-    return Sheet(name, _xlsx_rows(check_file(path, MAX_SHEET_BYTES), name))
+    raw = read_bytes(path, MAX_SHEET_BYTES)
+    return Sheet(name, _csv_rows(raw, name) if suffix == ".csv" else _xlsx_rows(raw, name))
 
 
 def _sheet_error(name: str, line: int, code: str, message: str, hint: str = "") -> ContentError:
@@ -120,31 +125,15 @@ def _csv_rows(raw: bytes, name: str) -> list[list[Any]]:
         raise _sheet_error(name, reader.line_num, "csv-syntax", f"not valid CSV: {error}") from None
 
 
-def _xlsx_rows(path: Path, name: str) -> list[list[Any]]:
-    """The first worksheet's values (cached results for formulas); openpyxl is imported only
-    here, from the optional `sheets` extra."""
+def _xlsx_rows(raw: bytes, name: str) -> list[list[Any]]:
+    """The first worksheet's values (a formula's saved result), read with bounds
+    (`xlsx_cells`); what cannot be read is an error at its cell."""
     try:
-        import openpyxl
-    except ImportError:
-        raise UsageError(
-            "reading .xlsx needs the 'sheets' extra: pip install 'toolkit[sheets]' "
-            "(or save the sheet as CSV)"
-        ) from None
-    try:
-        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # a zip that is no workbook fails in many ways
-        raise _sheet_error(
-            name, 1, "not-xlsx", f"not an xlsx workbook ({type(error).__name__})"
-        ) from None
-    try:
-        rows: list[list[Any]] = []
-        for row in workbook.worksheets[0].iter_rows(values_only=True):
-            rows.append(list(row))
-            if len(rows) > MAX_CARDS + 1:
-                break
-        return rows
-    finally:
-        workbook.close()
+        return read_cells(raw, MAX_CARDS + 1, MAX_COLUMNS)
+    except WorkbookError as error:
+        at = (error.row, error.column)
+        found = Diagnostic(name, *at, "error", error.code, error.message, error.hint)
+        raise ContentError([found]) from None
 
 
 # -- which kind ---------------------------------------------------------------------------
@@ -238,11 +227,14 @@ class _Cells:
 
 
 def _text(value: Any) -> str:
+    """A cell as text, spaces around it left out and the quote an export puts before text a
+    spreadsheet would run taken off (`cell_text`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return str(value).strip()
+    text: str = unguarded(str(value).strip())
+    return text
 
 
 def _number(value: Any) -> Any:
@@ -254,7 +246,9 @@ def _number(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     text = _text(value)
-    return int(text) if re.fullmatch(r"[+-]?[0-9]{1,18}", text) else text
+    # `'-3`: a number a spreadsheet was told to keep as text is still the number
+    digits = text[1:] if text.startswith("'") else text
+    return int(digits) if re.fullmatch(r"[+-]?[0-9]{1,18}", digits) else text
 
 
 def _yes_no(value: Any) -> Any:
@@ -302,6 +296,16 @@ class _Reader:
                 self.error(1, end, "missing-column", f"no column '{name}' (every card needs it)",
                            f"add a column named '{name}' to row 1")  # fmt: skip
         return named
+
+    def unheaded(self, cells: Sequence[Any], headed: set[int], row: int) -> None:
+        """A value in a column row 1 names nothing for is an error, not a value dropped."""
+        for column, cell in enumerate(cells, start=1):
+            if column not in headed and (_text(cell) or isinstance(cell, bool)):
+                shown = _text(cell)
+                self.error(row, column, "cell-without-column", f"the cell holds "
+                           f"'{shown[:40]}{'...' if len(shown) > 40 else ''}' but row 1 "
+                           "names no column above it",
+                           "name the column in row 1, or clear the cell")  # fmt: skip
 
     def value(self, cell: Any, spec: FieldSpec, row: int, column: int) -> Any:
         """The cell as its field's type: best effort, the model refuses what is still wrong."""
@@ -363,11 +367,13 @@ class _Reader:
                        f"cards and {MAX_COLUMNS} columns")  # fmt: skip
             return _Cells([], document, self.problems, 0)
         named = self.columns(rows[0])
+        headed = {column for column, cell in enumerate(rows[0], start=1) if _text(cell)}
         cards: list[dict[str, Any]] = document.data[CARD_LIST_KEY]
         used = 0
         for row, cells in enumerate(rows[1:], start=2):
             if not any(_text(cell) for cell in cells):
                 continue
+            self.unheaded(cells, headed, row)
             used += 1
             card: dict[str, Any] = {}
             where: dict[str, Position] = {}
@@ -599,10 +605,11 @@ def export_csv(content: GameContent, kind: str, *, copies: bool = True) -> str:
     columns = ["id", *declaration.fields, *([COPIES] if with_copies else [])]
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow(guarded_row(columns))
     for card, count in rows:
         cells = [_cell(card.get(name)) for name in columns if name != COPIES]
-        writer.writerow([*cells, *([str(count) if count > 1 else ""] if with_copies else [])])
+        copies_cell = [str(count) if count > 1 else ""] if with_copies else []
+        writer.writerow(guarded_row([*cells, *copies_cell]))
     return buffer.getvalue()
 
 

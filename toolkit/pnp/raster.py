@@ -12,8 +12,8 @@ The contract (what exports and the web page rely on):
   `copies` says how many of that card the game has.
 - `front` and `back` are RGB `PIL.Image`s of `pixel_size` (`round(points * dpi / 72)` a side).
   `back` is None when the component prints no back (no `back:` face and no second side);
-  cards whose backs have the same pixels share one back image object (treat images as
-  read-only).
+  cards in a row whose backs have the same pixels share one back image object (treat images
+  as read-only).
   `trim` is the card's cut line in pixels inside the image (the whole image without bleed).
 - `family` is the component id in the layout (a deck: `park-card`), `card_id` the printed id
   (for a double-sided card the front's, `back_id` the back's), `name` words to show, `data` the
@@ -21,10 +21,16 @@ The contract (what exports and the web page rely on):
 - `card_set(...)` takes the same arguments (and `progress(done, total)`, called after each
   card) and returns a `CardSet`: the game's id and name with the same list (for exports
   naming their files after the game).
+- `card_stream(...)` takes the same arguments and is a context manager giving a `CardStream`:
+  the game's id and name, the number of distinct cards, and the cards one at a time, each
+  drawn when it is reached, so an export of 10,000 cards holds a sheet's worth, never all.
 - `card_image(game, card_id, ...)` prints and rasterises one card only (its front and back).
 - `card_pages(game, ...)` prints without rasterising: the PDF and, per distinct card, the
   numbers of its pages, for a caller that rasterises only the cards it shows
   (`render_page(document, number, dpi)` on `open_pdf(pdf)`).
+- A page may be at most `MAX_PAGE_PIXELS` at the dpi asked for (a usage error naming the
+  highest dpi that fits, before any drawing), so one card never needs more than a few
+  hundred MB whatever the card size.
 - Content problems raise `ContentError` (positioned, like `toolkit print`); an unknown card id
   or a missing pypdfium2 raise `UsageError` (`ImagesUnavailable` for the latter).
 
@@ -34,9 +40,11 @@ first call only, so the rest of the toolkit never pays for it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +62,12 @@ if TYPE_CHECKING:
 
 MAX_DPI = 1200
 """Past this a poker card is over 3000x4200 px a side: more than any export needs."""
+MAX_PAGE_PIXELS = 24_000_000
+"""Pixels of one card page as drawn (a poker card with bleed at 1200 dpi is 14.8 million):
+the drawing takes 4 bytes a pixel and its RGB copy 3, so a card and its back stay within
+about 350 MB."""
+_BACKS_KEPT = 8
+"""Distinct backs remembered to share one image object among cards in a row."""
 
 
 class ImagesUnavailable(UsageError):
@@ -122,6 +136,17 @@ class CardSet:
     cards: list[CardImage]
 
 
+@dataclass(frozen=True)
+class CardStream:
+    """A game's cards drawn one at a time as `cards` is iterated (once), with the game's id,
+    its name and how many distinct cards will come."""
+
+    game_id: str
+    game_name: str
+    total: int
+    cards: Iterator[CardImage]
+
+
 def card_images(
     game: str | Path,
     *,
@@ -147,14 +172,35 @@ def card_set(
     progress: Callable[[int, int], None] | None = None,
 ) -> CardSet:
     """`card_images` with the game's id and name; `progress(done, total)` after each card."""
+    with card_stream(game, dpi=dpi, bleed=bleed, variants=variants, sets=sets, only=only) as stream:
+        cards = []
+        for card in stream.cards:
+            cards.append(card)
+            if progress is not None:
+                progress(len(cards), stream.total)
+        return CardSet(stream.game_id, stream.game_name, cards)
+
+
+@contextlib.contextmanager
+def card_stream(
+    game: str | Path,
+    *,
+    dpi: int = 150,
+    bleed: bool = False,
+    variants: Sequence[Path] = (),
+    sets: Sequence[tuple[str, Any]] = (),
+    only: Sequence[str] = (),
+) -> Iterator[CardStream]:
+    """The game's cards drawn as they are iterated; the PDF stays open until the block ends."""
     _check_dpi(dpi)
     content, result, components = _print(game, bleed, variants, sets, only)
-    cards = []
-    for card, total in _rasterise(result, components, dpi):
-        cards.append(card)
-        if progress is not None:
-            progress(len(cards), total)
-    return CardSet(content.game.id, content.game.name, cards)
+    _check_pixels(result, dpi)
+    document = open_pdf(result.pdf)
+    try:
+        total, cards = _rasterise(document, result, components, dpi)
+        yield CardStream(content.game.id, content.game.name, total, cards)
+    finally:
+        document.close()
 
 
 def card_image(
@@ -199,6 +245,24 @@ def _check_dpi(dpi: int) -> None:
         raise UsageError(f"dpi {dpi} is out of range (10 to {MAX_DPI})")
 
 
+def _check_pixels(result: PrintResult, dpi: int) -> None:
+    """Refuse a dpi at which a card page would pass `MAX_PAGE_PIXELS`, naming the highest
+    dpi that fits every page."""
+    scale = dpi / 72
+    widest = max(result.pages, key=lambda page: page.width * page.height, default=None)
+    if widest is None:
+        return
+    width, height = round(widest.width * scale), round(widest.height * scale)
+    if width * height > MAX_PAGE_PIXELS:
+        fits = math.floor(72 * math.sqrt(MAX_PAGE_PIXELS / (widest.width * widest.height)))
+        while round(widest.width * fits / 72) * round(widest.height * fits / 72) > MAX_PAGE_PIXELS:
+            fits -= 1
+        raise UsageError(
+            f"--dpi {dpi} draws a card page of {width} x {height} px; a page may have at most "
+            f"{MAX_PAGE_PIXELS:,} pixels (memory): use --dpi {min(fits, MAX_DPI)} or less"
+        )
+
+
 def _print(
     game: str | Path,
     bleed: bool,
@@ -228,14 +292,13 @@ def _pages(result: PrintResult, components: dict[str, Component]) -> list[CardPa
     }
     # Print-shop duplex pages: each physical card is a front page then its back page, and
     # the copies of a card follow each other.
-    pairs = [
-        (number, result.pages[number].placements[0], result.pages[number + 1].placements[0])
-        for number in range(0, len(result.pages) - 1, 2)
-        if result.pages[number].role == "front"
-    ]
     copies: dict[tuple[str, str, str], int] = {}
     first: dict[tuple[str, str, str], int] = {}
-    for number, shown, hidden in pairs:
+    for number in range(0, len(result.pages) - 1, 2):
+        if result.pages[number].role != "front":
+            continue
+        shown = result.pages[number].placements[0]
+        hidden = result.pages[number + 1].placements[0]
         key = (shown.component, shown.card_id, hidden.card_id)
         copies[key] = copies.get(key, 0) + 1
         first.setdefault(key, number)
@@ -260,37 +323,37 @@ def _pages(result: PrintResult, components: dict[str, Component]) -> list[CardPa
 
 
 def _rasterise(
-    result: PrintResult, components: dict[str, Component], dpi: int
-) -> Iterable[tuple[CardImage, int]]:
-    """Each distinct card's images, with how many distinct cards there are."""
+    document: Any, result: PrintResult, components: dict[str, Component], dpi: int
+) -> tuple[int, Iterator[CardImage]]:
+    """How many distinct cards there are, and each one's images, drawn as it is reached."""
     pages = _pages(result, components)
-    backs: dict[bytes, Image] = {}
-    document = open_pdf(result.pdf)
-    try:
+
+    def cards() -> Iterator[CardImage]:
+        backs: dict[bytes, Image] = {}  # a deck's plain backs: one image object
         for page in pages:
             front_page = result.pages[page.front]
             front = _render(document, page.front, dpi)
             back = _render(document, page.front + 1, dpi) if page.has_back else None
-            if back is not None:  # a deck's plain backs: one image, held once in memory
-                back = backs.setdefault(hashlib.sha256(back.tobytes()).digest(), back)
-            yield (
-                CardImage(
-                    family=page.family,
-                    card_id=page.card_id,
-                    name=page.name,
-                    copies=page.copies,
-                    front=front,
-                    back=back,
-                    back_id=page.back_id,
-                    data=page.data,
-                    words=page.words,
-                    dpi=dpi,
-                    trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
-                ),
-                len(pages),
+            if back is not None:
+                digest = hashlib.sha256(back.tobytes()).digest()
+                back = backs.setdefault(digest, back)
+                if len(backs) > _BACKS_KEPT:
+                    del backs[next(iter(backs))]
+            yield CardImage(
+                family=page.family,
+                card_id=page.card_id,
+                name=page.name,
+                copies=page.copies,
+                front=front,
+                back=back,
+                back_id=page.back_id,
+                data=page.data,
+                words=page.words,
+                dpi=dpi,
+                trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
             )
-    finally:
-        document.close()
+
+    return len(pages), cards()
 
 
 def _pdfium() -> Any:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from toolkit.content.cell_text import guarded
 from toolkit.files import write_atomic
 
 
@@ -76,7 +77,7 @@ def export_tables(summaries: Sequence[dict[str, Any]], out: Path, fmt: str) -> l
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, columns, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({key: guarded(value) for key, value in row.items()} for row in rows)
         write_atomic(target, buffer.getvalue())
         written.append(target)
     return written

@@ -1,13 +1,14 @@
 """`toolkit export`: a game's cards for online tables and print shops, from the print drawing.
 
-Every format starts from `raster.card_set` (the print-shop PDF rasterised, card by card) and
-writes into a staged folder that replaces `--out` whole only when it is complete. A format is
-one module with a `FORMAT`; adding one is one line in `FORMATS`.
+Every format starts from `raster.card_stream` (the print-shop PDF rasterised card by card as
+the format reads it, so memory does not grow with the cards) and writes into a staged folder
+that replaces `--out` whole only when it is complete. A format is one module with a `FORMAT`;
+adding one is one line in `FORMATS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from toolkit.files import (
 )
 from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
 from toolkit.pnp.export.base import ExportOptions, Format, Target
-from toolkit.pnp.raster import card_set
+from toolkit.pnp.raster import CardImage, CardStream, card_stream
 
 FORMATS: dict[str, Format] = {
     "tts": tts.FORMAT,
@@ -75,25 +76,44 @@ def export_game(
         return Exported(folder, game_id, rows, total, files)
     chosen = FORMATS[name]
     chosen.check(options)
-    cards = card_set(
+    with card_stream(
         game,
         dpi=chosen.dpi if options.dpi is None else options.dpi,
         bleed=chosen.bleed(options),
         variants=options.variants,
         sets=options.sets,
         only=options.only,
-        progress=progress,
+    ) as stream:
+        if not stream.total:
+            raise UsageError(f"the game '{stream.game_id}' prints no cards to export")
+        counted = _Counted(stream, progress)
+        folder = out if out is not None else default_folder(stream.game_id, name)
+        try:
+            with staged_folder(folder) as staging:
+                written = chosen.write(counted, Target(staging, folder.resolve()), options)
+        except FileRefused as error:
+            raise UsageError(error.reason + (f"; {error.hint}" if error.hint else "")) from None
+    return Exported(
+        folder, stream.game_id, counted.done, counted.copies, written.files, written.notes
     )
-    if not cards.cards:
-        raise UsageError(f"the game '{cards.game_id}' prints no cards to export")
-    folder = out if out is not None else default_folder(cards.game_id, name)
-    try:
-        with staged_folder(folder) as staging:
-            written = chosen.write(cards, Target(staging, folder.resolve()), options)
-    except FileRefused as error:
-        raise UsageError(error.reason + (f"; {error.hint}" if error.hint else "")) from None
-    copies = sum(card.copies for card in cards.cards)
-    return Exported(folder, cards.game_id, len(cards.cards), copies, written.files, written.notes)
+
+
+class _Counted:
+    """A card stream passed on to a format, counting the cards (and copies) that go by."""
+
+    def __init__(self, stream: CardStream, progress: Callable[[int, int], None] | None) -> None:
+        self.game_id, self.game_name = stream.game_id, stream.game_name
+        self.stream, self.progress = stream, progress
+        self.done = self.copies = 0
+
+    @property
+    def cards(self) -> Iterator[CardImage]:
+        for card in self.stream.cards:
+            self.done += 1
+            self.copies += card.copies
+            yield card
+            if self.progress is not None:
+                self.progress(self.done, self.stream.total)
 
 
 def _check_folder(folder: Path, default: bool) -> None:

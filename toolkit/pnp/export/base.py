@@ -2,18 +2,33 @@
 
 A format is a `Format`: the resolution and bleed its images need, a check of its options made
 before any work, and `write`, which fills a staged folder (the caller swaps it in whole).
+`write` gets the cards as a stream drawn while it reads them (`Cards`), in print order, and
+reads it once, holding at most a sheet of cards at a time: so the memory an export needs does
+not grow with the number of cards.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from toolkit.errors import UsageError
-from toolkit.pnp.raster import CardImage, CardSet
+from toolkit.pnp.raster import CardImage
+
+
+class Cards(Protocol):
+    """A game's cards for a format: a `CardSet` (a list) or a `CardStream` (drawn while read)."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def game_name(self) -> str: ...
+    @property
+    def cards(self) -> Iterable[CardImage]: ...
 
 
 @dataclass(frozen=True)
@@ -55,19 +70,24 @@ class Format:
     name: str
     summary: str
     dpi: int
-    write: Callable[[CardSet, Target, ExportOptions], Written]
+    write: Callable[[Cards, Target, ExportOptions], Written]
     bleed: Callable[[ExportOptions], bool] = lambda options: bool(options.bleed)
     """Whether the card images carry the print-shop bleed (by default `--bleed`)."""
     check: Callable[[ExportOptions], None] = lambda options: None
     """Refuse options the format cannot use (a `UsageError`), before any card is drawn."""
 
 
-def families(cards: list[CardImage]) -> dict[str, list[CardImage]]:
-    """The cards grouped by the component that prints them, in print order."""
-    grouped: dict[str, list[CardImage]] = {}
-    for card in cards:
-        grouped.setdefault(card.family, []).append(card)
-    return grouped
+def families(cards: Iterable[CardImage]) -> Iterator[tuple[str, Iterator[CardImage]]]:
+    """The cards grouped by the component that prints them, in print order (a component's
+    cards follow each other), each group read as it streams by."""
+    return itertools.groupby(cards, key=lambda card: card.family)
+
+
+def chunks(cards: Iterable[CardImage], size: int) -> Iterator[list[CardImage]]:
+    """The cards in lists of `size` (the last may be shorter), drawn as each list is taken."""
+    stream = iter(cards)
+    while chunk := list(itertools.islice(stream, size)):
+        yield chunk
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -81,19 +101,26 @@ def file_stem(name: str) -> str:
     return stem[:80] or "card"
 
 
-def unique_stems(names: list[str]) -> list[str]:
-    """File stems for ids, numbered where two would give the same name (ignoring case, as
-    some file systems do)."""
-    taken: set[str] = set()
-    stems = []
-    for name in names:
+class Stems:
+    """File stems for ids in turn, numbered where two would give the same name (ignoring case,
+    as some file systems do)."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()
+
+    def __call__(self, name: str) -> str:
         stem = candidate = file_stem(name)
         number = 2
-        while candidate.lower() in taken:
+        while candidate.lower() in self.taken:
             candidate, number = f"{stem}-{number}", number + 1
-        taken.add(candidate.lower())
-        stems.append(candidate)
-    return stems
+        self.taken.add(candidate.lower())
+        return candidate
+
+
+def unique_stems(names: list[str]) -> list[str]:
+    """File stems for ids, numbered where two would give the same name (see `Stems`)."""
+    stems = Stems()
+    return [stems(name) for name in names]
 
 
 def limit(options: ExportOptions, most: int) -> int:

@@ -12,22 +12,26 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import shutil
 from dataclasses import dataclass
 
 from PIL import Image
 
+from toolkit.content.cell_text import guarded_row
 from toolkit.errors import UsageError, choose_id
 from toolkit.pnp.export.base import (
+    Cards,
     ExportOptions,
     Format,
+    Stems,
     Target,
     Written,
     families,
     file_stem,
-    unique_stems,
 )
-from toolkit.pnp.export.images import same, save_png
-from toolkit.pnp.raster import CardImage, CardSet
+from toolkit.pnp.export.images import save_png
+from toolkit.pnp.raster import CardImage
 
 DPI = 300
 TOLERANCE = 0.03
@@ -69,35 +73,90 @@ def check(options: ExportOptions) -> None:
         )
 
 
-def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
+def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     preset = preset_of(options)
     written = Written()
-    rows = [("front", "back", "component", "id", "name", "quantity")]
-    for family, items in families(cards.cards).items():
+    rows = [["front", "back", "component", "id", "name", "quantity"]]
+    dpi = DPI
+    for family, items in families(cards.cards):
         folder = file_stem(family)
         (target.staging / folder).mkdir()
-        backs = [card.back for card in items if card.back is not None]
-        shared = len(backs) == len(items) and same(backs)
-        stems = unique_stems([card.card_id for card in items])
-        for card, stem in zip(items, stems, strict=True):
+        backs = _Backs(family, preset, target, written, rows)
+        stems = Stems()
+        for card in items:
+            dpi = card.dpi
+            stem = stems(card.card_id)
             front = f"{folder}/{stem}.png"
             _save(_fit(card, card.front, preset, family), front, target, written)
-            back = ""
-            if card.back is not None:
-                back = f"{folder}/back.png" if shared else f"{folder}/{stem}-back.png"
-                if back not in written.files:
-                    _save(_fit(card, card.back, preset, family), back, target, written)
-            rows.append((front, back, family, card.card_id, card.name, str(card.copies)))
+            rows.append([front, "", family, card.card_id, card.name, str(card.copies)])
+            backs.add(card, stem)
+        backs.finish()
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    csv.writer(buffer, lineterminator="\n").writerows(guarded_row(row) for row in rows)
     (target.staging / "cards.csv").write_text(buffer.getvalue(), encoding="utf-8")
     written.files.append("cards.csv")
     size = "own size" if preset.cut is None else "x".join(map(str, preset.canvas or preset.cut))
-    dpi = cards.cards[0].dpi if cards.cards else DPI
     written.notes.append(
         f"preset {preset.name} ({size} px at {dpi} DPI); cards.csv lists each file and its quantity"
     )
     return written
+
+
+class _Backs:
+    """A component's backs as its cards stream by: while every card has the same back, one
+    file (`back.png` in the end); from the first card whose back differs or is missing, a
+    file per card (`<id>-back.png`), the earlier cards' copied from the first."""
+
+    def __init__(
+        self, family: str, preset: Preset, target: Target, written: Written, rows: list[list[str]]
+    ) -> None:
+        self.family, self.folder, self.preset = family, file_stem(family), preset
+        self.target, self.written, self.rows = target, written, rows
+        self.first: Image.Image | None = None
+        self.first_file = ""
+        self.waiting: list[tuple[int, str]] = []
+        """Rows that share the first back, and each one's own file name."""
+        self.shared = True
+
+    def add(self, card: CardImage, stem: str) -> None:
+        own = f"{self.folder}/{stem}-back.png"
+        if card.back is None:
+            self._unshare()
+            return
+        row = len(self.rows) - 1
+        if self.shared and self.first is None:
+            self.first, self.first_file = card.back, own
+            _save(_fit(card, card.back, self.preset, self.family), own, self.target, self.written)
+            self.waiting.append((row, own))
+        elif self.shared and self.first is not None and _same_pixels(card.back, self.first):
+            self.waiting.append((row, own))
+        else:
+            self._unshare()
+            _save(_fit(card, card.back, self.preset, self.family), own, self.target, self.written)
+        self.rows[row][1] = own
+
+    def _unshare(self) -> None:
+        if not self.shared:
+            return
+        self.shared = False
+        for _, own in self.waiting[1:]:
+            shutil.copyfile(self.target.staging / self.first_file, self.target.staging / own)
+            self.written.files.append(own)
+        self.waiting = []
+        self.first = None
+
+    def finish(self) -> None:
+        if not self.shared or not self.waiting:
+            return
+        shared = f"{self.folder}/back.png"
+        os.replace(self.target.staging / self.first_file, self.target.staging / shared)
+        self.written.files[self.written.files.index(self.first_file)] = shared
+        for row, _ in self.waiting:
+            self.rows[row][1] = shared
+
+
+def _same_pixels(image: Image.Image, other: Image.Image) -> bool:
+    return image is other or (image.size == other.size and image.tobytes() == other.tobytes())
 
 
 def _fit(card: CardImage, image: Image.Image, preset: Preset, family: str) -> Image.Image:

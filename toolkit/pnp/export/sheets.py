@@ -13,16 +13,17 @@ from typing import Any
 from PIL import Image
 
 from toolkit.pnp.export.base import (
+    Cards,
     ExportOptions,
     Format,
     Target,
     Written,
+    chunks,
     families,
     file_stem,
     limit,
 )
 from toolkit.pnp.export.images import grid, plain_back, same, save_png, sheet
-from toolkit.pnp.raster import CardSet
 
 COLUMNS, ROWS, MAX_PIXELS = 10, 7, 4096
 
@@ -31,15 +32,13 @@ def check(options: ExportOptions) -> None:
     limit(options, COLUMNS * ROWS)
 
 
-def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
+def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     written = Written()
     per_sheet = limit(options, COLUMNS * ROWS)
     index: list[dict[str, Any]] = []
-    for family, items in families(cards.cards).items():
+    for family, items in families(cards.cards):
         stem = file_stem(family)
-        for start in range(0, len(items), per_sheet):
-            chunk = items[start : start + per_sheet]
-            number = start // per_sheet + 1
+        for number, chunk in enumerate(chunks(items, per_sheet), start=1):
             size = chunk[0].front.size
             layout = grid(len(chunk), size, COLUMNS, ROWS, MAX_PIXELS)
             fronts = f"{stem}-fronts-{number}.png"

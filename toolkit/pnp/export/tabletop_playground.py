@@ -13,15 +13,26 @@ again replaces the templates instead of adding copies.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from PIL import Image
 
-from toolkit.pnp.export.base import ExportOptions, Format, Target, Written, families, file_stem
+from toolkit.pnp.export.base import (
+    Cards,
+    ExportOptions,
+    Format,
+    Target,
+    Written,
+    chunks,
+    families,
+    file_stem,
+)
 from toolkit.pnp.export.base import limit as sheet_limit
 from toolkit.pnp.export.images import grid, plain_back, same, save_png, sheet
-from toolkit.pnp.raster import CardImage, CardSet
+from toolkit.pnp.raster import CardImage
 
 COLUMNS, ROWS, MAX_PIXELS = 10, 7, 4096
 CM_PER_INCH = 2.54
@@ -31,16 +42,14 @@ def check(options: ExportOptions) -> None:
     sheet_limit(options, COLUMNS * ROWS)
 
 
-def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
+def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     written = Written()
     per_sheet = sheet_limit(options, COLUMNS * ROWS)
     package = file_stem(cards.game_id)
     (target.staging / "Textures" / package).mkdir(parents=True)
     (target.staging / "Templates" / package).mkdir(parents=True)
-    for family, items in families(cards.cards).items():
-        for start in range(0, len(items), per_sheet):
-            chunk = items[start : start + per_sheet]
-            part = "" if len(items) <= per_sheet else f"-{start // per_sheet + 1}"
+    for family, items in families(cards.cards):
+        for part, chunk in _numbered(items, per_sheet):
             name = f"{file_stem(family)}{part}"
             template = _template(cards, package, name, chunk, target, written)
             path = f"Templates/{package}/{name}.json"
@@ -61,8 +70,23 @@ def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
     return written
 
 
+def _numbered(items: Iterator[CardImage], per_sheet: int) -> Iterator[tuple[str, list[CardImage]]]:
+    """Each sheet with its part of the template name: none for a component of one sheet,
+    `-1`, `-2`... when there are more (told by looking one card ahead)."""
+    first = list(itertools.islice(items, per_sheet))
+    following = next(items, None)
+    if following is None:
+        yield "", first
+        return
+    yield "-1", first
+    del first
+    rest = chunks(itertools.chain([following], items), per_sheet)
+    for number, chunk in enumerate(rest, start=2):
+        yield f"-{number}", chunk
+
+
 def _template(
-    cards: CardSet,
+    cards: Cards,
     package: str,
     name: str,
     chunk: list[CardImage],

@@ -20,16 +20,18 @@ from PIL import Image
 
 from toolkit.errors import UsageError
 from toolkit.pnp.export.base import (
+    Cards,
     ExportOptions,
     Format,
     Target,
     Written,
+    chunks,
     families,
     file_stem,
     limit,
 )
 from toolkit.pnp.export.images import grid, plain_back, same, save_png, sheet
-from toolkit.pnp.raster import CardImage, CardSet
+from toolkit.pnp.raster import CardImage
 
 COLUMNS, ROWS, MAX_PIXELS = 10, 7, 4096
 CARDS_PER_SHEET = COLUMNS * ROWS - 1
@@ -43,17 +45,15 @@ def check(options: ExportOptions) -> None:
     limit(options, CARDS_PER_SHEET)
 
 
-def write(cards: CardSet, target: Target, options: ExportOptions) -> Written:
+def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     written = Written()
     per_sheet = limit(options, CARDS_PER_SHEET)
     objects = []
     key = 1
-    for position, (family, items) in enumerate(families(cards.cards).items()):
+    for position, (family, items) in enumerate(families(cards.cards)):
         decks: dict[str, Any] = {}
         contained: list[dict[str, Any]] = []
-        for start in range(0, len(items), per_sheet):
-            chunk = items[start : start + per_sheet]
-            number = start // per_sheet + 1
+        for number, chunk in enumerate(chunks(items, per_sheet), start=1):
             decks[str(key)] = _sheets(family, number, chunk, target, options, written)
             for slot, card in enumerate(chunk):
                 contained.extend(
