@@ -185,7 +185,9 @@ class DaskExecutor(Executor):
         address = scheduler_address(scheduler)
         security = _security(scheduler) if address.startswith("tls://") else None
         try:
-            return Client(address, timeout=CONNECT_SECONDS, security=security)
+            return _within(
+                CONNECT_SECONDS, lambda: Client(address, timeout=CONNECT_SECONDS, security=security)
+            )
         except (OSError, TimeoutError) as error:
             why = _first_line(error)
             raise ClusterError(f"--scheduler {scheduler}: cannot reach it ({why})") from None
@@ -253,6 +255,29 @@ def make_executor(kind: str, workers: int, scheduler: str | None) -> Executor:
     if kind == "dask":
         return DaskExecutor(scheduler or f"local:{workers}")
     raise UsageError(f"--executor '{kind}': local or dask")
+
+
+def _within(seconds: float, connect: Callable[[], R]) -> R:
+    """`connect()`, given up after `seconds` and a little: Dask's own timeout does not cover
+    a service that accepts the connection and then says nothing. The attempt is left to a
+    daemon thread, which the process does not wait for."""
+    outcome: list[Any] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append(connect())
+        except BaseException as error:  # handed to the caller's thread as it is
+            outcome.append(error)
+
+    thread = threading.Thread(target=attempt, name="toolkit-dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 2)
+    if not outcome:
+        raise TimeoutError(f"no answer in {seconds:g} s")
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    result: R = outcome[0]
+    return result
 
 
 def local_workers(count: int) -> int:
