@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -136,10 +136,8 @@ def _cluster() -> Iterator[tuple[str, subprocess.Popen[bytes], subprocess.Popen[
         yield address, scheduler, worker
     finally:
         for process in (scheduler, worker):
-            try:
+            with suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             process.wait()
 
 
