@@ -1,9 +1,10 @@
 """The `--storage` URL of `toolkit tune`, checked before anything opens it.
 
 SQLite creates its database, and a `-journal` file beside it, as soon as a URL is opened: a
-URL naming a device, a folder or a link would make it write there before any error. So a
-SQLite URL must name a plain file, or a new one in an existing writable folder, and nothing
-in the URL may reach SQLite's own options (`?uri=true` would open `file:` URIs). A database
+URL naming a device, a folder or a link would make it write there before any error, and an
+empty database is made in any empty file. So a SQLite URL must name a plain file that is a
+SQLite database (or empty), or a new one in an existing writable folder, and nothing in the
+URL may reach SQLite's own options (`?uri=true` would open `file:` URIs). A database
 server (PostgreSQL, MySQL) is reached over the network and is passed to Optuna as given.
 """
 
