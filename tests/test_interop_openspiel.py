@@ -86,3 +86,16 @@ def test_a_hidden_pick_leaves_the_others_information_states_unchanged() -> None:
         assert first.information_state_string(player) == second.information_state_string(player)
         assert first.observation_tensor(player) == second.observation_tensor(player)
     assert first.information_state_string(1) != second.information_state_string(1)
+
+
+def test_a_deal_out_of_range_and_a_move_after_the_end_are_openspiel_errors() -> None:
+    game = register("midway-memories", players=3)
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="deal 1000000000 is not one of"):
+        state.apply_action(10**9)
+    state.apply_action(0)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.legal_actions() == []
+    with pytest.raises(pyspiel.SpielError, match="after the end of the game"):
+        state.apply_action(0)

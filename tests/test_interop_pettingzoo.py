@@ -186,3 +186,39 @@ def test_the_training_example_writes_its_learning_curve(
     assert "episodes   11-  20: win rate" in printed and "greedy learner vs random" in printed
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[0] == "episodes,win_rate,mean_score_difference" and len(rows) == 3
+
+
+def test_the_aec_order_is_kept_with_pettingzoos_own_errors() -> None:
+    """Before `reset()`: PettingZoo's order-enforcing errors, not a missing attribute; after
+    the end: its warning, and nothing done."""
+    environment = env("midway-memories", players=3)
+    for call, said in [
+        (lambda: environment.step(0), "reset() needs to be called before step."),
+        (lambda: environment.observe("player_0"), "reset() needs to be called before observe."),
+        (lambda: environment.render(), "reset() needs to be called before render."),
+        (lambda: environment.agent_iter(), "reset() needs to be called before agent_iter()."),
+    ]:
+        with pytest.raises(AssertionError, match=re.escape(said)):
+            call()
+    for name in ("agents", "agent_selection", "rewards", "num_agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(environment, name)
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        environment.nothing  # noqa: B018  # a plain missing attribute stays one
+    play_out(environment, 3)
+    assert environment.agents == []
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    EnvLogger.flush()
+    environment.step(None)
+    environment.step(5)
+    assert environment.agents == []
+    assert (
+        EnvLogger.mqueue
+        == [
+            "[WARNING]: step() called after all agents are terminated or truncated. "
+            "Should reset() first."
+        ]
+        * 2
+    )
+    EnvLogger.flush()

@@ -105,6 +105,11 @@ class ActionSpaceError(UnsupportedGameError):
         super().__init__(f"{limit}: the game needs {needed}, the most is {allowed}")
 
 
+class ClusterError(ToolkitError):
+    """The Dask cluster failed a run: its scheduler or workers were lost, or the address
+    answered with something other than a Dask scheduler (exit code 1, one line)."""
+
+
 class ActionCapError(ToolkitError):
     """A game that did not end within its action cap: a rules or interpreter bug, never a hang.
     Carries the seed so the game can be replayed."""

@@ -15,10 +15,11 @@ import typer
 from toolkit.cli.shared import (
     _one_of,
 )
-from toolkit.diagnostics import canonical_id
+from toolkit.diagnostics import canonical_id, printable
 from toolkit.errors import (
     UsageError,
 )
+from toolkit.schema.limits import MAX_SEED
 
 DEFAULT_BOT = "greedy"
 """The bot of every seat when `--bots` is left out, in every command that plays games: it plays
@@ -50,6 +51,28 @@ Workers = Annotated[
         help="Worker processes (at most one per game, 4 per core). Default: one per core.",
     ),
 ]
+
+
+def seed_option(help: str) -> Any:
+    """`--seed` of every command that takes one: 0..MAX_SEED (what a transcript records and
+    `replay` reads back), a usage error (exit 2) beyond, before any work."""
+    return typer.Option(metavar="N", help=help, parser=_seed)
+
+
+def _seed(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MAX_SEED:
+        shown = printable(text if len(text) <= 24 else text[:24] + "...")
+        raise typer.BadParameter(f"a seed is a whole number from 0 to 2**64-1, not {shown}")
+    return seed
+
+
 Variants = Annotated[
     list[Path] | None,
     typer.Option("--variant", metavar="FILE", help="A variant overlay to apply (repeatable)."),

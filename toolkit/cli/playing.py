@@ -15,6 +15,7 @@ from toolkit.cli.options import (
     TextOrJson,
     Variants,
     _bot_names,
+    seed_option,
 )
 from toolkit.cli.shared import (
     _Command,
@@ -61,7 +62,7 @@ def play(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Seed of the game. Default: a new one (shown).")
+        int | None, seed_option("Seed of the game. Default: a new one (shown).")
     ] = None,
     transcript: Annotated[
         Path | None,

@@ -21,6 +21,7 @@ from toolkit.cli.options import (
     _bot_names,
     _executor,
     _workers,
+    seed_option,
 )
 from toolkit.cli.shared import (
     _Command,
@@ -75,7 +76,7 @@ def build(
         int, typer.Option(min=2, max=MAX_GAMES, metavar="N", help="Games per player count.")
     ] = 400,
     bots: Bots = DEFAULT_BOT,
-    seed: Annotated[int, typer.Option(metavar="N", help="Seed of every run.")] = 1,
+    seed: Annotated[int, seed_option("Seed of every run.")] = 1,
     workers: Workers = None,
     out: Annotated[Path, typer.Option("--out", metavar="FOLDER", help="The build folder.")] = Path(
         "build"

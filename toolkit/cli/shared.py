@@ -19,6 +19,7 @@ from typer.core import TyperCommand
 from toolkit.diagnostics import printable
 from toolkit.errors import (
     ActionCapError,
+    ClusterError,
     ContentError,
     OptionError,
     UnsupportedGameError,
@@ -94,7 +95,7 @@ def _guarded(command: F) -> F:
         except OptionError as error:  # an `--option` the game does not have or allow
             typer.echo(f"usage error: {printable(str(error))}", err=True)
             raise typer.Exit(2) from None
-        except (UnsupportedGameError, ActionCapError) as error:
+        except (UnsupportedGameError, ActionCapError, ClusterError) as error:
             typer.echo(f"error: {printable(str(error))}", err=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:

@@ -25,6 +25,7 @@ from toolkit.cli.options import (
     _bot_names,
     _executor,
     _workers,
+    seed_option,
 )
 from toolkit.cli.shared import (
     _Command,
@@ -59,9 +60,7 @@ def simulate(
     ] = 1000,
     players: Players = None,
     bots: Bots = DEFAULT_BOT,
-    seed: Annotated[
-        int, typer.Option(metavar="N", help="Seed of the run; the same seed replays it.")
-    ] = 1,
+    seed: Annotated[int, seed_option("Seed of the run; the same seed replays it.")] = 1,
     workers: Workers = None,
     variant: Variants = None,
     output_format: TextOrJson = OutputFormat.text,
@@ -114,9 +113,7 @@ def compare(
     ] = 1000,
     players: Players = None,
     bots: Bots = DEFAULT_BOT,
-    seed: Annotated[
-        int, typer.Option(metavar="N", help="Seed shared by baseline and variants.")
-    ] = 1,
+    seed: Annotated[int, seed_option("Seed shared by baseline and variants.")] = 1,
     workers: Workers = None,
     output_format: TextOrJson = OutputFormat.text,
     option: GameOptions = None,
@@ -188,7 +185,7 @@ def sweep(
     ] = 500,
     players: Players = None,
     bots: Bots = DEFAULT_BOT,
-    seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every point.")] = 1,
+    seed: Annotated[int, seed_option("Seed shared by every point.")] = 1,
     workers: Workers = None,
     variant: Variants = None,
     out: Annotated[
@@ -267,7 +264,7 @@ def report(
         ),
     ] = None,
     bots: Bots = DEFAULT_BOT,
-    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the run.")] = 1,
+    seed: Annotated[int, seed_option("Seed of the run.")] = 1,
     workers: Workers = None,
     variant: Variants = None,
     export: Annotated[
@@ -380,7 +377,7 @@ def tune(
         Path | None,
         typer.Option("--out", metavar="DIR", help="Output folder. Default: build/<game>-tune."),
     ] = None,
-    seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every trial.")] = 1,
+    seed: Annotated[int, seed_option("Seed shared by every trial.")] = 1,
     workers: Workers = None,
     parallel: Annotated[
         int | None,
@@ -427,6 +424,9 @@ def tune(
     )
 
     def said(row: dict[str, Any]) -> None:
+        if row["refused"] is not None:  # values the game refuses together: one line, no trace
+            typer.echo(f"trial {row['number']}: refused: {row['refused']}", err=True)
+            return
         shortfall = row["shortfall"] if row["shortfall"] is not None else "-"
         typer.echo(
             f"trial {row['number']}: {row['state'].lower()}, shortfall {shortfall}, "
@@ -473,7 +473,7 @@ def ladder(
         int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games per seat rotation.")
     ] = 100,
     players: Players = None,
-    seed: Annotated[int, typer.Option(metavar="N", help="Seed shared by every rotation.")] = 1,
+    seed: Annotated[int, seed_option("Seed shared by every rotation.")] = 1,
     workers: Workers = None,
     output_format: TextOrJson = OutputFormat.text,
     option: GameOptions = None,

@@ -132,12 +132,18 @@ class ToolkitState(pyspiel.State):  # type: ignore[misc]
         return [(deal, 1.0 / deals) for deal in range(deals)]
 
     def _apply_action(self, action: int) -> None:
+        """OpenSpiel's own error (`pyspiel.SpielError`, as its C++ games raise) for a deal
+        that is not a chance outcome and for a move after the end."""
         run = self.run
         if run.state is None:
+            if not 0 <= action < run.game.deals:
+                raise pyspiel.SpielError(f"deal {action} is not one of 0..{run.game.deals - 1}")
             run.deal = action
             run.state = run.match.new_state(action)
             return
         seat = self.current_player()
+        if seat == pyspiel.PlayerId.TERMINAL:
+            raise pyspiel.SpielError(f"action {action} after the end of the game")
         run.match.apply(run.state, seat, action)
         run.moves.append((seat, action))
 

@@ -19,6 +19,7 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as missing:  # pragma: no cover - depends on the extras installed
     raise ImportError(
         f"{missing.name} is not installed: install the rl extra (pip install -e '.[rl]')"
@@ -32,6 +33,10 @@ from toolkit.kernel.state import State
 
 OBSERVATION_BOUND = float(2**31)
 """Every slot of an observation vector lies within +-this (counts, positions, scores)."""
+SET_BY_RESET = frozenset(
+    {"rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents"}
+)
+"""What PettingZoo's order-enforcing wrapper refuses to read before `reset()`."""
 
 
 class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -62,6 +67,13 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self._seeds = random.Random(seed)
         self.state: State = match.new_state(0)
         self.steps = 0
+        self._has_reset = False
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for what is missing: before `reset()`, PettingZoo's own message."""
+        if name in SET_BY_RESET and not self.__dict__.get("_has_reset", False):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -79,6 +91,7 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             self._seeds = random.Random(seed)
         self.state = self.match.new_state(self._seeds.getrandbits(63))
         self.steps = 0
+        self._has_reset = True
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,6 +106,8 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat(agent)
         mask = np.zeros(self.match.ids.size, np.int8)
         if agent == self.agent_selection and not self.terminations.get(agent, True):
@@ -100,6 +115,13 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         return {"observation": self.encoder.encode(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """The AEC order, as PettingZoo's order-enforcing wrapper keeps it: an error before
+        `reset()`, a warning (and nothing done) once every agent is done."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -130,7 +152,14 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def render(self) -> str:
         """The engine's one-line summary of the position."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         return self.state.summary()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
 
     def close(self) -> None:
         """Nothing to release: a game is plain data."""

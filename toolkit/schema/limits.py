@@ -59,6 +59,10 @@ MAX_ISMCTS_SECONDS = 60.0
 """Seconds of thought per move of a time-budget ISMCTS bot (`ismcts:0.5s`): a game has
 hundreds of moves, so a minute each is already a day's game."""
 
+MAX_SEED = 2**64 - 1
+"""Seeds are 0..2**64-1, on every command that takes `--seed` and in the workbench page: a
+transcript records its seeds, and `replay` reads nothing larger than 64 bits."""
+
 WORKERS_PER_CPU = 4
 """Worker processes are capped at this many per CPU (and at the number of games): more only
 share the same cores and cost a process start each."""

@@ -21,9 +21,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Any, Protocol, TypeVar
 
-from toolkit.errors import UsageError
+from toolkit.errors import ClusterError, UsageError
 from toolkit.files import discard_unfinished
 from toolkit.schema.limits import WORKERS_PER_CPU
+from toolkit.sim.scheduler_address import scheduler_address
 
 AHEAD = 2
 """Jobs queued per worker: enough to keep every worker busy, few enough that a long run holds
@@ -46,6 +47,7 @@ loop health, system and memory monitors): 5% of a core in this process and 2% in
 while idle, 1% and 0.4% at these intervals; nobody reads them here, and a worker whose memory
 runs away is still stopped within a second."""
 CONNECT_SECONDS = 20
+"""How long connecting to a scheduler may take, handshake included."""
 
 
 class Shippable(Protocol):
@@ -145,7 +147,11 @@ class DaskExecutor(Executor):
         self.scheduler = scheduler
         self._cluster: Any = None
         self.client: Any = client if client is not None else self._connect(scheduler)
-        self.workers = max(1, sum(self.client.nthreads().values()))
+        try:
+            self.workers = max(1, sum(self.client.nthreads().values()))
+        except Exception as error:  # the scheduler went away at once
+            self.close()
+            raise ClusterError(f"--scheduler {scheduler}: {_failure(error)}") from None
 
     def _connect(self, scheduler: str) -> Any:
         try:
@@ -154,6 +160,7 @@ class DaskExecutor(Executor):
             raise UsageError(
                 "--executor dask needs the Dask extra: pip install 'toolkit[dask]'"
             ) from None
+        _quiet_dask_logs()
         if scheduler.startswith("local:"):
             count = scheduler.removeprefix("local:")
             if not count.isdigit() or int(count) < 1:
@@ -163,7 +170,7 @@ class DaskExecutor(Executor):
             # The nannies hand these settings on to the worker processes they start.
             with dask.config.set(LOCAL_CLUSTER_SETTINGS):
                 self._cluster = LocalCluster(
-                    n_workers=int(count),
+                    n_workers=local_workers(int(count[:12])),
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
@@ -175,14 +182,20 @@ class DaskExecutor(Executor):
             client = Client(self._cluster)
             client.register_plugin(_ignoring_interrupts())
             return client
-        if not scheduler.startswith(("tcp://", "tls://")):
-            raise UsageError(
-                f"--scheduler '{scheduler}': give tcp://HOST:8786 or local:N (N workers here)"
-            )
+        address = scheduler_address(scheduler)
+        security = _security(scheduler) if address.startswith("tls://") else None
         try:
-            return Client(scheduler, timeout=CONNECT_SECONDS)
+            return _within(
+                CONNECT_SECONDS, lambda: Client(address, timeout=CONNECT_SECONDS, security=security)
+            )
         except (OSError, TimeoutError) as error:
-            raise UsageError(f"--scheduler {scheduler}: cannot reach it ({error})") from None
+            why = _first_line(error)
+            raise ClusterError(f"--scheduler {scheduler}: cannot reach it ({why})") from None
+        except Exception as error:  # garbage read as Dask's frames: sizes of exabytes
+            raise ClusterError(
+                f"--scheduler {scheduler}: what answered there is not a Dask scheduler "
+                f"({type(error).__name__})"
+            ) from None
 
     def map(
         self, task: Callable[[tuple[S, J]], R], shared: S, jobs: Iterable[J], limit: int
@@ -198,9 +211,9 @@ class DaskExecutor(Executor):
                     client.submit(packed, task, (source, job), pure=False, retries=RETRIES)
                 )
                 if len(queued) >= ahead:
-                    yield unpacked(queued.popleft().result())
+                    yield unpacked(self._result(queued.popleft()))
             while queued:
-                yield unpacked(queued.popleft().result())
+                yield unpacked(self._result(queued.popleft()))
         finally:
             # Ctrl-C, an error or an abandoned run: nothing queued keeps the cluster busy.
             if queued:
@@ -208,6 +221,22 @@ class DaskExecutor(Executor):
                     client.cancel(list(queued), force=True)
             with suppress(Exception):
                 client.cancel([source], force=True)
+
+    def _result(self, future: Any) -> Any:
+        """A task's result; the task's own error as it is, the cluster's as `ClusterError`."""
+        from distributed import KilledWorker
+        from distributed.client import FutureCancelledError
+        from distributed.comm import CommClosedError
+
+        try:
+            return future.result()
+        except KilledWorker as error:
+            raise ClusterError(
+                f"--scheduler {self.scheduler}: a task killed its worker again and again "
+                f"({_first_line(error)})"
+            ) from None
+        except (FutureCancelledError, CommClosedError) as error:
+            raise ClusterError(f"--scheduler {self.scheduler}: {_failure(error)}") from None
 
     def close(self) -> None:
         with suppress(Exception):
@@ -226,6 +255,72 @@ def make_executor(kind: str, workers: int, scheduler: str | None) -> Executor:
     if kind == "dask":
         return DaskExecutor(scheduler or f"local:{workers}")
     raise UsageError(f"--executor '{kind}': local or dask")
+
+
+def _within(seconds: float, connect: Callable[[], R]) -> R:
+    """`connect()`, given up after `seconds` and a little: Dask's own timeout does not cover
+    a service that accepts the connection and then says nothing. The attempt is left to a
+    daemon thread, which the process does not wait for."""
+    outcome: list[Any] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append(connect())
+        except BaseException as error:  # handed to the caller's thread as it is
+            outcome.append(error)
+
+    thread = threading.Thread(target=attempt, name="toolkit-dask-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 2)
+    if not outcome:
+        raise TimeoutError(f"no answer in {seconds:g} s")
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    result: R = outcome[0]
+    return result
+
+
+def local_workers(count: int) -> int:
+    """The worker processes of `local:N`: capped like `--workers` (without an error)."""
+    return max(1, min(count, WORKERS_PER_CPU * (os.cpu_count() or 1)))
+
+
+def _security(scheduler: str) -> Any:
+    """Dask's TLS settings (certificates in its configuration); none is a clear error, not
+    the TypeError Dask raises while connecting."""
+    from distributed.security import Security
+
+    security = Security()
+    if security.get_connection_args("client").get("ssl_context") is None:
+        raise ClusterError(
+            f"--scheduler {scheduler}: tls:// needs certificates in Dask's configuration "
+            "(distributed.comm.tls.ca-file, .client.cert and .client.key; docs/scale.md)"
+        )
+    return security
+
+
+def _failure(error: BaseException) -> str:
+    """What a lost connection or cancelled task says, in words and one line."""
+    text = str(error)
+    if "scheduler-connection-lost" in text or isinstance(error, OSError):
+        return "lost the connection to the scheduler"
+    if "forgotten" in text or "lost" in text:
+        return "a worker holding the run's data was lost"
+    return f"the cluster failed ({type(error).__name__}: {_first_line(error)})"
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0][:200] if lines else type(error).__name__
+
+
+def _quiet_dask_logs() -> None:
+    """Dask's client logs a lost scheduler with tracebacks; the run reports it in one line."""
+    import logging
+
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"]
+    for name in ["distributed", *names]:  # Dask sets some of its loggers' levels one by one
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def _ignoring_interrupts() -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
 
+from toolkit.agents import check_bot_name
 from toolkit.content.models.variant import Variant
 from toolkit.content.project import GameContent, LoadedFile, Patch, load_game
 from toolkit.content.schema_errors import diagnostics_from_error
@@ -20,7 +21,8 @@ from toolkit.content.semantic import check_game
 from toolkit.content.variants import Overlay, value_at
 from toolkit.content.yaml_loader import Document, load_file
 from toolkit.diagnostics import Diagnostic
-from toolkit.errors import ContentError
+from toolkit.engine.game import Game
+from toolkit.errors import ContentError, UsageError
 from toolkit.schema.amounts import PlayerCount
 from toolkit.schema.base import Id, Model, Scalar, Text
 
@@ -193,8 +195,11 @@ def _inside(parameter: Parameter, value: Any, players: int | None) -> bool:
     return step is None or abs((value - low) / step - round((value - low) / step)) < 1e-9
 
 
-def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
-    """Read and check a space file against the game; errors raise `ContentError`."""
+def load_space(
+    path: Path, manifest: Path, base: GameContent, compiled: Game | None = None
+) -> Space:
+    """Read and check a space file against the game (and its bots against the `compiled`
+    game, when given); errors raise `ContentError`."""
     document, errors = load_file(path)
     if document is None:
         raise ContentError(errors)
@@ -269,6 +274,8 @@ def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
                 )
             )
         seen.add(parameter.path)
+    if compiled is not None:
+        problems += _bot_problems(loaded, model, players, compiled)
     if complete:  # every bound is there to try: the game's own checks, at both ends
         kinds = ["game", *base.files]
         for end in (0, 1):
@@ -276,6 +283,30 @@ def load_space(path: Path, manifest: Path, base: GameContent) -> Space:
     if problems:
         raise ContentError(_unique(problems))
     return space
+
+
+def _bot_problems(
+    loaded: LoadedFile, model: SpaceFile, players: list[int], game: Game
+) -> list[Diagnostic]:
+    """The space's bots, checked as `--bots` is before a run: known to the game, with a
+    budget within the limits, one for every seat or one per seat at each player count."""
+    problems: list[Diagnostic] = []
+    for index, name in enumerate(model.bots):
+        try:
+            check_bot_name(name, game)
+        except UsageError as error:
+            problems.append(loaded.diag(("bots", index), "unknown-bot", str(error)))
+    counts = [n for n in players if len(model.bots) not in (1, n)]
+    if counts and "bots" in model.model_fields_set:
+        problems.append(
+            loaded.diag(
+                ("bots",),
+                "bot-count",
+                f"{len(model.bots)} bots for {', '.join(map(str, counts))} players",
+                "give one bot for every seat, or one per seat",
+            )
+        )
+    return problems
 
 
 def _try_on_game(

@@ -8,20 +8,27 @@ plays more. The winner is played again on fresh seeds against the current game.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.engine.load import load_valid_game
-from toolkit.errors import ContentError, UsageError
+from toolkit.diagnostics import printable
+from toolkit.engine.load import load_compiled_game, load_valid_game
+from toolkit.errors import ActionCapError, ContentError, UsageError
 from toolkit.files import ensure_folder, mark_folder
+from toolkit.schema.limits import MAX_SEED
 from toolkit.sim.compare import compare_runs
 from toolkit.sim.executor import Executor
 from toolkit.sim.tune.objective import Evaluator, Trial
 from toolkit.sim.tune.space import Parameter, Space, load_space, players_of
+from toolkit.sim.tune.storage import check_storage
+from toolkit.sim.tune.stored import RECORD, check_resume, record
 
 SAMPLERS = ("tpe", "cmaes", "nsga2")
 CHANGE_WEIGHT = 0.001
@@ -29,6 +36,11 @@ CHANGE_WEIGHT = 0.001
 one that changes fewer values wins (single-objective samplers)."""
 FRESH_SEED_OFFSET = 1_000_003
 """The re-check plays seeds no trial played."""
+SAMPLER_SEEDS = 2**32
+"""Optuna's samplers take seeds below this (NumPy's); a run's seed is taken modulo it."""
+REFUSED = (ContentError, ActionCapError)
+"""What ends a trial but not the study: values the game's checks refuse in a combination
+(each end of every range was checked before the first trial), or a game that never ends."""
 
 
 @dataclass
@@ -71,7 +83,9 @@ def _optuna() -> Any:
         import optuna
     except ImportError:
         raise UsageError("toolkit tune needs Optuna: pip install 'toolkit[tune]'") from None
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    # Each trial is told in one line by the command (a refused one with its reason); Optuna's
+    # own warnings would add a traceback for each trial that failed or was interrupted.
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     return optuna
 
 
@@ -84,16 +98,34 @@ def tune(
     if settings.sampler not in SAMPLERS:
         raise UsageError(f"--sampler '{settings.sampler}': one of {', '.join(SAMPLERS)}")
     started = time.monotonic()
+    if settings.storage is not None:
+        check_storage(settings.storage)  # before the out folder is made, or SQLite opens it
     manifest, content = load_valid_game(settings.game)
     ensure_folder(settings.out)
     mark_folder(settings.out)  # the toolkit's: a later tune may write here again
     storage = settings.storage or f"sqlite:///{(settings.out / 'study.db').resolve()}"
+    if settings.storage is None:
+        check_storage(storage)
     name = f"{content.game.id}-{settings.space.stem}"
     known = _check_study(optuna, name, storage, settings.resume)  # before the space's checks
-    space = load_space(settings.space, manifest, content)
+    _, compiled = load_compiled_game(settings.game)
+    space = load_space(settings.space, manifest, content, compiled)
     multi = settings.sampler == "nsga2"
     goals = len(space.players) + 1 if multi else 1
+    distributions = {
+        name: _distribution(optuna, parameter, name)
+        for parameter in space.parameters
+        for name in space.names(parameter)
+    }
+    made = record(
+        settings.sampler, goals, space.players, space.model.bots, settings.margin,
+        sorted(set(settings.stages)), settings.seed, distributions,
+    )  # fmt: skip
     study = _open_study(optuna, name, storage, settings, goals, len(known))
+    if settings.resume:
+        check_resume(study, made, name, f"--space {settings.space}")
+    else:
+        study.set_user_attr(RECORD, made)
     baseline = not study.trials
     evaluator = Evaluator(
         settings.game,
@@ -102,34 +134,38 @@ def tune(
         space.model.bots,
         settings.seed,
         executor,
+        progress=_stop_when(stopping := threading.Event()),
         margin=settings.margin,
     )
     stages = sorted(set(settings.stages))
 
     def objective(trial: Any) -> Any:
-        values = {
-            name: _suggest(trial, parameter, name)
-            for parameter in space.parameters
-            for name in space.names(parameter)
-        }
+        try:
+            return played(trial)
+        except REFUSED as error:
+            trial.set_user_attr("refused", _reason(error))
+            raise
+
+    def played(trial: Any) -> Any:
+        values = {name: _suggest(trial, d, name) for name, d in distributions.items()}
         sets = space.sets(values)
         changes = space.changes(sets)
-        played = Trial(sets)
+        games_of = Trial(sets)
         trial.set_user_attr("changes", changes)
         for step, games in enumerate(stages):
-            evaluator.extend(played, games)
+            evaluator.extend(games_of, games)
             trial.set_user_attr("stage", step + 1)
-            trial.set_user_attr("games", played.games)
-            trial.set_user_attr("shortfall", played.total)
-            trial.set_user_attr("shortfalls", {str(p): s for p, s in played.shortfalls.items()})
-            trial.set_user_attr("passed", _passed(played))
+            trial.set_user_attr("games", games_of.games)
+            trial.set_user_attr("shortfall", games_of.total)
+            trial.set_user_attr("shortfalls", {str(p): s for p, s in games_of.shortfalls.items()})
+            trial.set_user_attr("passed", _passed(games_of))
             if not multi:
-                trial.report(played.total, step)
+                trial.report(games_of.total, step)
                 if step + 1 < len(stages) and trial.should_prune():
                     raise optuna.TrialPruned()
         if multi:
-            return [played.shortfalls[p] for p in space.players] + [changes]
-        return played.total + CHANGE_WEIGHT * changes
+            return [games_of.shortfalls[p] for p in space.players] + [changes]
+        return games_of.total + CHANGE_WEIGHT * changes
 
     def report(study: Any, frozen: Any) -> None:
         if on_trial is not None:
@@ -143,14 +179,15 @@ def tune(
             timeout = settings.seconds - (time.monotonic() - began)
             if timeout <= 0:
                 return
-        study.optimize(
-            objective,
-            n_trials=trials,
-            timeout=timeout,
-            n_jobs=jobs,
-            catch=(ContentError,),
-            callbacks=[report],
-        )
+        with _interruptible(stopping):
+            study.optimize(
+                objective,
+                n_trials=trials,
+                timeout=timeout,
+                n_jobs=jobs,
+                catch=REFUSED,
+                callbacks=[report],
+            )
 
     if baseline:
         # The game as it is, first: a baseline, and the answer when nothing needs to change.
@@ -186,6 +223,37 @@ def tune(
     )
 
 
+def _stop_when(stopping: threading.Event) -> Callable[[int], None]:
+    """A trial's progress: called as its games come in, it ends the trial once Ctrl-C asked."""
+
+    def progress(games: int) -> None:
+        if stopping.is_set():
+            raise KeyboardInterrupt
+
+    return progress
+
+
+@contextmanager
+def _interruptible(stopping: threading.Event) -> Iterator[None]:
+    """Ctrl-C also tells the trials running in Optuna's threads to stop (at their next games),
+    so the run ends at once instead of when they finish; the study keeps them as failed."""
+    previous = signal.getsignal(signal.SIGINT)
+    main = threading.current_thread() is threading.main_thread()
+    if not main or previous is not signal.default_int_handler:
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        stopping.set()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _missing_trials(
     ran: int, wanted: int | None, seconds: float | None, elapsed: float
 ) -> list[str]:
@@ -214,7 +282,8 @@ def _check_study(optuna: Any, name: str, storage: str, resume: bool) -> list[str
 def _open_study(
     optuna: Any, name: str, storage: str, settings: TuneSettings, goals: int, studies: int
 ) -> Any:
-    seed = settings.seed + studies  # a resumed study samples new points, not the same
+    # A resumed study samples new points, not the same.
+    seed = (settings.seed + studies) % SAMPLER_SEEDS
     samplers = {
         "tpe": lambda: optuna.samplers.TPESampler(seed=seed),
         "cmaes": lambda: optuna.samplers.CmaEsSampler(seed=seed, warn_independent_sampling=False),
@@ -225,26 +294,49 @@ def _open_study(
         if goals == 1
         else optuna.pruners.NopPruner()
     )
-    try:
-        return optuna.create_study(
-            study_name=name,
-            storage=storage,
-            sampler=samplers[settings.sampler](),
-            pruner=pruner,
-            directions=["minimize"] * goals,
-            load_if_exists=True,
+    if settings.resume:  # checked against what it was made with before any trial
+        return optuna.load_study(
+            study_name=name, storage=storage, sampler=samplers[settings.sampler](), pruner=pruner
         )
-    except ValueError as error:  # resumed with another number of objectives (--sampler)
-        raise UsageError(f"--resume: {error}") from None
+    return optuna.create_study(
+        study_name=name,
+        storage=storage,
+        sampler=samplers[settings.sampler](),
+        pruner=pruner,
+        directions=["minimize"] * goals,
+    )
 
 
-def _suggest(trial: Any, parameter: Parameter, name: str) -> Any:
+def _distribution(optuna: Any, parameter: Parameter, name: str) -> Any:
+    """The values Optuna may suggest for `name` (also recorded with the study)."""
+    distributions = optuna.distributions
     if parameter.choices is not None:
-        return trial.suggest_categorical(name, parameter.choices)
+        return distributions.CategoricalDistribution(parameter.choices)
     low, high = parameter.bounds(players_of(name) if parameter.per_players else None)
     if parameter.whole:
-        return trial.suggest_int(name, low, high, step=parameter.step or 1)
-    return trial.suggest_float(name, float(low), float(high), step=parameter.step)
+        return distributions.IntDistribution(low, high, step=parameter.step or 1)
+    return distributions.FloatDistribution(float(low), float(high), step=parameter.step)
+
+
+def _suggest(trial: Any, distribution: Any, name: str) -> Any:
+    if hasattr(distribution, "choices"):
+        return trial.suggest_categorical(name, distribution.choices)
+    if isinstance(distribution.low, int):
+        return trial.suggest_int(name, distribution.low, distribution.high, step=distribution.step)
+    return trial.suggest_float(name, distribution.low, distribution.high, step=distribution.step)
+
+
+def _reason(error: Exception) -> str:
+    """Why a trial was refused, in one line: the game's first error (and how many more)."""
+    if isinstance(error, ContentError) and error.diagnostics:
+        first = error.diagnostics[0]
+        more = len(error.diagnostics) - 1
+        where = f"{first.file}:{first.line}:{first.column}: "
+        if first.file.startswith("--"):  # a value the trial set: shown in the message
+            where = ""
+        text = f"{where}{first.code}: {first.message}"
+        return printable(text + (f" (and {more} more)" if more else ""), newlines=False)
+    return printable(str(error), newlines=False)
 
 
 def _passed(played: Trial) -> bool:
@@ -263,6 +355,7 @@ def _row(trial: Any) -> dict[str, Any]:
         "stage": attrs.get("stage", 0),
         "games": attrs.get("games", 0),
         "passed": attrs.get("passed", False),
+        "refused": attrs.get("refused"),
         "seconds": round(trial.duration.total_seconds(), 1) if trial.duration else None,
     }
 
@@ -289,7 +382,7 @@ def _recheck(
 ) -> dict[str, Any]:
     """The winner and the game as it is, on seeds no trial played, side by side with 95%
     intervals (the paired comparison of `toolkit compare`)."""
-    fresh = settings.seed + FRESH_SEED_OFFSET
+    fresh = (settings.seed + FRESH_SEED_OFFSET) % (MAX_SEED + 1)
     evaluator = replace(evaluator, margin=0.0)  # the targets as the game states them
     base = evaluator.extend(Trial([]), games, fresh)
     tuned = evaluator.extend(Trial(space.sets(best["params"])), games, fresh)
