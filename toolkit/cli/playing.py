@@ -90,7 +90,8 @@ def play(
     ] = None,
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
-    s to save the position, q to quit and save, --resume to go on later. Reads one move per line when piped. Ctrl-C,
+    s to save the position, q to quit and save, --resume to go on later, --from to start
+    from a position. Reads one move per line when piped. Ctrl-C,
     SIGTERM and SIGHUP save the game first, then exit 128 + the signal (130 for Ctrl-C)."""
     _output(transcript, "--transcript", made=TRANSCRIPT)
     from toolkit.play import play as play_game

@@ -17,7 +17,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Game as Manifest
-from toolkit.content.models.position import UNKNOWN, EndPosition, Position
+from toolkit.content.models.position import (
+    UNKNOWN,
+    EndPosition,
+    PlayerPosition,
+    Position,
+    SeatPosition,
+)
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.diagnostics import Diagnostic
 from toolkit.kernel.state import State
@@ -55,9 +61,10 @@ def legality_problems(
     assert isinstance(position, EndPosition | Position)
     manifest = content.game
     kinds = {zone.id: zone.cards for zone in manifest.zones if zone.owner == "player"}
+    players: Sequence[PlayerPosition | SeatPosition] = position.players
     held = [
         Held(seat, zone, index, card)
-        for seat, player in enumerate(position.players)
+        for seat, player in enumerate(players)
         for zone, cards in player.zones.items()
         if not isinstance(cards, int)
         for index, card in enumerate(cards)
@@ -148,7 +155,7 @@ class _Check:
         self.content = content
         self.manifest: Manifest = content.game
         self.loaded = loaded
-        self.players = position.players
+        self.players: Sequence[PlayerPosition | SeatPosition] = position.players
         self.names = [player.name for player in position.players]
         self.state = state
         self.out: list[Diagnostic] = []

@@ -72,17 +72,24 @@ class _Reader:
         table = self.game.tables[kind]
         if card_id not in table.ids:
             what = "card" if kind == "deck" else f"{kind} card"
-            self.error(path, "unknown-reference", f"unknown {what} '{card_id}'",
-                       did_you_mean(card_id, table.ids))  # fmt: skip
+            self.error(
+                path,
+                "unknown-reference",
+                f"unknown {what} '{card_id}'",
+                did_you_mean(card_id, table.ids),
+            )
             return None
         card = table.ids.index(card_id)
         if place:
             key = (kind if kind == "deck" else f"{kind}/{zone}", card)
             earlier = self.placed.get(key)
             if earlier is not None:
-                self.error(path, "duplicate-id",
-                           f"'{card_id}' is also at {_where(earlier)}: a card lies in one place",
-                           "remove one of them")  # fmt: skip
+                self.error(
+                    path,
+                    "duplicate-id",
+                    f"'{card_id}' is also at {_where(earlier)}: a card lies in one place",
+                    "remove one of them",
+                )
                 return None
             self.placed[key] = path
             self.placed.setdefault((kind, card), path)
@@ -91,8 +98,9 @@ class _Reader:
     def seat(self, path: Path, seat: int) -> int | None:
         if 1 <= seat <= self.n:
             return seat - 1
-        self.error(path, "out-of-range", f"no seat {seat} among {self.n} players",
-                   f"seats run 1-{self.n}")  # fmt: skip
+        self.error(
+            path, "out-of-range", f"no seat {seat} among {self.n} players", f"seats run 1-{self.n}"
+        )
         return None
 
     def given(self, zone_id: str) -> bool:
@@ -107,8 +115,13 @@ class _Reader:
         if name in options:
             return True
         self.errors.append(
-            self.loaded.diag(path, "unknown-reference", f"unknown {what} '{name}'",
-                             did_you_mean(name, options), key=True)  # fmt: skip
+            self.loaded.diag(
+                path,
+                "unknown-reference",
+                f"unknown {what} '{name}'",
+                did_you_mean(name, options),
+                key=True,
+            )
         )
         return False
 
@@ -144,13 +157,17 @@ def position_start(
     assert isinstance(position, Position)
     reader = _Reader(game, loaded, len(position.players))
     if position.game != game.id:
-        reader.error(("game",), "game-mismatch",
-                     f"this position is for '{position.game}', not '{game.id}'")  # fmt: skip
+        reader.error(
+            ("game",), "game-mismatch", f"this position is for '{position.game}', not '{game.id}'"
+        )
         return None, [], reader.errors
     n = reader.n
     if not game.min_players <= n <= game.max_players:
-        reader.error(("players",), "invalid-value",
-                     f"{n} players; {game.name} is for {game.min_players}-{game.max_players}")  # fmt: skip
+        reader.error(
+            ("players",),
+            "invalid-value",
+            f"{n} players; {game.name} is for {game.min_players}-{game.max_players}",
+        )
         return None, [], reader.errors
     kit = kit_of(game)
     section = _section(loaded, kit, reader)
@@ -161,9 +178,10 @@ def position_start(
     state.first_player = position.first_player - 1 if position.first_player <= n else 0
     reader.seat(("first_player",), position.first_player)
     reader.told = tuple(
-        s for i, seat in enumerate(position.to_move)
+        s
+        for i, seat in enumerate(position.to_move)
         if (s := reader.seat(("to_move", i), seat)) is not None
-    )  # fmt: skip
+    )
     fill_slots(game, loaded, position.slots, state, reader.errors)
     state.deck_cards = _deck_cards(position, reader)
     waiting: list[_Open] = []
@@ -241,9 +259,12 @@ def _fill_players(
                 continue
             zone = zones[zone_id]
             if zone.grid:
-                reader.error((*base, "zones", zone_id), "invalid-value",
-                             f"'{zone_id}' is a grid: draw it under 'grids'",
-                             f"grids: {{{zone_id}: [rows]}}")  # fmt: skip
+                reader.error(
+                    (*base, "zones", zone_id),
+                    "invalid-value",
+                    f"'{zone_id}' is a grid: draw it under 'grids'",
+                    f"grids: {{{zone_id}: [rows]}}",
+                )
                 continue
             reader.named_zones.add(zone_id)
             state.zones[zone.index][seat] = _cards(
@@ -256,16 +277,23 @@ def _fill_players(
                 continue
             index, track = tracks[track_id]
             if not track.min <= value <= track.max:
-                reader.error((*base, "tracks", track_id), "out-of-range",
-                             f"{track.name} {value} lies outside {track.min}..{track.max}")  # fmt: skip
+                reader.error(
+                    (*base, "tracks", track_id),
+                    "out-of-range",
+                    f"{track.name} {value} lies outside {track.min}..{track.max}",
+                )
             state.track[seat][index] = value
         for resource_id, amount in player.resources.items():
-            if not reader.known((*base, "resources", resource_id), resource_id, resources,
-                                "resource"):  # fmt: skip
+            if not reader.known(
+                (*base, "resources", resource_id), resource_id, resources, "resource"
+            ):
                 continue
             if amount < 0:
-                reader.error((*base, "resources", resource_id), "out-of-range",
-                             "a resource cannot be negative")  # fmt: skip
+                reader.error(
+                    (*base, "resources", resource_id),
+                    "out-of-range",
+                    "a resource cannot be negative",
+                )
             state.res[seat][resources[resource_id]] = amount
         for label, points in player.round_points.items():
             if reader.known((*base, "round_points", label), label, labels, "round-scoring rule"):
@@ -291,9 +319,14 @@ def _cards(
 
 
 def _fill_grid(
-    game: Game, state: State, reader: _Reader, seat: int, zone_id: str, rows: list[str],
+    game: Game,
+    state: State,
+    reader: _Reader,
+    seat: int,
+    zone_id: str,
+    rows: list[str],
     waiting: list[_Open],
-) -> None:  # fmt: skip
+) -> None:
     """Rows of card ids, `#ID` face down, `##` face down and left to chance, `.` empty."""
     base: Path = ("players", seat, "grids", zone_id)
     zone = next((z for z in game.player_zones if z.id == zone_id and z.grid), None)
@@ -334,9 +367,13 @@ def _fill_shared(
 
 
 def _deal_unknown(
-    game: Game, position: Position, state: State, reader: _Reader, waiting: list[_Open],
+    game: Game,
+    position: Position,
+    state: State,
+    reader: _Reader,
+    waiting: list[_Open],
     seed: int | None,
-) -> None:  # fmt: skip
+) -> None:
     """Deal the cards left to chance from those no zone names, shuffled by the seed alone;
     unless the position says which they are, the deck's rest lies unseen, out of play."""
     rng = random.Random(f"{position.seed if seed is None else seed}/position")
@@ -347,9 +384,10 @@ def _deal_unknown(
         if kind not in pools:
             size = game.tables[kind].size
             cards = [
-                card for card in range(size)
+                card
+                for card in range(size)
                 if (kind, card) not in reader.placed and (kind != "deck" or card in in_play)
-            ]  # fmt: skip
+            ]
             rng.shuffle(cards)
             pools[kind] = cards
         return pools[kind]
@@ -369,9 +407,12 @@ def _deal_unknown(
         elif place.cards is not None:
             place.cards[place.index] = card
     for kind, missing in short.items():
-        reader.error((), "illegal-position",
-                     f"{missing} more {kind} cards left to chance than the game has unnamed",
-                     "name fewer cards '?', or count fewer")  # fmt: skip
+        reader.error(
+            (),
+            "illegal-position",
+            f"{missing} more {kind} cards left to chance than the game has unnamed",
+            "name fewer cards '?', or count fewer",
+        )
     if unseen is None:
         state.out_of_play.extend(pool("deck"))
     # With `unseen` written, the deck's cards no zone names have left play (played to
@@ -387,8 +428,9 @@ def _supply(game: Game, position: Position, state: State, reader: _Reader) -> No
         if given is not None and given < 0:
             reader.error(("supply", resource.id), "out-of-range", "a supply cannot be negative")
     for resource_id in position.supply:
-        reader.known(("supply", resource_id), resource_id, [r.id for r in game.resources],
-                     "resource")  # fmt: skip
+        reader.known(
+            ("supply", resource_id), resource_id, [r.id for r in game.resources], "resource"
+        )
 
 
 def _check_grids(game: Game, position: Position, state: State, reader: _Reader) -> None:
@@ -406,13 +448,20 @@ def _check_someone_acts(state: State, reader: _Reader) -> None:
     """A game in progress waits for someone who has a move."""
     movers = state.to_move()
     if not movers:
-        reader.error((), "illegal-position", "nobody has a decision to make",
-                     "write 'ended: true' for a game that is over")  # fmt: skip
+        reader.error(
+            (),
+            "illegal-position",
+            "nobody has a decision to make",
+            "write 'ended: true' for a game that is over",
+        )
         return
     for player in movers:
         if not state.legal_actions(player):
-            reader.error(("to_move",), "illegal-position",
-                         f"it is player {player + 1}'s decision, but the rules leave them no move")  # fmt: skip
+            reader.error(
+                ("to_move",),
+                "illegal-position",
+                f"it is player {player + 1}'s decision, but the rules leave them no move",
+            )
 
 
 def _replay(position: Position, state: State, reader: _Reader) -> list[tuple[int, int]]:
@@ -430,10 +479,13 @@ def _replay(position: Position, state: State, reader: _Reader) -> list[tuple[int
         action = words.get(move.move.casefold())
         if action is None:
             shown = [state.game.describe_action(state, a) for a in legal]
-            reader.error(("moves", index, "move"), "illegal-move",
-                         f"player {move.player} cannot '{move.move}' now"
-                         + ("" if legal else ": it is not their decision"),
-                         did_you_mean(move.move, shown) if shown else "")  # fmt: skip
+            reader.error(
+                ("moves", index, "move"),
+                "illegal-move",
+                f"player {move.player} cannot '{move.move}' now"
+                + ("" if legal else ": it is not their decision"),
+                did_you_mean(move.move, shown) if shown else "",
+            )
             return done
         state.apply(player, action)
         done.append((player, action))

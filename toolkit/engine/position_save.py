@@ -52,10 +52,12 @@ def position_data(
         data["shared"] = shared
     if state.slots:
         data["slots"] = {
-            slot: [f"{game.tables[kind].ids[card]}:{side}" if side else game.tables[kind].ids[card]
-                   for kind, card, side in entries]
+            slot: [
+                f"{game.tables[kind].ids[card]}:{side}" if side else game.tables[kind].ids[card]
+                for kind, card, side in entries
+            ]
             for slot, entries in state.slots.items()
-        }  # fmt: skip
+        }
     data["unseen"] = _ids(game, "deck", state.out_of_play)
     in_play = set(state.deck_cards)
     removed = [game.deck.ids[card] for card in range(game.deck.size) if card not in in_play]
@@ -149,8 +151,9 @@ def _rows(game: Game, kind: str, park: dict[tuple[int, int], int]) -> list[str]:
 
 def position_text(data: dict[str, Any]) -> str:
     """The YAML of a position: keys in the order written, short lists on one line."""
-    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100,
-                          default_flow_style=None)  # fmt: skip
+    body = yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+    )
     return HEADER + body
 
 

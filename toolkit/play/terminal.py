@@ -23,17 +23,17 @@ from rich.segment import Segment
 from rich.text import Text
 
 from toolkit.diagnostics import plural, printable, unsafe_character
+from toolkit.errors import UsageError
 from toolkit.play.interrupts import (
     held_signals,
     ignoring_signals,
     signal_of,
     stopping_on_signals,
 )
+from toolkit.play.position_file import fresh_position, write_position
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
-from toolkit.errors import UsageError
-from toolkit.play.position_file import fresh_position, write_position
 from toolkit.record.events import narrate_scores
 from toolkit.record.transcripts import write_transcript
 
@@ -117,9 +117,7 @@ class Terminal:
         while not session.over:
             if not self.turn():
                 self.save()
-                self.say(
-                    f"quit after {plural(len(session.actions), 'move')}; {self.saved_words()}"
-                )
+                self.say(f"quit after {plural(len(session.actions), 'move')}; {self.saved_words()}")
                 return Outcome(False, self.transcript, len(session.actions))
         self.finish()
         return Outcome(True, self.transcript, len(session.actions))

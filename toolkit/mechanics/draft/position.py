@@ -86,17 +86,26 @@ def load(machine: DraftMechanic, state: State, section: DraftPlay, reader: Posit
         offsets = [initial_offsets(shape)] * n  # narrowed once the grids are complete
     direction = STEPS[section.direction] if section.direction else _round_direction(machine, state)
     mech = DraftState(
-        machine=machine, shape=shape, size=size, waiting=[False] * n,
-        choices=[NO_CHOICE] * n, offsets=offsets, direction=direction,
-    )  # fmt: skip
+        machine=machine,
+        shape=shape,
+        size=size,
+        waiting=[False] * n,
+        choices=[NO_CHOICE] * n,
+        offsets=offsets,
+        direction=direction,
+    )
     mech.extra_picks = section.extra_picks
     mech.set_aside = _cards(reader, (*at, "set_aside"), section.set_aside)
     mech.resolved = set(_cards(reader, (*at, "acted"), section.acted, place=False))
     mech.discarded = _cards(reader, (*at, "discarded"), section.discarded)
     if section.passed:
         if len(section.passed) != n:
-            reader.error((*at, "passed"), "invalid-value",
-                         f"{len(section.passed)} hands for {n} players", "one per seat")  # fmt: skip
+            reader.error(
+                (*at, "passed"),
+                "invalid-value",
+                f"{len(section.passed)} hands for {n} players",
+                "one per seat",
+            )
         mech.passed = [
             tuple(_cards(reader, (*at, "passed", seat), hand, place=False))
             for seat, hand in enumerate(section.passed[:n])
@@ -107,8 +116,12 @@ def load(machine: DraftMechanic, state: State, section: DraftPlay, reader: Posit
         tableaux = state.zones[machine.park]
         if section.placed:
             if len(section.placed) != n:
-                reader.error((*at, "placed"), "invalid-value",
-                             f"{len(section.placed)} counts for {n} players", "one per seat")  # fmt: skip
+                reader.error(
+                    (*at, "placed"),
+                    "invalid-value",
+                    f"{len(section.placed)} counts for {n} players",
+                    "one per seat",
+                )
             mech.placed = (list(section.placed) + [0] * n)[:n]
         else:
             kept = machine.kept
@@ -149,14 +162,21 @@ def complete(
         if card is None:
             continue
         if not able[seat]:
-            reader.error((*at, seat), "illegal-position",
-                         f"player {seat + 1} cannot pick now (a full grid or an empty hand)")  # fmt: skip
+            reader.error(
+                (*at, seat),
+                "illegal-position",
+                f"player {seat + 1} cannot pick now (a full grid or an empty hand)",
+            )
             continue
         cell = (0, 0)
         if not machine.tableau:
             if pick.cell is None:
-                reader.error((*at, seat), "missing-key", "say where the card goes",
-                             "add 'cell: [ROW, COLUMN]'")  # fmt: skip
+                reader.error(
+                    (*at, seat),
+                    "missing-key",
+                    "say where the card goes",
+                    "add 'cell: [ROW, COLUMN]'",
+                )
                 continue
             cell = (pick.cell[0] + origins[seat][0], pick.cell[1] + origins[seat][1])
         try:
@@ -164,9 +184,12 @@ def complete(
         except Exception:  # a cell outside every plan
             action = -1
         if action < 0 or not machine._allowed(state, seat, action):
-            reader.error((*at, seat), "illegal-position",
-                         f"player {seat + 1} may not pick {pick.card} that way: not in their "
-                         "hand, not payable, or against the placement rules")  # fmt: skip
+            reader.error(
+                (*at, seat),
+                "illegal-position",
+                f"player {seat + 1} may not pick {pick.card} that way: not in their "
+                "hand, not payable, or against the placement rules",
+            )
             continue
         mech.choices[seat] = action
         mech.waiting[seat] = False
@@ -174,12 +197,19 @@ def complete(
     told = reader.to_move
     if told and tuple(sorted(told)) != waiting:
         seats = ", ".join(str(p + 1) for p in waiting) or "nobody"
-        reader.error(("to_move",), "illegal-position",
-                     f"by the hands and the picks made, the players to pick are: {seats}",
-                     f"write to_move: [{seats}]" if waiting else "")  # fmt: skip
+        reader.error(
+            ("to_move",),
+            "illegal-position",
+            f"by the hands and the picks made, the players to pick are: {seats}",
+            f"write to_move: [{seats}]" if waiting else "",
+        )
     if not waiting and not state.terminal:
-        reader.error((), "illegal-position", "nobody can pick: the game would be over",
-                     "give a player a card to pick, or write 'ended: true'")  # fmt: skip
+        reader.error(
+            (),
+            "illegal-position",
+            "nobody can pick: the game would be over",
+            "give a player a card to pick, or write 'ended: true'",
+        )
 
 
 def _place_grids(

@@ -31,12 +31,12 @@ def _events() -> tuple[type[Event], ...]:
     return EVENTS
 
 
-
 def _position() -> KitPosition:
     """How positions write this mechanic's state, imported when asked (it needs the machine)."""
     from toolkit.mechanics.draw_and_play.position import POSITION
 
     return POSITION
+
 
 KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     name="draw_and_play",

@@ -45,8 +45,12 @@ def load(
         mech.discarded = card if card is not None else -1
     if section.known:
         if len(section.known) != n:
-            reader.error((*at, "known"), "invalid-value",
-                         f"{len(section.known)} lists for {n} players", "one per seat")  # fmt: skip
+            reader.error(
+                (*at, "known"),
+                "invalid-value",
+                f"{len(section.known)} lists for {n} players",
+                "one per seat",
+            )
         for seat, cards in enumerate(section.known[:n]):
             for index, card_id in enumerate(cards):
                 card = reader.card((*at, "known", seat, index), card_id, place=False)
@@ -71,14 +75,20 @@ def complete(
     for seat, cards in enumerate(mech.known):
         for index, card in enumerate(cards):
             if card not in hands[seat]:
-                reader.error(("play", "known", seat, index), "illegal-position",
-                             f"{machine.card_ids[card]} is not in player {seat + 1}'s hand")  # fmt: skip
+                reader.error(
+                    ("play", "known", seat, index),
+                    "illegal-position",
+                    f"{machine.card_ids[card]} is not in player {seat + 1}'s hand",
+                )
     if mech.discarded >= 0:
         pile = machine.pile_of[mech.discarded]
         cards = state.shared[machine.piles[pile]] if pile >= 0 else []
         if not cards or cards[-1] != mech.discarded:
-            reader.error(("play", "discarded"), "illegal-position",
-                         f"{machine.card_ids[mech.discarded]} is not on top of a discard pile")  # fmt: skip
+            reader.error(
+                ("play", "discarded"),
+                "illegal-position",
+                f"{machine.card_ids[mech.discarded]} is not on top of a discard pile",
+            )
 
 
 POSITION = KitPosition(model=DrawPlayPlay, save=save, load=load, complete=complete)

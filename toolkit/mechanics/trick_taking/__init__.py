@@ -30,12 +30,12 @@ def _events() -> tuple[type[Event], ...]:
     return EVENTS
 
 
-
 def _position() -> KitPosition:
     """How positions write this mechanic's state, imported when asked (it needs the machine)."""
     from toolkit.mechanics.trick_taking.position import POSITION
 
     return POSITION
+
 
 KIT: MechanicKit[TrickTaking] = MechanicKit(
     name="trick_taking",

@@ -55,13 +55,19 @@ def _default_trump(machine: TrickTakingMechanic, turned: int) -> int:
     return machine.suit_of[turned] if turned >= 0 else machine.trump
 
 
-def load(machine: TrickTakingMechanic, state: State, section: TrickPlay, reader: PositionReader) -> None:
+def load(
+    machine: TrickTakingMechanic, state: State, section: TrickPlay, reader: PositionReader
+) -> None:
     n = state.n
     at = ("play",)
     phase = PHASES[section.phase]
     if phase != PLAY and phase not in machine.phases:
-        reader.error((*at, "phase"), "invalid-value", f"this game has no {section.phase} phase",
-                     "use 'play'" + "".join(f" or '{PHASE_WORDS[p]}'" for p in machine.phases))  # fmt: skip
+        reader.error(
+            (*at, "phase"),
+            "invalid-value",
+            f"this game has no {section.phase} phase",
+            "use 'play'" + "".join(f" or '{PHASE_WORDS[p]}'" for p in machine.phases),
+        )
         phase = PLAY
     leader = _leader(machine, state, section, reader)
     mech = TrickState(current=leader, round_leader=leader)
@@ -77,8 +83,12 @@ def load(machine: TrickTakingMechanic, state: State, section: TrickPlay, reader:
     mech.trump = _default_trump(machine, mech.turned)
     if section.trump is not None:
         if section.trump not in machine.suit_ids:
-            reader.error((*at, "trump"), "unknown-reference", f"unknown suit '{section.trump}'",
-                         _choices(machine.suit_ids))  # fmt: skip
+            reader.error(
+                (*at, "trump"),
+                "unknown-reference",
+                f"unknown suit '{section.trump}'",
+                _choices(machine.suit_ids),
+            )
         else:
             mech.trump = machine.suit_ids.index(section.trump)
     if machine.pass_count:
@@ -87,19 +97,25 @@ def load(machine: TrickTakingMechanic, state: State, section: TrickPlay, reader:
     mech.passing = _per_seat(reader, (*at, "passing"), section.passing, n)
     mech.passed = _per_seat(reader, (*at, "passed"), section.passed, n, place=False)
     if phase != PASS and any(mech.passing):
-        reader.error((*at, "passing"), "illegal-position",
-                     "cards wait to be passed only while passing")  # fmt: skip
+        reader.error(
+            (*at, "passing"), "illegal-position", "cards wait to be passed only while passing"
+        )
     if phase == PASS:
         mech.passing = mech.passing or [[] for _ in range(n)]
         for seat, cards in enumerate(mech.passing):
             if len(cards) > machine.pass_count:
-                reader.error((*at, "passing", seat), "illegal-position",
-                             f"{len(cards)} cards set aside; the rules pass {machine.pass_count}")  # fmt: skip
+                reader.error(
+                    (*at, "passing", seat),
+                    "illegal-position",
+                    f"{len(cards)} cards set aside; the rules pass {machine.pass_count}",
+                )
         mech.acted = sum(len(cards) == machine.pass_count for cards in mech.passing)
     if machine.bid_track >= 0:
         mech.bids = [-1] * n
         if len(section.bids) > n:
-            reader.error((*at, "bids"), "invalid-value", f"{len(section.bids)} bids for {n} players")
+            reader.error(
+                (*at, "bids"), "invalid-value", f"{len(section.bids)} bids for {n} players"
+            )
         for seat, bid in enumerate(section.bids[:n]):
             if bid is not None:
                 mech.bids[seat] = bid
@@ -113,18 +129,24 @@ def load(machine: TrickTakingMechanic, state: State, section: TrickPlay, reader:
         mech.plays = []
         cards = [_card(reader, (*at, "trick", i), card) for i, card in enumerate(section.trick)]
         if len(cards) >= n:
-            reader.error((*at, "trick"), "illegal-position",
-                         f"a trick of {len(cards)} cards is complete: it is won at once")  # fmt: skip
+            reader.error(
+                (*at, "trick"),
+                "illegal-position",
+                f"a trick of {len(cards)} cards is complete: it is won at once",
+            )
             cards = cards[: n - 1]
         mech.plays = [(p, card) for p, card in zip(range(len(cards)), cards, strict=True)]
         mech.led = machine.suit_of[cards[0]] if cards and cards[0] >= 0 else -1
     else:
         mech.led = BEFORE_PLAY
         if section.trick:
-            reader.error((*at, "trick"), "illegal-position",
-                         f"no card is played while {section.phase}")  # fmt: skip
+            reader.error(
+                (*at, "trick"), "illegal-position", f"no card is played while {section.phase}"
+            )
     mech.current = _current(machine, state, mech, reader)
-    mech.plays = [((mech.current - len(mech.plays) + i) % n, c) for i, (_, c) in enumerate(mech.plays)]
+    mech.plays = [
+        ((mech.current - len(mech.plays) + i) % n, c) for i, (_, c) in enumerate(mech.plays)
+    ]
     state.mech = mech
     state.turn = 1
 
@@ -152,7 +174,9 @@ def _current(
     if mech.phase in (PASS, BID):
         derived: int | None = (mech.round_leader + mech.acted) % n
     elif mech.phase == NAME:
-        derived = machine.high_bidder(state) if machine.named_by == "high_bidder" else mech.round_leader
+        derived = (
+            machine.high_bidder(state) if machine.named_by == "high_bidder" else mech.round_leader
+        )
     elif not mech.plays and mech.trick == 1 and machine.first_card < 0:
         derived = mech.round_leader
     elif state.terminal:
@@ -161,20 +185,26 @@ def _current(
         derived = None  # the last trick's winner leads, or the trick goes on: say who
     if told:
         if derived is not None and told[0] != derived:
-            reader.error(("to_move",), "illegal-position",
-                         f"it is player {derived + 1}'s decision now, not player {told[0] + 1}'s",
-                         f"write to_move: [{derived + 1}]")  # fmt: skip
+            reader.error(
+                ("to_move",),
+                "illegal-position",
+                f"it is player {derived + 1}'s decision now, not player {told[0] + 1}'s",
+                f"write to_move: [{derived + 1}]",
+            )
         return told[0]
     if derived is None:
         if machine.first_card >= 0 and not mech.plays and mech.trick == 1:
             return mech.round_leader  # the holder of the first card, once dealt (complete)
-        reader.error((), "missing-key",
-                     "say whose turn it is in the trick", "add 'to_move: [SEAT]'")  # fmt: skip
+        reader.error(
+            (), "missing-key", "say whose turn it is in the trick", "add 'to_move: [SEAT]'"
+        )
         return mech.round_leader
     return derived
 
 
-def complete(machine: TrickTakingMechanic, state: State, section: TrickPlay, reader: PositionReader) -> None:
+def complete(
+    machine: TrickTakingMechanic, state: State, section: TrickPlay, reader: PositionReader
+) -> None:
     """With every card dealt: the first card's holder leads, the trick's number follows from
     the hands, the broken suit from what lies open, and the hands' sizes must fit."""
     mech: TrickState = state.mech
@@ -186,9 +216,12 @@ def complete(machine: TrickTakingMechanic, state: State, section: TrickPlay, rea
                 mech.current = player
     if machine.turned_up and mech.turned >= 0:
         if mech.turned not in state.out_of_play:
-            reader.error(("play", "turned_up"), "illegal-position",
-                         f"the turned-up card {state.game.deck.ids[mech.turned]} lies with the "
-                         "cards left over by the deal, not in a zone")  # fmt: skip
+            reader.error(
+                ("play", "turned_up"),
+                "illegal-position",
+                f"the turned-up card {state.game.deck.ids[mech.turned]} lies with the "
+                "cards left over by the deal, not in a zone",
+            )
         else:
             state.out_of_play.remove(mech.turned)
             state.out_of_play.insert(0, mech.turned)
@@ -205,12 +238,14 @@ def complete(machine: TrickTakingMechanic, state: State, section: TrickPlay, rea
         for player in range(n):
             if held[player] != expected:
                 have = len(hands[player])
-                reader.error(("players", player, "zones", state.game.player_zones[machine.hand].id),
-                             "illegal-position",
-                             f"player {player + 1} holds {have} cards at trick {mech.trick}; the "
-                             f"rules leave {expected - (1 if player in played else 0)}",
-                             "deal every player the same hand, one card fewer for those who "
-                             "played to the trick")  # fmt: skip
+                reader.error(
+                    ("players", player, "zones", state.game.player_zones[machine.hand].id),
+                    "illegal-position",
+                    f"player {player + 1} holds {have} cards at trick {mech.trick}; the "
+                    f"rules leave {expected - (1 if player in played else 0)}",
+                    "deal every player the same hand, one card fewer for those who "
+                    "played to the trick",
+                )
         _check_follow(machine, state, mech, reader)
     if section.broken is not None:
         mech.broken = section.broken
@@ -233,9 +268,12 @@ def _check_follow(
     hands = state.zones[machine.hand]
     for index, (player, card) in enumerate(mech.plays[1:], start=1):
         if machine.suit_of[card] != led and not machine.in_suit[led].isdisjoint(hands[player]):
-            reader.error(("play", "trick", index), "illegal-position",
-                         f"player {player + 1} played {state.game.deck.ids[card]} but holds "
-                         f"{machine.suit_names[led]}: they had to follow suit")  # fmt: skip
+            reader.error(
+                ("play", "trick", index),
+                "illegal-position",
+                f"player {player + 1} played {state.game.deck.ids[card]} but holds "
+                f"{machine.suit_names[led]}: they had to follow suit",
+            )
 
 
 def _card(reader: PositionReader, path: tuple[str | int, ...], card_id: str) -> int:
