@@ -2,7 +2,7 @@
 
 The table is filled from the file (zones, grids, shared zones, slots, tracks, resources,
 banked points), the mechanic's kit reads its own `play` section, and what the position leaves
-to chance (cards written `?` or as a count, the unseen rest of the deck) is dealt from the
+to chance (cards written `hidden` or as a count, the unseen rest of the deck) is dealt from the
 cards no zone names, with a generator of the given seed alone: the same file and seed give
 the same game. Then the position is checked against the rules data (`legality.py`), and the
 moves written after it are replayed. Every problem is reported at its place in the file.
@@ -303,7 +303,7 @@ def _fill_players(
 def _cards(
     reader: _Reader, kind: str, path: Path, entries: list[str] | int, waiting: list[_Open]
 ) -> list[int]:
-    """A zone's cards; `?` (or a count) holds a place for a card dealt later."""
+    """A zone's cards; `hidden` (or a count) holds a place for a card dealt later."""
     if isinstance(entries, int):
         entries = [UNKNOWN] * entries
     cards: list[int] = []
@@ -411,7 +411,7 @@ def _deal_unknown(
             (),
             "illegal-position",
             f"{missing} more {kind} cards left to chance than the game has unnamed",
-            "name fewer cards '?', or count fewer",
+            "name fewer cards 'hidden', or count fewer",
         )
     if unseen is None:
         state.out_of_play.extend(pool("deck"))

@@ -16,13 +16,14 @@ from pydantic import Field, StringConstraints
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.limits import Number, TrackPosition
 
-UNKNOWN = "?"
-"""A card the position does not fix: dealt at random from the cards no zone names."""
+UNKNOWN = "hidden"
+"""A card the position does not fix: dealt at random from the cards no zone names (a word,
+since YAML reads a bare `?` in a list as the start of a key)."""
 
 CardEntry = Annotated[
     str,
-    StringConstraints(pattern=r"^(\?|[A-Za-z0-9][A-Za-z0-9_:-]*)$", max_length=64),
-    Field(description="A card id, or '?' for a card the position leaves to chance."),
+    StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_:-]*$", max_length=64),
+    Field(description="A card id, or 'hidden' for a card the position leaves to chance."),
 ]
 Seat = Annotated[int, Field(ge=1, le=16, description="A player's seat, counted from 1.")]
 CardCount = Annotated[int, Field(ge=0, le=1000, description="That many cards left to chance.")]
@@ -67,7 +68,7 @@ class SeatPosition(Model):
     """The player's name, as results show it."""
     zones: dict[Id, list[CardEntry] | CardCount] = Field(default_factory=dict)
     """Cards in each of the player's zones, in order (a hand: `hand: [hearts-5, clubs-9]`).
-    `?` stands for a card the position does not fix, and a number for that many: a hidden
+    `hidden` stands for a card the position does not fix, and a number for that many: a
     hand written `hand: 5` is dealt at random from the cards no zone names."""
     tracks: dict[Id, TrackPosition] = Field(default_factory=dict)
     """Track positions; tracks left out stay at their start."""
@@ -102,7 +103,7 @@ class Position(Model):
     options: dict[Id, Scalar] = Field(default_factory=dict)
     """Values of the game's options; options left out take their default."""
     seed: Annotated[int, Field(ge=0, le=2**64)] = 0
-    """Seed of what is left to chance: the cards written `?` and later shuffles. `simulate
+    """Seed of what is left to chance: the cards written `hidden` and later shuffles. `simulate
     --from` plays each game with a seed of its own instead."""
     draws: Annotated[int, Field(ge=0, le=1_000_000)] = 0
     """Random events already drawn from `seed` (a saved position goes on exactly as the game
