@@ -16,6 +16,7 @@ import pytest
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import read_position
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import RoundScored
 from toolkit.kernel.state import State
@@ -121,28 +122,61 @@ def test_a_card_cannot_be_passed_twice_or_out_of_turn(game: Game) -> None:
         passes(state, (leader + 1) % 4, [FOUR_HANDS[(leader + 1) % 4][0]])
 
 
+def position(game: Game, text: str) -> State:
+    """The state a position file describes (its text, as a designer writes it)."""
+    _, state, moves, problems = read_position(game, Path("scenario.yaml"), text=text)
+    assert state is not None, [str(problem) for problem in problems]
+    for player, action in moves:
+        state.apply(player, action)
+    return state
+
+
+HIDDEN = ", hidden"
+"""A card of a hand the scenario leaves to chance."""
+
+
+def last_trick(round_number: int) -> str:
+    """Four players about to play the last trick of a round, player 1 to lead."""
+    hands = ["tongs-9", "tongs-10", "tongs-J", "tongs-Q"]
+    seats = "".join(
+        f"  - {{name: P{p + 1}, zones: {{hand: [{c}]}}}}\n" for p, c in enumerate(hands)
+    )
+    return (
+        f"kind: position\ngame: cinder-tricks\nround: {round_number}\nto_move: [1]\n"
+        f"unseen: []\nplayers:\n{seats}play: {{trick_number: 13, leader: 1}}\n"
+    )
+
+
 @pytest.mark.parametrize(("round_number", "offset"), [(1, 1), (2, 3), (3, 2), (4, 0), (5, 1)])
 def test_the_passing_direction_cycles_left_right_across_none(
     game: Game, round_number: int, offset: int
 ) -> None:
-    state = game.new_state(1, 4)
-    state.round = round_number
-    state.machine._begin_round(state)  # type: ignore[attr-defined]
-    assert state.mech.pass_offset == offset
-    assert state.mech.phase == (PASS if offset else PLAY)
+    """The round after the last trick of the one before passes its own way."""
+    if round_number == 1:
+        state = game.new_state(1, 4)
+    else:
+        state = position(game, last_trick(round_number - 1))
+        play(state, (0, "tongs-9"), (1, "tongs-10"), (2, "tongs-J"), (3, "tongs-Q"))
+    assert state.round == round_number
+    view = state.observation(0)
+    assert view["phase"] == ("passing" if offset else "play")
+    if offset:
+        assert view["pass_to"] == offset
 
 
 def test_the_two_of_bellows_leads_the_first_trick(game: Game) -> None:
     """After passing, whoever holds the 2 of Bellows leads it, and only it."""
-    state = game.new_state(1, 4)
-    set_hands(state, FOUR_HANDS)
-    state.mech.pass_offset = 0  # a round without passing
-    state.mech.stage = -1
-    state.machine._next_phase(state)  # type: ignore[attr-defined]
-    assert state.to_move() == (0,)
-    assert state.legal_actions(0) == cards(game, ["bellows-2"])
+    state = position(
+        game,
+        "kind: position\ngame: cinder-tricks\nround: 4\nplayers:\n"
+        "  - {name: P1, zones: {hand: 13}}\n"
+        f"  - {{name: P2, zones: {{hand: [bellows-2, bellows-3{HIDDEN * 11}]}}}}\n"
+        "  - {name: P3, zones: {hand: 13}}\n  - {name: P4, zones: {hand: 13}}\n",
+    )
+    assert state.to_move() == (1,)
+    assert state.legal_actions(1) == cards(game, ["bellows-2"])
     with pytest.raises(IllegalActionError, match="must lead 2 of Bellows"):
-        play(state, (0, "bellows-3"))
+        play(state, (1, "bellows-3"))
 
 
 def test_embers_may_not_lead_until_broken(game: Game) -> None:
@@ -296,14 +330,22 @@ def test_below_the_threshold_the_next_round_is_dealt(game: Game) -> None:
 
 
 def test_when_nobody_holds_the_first_card_the_leader_leads_anything(game: Game) -> None:
-    hands = [["tongs-5", "embers-3"], ["tongs-K", "bellows-3"], ["anvils-4", "tongs-4"]]
-    state = game.new_state(1, 3)
-    set_hands(state, hands)
-    mech = state.mech
-    mech.round_leader, mech.pass_offset, mech.stage = 2, 0, -1
-    state.machine._next_phase(state)  # type: ignore[attr-defined]
+    """At 3 players the 2 of Bellows may be the card set aside: the round's leader leads."""
+    state = position(
+        game,
+        "kind: position\ngame: cinder-tricks\nround: 4\nremoved: [bellows-2]\nplayers:\n"
+        "  - {name: P1, zones: {hand: 17}}\n  - {name: P2, zones: {hand: 17}}\n"
+        f"  - {{name: P3, zones: {{hand: [anvils-4, embers-3{HIDDEN * 15}]}}}}\n"
+        "play: {leader: 3}\n",
+    )
     assert state.to_move() == (2,)
-    assert sorted(state.legal_actions(2)) == sorted(cards(game, ["anvils-4", "tongs-4"]))
+    own = state.zones[game.zone("hand").index][2]
+    embers = game.card("deck", "embers-3")
+    assert game.card("deck", "anvils-4") in state.legal_actions(2)
+    assert embers not in state.legal_actions(2)  # embers are not broken yet
+    assert sorted(state.legal_actions(2)) == sorted(
+        c for c in own if game.deck.fields["suit"][c] != game.deck.fields["suit"][embers]
+    )
 
 
 def test_cards_set_aside_at_setup_stay_unknown_to_determinisation(game: Game) -> None:

@@ -80,9 +80,19 @@ def play(
         ),
     ] = None,
     option: GameOptions = None,
+    start: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            metavar="POSITION",
+            help="Play on from a position file (one saved with s in play, or written by "
+            "hand); quitting saves the position.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game against bots in the terminal: numbered moves, u to undo, h for the rules,
-    q to quit and save, --resume to go on later. Reads one move per line when piped. Ctrl-C,
+    s to save the position, q to quit and save, --resume to go on later, --from to start
+    from a position. Reads one move per line when piped. Ctrl-C,
     SIGTERM and SIGHUP save the game first, then exit 128 + the signal (130 for Ctrl-C)."""
     _output(transcript, "--transcript", made=TRANSCRIPT)
     from toolkit.play import play as play_game
@@ -92,7 +102,8 @@ def play(
         outcome = play_game(game, players=players, seat=seat,
                             bots=_bot_names(bots) if bots else None, seed=seed,
                             transcript=transcript, variants=_inputs(variant, "--variant"),
-                            resume=resume, options=list(option or []))  # fmt: skip
+                            resume=resume, options=list(option or []),
+                            start=start)  # fmt: skip
     except (ReplayDivergence, TranscriptError) as error:
         typer.echo(f"error: {printable(str(error))}", err=True)
         raise typer.Exit(1) from None
@@ -184,31 +195,41 @@ def replay(
         typer.echo(f"ok: every game of {transcript} replays exactly{unchecked}")
 
 
-@commands.command(
-    cls=_Command, short_help="Score a hand-written end position: totals and breakdown."
-)
+@commands.command(cls=_Command, short_help="Score a position as it stands: totals and breakdown.")
 @_guarded
 def score(
     game: GameArgument,
     position: Annotated[
-        Path, typer.Argument(metavar="POSITION", help="An end-position YAML file.")
+        Path,
+        typer.Argument(
+            metavar="POSITION", help="A position YAML file (kind: position or end-position)."
+        ),
     ],
     output_format: TextOrJson = OutputFormat.text,
 ) -> None:
-    """Score a hand-written end position: totals, the breakdown by source, the tie-break."""
+    """Score a position as it stands (a game in progress as if it ended now, or a
+    hand-written end position): totals, the breakdown by source, the tie-break."""
 
+    from toolkit.content.models.position import EndPosition
     from toolkit.content.project import load_content_file
     from toolkit.engine.load import load_compiled_game
-    from toolkit.engine.position import state_from_position
+    from toolkit.engine.position import state_from_position as state_from_end
+    from toolkit.engine.position_load import state_from_position
     from toolkit.sim.report_text import table
 
     _, compiled = load_compiled_game(game)
     if not is_file(position):
         raise UsageError(f"no such file: '{position}'")
-    loaded, diagnostics = load_content_file(position, "end-position")
+    loaded, diagnostics = load_content_file(position)
+    if loaded is not None and not hasattr(loaded.model, "players"):
+        kind = getattr(loaded.model, "kind", "?")
+        raise UsageError(f"'{position}' is a {kind} file, not a position")
     if loaded is None:
         raise ContentError(diagnostics)
-    state, diagnostics = state_from_position(compiled, loaded)
+    if isinstance(loaded.model, EndPosition):
+        state, diagnostics = state_from_end(compiled, loaded)
+    else:
+        state, diagnostics = state_from_position(compiled, loaded)
     if state is None:
         raise ContentError(diagnostics)
     result = state.scores()

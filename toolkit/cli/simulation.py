@@ -74,6 +74,15 @@ def simulate(
     option: GameOptions = None,
     executor: ExecutorOption = ExecutorKind.local,
     scheduler: SchedulerOption = None,
+    start: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            metavar="POSITION",
+            help="Play every game from this position (who wins from here?); what it leaves "
+            "to chance is dealt anew for each game.",
+        ),
+    ] = None,
 ) -> None:
     """Let bots play many games and report win rates, scores and how cards are used."""
 
@@ -85,8 +94,16 @@ def simulate(
                    _inputs(variant, "--variant"))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
-        result = run(spec, advance)
+    if start is not None:
+        if transcript is not None:
+            raise UsageError("--transcript replays games from their seed: not with --from")
+        from toolkit.sim.from_position import run_from_position
+
+        with _progress(games) as advance:
+            result = run_from_position(spec, start, advance)
+    else:
+        with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as ad:
+            result = run(spec, ad)
     if transcript is not None:
         from toolkit.sim.run import write_run
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Game
-from toolkit.content.models.position import EndPosition
+from toolkit.content.models.position import EndPosition, Position
 from toolkit.content.models.print_layout import PrintLayout
 from toolkit.content.models.strategies import StrategiesFile
 from toolkit.content.models.variant import Variant
@@ -15,6 +15,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
     "strategies": StrategiesFile,
     "end-position": EndPosition,
+    "position": Position,
     "print-layout": PrintLayout,
     "variant": Variant,
 }

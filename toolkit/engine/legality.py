@@ -17,7 +17,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolkit.content.models.manifest import Game as Manifest
-from toolkit.content.models.position import EndPosition
+from toolkit.content.models.position import (
+    UNKNOWN,
+    EndPosition,
+    PlayerPosition,
+    Position,
+    SeatPosition,
+)
 from toolkit.content.project import GameContent, LoadedFile
 from toolkit.diagnostics import Diagnostic
 from toolkit.kernel.state import State
@@ -46,17 +52,23 @@ class Held:
         return ("players", self.seat, "zones", self.zone, self.index)
 
 
-def legality_problems(content: GameContent, loaded: LoadedFile, state: State) -> list[Diagnostic]:
-    """Every way the position breaks the rules data, at the offending entry."""
+def legality_problems(
+    content: GameContent, loaded: LoadedFile, state: State, *, ended: bool = True
+) -> list[Diagnostic]:
+    """Every way the position breaks the rules data, at the offending entry. A position
+    before the game's end (`ended` false) has not been through the last round's cleanup."""
     position = loaded.model
-    assert isinstance(position, EndPosition)
+    assert isinstance(position, EndPosition | Position)
     manifest = content.game
     kinds = {zone.id: zone.cards for zone in manifest.zones if zone.owner == "player"}
+    players: Sequence[PlayerPosition | SeatPosition] = position.players
     held = [
         Held(seat, zone, index, card)
-        for seat, player in enumerate(position.players)
+        for seat, player in enumerate(players)
         for zone, cards in player.zones.items()
+        if not isinstance(cards, int)
         for index, card in enumerate(cards)
+        if card != UNKNOWN
     ]
     effects = [p for p in _primitives(content) if isinstance(p, EffectModel)]
     check = _Check(content, loaded, position, state)
@@ -86,7 +98,7 @@ def legality_problems(content: GameContent, loaded: LoadedFile, state: State) ->
             check.requirements(kinds[zone], field, lowered, own)
     structure = manifest.structure
     for effect in mechanic_kit(structure.mechanic).round_end_effects(structure):
-        if isinstance(effect, CapResource):
+        if ended and isinstance(effect, CapResource):
             check.cap(effect)
     gained = {resource for e in effects for resource in e.gains()}
     for resource in manifest.resources:
@@ -134,12 +146,16 @@ class _Check:
     """The checks, collecting positioned diagnostics."""
 
     def __init__(
-        self, content: GameContent, loaded: LoadedFile, position: EndPosition, state: State
+        self,
+        content: GameContent,
+        loaded: LoadedFile,
+        position: EndPosition | Position,
+        state: State,
     ) -> None:
         self.content = content
         self.manifest: Manifest = content.game
         self.loaded = loaded
-        self.players = position.players
+        self.players: Sequence[PlayerPosition | SeatPosition] = position.players
         self.names = [player.name for player in position.players]
         self.state = state
         self.out: list[Diagnostic] = []

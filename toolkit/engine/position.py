@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from toolkit.content.models.position import EndPosition
 from toolkit.content.project import LoadedFile
@@ -114,7 +114,7 @@ def state_from_position(game: Game, loaded: LoadedFile) -> tuple[State | None, l
         for label, points in player.round_points.items():
             if known("round_points", label, labels, "round-scoring rule"):
                 state.banked[labels.index(label)][seat] = points
-    _fill_slots(game, loaded, position, state, errors)
+    fill_slots(game, loaded, position.slots, state, errors)
     if not errors:
         _check_grids(game, loaded, position, state, errors)
         errors.extend(legality_problems(game.content, loaded, state))
@@ -175,14 +175,16 @@ def _fill_grid(
             state.zones[zone.index][seat].append(card)
 
 
-def _fill_slots(
+def fill_slots(
     game: Game,
     loaded: LoadedFile,
-    position: EndPosition,
+    slots: Mapping[str, list[str]],
     state: State,
     errors: list[Diagnostic],
 ) -> None:
-    for slot, entries in position.slots.items():
+    """The position's `slots` onto the table; slots setup fills with a fixed card need not
+    be written, those it fills at random must."""
+    for slot, entries in slots.items():
         if slot not in game.slot_pools:
             errors.append(
                 loaded.diag(
@@ -225,7 +227,7 @@ def _fill_slots(
             placed.append((kind, card, side if sides else ""))
         state.slots[slot] = placed
     for step in game.fixed_slots:
-        if step[0] not in position.slots:
+        if step[0] not in slots:
             state.slots[step[0]] = [step[1]]
     for slot in game.required_slots:
         if slot not in state.slots:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
+    from toolkit.kernel.state import State
     from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
     from toolkit.schema.amounts import Amount
@@ -101,6 +102,9 @@ class MechanicKit(Generic[S]):
     asks: Callable[[S], tuple[str, ...]] | None = None
     """The decisions one game's structure asks for (no bids without bidding); unset: all of
     `decisions`."""
+    position: Callable[[], KitPosition] | None = None
+    """How a position file writes and reads the mechanic's own state (its `play` section),
+    imported when asked like `compile`."""
 
     def decisions_of(self, structure: S) -> tuple[str, ...]:
         """The decisions players of a game with this structure make."""
@@ -108,6 +112,46 @@ class MechanicKit(Generic[S]):
 
 
 # -- what a mechanic may ask of the layers above ---------------------------------------------
+
+
+class PositionReader(Protocol):
+    """The position loader, seen from a mechanic reading its `play` section (paths are
+    inside the position file)."""
+
+    def error(self, path: Path, code: str, message: str, hint: str = "") -> None: ...
+    def card(self, path: Path, card_id: str, *, place: bool = True) -> int | None:
+        """The deck card named at `path`, counted as placed there unless `place` is false (a
+        card named twice, or unknown, is reported and gives None)."""
+        ...
+
+    def seat(self, path: Path, seat: int) -> int | None:
+        """A seat counted from 1, as an index (None and reported when out of range)."""
+        ...
+
+    def given(self, zone_id: str) -> bool:
+        """Whether the position names the cards of a zone (else the rest of the deck)."""
+        ...
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """Whose decision the position says it is (indexes), empty if it does not say."""
+        ...
+
+
+def _nothing_to_complete(machine: Any, state: State, section: Any, reader: PositionReader) -> None:
+    """A mechanic whose state needs nothing of the cards left to chance."""
+
+
+@dataclass(frozen=True)
+class KitPosition:
+    """A mechanic's part of a position file: the model of its `play` section, and its state
+    written (`save`: plain data the model reads back) and read (`load`, before the cards left
+    to chance are dealt, so a hand written as a count holds -1s; `complete`, after)."""
+
+    model: type[Model]
+    save: Callable[[Any, State], dict[str, Any]]
+    load: Callable[[Any, State, Any, PositionReader], None]
+    complete: Callable[[Any, State, Any, PositionReader], None] = _nothing_to_complete
 
 
 class StructureChecks(Protocol):

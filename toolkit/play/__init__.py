@@ -16,6 +16,7 @@ from pathlib import Path
 
 from toolkit.agents import check_bot_name
 from toolkit.errors import UsageError
+from toolkit.kernel.state import State
 from toolkit.play.session import HUMAN, Session
 from toolkit.play.terminal import Outcome, Terminal
 from toolkit.record.transcript_file import MAX_SEED
@@ -39,13 +40,14 @@ def play(
     variants: Sequence[Path] = (),
     resume: Path | None = None,
     options: Sequence[str] = (),
+    start: Path | None = None,
 ) -> Outcome:
     """Set up and play one game, or go on with a saved one; `seat` counts from 1, as players
     are shown. `options` are `--option id=value` texts (a resumed game keeps its own)."""
     if resume is not None:
         given = {
             "--players": players, "--seat": seat, "--bots": bots, "--seed": seed,
-            "--variant": variants or None, "--option": options or None,
+            "--variant": variants or None, "--option": options or None, "--from": start,
         }  # fmt: skip
         clashing = [flag for flag, value in given.items() if value is not None]
         if clashing:
@@ -55,6 +57,9 @@ def play(
         return Terminal(session, transcript or resume).run()
     if argument is None:
         raise UsageError("name a game to play, or --resume a saved one")
+    if start is not None:
+        return _play_from(argument, start, seat=seat, bots=bots, players=players, seed=seed,
+                          transcript=transcript, variants=variants, options=options)  # fmt: skip
     seat = 1 if seat is None else seat
     bots = bots or ("greedy",)
     loaded = LoadedGame.load(argument, variants)
@@ -82,6 +87,63 @@ def play(
     path = transcript or fresh_transcript(
         Path("build") / "play" / f"{game.id}-seed-{chosen_seed}.jsonl"
     )
+    return Terminal(session, path).run()
+
+
+def _play_from(
+    argument: str,
+    position: Path,
+    *,
+    seat: int | None,
+    bots: Sequence[str] | None,
+    players: int | None,
+    seed: int | None,
+    transcript: Path | None,
+    variants: Sequence[Path],
+    options: Sequence[str],
+) -> Outcome:
+    """A game begun from a position: its players, options and seed are the position's; what
+    is saved (on quitting, at the end, before a signal ends it) is its position."""
+    from toolkit.engine.position_load import position_start, read_position
+    from toolkit.errors import ContentError
+    from toolkit.files import is_file
+    from toolkit.play.position_file import check_position_output, fresh_position
+
+    given = {"--players": players, "--seed": seed, "--option": options or None,
+             "--transcript": transcript}  # fmt: skip
+    clashing = [flag for flag, value in given.items() if value is not None]
+    if clashing:
+        raise UsageError(f"--from plays the position as written; drop {', '.join(clashing)}")
+    if not is_file(position):
+        raise UsageError(f"no such file: '{position}'")
+    loaded = LoadedGame.load(argument, variants)
+    game = loaded.game
+    read, first, moves, diagnostics = read_position(game, position)
+    if read is None or first is None:
+        raise ContentError(diagnostics)
+    if first.terminal:
+        raise UsageError(f"the game in '{position}' is over: score it with toolkit score")
+    count = first.n
+    seat = 1 if seat is None else seat
+    if not 1 <= seat <= count:
+        raise UsageError(f"--seat must be 1-{count} for {count} players, not {seat}")
+    seats = [
+        name if name == HUMAN else check_bot_name(name, game)
+        for name in bot_seats(list(bots or ("greedy",)), count, seat - 1)
+    ]
+
+    def start() -> State:
+        state, _, _ = position_start(game, read, None)
+        assert state is not None  # it loaded once: the same file loads again
+        return state
+
+    session = Session(
+        loaded, seed=first.seed, players=count, seat=seat - 1, bots=seats, manifest=argument,
+        variants=[str(v) for v in variants], options=dict(first.options), start=start,
+    )  # fmt: skip
+    session.resume(moves)
+    path = fresh_position(Path("build") / "play" / f"{game.id}-position.yaml")
+    check_position_output(path)
     return Terminal(session, path).run()
 
 

@@ -7,7 +7,7 @@ copy of the world is ever kept.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from toolkit.agents import Agent, make_bot
@@ -34,8 +34,11 @@ class Session:
         options: dict[str, Any] | None = None,
         manifest: str | None = None,
         variants: Sequence[str] = (),
+        start: Callable[[], State] | None = None,
     ) -> None:
         self.loaded = loaded
+        self.start = start
+        """Builds the game's first state when it began from a position (else: the seed)."""
         self.game = loaded.game
         self.seed = seed
         self.players = players
@@ -57,6 +60,8 @@ class Session:
         (the setup too, before the first move)."""
 
     def _fresh(self) -> State:
+        if self.start is not None:
+            return self.start()
         return self.game.new_state(self.seed, self.players, self.options)
 
     # -- turns ----------------------------------------------------------------------------
@@ -122,6 +127,15 @@ class Session:
             return False
         self.resume(self.actions[:last])
         return True
+
+    # -- position --------------------------------------------------------------------------
+
+    def position_text(self) -> str:
+        """The game as it stands as a position file (`play --from` goes on from it)."""
+        from toolkit.engine.position_save import position_text, save_position
+
+        names = [HUMAN if p == self.seat else name for p, name in enumerate(self.bots)]
+        return position_text(save_position(self.game, self._fresh, self.actions, names))
 
     # -- transcript -------------------------------------------------------------------------
 

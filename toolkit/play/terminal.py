@@ -23,12 +23,14 @@ from rich.segment import Segment
 from rich.text import Text
 
 from toolkit.diagnostics import plural, printable, unsafe_character
+from toolkit.errors import UsageError
 from toolkit.play.interrupts import (
     held_signals,
     ignoring_signals,
     signal_of,
     stopping_on_signals,
 )
+from toolkit.play.position_file import fresh_position, write_position
 from toolkit.play.rules_help import rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import View, Views
@@ -107,17 +109,15 @@ class Terminal:
                 + ", ".join(
                     f"{p + 1} {name}" for p, name in enumerate(session.bots) if p != session.seat
                 )
-                + ".\nType a move's number; h for help on the rules, u to undo, q to quit.",
+                + ".\nType a move's number; h for help on the rules, u to undo, s to save the "
+                "position, q to quit.",
             )
         )
         session.run_bots()
         while not session.over:
             if not self.turn():
                 self.save()
-                self.say(
-                    f"quit after {plural(len(session.actions), 'move')}; transcript saved to "
-                    f"{self.transcript} (go on with: toolkit play --resume {self.transcript})"
-                )
+                self.say(f"quit after {plural(len(session.actions), 'move')}; {self.saved_words()}")
                 return Outcome(False, self.transcript, len(session.actions))
         self.finish()
         return Outcome(True, self.transcript, len(session.actions))
@@ -127,13 +127,29 @@ class Terminal:
         already stopping, so further signals are ignored until the file is written."""
         with ignoring_signals():
             try:
-                write_transcript(self.transcript, [self.session.transcript_lines()])
+                self.write()
             except Exception as error:  # the game is lost only if this fails too
-                return f"the transcript could not be saved: {error}"
+                return f"the game could not be saved: {error}"
+        return self.saved_words()
+
+    def saved_words(self) -> str:
+        """Where the game was saved and how to go on with it."""
+        if self.session.start is not None:
+            return (
+                f"position saved to {self.transcript} (go on with: toolkit play "
+                f"{self.session.manifest} --from {self.transcript})"
+            )
         return (
             f"transcript saved to {self.transcript} "
             f"(go on with: toolkit play --resume {self.transcript})"
         )
+
+    def write(self) -> None:
+        """The game so far: its transcript, or, begun from a position, its position."""
+        if self.session.start is not None:
+            write_position(self.transcript, self.session.position_text())
+        else:
+            write_transcript(self.transcript, [self.session.transcript_lines()])
 
     def tell(self, message: str) -> None:
         """A last word on standard error, which may be gone (a closed terminal)."""
@@ -156,6 +172,9 @@ class Terminal:
                 return False
             if lowered in ("h", "help", "?"):
                 self.help()
+                continue
+            if lowered in ("s", "save"):
+                self.say(self.save_position())
                 continue
             if lowered in ("u", "undo"):
                 if self.session.undo():
@@ -229,11 +248,27 @@ class Terminal:
         winners = session.state.scores().winners
         self.say("You win!" if session.seat in winners else "You do not win this time.")
         self.save()
-        self.say(f"transcript saved to {self.transcript}")
+        saved = "position" if self.session.start is not None else "transcript"
+        self.say(f"{saved} saved to {self.transcript}")
 
     def save(self) -> None:
         with held_signals():
-            write_transcript(self.transcript, [self.session.transcript_lines()])
+            self.write()
+
+    def save_position(self) -> str:
+        """Write the position as it stands to a new file beside the game's; says where."""
+        session = self.session
+        path = Path("build") / "play" / f"{session.game.id}-position.yaml"
+        try:
+            with held_signals():
+                written = fresh_position(path)
+                write_position(written, session.position_text())
+        except UsageError as error:
+            return f"error: {error}"
+        return (
+            f"position saved to {written} (play on from it with: toolkit play "
+            f"{session.manifest} --from {written})"
+        )
 
 
 class _Escaping(RenderHook):

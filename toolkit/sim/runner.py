@@ -77,6 +77,14 @@ def play_game(
     options: dict[str, Any] | None = None,
 ) -> GameRecord:
     state = game.new_state(seed, players, options)
+    return play_from(game, state, seed, bots, record_actions=record_actions)
+
+
+def play_from(
+    game: Game, state: State, seed: int, bots: list[str], *, record_actions: bool = False
+) -> GameRecord:
+    """Bots play `state` to its end (a new game, or a position); `seed` seeds the bots."""
+    players = state.n
     played: list[tuple[int, int]] = []
     display = {
         zone.id: tuple(game.tables[zone.kind].ids[c] for c in state.shared[zone.index])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.base import KitPosition, MechanicKit
 from toolkit.mechanics.draft import words
 from toolkit.mechanics.draft.effects import EFFECTS
 from toolkit.mechanics.draft.structure import Draft
@@ -31,6 +31,13 @@ def _events() -> tuple[type[Event], ...]:
     return EVENTS
 
 
+def _position() -> KitPosition:
+    """How positions write this mechanic's state, imported when asked (it needs the machine)."""
+    from toolkit.mechanics.draft.position import POSITION
+
+    return POSITION
+
+
 KIT: MechanicKit[Draft] = MechanicKit(
     name="draft",
     structure=Draft,
@@ -42,4 +49,5 @@ KIT: MechanicKit[Draft] = MechanicKit(
     reference=words.reference,
     rules_help=words.rules_help,
     events=_events,
+    position=_position,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.base import KitPosition, MechanicKit
 from toolkit.mechanics.draw_and_play import words
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
 
@@ -31,6 +31,13 @@ def _events() -> tuple[type[Event], ...]:
     return EVENTS
 
 
+def _position() -> KitPosition:
+    """How positions write this mechanic's state, imported when asked (it needs the machine)."""
+    from toolkit.mechanics.draw_and_play.position import POSITION
+
+    return POSITION
+
+
 KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     name="draw_and_play",
     structure=DrawAndPlay,
@@ -43,4 +50,5 @@ KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     reference=words.reference,
     rules_help=words.rules_help,
     events=_events,
+    position=_position,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.base import KitPosition, MechanicKit
 from toolkit.mechanics.trick_taking import words
 from toolkit.mechanics.trick_taking.structure import TrickTaking
 
@@ -30,6 +30,13 @@ def _events() -> tuple[type[Event], ...]:
     return EVENTS
 
 
+def _position() -> KitPosition:
+    """How positions write this mechanic's state, imported when asked (it needs the machine)."""
+    from toolkit.mechanics.trick_taking.position import POSITION
+
+    return POSITION
+
+
 KIT: MechanicKit[TrickTaking] = MechanicKit(
     name="trick_taking",
     structure=TrickTaking,
@@ -46,4 +53,5 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     round_end_effects=words.round_end_effects,
     asks=words.decisions,
     events=_events,
+    position=_position,
 )

@@ -163,6 +163,8 @@ class TrickTakingMechanic:
     """The phases before play each round, in order (play itself is always last)."""
     only_suit_action: bool = True
     """Winning a trick only resolves the suit action (no count, no taking): the plain path."""
+    suit_ids: tuple[str, ...] = ()
+    """The suits' ids, as position files name trump."""
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
@@ -251,6 +253,7 @@ class TrickTakingMechanic:
                 on_win == ["suit_action"] and spec.won is None and spec.tricks_track is None
             ),
             phases=tuple(phases),
+            suit_ids=tuple(suit_ids),
         )
 
     # -- the phase machine ---------------------------------------------------------------
