@@ -144,3 +144,23 @@ def test_outputs_of_the_users_choosing_and_runs_over_the_toolkits_own_output_wor
         assert simulated.returncode == 0, simulated.stderr
     assert (outside / "cards.pdf").read_bytes().startswith(b"%PDF-")
     assert sorted(p.name for p in (project / "build").iterdir()) == [f"{GAME}-csv"]
+
+
+def test_a_saved_position_is_yaml_yet_never_lands_in_the_games_folders_or_on_a_designers_file(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A position is YAML by nature, so its name may end in `.yaml`; what protects a designer's
+    file is the start a position the toolkit wrote has, and `rules/`, `cards/` and `print/`
+    stay refused."""
+    from toolkit.engine.position_save import MADE
+    from toolkit.files import FileRefused, check_output
+
+    monkeypatch.chdir(project)
+    (project / "build").mkdir()
+    check_output(Path("build/p.yaml"), made=MADE, yaml=True)  # new: fine
+    (project / "build" / "mine.yaml").write_text("my: notes\n", encoding="utf-8")
+    for path in (f"cards/{GAME}/p.yaml", "rules/p.yaml", "build/mine.yaml"):
+        with pytest.raises(FileRefused):
+            check_output(Path(path), made=MADE, yaml=True)
+    with pytest.raises(FileRefused):  # an output that is no YAML keeps the suffix rule
+        check_output(Path("build/p.yaml"), made=MADE)

@@ -260,6 +260,7 @@ def check_output(
     folder: bool = False,
     made: tuple[bytes, ...] | None = None,
     source: bool = False,
+    yaml: bool = False,
 ) -> None:
     """Refuse, before any work, an output path that cannot or must not be written: a link
     (at the path, or a folder on the way below the project root), a folder (or, with
@@ -268,17 +269,21 @@ def check_output(
     `rules/`, `cards/` or `print/`, a file named like content (`.yaml`, `.j2`, ...), or an
     existing file that does not begin as `made` says the output does (none: any start).
     `source` is for the commands that write content (`import`): its folders and names are
-    allowed there. A named output's parent folder must already exist; only an output
+    allowed there. `yaml` is for an output that is YAML by nature (a saved position): its
+    name may end in `.yaml`, `made` protects a designer's file of that name, and the source
+    folders stay refused. A named output's parent folder must already exist; only an output
     folder itself may be created."""
     try:
-        _check_output(path, folder, made, source)
+        _check_output(path, folder, made, source, yaml)
     except (OSError, ValueError) as error:  # a name too long, a NUL in it
         raise FileRefused(f"cannot write '{path}': {_why(error)}") from None
 
 
-def _check_output(path: Path, folder: bool, made: tuple[bytes, ...] | None, source: bool) -> None:
+def _check_output(
+    path: Path, folder: bool, made: tuple[bytes, ...] | None, source: bool, yaml: bool
+) -> None:
     if not source:
-        _refuse_source(path, folder)
+        _refuse_source(path, folder, yaml)
     parent = path.parent if str(path.parent) else Path(".")
     if not os.path.lexists(parent):
         raise FileRefused(f"folder '{parent}' does not exist", "create it first")
@@ -312,11 +317,12 @@ def _check_output(path: Path, folder: bool, made: tuple[bytes, ...] | None, sour
             raise FileRefused(f"folder '{parent}' is not writable")
 
 
-def _refuse_source(path: Path, folder: bool) -> None:
+def _refuse_source(path: Path, folder: bool, yaml: bool = False) -> None:
     """Refuse a project's sources as an output: its source folders (or a folder holding
-    them: the project itself, or above it), and files named like content anywhere."""
+    them: the project itself, or above it), and files named like content anywhere (unless
+    the output is YAML itself and protected by its start)."""
     real = _real_parent(Path(os.path.abspath(path)))
-    if not folder and real.suffix.casefold() in SOURCE_SUFFIXES:
+    if not folder and not yaml and real.suffix.casefold() in SOURCE_SUFFIXES:
         raise FileRefused(
             f"'{path}' is named like a game's content ({real.suffix}), and an output never "
             "replaces content",

@@ -14,10 +14,11 @@ from toolkit.files import FileRefused, check_output, claim_fresh_name, ensure_fo
 def check_position_output(path: Path) -> None:
     """Refuse, before the game starts, a position path that cannot or must not be written.
     A position is YAML, named like content, so the output's own start is what protects a
-    designer's file: only a position the toolkit wrote is replaced."""
+    designer's file of that name (only a position the toolkit wrote is replaced); the
+    project's `rules/`, `cards/` and `print/` stay refused."""
     try:
         ensure_folder(path.parent)
-        check_output(path, made=MADE, source=True)
+        check_output(path, made=MADE, yaml=True)
     except FileRefused as refused:
         hint = f"; {refused.hint}" if refused.hint else ""
         raise UsageError(f"position: {refused.reason}{hint}") from None
