@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from toolkit.errors import UsageError
+from toolkit.files import ensure_folder, write_atomic
 from toolkit.pnp.raster import CardImage
 
 
@@ -51,10 +52,20 @@ class ExportOptions:
 
 @dataclass(frozen=True)
 class Target:
-    """Where a format writes: the staged folder now, the final folder once swapped in."""
+    """Where a format writes: the staged folder now, the final folder once swapped in.
+    Files and folders go in through `write` and `folder`, so every file of an export is
+    written as every output is (`toolkit.files`: whole or not at all, never through a link)."""
 
     staging: Path
     final: Path
+
+    def write(self, name: str, data: str | bytes) -> None:
+        """The file `name` (relative, `/`-separated) of the export, written whole."""
+        write_atomic(self.staging / name, data)
+
+    def folder(self, name: str) -> None:
+        """The folder `name` (and its parents) inside the export."""
+        ensure_folder(self.staging / name)
 
 
 @dataclass

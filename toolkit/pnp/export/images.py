@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from PIL import Image
+
+from toolkit.pnp.export.base import Target
 
 PLAIN_BACK = (90, 96, 107)
 """The colour of the back given to cards whose component prints none."""
@@ -72,5 +74,8 @@ def same(images: list[Image.Image]) -> bool:
     return all(image.size == images[0].size and image.tobytes() == first for image in images)
 
 
-def save_png(image: Image.Image, path: Path) -> None:
-    image.save(path, format="PNG", compress_level=6)
+def save_png(image: Image.Image, target: Target, name: str) -> None:
+    """`image` as the PNG file `name` of the export (made in memory, written whole)."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=6)
+    target.write(name, buffer.getvalue())

@@ -80,7 +80,7 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     dpi = DPI
     for family, items in families(cards.cards):
         folder = file_stem(family)
-        (target.staging / folder).mkdir()
+        target.folder(folder)
         backs = _Backs(family, preset, target, written, rows)
         stems = Stems()
         for card in items:
@@ -93,7 +93,7 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
         backs.finish()
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(guarded_row(row) for row in rows)
-    (target.staging / "cards.csv").write_text(buffer.getvalue(), encoding="utf-8")
+    target.write("cards.csv", buffer.getvalue())
     written.files.append("cards.csv")
     size = "own size" if preset.cut is None else "x".join(map(str, preset.canvas or preset.cut))
     written.notes.append(
@@ -186,7 +186,7 @@ def _fit(card: CardImage, image: Image.Image, preset: Preset, family: str) -> Im
 
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:
-    save_png(image, target.staging / name)
+    save_png(image, target, name)
     written.files.append(name)
 
 

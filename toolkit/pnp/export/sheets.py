@@ -74,7 +74,7 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
             )
     document = {"game": cards.game_id, "name": cards.game_name, "sheets": index}
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    (target.staging / "sheets.json").write_text(text, encoding="utf-8")
+    target.write("sheets.json", text)
     written.files.append("sheets.json")
     written.notes.append(
         f"{len(index)} sheet{'s' if len(index) != 1 else ''}; "
@@ -84,7 +84,7 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
 
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:
-    save_png(image, target.staging / name)
+    save_png(image, target, name)
     written.files.append(name)
 
 

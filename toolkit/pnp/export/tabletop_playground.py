@@ -46,22 +46,22 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     written = Written()
     per_sheet = sheet_limit(options, COLUMNS * ROWS)
     package = file_stem(cards.game_id)
-    (target.staging / "Textures" / package).mkdir(parents=True)
-    (target.staging / "Templates" / package).mkdir(parents=True)
+    target.folder(f"Textures/{package}")
+    target.folder(f"Templates/{package}")
     for family, items in families(cards.cards):
         for part, chunk in _numbered(items, per_sheet):
             name = f"{file_stem(family)}{part}"
             template = _template(cards, package, name, chunk, target, written)
             path = f"Templates/{package}/{name}.json"
             text = json.dumps(template, indent=2, ensure_ascii=False) + "\n"
-            (target.staging / path).write_text(text, encoding="utf-8")
+            target.write(path, text)
             written.files.append(path)
     manifest = {
         "Name": cards.game_name,
         "Version": "1",
         "GUID": _guid(cards.game_id, "package"),
     }
-    (target.staging / "Manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    target.write("Manifest.json", json.dumps(manifest, indent=2) + "\n")
     written.files.append("Manifest.json")
     written.notes.append(
         f"copy the folder's Textures and Templates into a package in Tabletop Playground's "
@@ -170,7 +170,7 @@ def _guid(game_id: str, name: str) -> str:
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:
     path = f"Textures/{name}"
-    save_png(image, target.staging / path)
+    save_png(image, target, path)
     written.files.append(path)
 
 

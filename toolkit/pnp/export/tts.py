@@ -78,7 +78,7 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     }
     name = f"{file_stem(cards.game_id)}.json"
     text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
-    (target.staging / name).write_text(text, encoding="utf-8")
+    target.write(name, text)
     written.files.append(name)
     written.notes.append(
         f"{len(objects)} deck{'s' if len(objects) != 1 else ''}; "
@@ -125,7 +125,7 @@ def _sheets(
 
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:
-    save_png(image, target.staging / name)
+    save_png(image, target, name)
     written.files.append(name)
 
 
