@@ -28,8 +28,14 @@ thousands of times."""
 RATIO_FLOOR = 1024 * 1024
 MAX_CELLS = 500_000
 """Cells (`c`) in a sheet, and texts (`si`) in the shared strings: 10,000 cards of 50 fields."""
-MAX_ELEMENTS = 4 * MAX_CELLS
-"""Elements in one member: a cell is two or three (`c`, `v`, `is`/`t`)."""
+MAX_ELEMENTS = 2 * MAX_CELLS
+"""Elements in a sheet or the shared strings, which openpyxl streams: a sheet of 1,000 cards
+of 200 fields is about 600,000. openpyxl keeps elements it does not know (about 500 bytes
+each), so this bounds its memory."""
+MAX_PART_ELEMENTS = 200_000
+"""Elements in any other member, which openpyxl reads whole into objects (styles, workbook,
+relationships): Excel's most cell formats, 64,000, take about three each."""
+_STREAMED = ("worksheet", "sst")
 MAX_DEPTH = 64
 """Nesting of elements: a sheet nests about eight deep, a drawing about twenty."""
 MAX_CELL_CHARS = 32_767
@@ -52,12 +58,11 @@ class WorkbookError(Exception):
         self.message, self.row, self.column, self.code, self.hint = message, row, column, code, hint
 
 
-def check_workbook(archive: zipfile.ZipFile) -> None:
-    """Refuse a workbook past any limit, or one a member of which is damaged or not XML."""
+def check_workbook(archive: zipfile.ZipFile) -> bool:
+    """Refuse a workbook past any limit, or one a member of which is damaged or not XML;
+    whether any member holds a formula."""
     check_directory(archive)
-    for info in archive.infolist():
-        if not info.is_dir():
-            _scan(archive, info)
+    return any([_scan(archive, info) for info in archive.infolist() if not info.is_dir()])
 
 
 def check_directory(archive: zipfile.ZipFile) -> None:
@@ -98,6 +103,8 @@ class _Counts:
     def __init__(self, name: str) -> None:
         self.name = name
         self.depth = self.elements = self.cells = self.texts = self.rows = 0
+        self.most = MAX_PART_ELEMENTS
+        self.formulas = False
         self.row = 0
         """The row being read (the last row number seen), to place an error."""
         self.chars = 0
@@ -109,9 +116,11 @@ class _Counts:
         self.in_text = False
         if self.depth > MAX_DEPTH:
             self.refuse(f"nests elements more than {MAX_DEPTH} deep")
-        if self.elements > MAX_ELEMENTS:
-            self.refuse(f"holds more than {MAX_ELEMENTS:,} elements")
         name = tag.rpartition(":")[2]
+        if self.elements == 1 and name in _STREAMED:
+            self.most = MAX_ELEMENTS
+        if self.elements > self.most:
+            self.refuse(f"holds more than {self.most:,} elements")
         if name == "row":
             self.rows += 1
             self.row = self.row_number(attributes.get("r"))
@@ -129,6 +138,8 @@ class _Counts:
                 self.refuse(f"holds more than {MAX_CELLS:,} texts")
         elif name in ("t", "v"):
             self.in_text = True
+        elif name == "f":
+            self.formulas = True
 
     def end(self, _tag: str) -> None:
         self.depth -= 1
@@ -175,9 +186,9 @@ class _Counts:
         raise WorkbookError(f"'{self.name}' inside the workbook {what}", code="xlsx-too-large")
 
 
-def _scan(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+def _scan(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
     """Stream one member through expat with `_Counts`; a document type, a damaged member or
-    (in a member that must be XML) bad XML is a `WorkbookError`."""
+    (in a member that must be XML) bad XML is a `WorkbookError`. Whether it holds a formula."""
     name = info.filename
     counts = _Counts(name)
     parser = expat.ParserCreate()
@@ -219,3 +230,4 @@ def _scan(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
         RuntimeError,
     ) as error:
         raise WorkbookError(f"'{name}' inside the workbook is damaged ({error})") from None
+    return counts.formulas

@@ -1,12 +1,13 @@
 """The cells of an .xlsx workbook's first worksheet, read by openpyxl once the workbook has
 passed `workbook_bounds`.
 
-openpyxl reads the sheet twice, side by side, as a stream: once for the values the spreadsheet
-saved, once to see which cells hold formulas, because a formula whose result was never saved
-(a workbook written by a program, not a spreadsheet) reads as an empty cell and would drop the
-card's value without a word. What cannot be read (a damaged part, a broken cell, a formula
-without its result, an error value) is a `WorkbookError` at its cell, or at the row being read
-when openpyxl does not say which cell, never a crash and never a silently empty cell.
+openpyxl streams the sheet for the values the spreadsheet saved and, when the workbook holds
+formulas, a second time beside it to see which cells hold one: a formula whose result was
+never saved (a workbook written by a program, not a spreadsheet) reads as an empty cell and
+would drop the card's value without a word. What cannot be read (a damaged part, a broken
+cell, a formula without its result, an error value) is a `WorkbookError` at its cell, or just
+below the last row read when openpyxl does not say where: never a crash, never a silently
+empty cell.
 
 Values are text, numbers and yes/no; a date is its serial number, as the sheet stores it.
 """
@@ -37,7 +38,7 @@ def read_cells(raw: bytes, most_rows: int, most_columns: int) -> list[list[Any]]
             f"not an xlsx workbook (not a zip archive: {error})", code="not-xlsx"
         ) from None
     with archive:
-        check_workbook(archive)
+        formulas = check_workbook(archive)
     try:
         import openpyxl
     except ImportError:
@@ -49,8 +50,10 @@ def read_cells(raw: bytes, most_rows: int, most_columns: int) -> list[list[Any]]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # openpyxl warns of what it skips (styles, links)
         try:
-            values = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-            formulas = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=False)
+            books = [
+                openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=saved)
+                for saved in ((True, False) if formulas else (True,))
+            ]
         # openpyxl, zipfile and the XML parsers raise many types (ValueError, KeyError,
         # IndexError, TypeError, OSError, ParseError...) for a malformed workbook; each is
         # the workbook's problem, not the toolkit's, so all of them are caught here.
@@ -58,10 +61,10 @@ def read_cells(raw: bytes, most_rows: int, most_columns: int) -> list[list[Any]]
             raise WorkbookError(f"the workbook cannot be read ({_reason(error)})",
                                 hint=_AGAIN) from None  # fmt: skip
         try:
-            return reader.read(values, formulas)
+            return reader.read(*books)
         finally:
-            values.close()
-            formulas.close()
+            for book in books:
+                book.close()
 
 
 def _reason(error: BaseException) -> str:
@@ -80,12 +83,15 @@ class _Reader:
         self.most_rows, self.most_columns = most_rows, most_columns
         self.row = 0
 
-    def read(self, values: Any, formulas: Any) -> list[list[Any]]:
+    def read(self, values: Any, formulas: Any = None) -> list[list[Any]]:
+        """The rows of `values` (a workbook read for saved values), checked against the same
+        workbook read for formulas when it holds any."""
         if not values.worksheets:
             raise WorkbookError("the workbook has no worksheet", code="not-xlsx")
         epoch = values.epoch
+        sheets = [book.worksheets[0] for book in (values, formulas) if book is not None]
         rows: list[list[Any]] = []
-        for cells in self._rows(values.worksheets[0], formulas.worksheets[0]):
+        for cells in self._rows(*sheets):
             row = [self._value(cell, formula, epoch) for cell, formula in cells]
             while row and row[-1] is None:
                 row.pop()
@@ -94,12 +100,15 @@ class _Reader:
                 rows.append(row)
         return rows
 
-    def _rows(self, values: Any, formulas: Any) -> Iterator[list[tuple[Any, Any]]]:
+    def _rows(self, values: Any, formulas: Any = None) -> Iterator[list[tuple[Any, Any]]]:
         """Each row's cells, the saved value beside the cell as written; a row is as wide as
         its last cell (the sheet's own claim of its size is not trusted)."""
         values.reset_dimensions()
-        formulas.reset_dimensions()
-        pairs = zip(values.iter_rows(), formulas.iter_rows(), strict=True)
+        if formulas is None:
+            pairs: Iterator[tuple[Any, Any]] = ((row, row) for row in values.iter_rows())
+        else:
+            formulas.reset_dimensions()
+            pairs = zip(values.iter_rows(), formulas.iter_rows(), strict=True)
         while True:
             try:
                 saved, written = next(pairs)
