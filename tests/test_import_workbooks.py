@@ -4,8 +4,10 @@ directory with little memory, malformed workbooks and unsaved formulas as errors
 
 from __future__ import annotations
 
+import datetime
 import os
 import struct
+import sys
 import tracemalloc
 import zlib
 from pathlib import Path
@@ -216,6 +218,38 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
             ":1:1: error[formula-cell]: cell A1: the cell holds the error #REF!",
         ),
         (
+            '<row r="1"><c r="A1"><v>1</v></c></row><row r="99999999999"><c><v>2</v></c></row>',
+            "<sst/>",
+            ":2:1: error[bad-xlsx]: row 2: the row number '99999999999' is not one of 1 to "
+            "1,048,576",
+        ),
+        (
+            "<row>" + "<x>" * 70 + "</x>" * 70 + "</row>",
+            "<sst/>",
+            ":1:1: error[xlsx-too-large]: 'xl/worksheets/sheet1.xml' inside the workbook nests "
+            "elements more than 64 deep",
+        ),
+        (
+            '<row r="1"><c r="A1" t="inlineStr"><is><r><t>'
+            + "A" * 20_000
+            + "</t></r><r><t>"
+            + "B" * 20_000
+            + "</t></r></is></c></row>",
+            "<sst/>",
+            ":1:1: error[cell-too-long]: row 1: a cell is longer than 32,767 characters",
+        ),
+        (
+            '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+            "<sst><si><t>" + "C" * 40_000 + "</t></si></sst>",
+            ":1:1: error[cell-too-long]: shared text 1 of the workbook is longer than 32,767 "
+            "characters",
+        ),
+        (
+            '<row r="3"><c r="B3"><f>1/0</f><v>#DIV/0!</v></c></row>'.replace("<c ", '<c t="e" '),
+            "<sst/>",
+            ":3:2: error[formula-cell]: cell B3: the cell holds the error #DIV/0!",
+        ),
+        (
             '<row r="1"><c r="ZZ1"><v>1</v></c></row>',
             "<sst/>",
             ":1:702: error[sheet-too-large]: cell ZZ1: a sheet holds at most 1,000 rows of cards "
@@ -229,6 +263,72 @@ def test_a_malformed_workbook_is_an_error_at_its_cell_or_row(
     message, code = refused(project, workbook(sheet, strings))
     assert code == 1
     assert message.startswith("finds.xlsx" + expected), message
+
+
+def test_an_empty_formula_text_a_date_and_yes_no_read_as_a_spreadsheet_shows_them(
+    project: Path,
+) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["id", "when", "ok"])
+    sheet.append(["kelp", datetime.date(2024, 5, 1), True])
+    book.save(project / "dates.xlsx")
+    assert read_sheet(project / "dates.xlsx").rows == [["id", "when", "ok"], ["kelp", 45413, True]]
+    row = '<row r="2"><c r="A2" t="str"><f>""</f><v></v></c><c r="B2"><v>3.5</v></c></row>'
+    (project / "empty.xlsx").write_bytes(workbook(header_row() + row))
+    assert read_sheet(project / "empty.xlsx").rows == [HEADER, [None, 3.5]]
+
+
+def test_legacy_drawings_and_pictures_are_not_held_to_xml(project: Path) -> None:
+    """Excel writes comments' and buttons' drawings (`.vml`) with unclosed `<br>`: a workbook
+    holding one reads; a part that must be XML and is not is refused."""
+    drawing = "<xml><v:shape><div>two<br>lines</div></v:shape></xml>"
+    picture = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+    parts = {
+        "xl/drawings/vmlDrawing1.vml": _plain(drawing),
+        "xl/media/image1.png": _deflated(picture, b"", 0, b""),
+    }
+    data = workbook(header_row(), **parts)
+    (project / "drawn.xlsx").write_bytes(data)
+    assert read_sheet(project / "drawn.xlsx").rows == [HEADER]
+    broken = workbook(
+        header_row(), **{"docProps/core.xml": _plain("<coreProperties><br></coreProperties>")}
+    )
+    message, code = refused(project, broken)
+    assert code == 1
+    assert message.startswith("finds.xlsx:1:1: error[bad-xlsx]: 'docProps/core.xml' inside the "
+                              "workbook is not valid XML (mismatched tag")  # fmt: skip
+
+
+def test_a_part_read_whole_with_too_many_elements_is_refused(project: Path) -> None:
+    styles = _plain("<styleSheet>" + "<x/>" * 200_001 + "</styleSheet>")
+    message, code = refused(project, workbook(header_row(), **{"xl/styles.xml": styles}))
+    assert code == 1
+    assert message == (
+        "finds.xlsx:1:1: error[xlsx-too-large]: 'xl/styles.xml' inside the workbook holds more "
+        "than 200,000 elements"
+    )
+
+
+def test_a_zip_that_holds_no_workbook_is_an_error(project: Path) -> None:
+    members = {name: _plain(text) for name, text in _PARTS.items()}
+    members["[Content_Types].xml"] = _plain('<Types xmlns="http://schemas.openxmlformats.org/'
+                                            'package/2006/content-types"/>')  # fmt: skip
+    message, code = refused(project, _zip(members))
+    assert code == 1
+    assert message == (
+        "finds.xlsx:1:1: error[bad-xlsx]: the workbook cannot be read (File contains no valid "
+        "workbook part)"
+    )
+
+
+def test_without_the_sheets_extra_a_workbook_is_a_usage_error(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "openpyxl", None)  # as if it were not installed
+    message, code = refused(project, workbook(header_row()))
+    assert code == 2
+    assert "reading .xlsx needs the 'sheets' extra" in message
 
 
 def test_a_damaged_or_foreign_file_is_an_error_not_a_crash(project: Path) -> None:
