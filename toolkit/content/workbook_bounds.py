@@ -62,7 +62,11 @@ def check_workbook(archive: zipfile.ZipFile) -> bool:
     """Refuse a workbook past any limit, or one a member of which is damaged or not XML;
     whether any member holds a formula."""
     check_directory(archive)
-    return any([_scan(archive, info) for info in archive.infolist() if not info.is_dir()])
+    formulas = False
+    for info in archive.infolist():
+        if not info.is_dir():
+            formulas = _scan(archive, info) or formulas
+    return formulas
 
 
 def check_directory(archive: zipfile.ZipFile) -> None:
