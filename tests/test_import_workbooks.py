@@ -4,8 +4,10 @@ directory with little memory, malformed workbooks and unsaved formulas as errors
 
 from __future__ import annotations
 
+import datetime
 import os
 import struct
+import sys
 import tracemalloc
 import zlib
 from pathlib import Path
@@ -20,15 +22,24 @@ from toolkit.errors import ContentError
 
 FINDS = "cards/tide-pool-market/finds.yaml"
 HEADER = ["id", "name", "family", "hue", "value", "text"]
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PARTS = {
     "[Content_Types].xml": '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org'
-    '/package/2006/content-types"/>',
-    "_rels/.rels": '<Relationships><Relationship Id="r1" Type="http://schemas.openxmlformats.org/'
-    'officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    "xl/workbook.xml": '<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/>'
-    "</sheets></workbook>",
-    "xl/_rels/workbook.xml.rels": '<Relationships><Relationship Id="rId1" Type="x/worksheet" '
-    'Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="x/sharedStrings" '
+    '/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.'
+    'openxmlformats-package.relationships+xml"/><Override PartName="/xl/workbook.xml" '
+    f'ContentType="{_TYPE}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" '
+    f'ContentType="{_TYPE}.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" '
+    f'ContentType="{_TYPE}.sharedStrings+xml"/></Types>',
+    "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+    f'relationships"><Relationship Id="r1" Type="{_RELS}/officeDocument" '
+    'Target="xl/workbook.xml"/></Relationships>',
+    "xl/workbook.xml": f'<workbook xmlns="{_MAIN}" xmlns:r="{_RELS}"><sheets><sheet name="S" '
+    'sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/'
+    f'package/2006/relationships"><Relationship Id="rId1" Type="{_RELS}/worksheet" '
+    f'Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="{_RELS}/sharedStrings" '
     'Target="sharedStrings.xml"/></Relationships>',
 }
 
@@ -77,9 +88,9 @@ def _plain(text: str) -> tuple[bytes, int, int]:
 def workbook(sheet: str, strings: str = "<sst/>", **more: tuple[bytes, int, int]) -> bytes:
     """A minimal workbook whose first sheet's `<sheetData>` holds `sheet`."""
     members = {name: _plain(text) for name, text in _PARTS.items()}
-    members["xl/worksheets/sheet1.xml"] = _plain(f"<worksheet><sheetData>{sheet}</sheetData>"
-                                                 "</worksheet>")  # fmt: skip
-    members["xl/sharedStrings.xml"] = _plain(strings)
+    members["xl/worksheets/sheet1.xml"] = _plain(f'<worksheet xmlns="{_MAIN}"><sheetData>'
+                                                 f"{sheet}</sheetData></worksheet>")  # fmt: skip
+    members["xl/sharedStrings.xml"] = _plain(strings.replace("<sst", f'<sst xmlns="{_MAIN}"', 1))
     members.update(more)
     return _zip(members)
 
@@ -169,7 +180,7 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
         (
             '<row r="x1"><c r="A1"><v>1</v></c></row>',
             "<sst/>",
-            ":1:1: error[bad-xlsx]: row 1: the row number 'x1' is not one",
+            ":1:1: error[bad-xlsx]: row 1: the row number 'x1' is not one of 1 to 1,048,576",
         ),
         (
             '<row r="1"><c r="A1" t="inlineStr"><is><t>&bogus;</t></is></c></row>',
@@ -187,22 +198,56 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
         (
             '<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="B2" t="s"><v>99</v></c></row>',
             "<sst><si><t>a</t></si></sst>",
-            ":2:2: error[bad-xlsx]: cell B2: shared text '99' does not exist in the workbook",
+            ":2:1: error[bad-xlsx]: the sheet cannot be read past row 1 (list index out of range)",
         ),
         (
             '<row r="1"><c r="A1"><v>1</v></c><c r="1B"><v>2</v></c></row>',
             "<sst/>",
-            ":1:2: error[bad-xlsx]: cell B1: '1B' is not a cell reference",
+            ":1:1: error[bad-xlsx]: the sheet cannot be read (invalid literal for int() with "
+            "base 10: '1B')",
         ),
         (
             '<row r="1"><c r="A1"><v>1x</v></c></row>',
             "<sst/>",
-            ":1:1: error[bad-xlsx]: cell A1: '1x' is not a number",
+            ":1:1: error[bad-xlsx]: the sheet cannot be read (invalid literal for int() with "
+            "base 10: '1x')",
         ),
         (
             '<row r="1"><c r="A1" t="e"><v>#REF!</v></c></row>',
             "<sst/>",
             ":1:1: error[formula-cell]: cell A1: the cell holds the error #REF!",
+        ),
+        (
+            '<row r="1"><c r="A1"><v>1</v></c></row><row r="99999999999"><c><v>2</v></c></row>',
+            "<sst/>",
+            ":2:1: error[bad-xlsx]: row 2: the row number '99999999999' is not one of 1 to "
+            "1,048,576",
+        ),
+        (
+            "<row>" + "<x>" * 70 + "</x>" * 70 + "</row>",
+            "<sst/>",
+            ":1:1: error[xlsx-too-large]: 'xl/worksheets/sheet1.xml' inside the workbook nests "
+            "elements more than 64 deep",
+        ),
+        (
+            '<row r="1"><c r="A1" t="inlineStr"><is><r><t>'
+            + "A" * 20_000
+            + "</t></r><r><t>"
+            + "B" * 20_000
+            + "</t></r></is></c></row>",
+            "<sst/>",
+            ":1:1: error[cell-too-long]: row 1: a cell is longer than 32,767 characters",
+        ),
+        (
+            '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+            "<sst><si><t>" + "C" * 40_000 + "</t></si></sst>",
+            ":1:1: error[cell-too-long]: shared text 1 of the workbook is longer than 32,767 "
+            "characters",
+        ),
+        (
+            '<row r="3"><c r="B3"><f>1/0</f><v>#DIV/0!</v></c></row>'.replace("<c ", '<c t="e" '),
+            "<sst/>",
+            ":3:2: error[formula-cell]: cell B3: the cell holds the error #DIV/0!",
         ),
         (
             '<row r="1"><c r="ZZ1"><v>1</v></c></row>',
@@ -212,12 +257,78 @@ def test_a_member_that_inflates_too_far_is_refused(project: Path) -> None:
         ),
     ],
 )
-def test_a_malformed_workbook_is_an_error_at_its_cell(
+def test_a_malformed_workbook_is_an_error_at_its_cell_or_row(
     sheet: str, strings: str, expected: str, project: Path
 ) -> None:
     message, code = refused(project, workbook(sheet, strings))
     assert code == 1
     assert message.startswith("finds.xlsx" + expected), message
+
+
+def test_an_empty_formula_text_a_date_and_yes_no_read_as_a_spreadsheet_shows_them(
+    project: Path,
+) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["id", "when", "ok"])
+    sheet.append(["kelp", datetime.date(2024, 5, 1), True])
+    book.save(project / "dates.xlsx")
+    assert read_sheet(project / "dates.xlsx").rows == [["id", "when", "ok"], ["kelp", 45413, True]]
+    row = '<row r="2"><c r="A2" t="str"><f>""</f><v></v></c><c r="B2"><v>3.5</v></c></row>'
+    (project / "empty.xlsx").write_bytes(workbook(header_row() + row))
+    assert read_sheet(project / "empty.xlsx").rows == [HEADER, [None, 3.5]]
+
+
+def test_legacy_drawings_and_pictures_are_not_held_to_xml(project: Path) -> None:
+    """Excel writes comments' and buttons' drawings (`.vml`) with unclosed `<br>`: a workbook
+    holding one reads; a part that must be XML and is not is refused."""
+    drawing = "<xml><v:shape><div>two<br>lines</div></v:shape></xml>"
+    picture = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+    parts = {
+        "xl/drawings/vmlDrawing1.vml": _plain(drawing),
+        "xl/media/image1.png": _deflated(picture, b"", 0, b""),
+    }
+    data = workbook(header_row(), **parts)
+    (project / "drawn.xlsx").write_bytes(data)
+    assert read_sheet(project / "drawn.xlsx").rows == [HEADER]
+    broken = workbook(
+        header_row(), **{"docProps/core.xml": _plain("<coreProperties><br></coreProperties>")}
+    )
+    message, code = refused(project, broken)
+    assert code == 1
+    assert message.startswith("finds.xlsx:1:1: error[bad-xlsx]: 'docProps/core.xml' inside the "
+                              "workbook is not valid XML (mismatched tag")  # fmt: skip
+
+
+def test_a_part_read_whole_with_too_many_elements_is_refused(project: Path) -> None:
+    styles = _plain("<styleSheet>" + "<x/>" * 200_001 + "</styleSheet>")
+    message, code = refused(project, workbook(header_row(), **{"xl/styles.xml": styles}))
+    assert code == 1
+    assert message == (
+        "finds.xlsx:1:1: error[xlsx-too-large]: 'xl/styles.xml' inside the workbook holds more "
+        "than 200,000 elements"
+    )
+
+
+def test_a_zip_that_holds_no_workbook_is_an_error(project: Path) -> None:
+    members = {name: _plain(text) for name, text in _PARTS.items()}
+    members["[Content_Types].xml"] = _plain('<Types xmlns="http://schemas.openxmlformats.org/'
+                                            'package/2006/content-types"/>')  # fmt: skip
+    message, code = refused(project, _zip(members))
+    assert code == 1
+    assert message == (
+        "finds.xlsx:1:1: error[bad-xlsx]: the workbook cannot be read (File contains no valid "
+        "workbook part)"
+    )
+
+
+def test_without_the_sheets_extra_a_workbook_is_a_usage_error(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "openpyxl", None)  # as if it were not installed
+    message, code = refused(project, workbook(header_row()))
+    assert code == 2
+    assert "reading .xlsx needs the 'sheets' extra" in message
 
 
 def test_a_damaged_or_foreign_file_is_an_error_not_a_crash(project: Path) -> None:

@@ -7,7 +7,7 @@ type: numbers, yes/no, `a; b` for a list, `key: value; key: value` for a map, YA
 (`[...]`, `{...}`) for lists, maps, effects, scoring rules, shapes and sides. A value in a
 column row 1 does not name is an error, never dropped. Cells are written and read through
 `cell_text`, so text a spreadsheet would run as a formula is exported with a quote in front
-and imported without it. Workbooks are read by `xlsx_cells`, with bounds set before parsing.
+and imported without it. Workbooks are read by openpyxl once `workbook_bounds` passes them.
 
 The cards are validated exactly as `toolkit validate` would validate the file they become,
 before anything is written, on a document whose positions are the sheet's cells: so every
@@ -126,8 +126,8 @@ def _csv_rows(raw: bytes, name: str) -> list[list[Any]]:
 
 
 def _xlsx_rows(raw: bytes, name: str) -> list[list[Any]]:
-    """The first worksheet's values (a formula's saved result), read with bounds
-    (`xlsx_cells`); what cannot be read is an error at its cell."""
+    """The first worksheet's values (a formula's saved result), read by openpyxl within
+    bounds (`xlsx_cells`); what cannot be read is an error at its cell or row."""
     try:
         return read_cells(raw, MAX_CARDS + 1, MAX_COLUMNS)
     except WorkbookError as error:
