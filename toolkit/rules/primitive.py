@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from toolkit.rules.parameters import check_declared
 from toolkit.schema.base import Model
 
 if TYPE_CHECKING:
@@ -20,9 +21,11 @@ class Primitive(Model):
     no children."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        """Report what the schema cannot see (unknown ids, infeasible values) at `path`.
+        """Report what the schema cannot see (unknown ids, infeasible values) at `path`; by
+        default the parameters whose types declare what they refer to (`check_declared`).
 
         Not named `check`: that is the tag key of conditions in YAML (`check: compare`)."""
+        check_declared(self, ctx, path)
 
     def describe(self, words: Words, *, names: bool = True) -> str:
         """The primitive in players' words; `names=False` is the compact card-face form.

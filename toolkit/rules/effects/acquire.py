@@ -9,8 +9,10 @@ from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
+from toolkit.rules.registry import EFFECTS
 from toolkit.rules.words import singular
 from toolkit.schema.base import Id, Model
+from toolkit.schema.params import ResourceId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 class AcquireCost(Model):
     """What acquiring a card costs: a resource amount read from a card field."""
 
-    resource: Id
+    resource: ResourceId
     """The resource paid, to the supply."""
     field: Id
     """The card field holding the price."""
@@ -40,6 +42,7 @@ class GroupLimit(Model):
     """Once the player has a card of every group, the limit no longer applies."""
 
 
+@EFFECTS.register
 class Acquire(EffectModel):
     """Take a card from a shared zone into one's own (ride an attraction, buy a card).
 
