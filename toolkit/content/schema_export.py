@@ -94,11 +94,8 @@ def schema_for(name: str, model: type[BaseModel]) -> dict[str, object]:
 def shared_schema() -> dict[str, Any]:
     """The primitives' schema: every registered primitive (and what it holds), by family and
     tag, and each family's union under its own name (`Effect`, `Preference` ...)."""
-    holder = create_model(
-        "Primitives",
-        __base__=Model,
-        **{family.union: (UNIONS[family.union], Field()) for family in FAMILIES},
-    )
+    fields: dict[str, Any] = {family.union: (UNIONS[family.union], Field()) for family in FAMILIES}
+    holder = create_model("Primitives", __base__=Model, **fields)
     schema = _named_by_tag(holder.model_json_schema())
     _document_all(schema, holder)
     defs: dict[str, Any] = schema["$defs"]

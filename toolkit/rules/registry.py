@@ -93,6 +93,15 @@ class Family:
         return self._unions[members]
 
 
+def declared_events() -> tuple[type[Any], ...]:
+    """Every event class a registered primitive declares it logs (its `events`)."""
+    found: dict[type[Any], None] = {}
+    for family in FAMILIES:
+        for member in family.members():
+            found.update(dict.fromkeys(getattr(member, "events", ())))
+    return tuple(found)
+
+
 def discover(package: str) -> None:
     """Import every module of a package, so the decorators in them run."""
     root = importlib.import_module(package)

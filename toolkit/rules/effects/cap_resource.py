@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS
 from toolkit.schema.params import ResourceId, TrackId
@@ -16,11 +19,26 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """A player gave back resources over a cap."""
+
+    kind: ClassVar[str] = "discard"
+    player: int
+    resource: int
+    amount: int
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        resource = names.resource_name(self.resource)
+        yield f"  player {self.player + 1} discards {self.amount} {resource}"
+
+
 @EFFECTS.register
 class CapResource(EffectModel):
     """Discard a resource above a cap, with a penalty per discarded unit."""
 
     effect: Literal["cap_resource"]
+    events: ClassVar[tuple[type[Event], ...]] = (Discarded,)
     resource: ResourceId
     """The capped resource."""
     max: int = Field(ge=0)
@@ -37,7 +55,6 @@ class CapResource(EffectModel):
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         # The kernel's runtime is imported where a game compiles: validation never compiles.
-        from toolkit.kernel.events import Discarded
 
         resource, cap, per = c.resource(self.resource), self.max, self.penalty_per
         track = c.track(self.penalty_track) if self.penalty_track is not None else -1

@@ -22,6 +22,7 @@ from toolkit.schema.filters import CardFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import MeasureFn
+    from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
     from toolkit.kernel.specs import ZoneSpec
     from toolkit.kernel.state import State
@@ -103,6 +104,9 @@ class PreferenceBase(Model):
 
     implied_decisions: ClassVar[tuple[str, ...] | None] = None
     """The only decisions the preference makes sense for; None: any decision about a card."""
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The log events it records, declared beside it (`tests/test_events.py` builds each and
+    requires its words)."""
     compares_fields: ClassVar[bool] = False
     """It compares card fields, so it looks at face-up draft picks unless told otherwise."""
 

@@ -14,6 +14,7 @@ from toolkit.schema.filters import CardFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.state import State
     from toolkit.rules.context import CheckContext, Path, Words
 
@@ -35,6 +36,9 @@ class RuleModel(Model):
     label: Text
     """Name of the points' source in score breakdowns (e.g. 'yellow cards')."""
 
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The log events it records, declared beside it (`tests/test_events.py` builds each and
+    requires its words)."""
     positional: ClassVar[bool] = False
     """Whether the points depend on where cards lie (bots may then not merge placements)."""
 

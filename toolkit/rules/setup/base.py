@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.primitive import docstring_words, fills_of
@@ -18,6 +18,7 @@ from toolkit.schema.base import Id, Model, Scalar
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.state import State
     from toolkit.rules.context import CheckContext, Path, Words
 
@@ -37,6 +38,9 @@ class StepModel(Model):
     """A setup step: checked, compiled and described by itself (`when` is checked and worded
     the same for every step, by the checker and the describer)."""
 
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The log events it records, declared beside it (`tests/test_events.py` builds each and
+    requires its words)."""
     when: OptionIs | None = None
     """Only run this step when an option has a value."""
 

@@ -3,11 +3,14 @@ exclusions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.base import Id
@@ -19,11 +22,25 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@dataclass(frozen=True, slots=True)
+class Shown(Event):
+    """Setup laid cards face up on a shared zone."""
+
+    kind: ClassVar[str] = "shown"
+    zone: str
+    cards: tuple[int, ...]
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        kind = names.zone_cards(self.zone)
+        yield f"setup: on {self.zone} {', '.join(names.card_name(kind, c) for c in self.cards)}"
+
+
 @SETUP_STEPS.register
 class ChoosePerGroup(StepModel):
     """Pick `count` random cards per group of a pool into a shared zone, respecting exclusions."""
 
     step: Literal["choose_per_group"]
+    events: ClassVar[tuple[type[Event], ...]] = (Shown,)
     pool: Id
     """The content kind to choose from (e.g. `attractions`)."""
     group_by: Id
@@ -73,7 +90,6 @@ class ChoosePerGroup(StepModel):
         return text
 
     def compile_step(self, c: Compiler) -> SetupFn:
-        from toolkit.kernel.events import Shown
 
         table = c.table(self.pool)
         values = table.fields[self.group_by]

@@ -3,10 +3,13 @@ bonus cards)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.rules.words import singular
@@ -20,11 +23,24 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@dataclass(frozen=True, slots=True)
+class SlotFilled(Event):
+    """Setup placed content cards in a table slot."""
+
+    kind: ClassVar[str] = "slot"
+    slot: str
+    cards: tuple[str, ...]
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        yield f"setup: {self.slot} gets {', '.join(self.cards)}"
+
+
 @SETUP_STEPS.register
 class DrawRandom(StepModel):
     """Draw random cards from a pool into a table slot (a project plan, scoring or bonus cards)."""
 
     step: Literal["draw_random"]
+    events: ClassVar[tuple[type[Event], ...]] = (SlotFilled,)
     pool: Id
     """The content kind to draw from."""
     where: dict[str, Scalar | list[Scalar]] = Field(default_factory=dict)
@@ -101,7 +117,6 @@ class DrawRandom(StepModel):
         return text
 
     def compile_step(self, c: Compiler) -> SetupFn:
-        from toolkit.kernel.events import SlotFilled
 
         table = c.table(self.pool)
         where = {k: v for k, v in self.where.items()}

@@ -3,10 +3,13 @@ player count."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.amounts import CardsAmount, amount_values, describe_amount
@@ -18,6 +21,20 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@dataclass(frozen=True, slots=True)
+class SetAside(Event):
+    """Setup removed deck cards from the game face down."""
+
+    kind: ClassVar[str] = "removed"
+    count: int
+    cards: tuple[int, ...]
+    """The cards named by the rules (the random ones stay unknown)."""
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        named = ", ".join(names.deck_card(card) for card in self.cards)
+        yield f"setup: {named or str(self.count) + ' random cards'} set aside face down"
+
+
 @SETUP_STEPS.register
 class RemoveCards(StepModel):
     """Set deck cards aside face down for the whole game, so the deck fits the player count.
@@ -27,6 +44,7 @@ class RemoveCards(StepModel):
     """
 
     step: Literal["remove_cards"]
+    events: ClassVar[tuple[type[Event], ...]] = (SetAside,)
     count: CardsAmount | None = None
     """How many random cards to set aside (a number, or one per player count)."""
     cards: list[Id] = Field(default_factory=list)
@@ -83,7 +101,6 @@ class RemoveCards(StepModel):
         return f"set {names} aside{at}"
 
     def compile_step(self, c: Compiler) -> SetupFn:
-        from toolkit.kernel.events import SetAside
 
         deck = c.table("deck")
         only = frozenset(self.players) if self.players is not None else None

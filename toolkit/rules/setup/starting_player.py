@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 
@@ -13,11 +16,23 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@dataclass(frozen=True, slots=True)
+class FirstPlayer(Event):
+    """Setup chose who starts."""
+
+    kind: ClassVar[str] = "first-player"
+    player: int
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        yield f"setup: player {self.player + 1} starts"
+
+
 @SETUP_STEPS.register
 class StartingPlayer(StepModel):
     """Choose the starting player."""
 
     step: Literal["starting_player"]
+    events: ClassVar[tuple[type[Event], ...]] = (FirstPlayer,)
     method: Literal["random", "first_seat"] = "random"
     """How the starting player is chosen."""
 
@@ -27,7 +42,6 @@ class StartingPlayer(StepModel):
         return "the first seat starts"
 
     def compile_step(self, c: Compiler) -> SetupFn:
-        from toolkit.kernel.events import FirstPlayer
 
         at_random = self.method == "random"
 
