@@ -56,6 +56,7 @@ class Family:
                 f"{cls.__module__}.{cls.__qualname__} has no '{self.tag}: Literal[...]' field "
                 f"naming it; every {self.name} declares one"
             )
+        self.members()  # the package's own primitives first, so a clash with one is seen
         known = self._members.get(tag)
         if known is not None and known is not cls:
             raise RegistrationError(
