@@ -52,7 +52,8 @@ class PerGroup(RuleModel):
     """Points per distinct value."""
 
     def compile(self, c):
-        zone, column = c.zone(self.zone).index, c.table(c.zone(self.zone).kind).fields[self.grouping]
+        spec = c.zone(self.zone)
+        zone, column = spec.index, c.table(spec.kind).fields[self.grouping]
         points = self.points
 
         def score(state):
