@@ -3,12 +3,13 @@ from the registries (`toolkit.rules.registry`) and, for effects, the registered 
 
 Assembled here, above both layers, so the rules layer never imports a mechanic. Models that
 hold primitives of a family name its union (`Effect`, `Condition`, `Preference` ...) and are
-left incomplete where they are defined; once every union is known they are rebuilt against
-all of them, so a mechanic's effect may sit inside a `choose`, a condition inside an `if`.
+left incomplete where they are defined; once every union is known, its name is bound where
+they can find it, so a mechanic's effect may sit inside a `choose`, a condition inside an `if`.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.registry import mechanic_effects, strategy_decisions, structure_models
@@ -43,17 +44,15 @@ UNIONS: dict[str, Any] = {
 """Each family's union by the name annotations give it."""
 
 
-def rebuild_incomplete() -> None:
-    """Rebuild every model left incomplete for want of a union, until none is left that can
-    be completed (a model holding another incomplete one completes once that one does)."""
-    pending = [m for m in (*_subclasses(Model), *structure_models()) if _incomplete(m)]
-    while pending:
-        for model in pending:
-            model.model_rebuild(force=True, raise_errors=False, _types_namespace=UNIONS)
-        left = [m for m in pending if _incomplete(m)]
-        if len(left) == len(pending):
-            break
-        pending = left
+def resolve_unions() -> None:
+    """Let every model left incomplete for want of a union find it: each union's name is bound
+    in the module of each model that names it. The models stay deferred (`defer_build`): they
+    are built, against the unions, when a file first needs them, not while this imports."""
+    for model in (*_subclasses(Model), *structure_models()):
+        if _incomplete(model):
+            namespace = vars(sys.modules[model.__module__])
+            for name, union in UNIONS.items():
+                namespace.setdefault(name, union)
 
 
 def _incomplete(model: type[Any]) -> bool:
@@ -71,4 +70,4 @@ def _subclasses(root: type[Any]) -> list[type[Any]]:
     return found
 
 
-rebuild_incomplete()
+resolve_unions()
