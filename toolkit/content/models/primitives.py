@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.registry import mechanic_effects, strategy_decisions, structure_models
+from toolkit.rules.preferences.base import PreferenceBase
 from toolkit.rules.registry import CONDITIONS, EFFECTS, PREFERENCES, SCORING_RULES, SETUP_STEPS
 from toolkit.schema.base import Model
 
@@ -46,13 +47,18 @@ UNIONS: dict[str, Any] = {
 
 def resolve_unions() -> None:
     """Let every model left incomplete for want of a union find it: each union's name is bound
-    in the module of each model that names it. The models stay deferred (`defer_build`): they
-    are built, against the unions, when a file first needs them, not while this imports."""
-    for model in (*_subclasses(Model), *structure_models()):
-        if _incomplete(model):
-            namespace = vars(sys.modules[model.__module__])
-            for name, union in UNIONS.items():
-                namespace.setdefault(name, union)
+    in the module of each model that names it. Those holding effects or conditions are built
+    now, once: every card kind's model holds them, and a built model is reused where a
+    deferred one would be generated again for each. Preferences stay deferred until a
+    strategies file needs them."""
+    incomplete = [m for m in (*_subclasses(Model), *structure_models()) if _incomplete(m)]
+    for model in incomplete:
+        namespace = vars(sys.modules[model.__module__])
+        for name, union in UNIONS.items():
+            namespace.setdefault(name, union)
+    for model in incomplete:
+        if not issubclass(model, PreferenceBase):
+            model.model_rebuild(force=True, _types_namespace=UNIONS)
 
 
 def _incomplete(model: type[Any]) -> bool:
