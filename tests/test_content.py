@@ -10,8 +10,19 @@ import pytest
 from toolkit.content.kind_models import shape_cells
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
-from toolkit.rules import effects as fx
-from toolkit.rules import scoring as sc
+from toolkit.rules.effects.acquire import Acquire
+from toolkit.rules.effects.by_rank import ByRank
+from toolkit.rules.effects.cap_resource import CapResource
+from toolkit.rules.scoring.largest_group import LargestGroup
+from toolkit.rules.scoring.longest_run import LongestRun
+from toolkit.rules.scoring.majority import Majority
+from toolkit.rules.scoring.milestone_effects import MilestoneEffects
+from toolkit.rules.scoring.milestone_points import MilestonePoints
+from toolkit.rules.scoring.pairs import Pairs
+from toolkit.rules.scoring.per_card import PerCard
+from toolkit.rules.scoring.per_unit import PerUnit
+from toolkit.rules.scoring.sets_of_distinct import SetsOfDistinct
+from toolkit.rules.scoring.sum_field import SumField
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,7 +85,7 @@ def test_midway_setup_and_structure(midway: GameContent) -> None:
     assert game.structure.mechanic == "trick_taking"
     assert game.structure.rounds == 5 and game.structure.trump is None
     cap = game.structure.cleanup[0]
-    assert isinstance(cap, fx.CapResource)
+    assert isinstance(cap, CapResource)
     assert (cap.max, cap.penalty_track, cap.penalty_per, cap.rounding) == (12, "sadness", 2, "up")
     coins = game.resources[0]
     assert coins.supply is not None
@@ -97,11 +108,11 @@ def test_midway_tracks_and_milestones(midway: GameContent) -> None:
 def test_midway_scoring_follows_the_five_steps(midway: GameContent) -> None:
     rules = [type(r) for r in midway.game.scoring]
     assert rules == [
-        sc.SumField,
-        sc.MilestonePoints,
-        sc.MilestonePoints,
-        sc.MilestoneEffects,
-        sc.PerUnit,
+        SumField,
+        MilestonePoints,
+        MilestonePoints,
+        MilestoneEffects,
+        PerUnit,
     ]
     assert [b.prefer for b in midway.game.tie_breakers] == ["most", "most", "fewest"]
 
@@ -110,11 +121,11 @@ def test_midway_reward_ladders(midway: GameContent) -> None:
     suits = {s.id: s for s in midway.cards("suits")}
     assert {s.standard_suit for s in suits.values()} == {"diamonds", "hearts", "spades", "clubs"}
     ladder = suits["coins"].action[0]
-    assert isinstance(ladder, fx.ByRank)
+    assert isinstance(ladder, ByRank)
     steps = [(t.ranks.low, t.ranks.high, t.effects[0].amount) for t in ladder.tiers]
     assert steps == [(2, 6, 1), (7, 10, 2), (11, 13, 3), (14, 14, 4)]
     ride = suits["tickets"].action[0]
-    assert isinstance(ride, fx.Acquire)
+    assert isinstance(ride, Acquire)
     assert ride.group_limit is not None and ride.group_limit.field == "level"
     assert [e.track for e in ride.on_decline] == ["sadness"]
 
@@ -172,14 +183,14 @@ def test_variable_scoring_cards(park: GameContent) -> None:
     for card in variable:
         green, blue = card.sides
         two, one, pair = green.rules
-        assert isinstance(two, sc.PerCard) and isinstance(one, sc.PerCard)
-        assert isinstance(pair, sc.Pairs)
+        assert isinstance(two, PerCard) and isinstance(one, PerCard)
+        assert isinstance(pair, Pairs)
         assert (two.where["colour"], one.where["colour"], pair.values) == GREEN_SIDES[card.id]
         assert (two.points, one.points, pair.points) == (2, 1, 2)
         majority = blue.rules[0]
-        assert isinstance(majority, sc.Majority) and majority.points == [5, 3, 1]
+        assert isinstance(majority, Majority) and majority.points == [5, 3, 1]
         specials.add(type(blue.rules[2]))
-    assert specials == {sc.SetsOfDistinct, sc.LongestRun, sc.LargestGroup}
+    assert specials == {SetsOfDistinct, LongestRun, LargestGroup}
 
 
 def test_bonus_cards(park: GameContent) -> None:

@@ -19,7 +19,7 @@ from toolkit.engine.game import compile_game
 from toolkit.kernel.state import State
 from toolkit.mechanics.trick_taking.events import TrickWon
 from toolkit.pnp.describe import Describer
-from toolkit.rules.effects import Transfer
+from toolkit.rules.effects.transfer import Transfer
 
 TOY = Path(__file__).parent / "games" / "harbour-lights"
 MANIFEST = "rules/harbour-lights.yaml"

@@ -19,13 +19,13 @@ from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import (
     GAME_ENDED,
     Dealt,
-    Discarded,
     GameEnded,
     NothingToChoose,
     RoundEnded,
 )
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.trick_taking.events import Played, TrickWon
+from toolkit.rules.effects.cap_resource import Discarded
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"

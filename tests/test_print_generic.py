@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 from pypdf import PdfReader
 
-from toolkit.content.models.effects import Effect
+from toolkit.content.models.primitives import Effect
 from toolkit.content.project import GameContent
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import ContentError

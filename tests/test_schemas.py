@@ -23,8 +23,9 @@ import yaml
 from entry_point import run_toolkit
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
+from referencing import Registry, Resource
 
-from toolkit.content.schema_export import schema_models
+from toolkit.content.schema_export import SHARED_SCHEMA, schema_models
 from toolkit.content.yaml_loader import load_file
 
 REPO = Path(__file__).resolve().parents[1]
@@ -47,10 +48,20 @@ def kind_of(path: Path) -> str:
     return declared if f"{declared}.schema.json" in MODELS else kind
 
 
+def schema_registry() -> Registry:
+    """Every committed schema at its file URI, so references between them resolve as an
+    editor resolves them (relative to the referring schema's file)."""
+    return Registry().with_resources(
+        (path.as_uri(), Resource.from_contents(json.loads(path.read_text(encoding="utf-8"))))
+        for path in SCHEMA_FILES
+    )
+
+
 def schema_validator(kind: str) -> Draft202012Validator:
-    schema = json.loads((SCHEMAS / f"{kind}.schema.json").read_text(encoding="utf-8"))
+    path = SCHEMAS / f"{kind}.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator({**schema, "$id": path.as_uri()}, registry=schema_registry())
 
 
 def pydantic_errors(path: Path, kind: str) -> list[str]:
@@ -71,7 +82,7 @@ def schema_errors(path: Path, kind: str) -> list[str]:
 
 def test_every_kind_is_shipped_and_has_a_schema() -> None:
     assert len(SHIPPED) >= 8
-    assert {p.relative_to(SCHEMAS).as_posix() for p in SCHEMA_FILES} == set(MODELS)
+    assert {p.relative_to(SCHEMAS).as_posix() for p in SCHEMA_FILES} == {*MODELS, SHARED_SCHEMA}
     assert "midway-memories/attractions.schema.json" in MODELS
 
 

@@ -1,7 +1,9 @@
 """`toolkit validate` loads only what checking needs: no drawing (ReportLab, Pillow), no
-playing (engine, bots, the kernel's State and log events, the mechanics' machines, events and
-effects at play time), no simulating or serving. Effects, setup steps and mechanics import
-the kernel where they compile, which validation never does. Whole-process speed
+playing (engine, bots, the kernel's State, the mechanics' machines, events and effects at play
+time), no simulating or serving. Effects, setup steps and mechanics import the kernel's
+runtime where they compile, which validation never does; the one kernel module validation
+loads is `toolkit.kernel.events` (plain frozen dataclasses), because a primitive declares the
+events it logs beside itself. Whole-process speed
 is measured by `benchmarks/validate_speed.py`; this keeps the imports that cost most from
 creeping back."""
 
@@ -31,7 +33,8 @@ except SystemExit as done:
 
 NOT_FOR_VALIDATE = re.compile(
     r"(reportlab|PIL|rich|numpy|dask|distributed|optuna|starlette|openpyxl"
-    r"|toolkit\.(engine|agents|record|sim|play|serve|interop|scaffold|kernel)"
+    r"|toolkit\.(engine|agents|record|sim|play|serve|interop|scaffold)"
+    r"|toolkit\.kernel\.(?!events$)\w+"
     r"|toolkit\.mechanics\.\w+\.(machine|codec|narration|screen|events|shop))(\.|$)"
 )
 

@@ -17,11 +17,12 @@ from shipped_project import copy_project, edit
 from toolkit.content.validate import validate_paths
 from toolkit.diagnostics import Diagnostic
 from toolkit.mechanics.draft.structure import Draft
-from toolkit.rules.effects import Acquire
+from toolkit.rules.effects.acquire import Acquire
 from toolkit.rules.effects.cap_resource import CapResource
 from toolkit.rules.effects.gain import Gain
 from toolkit.rules.effects.lose import Lose
-from toolkit.rules.setup import Deal, GiveResource
+from toolkit.rules.setup.deal import Deal
+from toolkit.rules.setup.give_resource import GiveResource
 
 REPO = Path(__file__).resolve().parents[1]
 MIDWAY_WEIGHT = (

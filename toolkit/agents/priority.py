@@ -15,38 +15,21 @@ cell and side); everything else is generic.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 from weakref import WeakKeyDictionary
 
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.legal import legal_moves
 from toolkit.agents.random_bot import RandomBot
-from toolkit.agents.room import roomiest
-from toolkit.content.models.strategies import (
-    BidNear,
-    CardPreference,
-    Decline,
-    FaceDown,
-    FaceUp,
-    FewestHeld,
-    HighestField,
-    LosesTrick,
-    LowestField,
-    MostHeld,
-    MostPoints,
-    MostRoom,
-    PreferenceBase,
-    StrategiesFile,
-    Strategy,
-    WinsTrick,
-)
+from toolkit.content.models.strategies import StrategiesFile, Strategy
 from toolkit.engine.game import Compiler, Game
+from toolkit.kernel.compiling import MeasureFn
+from toolkit.kernel.specs import ZoneSpec
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.registry import decision_members
-from toolkit.rules.conditions import compile_condition
+from toolkit.rules.preferences.base import CardPreference, Option, PreferenceBase
+from toolkit.schema.filters import Measure
 
 _MEMBERS = decision_members()
 CARD_DECISIONS = frozenset(name for covered in _MEMBERS.values() for name in covered)
@@ -55,23 +38,6 @@ CARD_DECISIONS = frozenset(name for covered in _MEMBERS.values() for name in cov
 
 _DECISIONS: dict[str | None, frozenset[str]] = {None: CARD_DECISIONS}
 _DECISIONS.update(_MEMBERS)
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A legal action as preferences see it."""
-
-    action: int
-    decision: str
-    """`lead`, `follow`, `acquire`, `pick`, `choose` or `decline`."""
-    kind: str
-    """The card table of `card` (`deck`, `attractions` ...); empty when there is no card."""
-    card: int
-    """The card the action plays, takes or picks; -1 for none."""
-    face_down: bool = False
-    """A draft pick that places the card face down."""
-    value: int = -1
-    """The number a decision without a card chooses (a bid); -1 for none."""
 
 
 Selector = Callable[[State, int, list[Option]], list[Option]]
@@ -178,8 +144,8 @@ def compile_strategy(strategy: Strategy, c: Compiler, game: Game) -> CompiledStr
 
 def compile_preference(rule: PreferenceBase, c: Compiler, game: Game) -> Selector:
     """A preference with its gate, card filters and tie-breaks, as one selector."""
-    gate = compile_condition(rule.when, c) if rule.when is not None else None
-    core = _CORES[type(rule)](rule, game)
+    gate = rule.when.compile(c) if rule.when is not None else None
+    core = rule.compile(_StrategyGame(game, c))
     candidates = _candidates(rule, game) if isinstance(rule, CardPreference) else None
     tie_breaks = tuple(compile_preference(step, c, game) for step in rule.then)
 
@@ -208,7 +174,7 @@ def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], li
     accepted = _DECISIONS[rule.decision]
     card_filter = dict(rule.where or {})
     side = card_filter.pop("face_up", None)
-    if side is None and isinstance(rule, FIELD_PREFERENCES):
+    if side is None and rule.compares_fields:
         side = True
     down = None if side is None else not side
     tests = (
@@ -229,157 +195,16 @@ def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], li
     return candidates
 
 
-Core = Callable[[State, int, list[Option]], list[Option]]
+class _StrategyGame:
+    """The compiled game as preferences compile against it (`StrategyGame`): its tables,
+    zones, mechanic and end scoring, and measures compiled with the game's compiler."""
 
-FIELD_PREFERENCES = (HighestField, LowestField, FewestHeld, MostHeld)
-"""Preferences that compare card fields."""
+    def __init__(self, game: Game, c: Compiler) -> None:
+        self.game, self.c = game, c
+        self.tables, self.mechanic, self.scoring = game.tables, game.mechanic, game.scoring
 
+    def zone(self, zone_id: str) -> ZoneSpec:
+        return self.game.zone(zone_id)
 
-def _extreme(rule: Any, game: Game) -> Core:
-    """`highest_field` / `lowest_field`."""
-    name, highest = rule.field, isinstance(rule, HighestField)
-    columns = {kind: t.fields[name] for kind, t in game.tables.items() if name in t.fields}
-
-    def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        best: Any = None
-        chosen: list[Option] = []
-        for option in options:
-            column = columns.get(option.kind)
-            if column is None:
-                continue
-            value = column[option.card]
-            if value is None:
-                continue
-            if best is None or (value > best if highest else value < best):
-                best, chosen = value, [option]
-            elif value == best:
-                chosen.append(option)
-        return chosen
-
-    return core
-
-
-def _held(rule: Any, game: Game) -> Core:
-    """`fewest_held` / `most_held`: by how many cards of the card's value the player holds."""
-    name, fewest = rule.field, isinstance(rule, FewestHeld)
-    wanted = frozenset(rule.values) if rule.values is not None else None
-    zone = game.zone(rule.zone)
-    z, held_column = zone.index, game.tables[zone.kind].fields[name]
-    columns = {kind: t.fields[name] for kind, t in game.tables.items() if name in t.fields}
-
-    def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        counts = Counter(held_column[card] for card in state.zones[z][player])
-        best = -1
-        chosen: list[Option] = []
-        for option in options:
-            column = columns.get(option.kind)
-            if column is None:
-                continue
-            value = column[option.card]
-            if wanted is not None and value not in wanted:
-                continue
-            held = counts[value]
-            if best < 0 or (held < best if fewest else held > best):
-                best, chosen = held, [option]
-            elif held == best:
-                chosen.append(option)
-        return chosen
-
-    return core
-
-
-def _most_points(rule: Any, game: Game) -> Core:
-    """One step ahead with the chosen end-scoring steps; only actions that gain points."""
-    sources = set(rule.sources) if rule.sources is not None else None
-    steps = tuple(s for s in game.scoring if sources is None or s.label in sources)
-    mechanic = game.mechanic
-
-    def points(state: State, player: int) -> int:
-        return sum(each[player] for step in steps for _, each in step.parts(state))
-
-    def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        if not options:
-            return []
-        by_action = {option.action: option for option in options}
-        base = points(state.clone(for_scoring=True), player)
-        best = 0
-        chosen: list[int] = []
-        for group in mechanic.equivalent_actions(state, player, list(by_action)):
-            gain = points(mechanic.preview(state, player, group[0]), player) - base
-            if gain > best:
-                best, chosen = gain, list(group)
-            elif gain == best and best > 0:
-                chosen.extend(group)
-        return [by_action[action] for action in chosen]
-
-    return core
-
-
-def _most_room(rule: Any, game: Game) -> Core:
-    """One step ahead: the actions after which the mechanic leaves the most room."""
-
-    def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        kept = set(roomiest(state, player, [option.action for option in options]))
-        return [option for option in options if option.action in kept]
-
-    return core
-
-
-def _trick(rule: Any, game: Game) -> Core:
-    """`wins_trick` / `loses_trick`: the trick as it stands plus this card."""
-    wins = isinstance(rule, WinsTrick)
-    mechanic = game.mechanic
-
-    def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        chosen = []
-        for option in options:
-            if option.decision not in ("lead", "follow"):
-                continue
-            if mechanic.wins_trick(state, player, option.card) == wins:
-                chosen.append(option)
-        return chosen
-
-    return core
-
-
-def _side(rule: Any, game: Game) -> Core:
-    down = isinstance(rule, FaceDown)
-    return lambda state, player, options: [
-        o for o in options if o.decision == "pick" and o.face_down == down
-    ]
-
-
-def _decline(rule: Any, game: Game) -> Core:
-    return lambda state, player, options: [o for o in options if o.decision == "decline"]
-
-
-def _bid_near(rule: BidNear, game: Game) -> Core:
-    """The bids nearest to the rule's measure of the player, plus its offset."""
-    measure, plus = Compiler(game.content, game.layout).measure(rule.measure), rule.plus
-
-    def core(state: State, player: int, options: list[Option]) -> list[Option]:
-        bids = [o for o in options if o.decision == "bid"]
-        if not bids:
-            return []
-        target = measure(state, player) + plus
-        nearest = min(abs(o.value - target) for o in bids)
-        return [o for o in bids if abs(o.value - target) == nearest]
-
-    return core
-
-
-_CORES: dict[type[PreferenceBase], Callable[[Any, Game], Core]] = {
-    HighestField: _extreme,
-    LowestField: _extreme,
-    FewestHeld: _held,
-    MostHeld: _held,
-    MostPoints: _most_points,
-    MostRoom: _most_room,
-    WinsTrick: _trick,
-    LosesTrick: _trick,
-    FaceUp: _side,
-    FaceDown: _side,
-    BidNear: _bid_near,
-    Decline: _decline,
-}
-"""Each preference's own choice among the candidate options."""
+    def measure(self, measure: Measure) -> MeasureFn:
+        return self.c.measure(measure)

@@ -11,8 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints, create_model
 
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
-from toolkit.content.models.effects import Effect
-from toolkit.rules.scoring import ScoringRule
+from toolkit.content.models.primitives import Effect, ScoringRule
 from toolkit.schema.base import Colour, Id, Model, Text
 from toolkit.schema.limits import MAX_NUMBER, MAX_SHAPE_SIDE
 

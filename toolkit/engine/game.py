@@ -32,7 +32,8 @@ from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.effects.advance import Advance
 from toolkit.rules.ending import EndTest
-from toolkit.rules.setup import DrawRandom, PlaceCard
+from toolkit.rules.setup.draw_random import DrawRandom
+from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import Amount, per_players
 from toolkit.schema.filters import CardFilter, Measure
 

@@ -33,7 +33,9 @@ from toolkit.rules.effects.advance import Advance
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.effects.cap_resource import CapResource
 from toolkit.rules.primitive import Primitive, walk_one
-from toolkit.rules.setup import ChoosePerGroup, GiveResource, OptionIs
+from toolkit.rules.setup.base import OptionIs
+from toolkit.rules.setup.choose_per_group import ChoosePerGroup
+from toolkit.rules.setup.give_resource import GiveResource
 
 CODE = "illegal-position"
 

@@ -2,7 +2,9 @@
 
 A state's `log` is a list of `Event`s. Each class names its fields (what narration, the terminal
 and bots read) and carries its `kind`, the word transcripts write first (`["play", 0, 12]`).
-The events every game shares are declared here; a mechanic declares its own in its package
+The events of the game's flow and of decisions every game has are declared here; a rules
+primitive declares the events it logs beside itself, with their words (`words`), and lists them
+in its `events`; a mechanic declares its own in its package
 (`toolkit/mechanics/<name>/events.py`) and lists them in its kit's `events`.
 
 Events are immutable, so one instance may be made once and shared: a hot loop keeps tables of
@@ -11,8 +13,21 @@ pre-built events (a trick's plays by player and card) instead of building one pe
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
+
+
+class EventWords(Protocol):
+    """The names an event's words are made of (the record layer's narrator provides them)."""
+
+    def card_name(self, kind: str, card: int) -> str: ...
+    def deck_card(self, card: int) -> str: ...
+    def zone_cards(self, zone_id: str) -> str:
+        """The card kind a zone holds."""
+        ...
+
+    def resource_name(self, resource: int) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +39,12 @@ class Event:
     quiet: ClassVar[bool] = False
     """Told in words by the event that follows it, not by itself (a hidden pick, a choice
     whose outcome is its own event): narration may give it no line."""
+
+    def words(self, names: EventWords) -> Iterable[str]:
+        """The event told in words, when it tells itself: an event declared beside the
+        primitive that logs it does (so a new effect brings its words along); the events of
+        this module and of mechanics are told by their narrators. Nothing by default."""
+        return ()
 
     def plain(self) -> list[Any]:
         """The event as JSON data: its kind, then its fields in order (tuples as lists)."""
@@ -63,16 +84,6 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Acquired(Event):
-    """A player took a card of a kind (an `acquire` effect)."""
-
-    kind: ClassVar[str] = "acquire"
-    player: int
-    card_kind: str
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
 class Declined(Event):
     """A player declined an optional choice."""
 
@@ -88,52 +99,6 @@ class NothingToChoose(Event):
     kind: ClassVar[str] = "no-choice"
     player: int
     decision: str
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    """A player gave back resources over a cap."""
-
-    kind: ClassVar[str] = "discard"
-    player: int
-    resource: int
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class Shown(Event):
-    """Setup laid cards face up on a shared zone."""
-
-    kind: ClassVar[str] = "shown"
-    zone: str
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SlotFilled(Event):
-    """Setup placed content cards in a table slot."""
-
-    kind: ClassVar[str] = "slot"
-    slot: str
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FirstPlayer(Event):
-    """Setup chose who starts."""
-
-    kind: ClassVar[str] = "first-player"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class SetAside(Event):
-    """Setup removed deck cards from the game face down."""
-
-    kind: ClassVar[str] = "removed"
-    count: int
-    cards: tuple[int, ...]
-    """The cards named by the rules (the random ones stay unknown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +127,8 @@ GAME_ENDED = GameEnded()
 CORE_EVENTS: tuple[type[Event], ...] = (
     Chosen,
     Dealt,
-    Acquired,
     Declined,
     NothingToChoose,
-    Discarded,
-    Shown,
-    SlotFilled,
-    FirstPlayer,
-    SetAside,
     RoundEnded,
     RoundScored,
     GameEnded,

@@ -13,7 +13,7 @@ from toolkit.play.session import Session
 from toolkit.play.views import card_values
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.reference import reference_context
-from toolkit.rules.scoring import CardsInPlay
+from toolkit.rules.scoring.cards_in_play import CardsInPlay
 
 Section = tuple[str, list[str]]
 

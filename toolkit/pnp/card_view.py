@@ -26,7 +26,7 @@ from toolkit.pnp.card_fields import side_field_types
 from toolkit.pnp.describe import Describer, walk_effects
 from toolkit.pnp.layout_load import Where
 from toolkit.pnp.pictures import Picture
-from toolkit.rules.effects import ByRank
+from toolkit.rules.effects.by_rank import ByRank
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,9 @@ from toolkit.content.models.manifest import Milestone, SuitedDeck, Track
 from toolkit.content.project import GameContent
 from toolkit.pnp.card_fields import all_card_rules
 from toolkit.rules.conditions import Condition
-from toolkit.rules.effects import Acquire, ByRank, RankRange
+from toolkit.rules.effects.acquire import Acquire
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.effects.by_rank import ByRank, RankRange
 from toolkit.rules.modifiers import Discount
 from toolkit.rules.primitive import walk
 from toolkit.rules.scoring import ScoringRule

@@ -17,7 +17,7 @@ from toolkit.mechanics.registry import mechanic_kit
 from toolkit.pnp.card_fields import all_card_rules, suit_kind
 from toolkit.pnp.card_view import CardViews
 from toolkit.pnp.describe import Describer, walk_effects
-from toolkit.rules.effects import Acquire
+from toolkit.rules.effects.acquire import Acquire
 
 
 def reference_context(content: GameContent, describer: Describer) -> dict[str, Any]:

@@ -7,11 +7,13 @@ methods; neither switches on a primitive's type, so a new primitive is one class
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from toolkit.rules.parameters import check_declared
 from toolkit.schema.base import Model
 
 if TYPE_CHECKING:
+    from toolkit.kernel.events import Event
     from toolkit.rules.context import CheckContext, Path, Words
 
 
@@ -19,10 +21,16 @@ class Primitive(Model):
     """Base of effects and conditions: by default nothing to check, words from the docstring,
     no children."""
 
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The log events it records, declared beside it (`tests/test_events.py` builds each and
+    requires its words)."""
+
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        """Report what the schema cannot see (unknown ids, infeasible values) at `path`.
+        """Report what the schema cannot see (unknown ids, infeasible values) at `path`; by
+        default the parameters whose types declare what they refer to (`check_declared`).
 
         Not named `check`: that is the tag key of conditions in YAML (`check: compare`)."""
+        check_declared(self, ctx, path)
 
     def describe(self, words: Words, *, names: bool = True) -> str:
         """The primitive in players' words; `names=False` is the compact card-face form.

@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Literal, Union
 from pydantic import Field, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
-from toolkit.content.models.effects import Effect
+from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
 from toolkit.mechanics.registry import structure_models
 from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
-from toolkit.rules.scoring import ScoringRule, TieBreaker
-from toolkit.rules.setup import SetupStep
+from toolkit.rules.scoring.tie_breaker import TieBreaker
 from toolkit.schema.amounts import PlayerCount
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
 from toolkit.schema.filters import CardFilter, Measure

@@ -77,7 +77,9 @@ from toolkit.mechanics.draft.events import (
 )
 from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, grid_problems, initial_offsets
 from toolkit.mechanics.draft.structure import Draft
-from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
+from toolkit.rules.setup.deal import Deal
+from toolkit.rules.setup.draw_random import DrawRandom
+from toolkit.rules.setup.place_card import PlaceCard
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler

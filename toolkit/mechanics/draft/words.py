@@ -16,7 +16,9 @@ from toolkit.mechanics.base import (
 from toolkit.mechanics.draft.grid import Shape, connected
 from toolkit.mechanics.draft.structure import Draft
 from toolkit.mechanics.words import plain_words, printed_action
-from toolkit.rules.setup import Deal, DrawRandom, PlaceCard
+from toolkit.rules.setup.deal import Deal
+from toolkit.rules.setup.draw_random import DrawRandom
+from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import amount_at, amount_values, describe_amount
 
 

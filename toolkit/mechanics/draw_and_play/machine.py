@@ -46,7 +46,7 @@ from toolkit.mechanics.draw_and_play.events import (
     TookFromPile,
 )
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
-from toolkit.rules.setup import Deal
+from toolkit.rules.setup.deal import Deal
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler

@@ -17,7 +17,7 @@ from toolkit.mechanics.base import (
 )
 from toolkit.mechanics.draw_and_play.structure import Area, DrawAndPlay
 from toolkit.rules.scoring.area_formula import filtered_cards
-from toolkit.rules.setup import Deal
+from toolkit.rules.setup.deal import Deal
 from toolkit.schema.amounts import amount_values, describe_amount
 
 

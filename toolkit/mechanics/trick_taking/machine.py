@@ -26,7 +26,7 @@ from toolkit.mechanics.trick_taking.events import (
     TrumpTurned,
 )
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
-from toolkit.rules.setup import Deal
+from toolkit.rules.setup.deal import Deal
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler

@@ -16,7 +16,7 @@ from toolkit.mechanics.base import (
 )
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.mechanics.words import described_effects, plain_words, printed_action
-from toolkit.rules.setup import Deal
+from toolkit.rules.setup.deal import Deal
 from toolkit.schema.amounts import amount_values, describe_amount
 
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
+from toolkit.rules.registry import EFFECTS
 from toolkit.rules.words import singular
 from toolkit.schema.base import Id, Model
+from toolkit.schema.params import ResourceId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -23,7 +27,7 @@ if TYPE_CHECKING:
 class AcquireCost(Model):
     """What acquiring a card costs: a resource amount read from a card field."""
 
-    resource: Id
+    resource: ResourceId
     """The resource paid, to the supply."""
     field: Id
     """The card field holding the price."""
@@ -40,6 +44,20 @@ class GroupLimit(Model):
     """Once the player has a card of every group, the limit no longer applies."""
 
 
+@dataclass(frozen=True, slots=True)
+class Acquired(Event):
+    """A player took a card of a kind (an `acquire` effect)."""
+
+    kind: ClassVar[str] = "acquire"
+    player: int
+    card_kind: str
+    card: int
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        yield f"  player {self.player + 1} takes {names.card_name(self.card_kind, self.card)}"
+
+
+@EFFECTS.register
 class Acquire(EffectModel):
     """Take a card from a shared zone into one's own (ride an attraction, buy a card).
 
@@ -48,6 +66,7 @@ class Acquire(EffectModel):
     """
 
     effect: Literal["acquire"]
+    events: ClassVar[tuple[type[Event], ...]] = (Acquired,)
     interactive: ClassVar[bool] = True
     source: Id
     """The shared zone to take from (e.g. `display`)."""
@@ -107,7 +126,7 @@ def _short_of(positions: list[int], requirements: tuple[tuple[int, int], ...]) -
 def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     """Acquire: compute the legal choices, ask the player, pay, take; decline penalties."""
     # The kernel's runtime is imported where a game compiles: validation never compiles.
-    from toolkit.kernel.events import Acquired, Declined, NothingToChoose
+    from toolkit.kernel.events import Declined, NothingToChoose
     from toolkit.kernel.state import DECLINE, Decision
 
     source, target = c.zone(spec.source), c.zone(spec.to)

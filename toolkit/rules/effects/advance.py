@@ -7,20 +7,22 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import model_validator
 
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.registry import EFFECTS
 from toolkit.rules.words import signed
-from toolkit.schema.base import Id
+from toolkit.schema.params import TrackId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
+@EFFECTS.register
 class Advance(EffectModel):
     """Move the player's marker on a track; negative amounts move it back. Clamped to the track."""
 
     effect: Literal["advance"]
-    track: Id
+    track: TrackId
     """The track to move on."""
     amount: int
     """Steps to move: positive forward, negative back."""
@@ -30,9 +32,6 @@ class Advance(EffectModel):
         if self.amount == 0:
             raise ValueError("'amount' of 0 moves nothing")
         return self
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "track"), self.track, ctx.track_ids(), "track")
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         track, amount = c.track(self.track), self.amount

@@ -1,8 +1,9 @@
 """The base of every effect, the core ones in this package and those a mechanic brings.
 
 The effects that hold other effects (`choose`, `if`, ...) name the union `Effect`, resolved in
-the content layer (`toolkit.content.models.effects`) once every registered mechanic's effects
-are known, so a mechanic's effect may sit inside a `choose` without this package knowing it.
+the content layer (`toolkit.content.models.primitives`) once every registered mechanic's
+effects are known, so a mechanic's effect may sit inside a `choose` without this package
+knowing it.
 """
 
 from __future__ import annotations

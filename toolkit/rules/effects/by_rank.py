@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, model_validator
 
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.registry import EFFECTS
 from toolkit.schema.base import Model
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class RankTier(Model):
     """What the winner of a trick with such a card gets."""
 
 
+@EFFECTS.register
 class ByRank(EffectModel):
     """A reward ladder: the effects depend on the rank of the card that resolves."""
 

@@ -2,45 +2,59 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.kernel.events import Event, EventWords
 from toolkit.rules.effects.base import EffectModel
-from toolkit.schema.base import Id
+from toolkit.rules.registry import EFFECTS
+from toolkit.schema.params import ResourceId, TrackId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """A player gave back resources over a cap."""
+
+    kind: ClassVar[str] = "discard"
+    player: int
+    resource: int
+    amount: int
+
+    def words(self, names: EventWords) -> Iterator[str]:
+        resource = names.resource_name(self.resource)
+        yield f"  player {self.player + 1} discards {self.amount} {resource}"
+
+
+@EFFECTS.register
 class CapResource(EffectModel):
     """Discard a resource above a cap, with a penalty per discarded unit."""
 
     effect: Literal["cap_resource"]
-    resource: Id
+    events: ClassVar[tuple[type[Event], ...]] = (Discarded,)
+    resource: ResourceId
     """The capped resource."""
     max: int = Field(ge=0)
     """The most a player may keep."""
-    penalty_track: Id | None = None
+    penalty_track: TrackId | None = None
     """Track advanced as a penalty for discarding."""
     penalty_per: int = Field(default=1, ge=1)
     """One penalty step per this many discarded units."""
     rounding: Literal["up", "down"] = "up"
     """How a partial group of discarded units counts."""
 
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "resource"), self.resource, ctx.resource_ids(), "resource")
-        if self.penalty_track is not None:
-            ctx.known((*path, "penalty_track"), self.penalty_track, ctx.track_ids(), "track")
-
     def gains(self) -> tuple[str, ...]:
         return ()
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         # The kernel's runtime is imported where a game compiles: validation never compiles.
-        from toolkit.kernel.events import Discarded
 
         resource, cap, per = c.resource(self.resource), self.max, self.penalty_per
         track = c.track(self.penalty_track) if self.penalty_track is not None else -1

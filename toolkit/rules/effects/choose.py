@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.registry import EFFECTS
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from toolkit.rules.primitive import Primitive
 
 
+@EFFECTS.register
 class Choose(EffectModel):
     """The player chooses one of several effect lists."""
 

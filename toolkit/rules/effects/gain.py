@@ -7,25 +7,24 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
-from toolkit.schema.base import Id
+from toolkit.rules.registry import EFFECTS
+from toolkit.schema.params import ResourceId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
+@EFFECTS.register
 class Gain(EffectModel):
     """The player takes an amount of a resource from the supply (as far as the supply can pay)."""
 
     effect: Literal["gain"]
-    resource: Id
+    resource: ResourceId
     """The resource gained."""
     amount: int = Field(ge=1)
     """How much is gained."""
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "resource"), self.resource, ctx.resource_ids(), "resource")
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         resource, amount = c.resource(self.resource), self.amount

@@ -7,18 +7,20 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.rules.conditions import Condition, compile_condition
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
+from toolkit.rules.registry import EFFECTS
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
+    from toolkit.rules.conditions import Condition
     from toolkit.rules.context import Path, Words
     from toolkit.rules.effects.base import Effect
     from toolkit.rules.primitive import Primitive
 
 
+@EFFECTS.register
 class If(EffectModel):
     """Effects that apply only when a condition holds."""
 
@@ -31,7 +33,7 @@ class If(EffectModel):
     """Effects when it does not."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
-        test = compile_condition(self.condition, c)
+        test = self.condition.compile(c)
         then, otherwise = c.effects(self.then, cause), c.effects(self.otherwise, cause)
 
         def branch(state: State, player: int, card: int) -> None:

@@ -7,26 +7,25 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.registry import EFFECTS
 from toolkit.rules.words import MINUS
-from toolkit.schema.base import Id
+from toolkit.schema.params import ResourceId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
+@EFFECTS.register
 class Lose(EffectModel):
     """The player returns an amount of a resource to the supply (as much as they hold)."""
 
     effect: Literal["lose"]
-    resource: Id
+    resource: ResourceId
     """The resource lost."""
     amount: int = Field(ge=1)
     """How much is lost."""
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "resource"), self.resource, ctx.resource_ids(), "resource")
 
     def gains(self) -> tuple[str, ...]:
         return ()

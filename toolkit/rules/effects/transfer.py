@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
-from toolkit.schema.base import Id
+from toolkit.rules.registry import EFFECTS
+from toolkit.schema.params import ResourceId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 _GIVERS = {
     "each_opponent": "from each opponent",
@@ -22,20 +23,18 @@ _GIVERS = {
 """Who gives, as players read it."""
 
 
+@EFFECTS.register
 class Transfer(EffectModel):
     """The player takes an amount of a resource from other players (as much as each holds)."""
 
     effect: Literal["transfer"]
-    resource: Id
+    resource: ResourceId
     """The resource taken."""
     amount: int = Field(ge=1)
     """How much each giver hands over, at most (a giver with less gives all they hold)."""
     giver: Literal["each_opponent", "left", "right"] = "each_opponent"
     """Who gives: every other player, or the next player in seat order (`left`) or the
     previous one (`right`)."""
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "resource"), self.resource, ctx.resource_ids(), "resource")
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         resource, amount, giver = c.resource(self.resource), self.amount, self.giver

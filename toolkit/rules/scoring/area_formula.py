@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from toolkit.rules.parameters import check_declared
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_field
-from toolkit.schema.base import Id, Model
+from toolkit.schema.base import Model
 from toolkit.schema.filters import CardFilter
+from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -37,17 +40,18 @@ class Bonus(Model):
     """The points added."""
 
 
+@SCORING_RULES.register
 class AreaFormula(RuleModel):
     """Each area of the player's zone: (sum of a field - cost) x multiplier + bonus; an area
     without cards scores 0."""
 
     rule: Literal["area_formula"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone whose cards form the areas."""
-    by: Id | None = None
+    by: ZoneField | None = None
     """One area per value of this card field (e.g. `colour`); unset: the whole zone is one
     area."""
-    sum: Id
+    sum: ZoneField
     """The numeric card field added up in each area (cards without a value add 0)."""
     cost: int = 0
     """Subtracted from each started area's sum (what opening an area costs)."""
@@ -57,12 +61,10 @@ class AreaFormula(RuleModel):
     """Points added to an area holding at least so many cards."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        if not self.check_shared(ctx, path):
+        if not check_declared(self, ctx, path):
             return
         fields = ctx.zone_fields(self.zone)
-        if self.by is not None:
-            ctx.known((*path, "by"), self.by, fields, "card field")
-        if ctx.known((*path, "sum"), self.sum, fields, "card field"):
+        if self.sum in fields:  # an unknown one is reported by its declared type
             self._check_numeric(ctx, (*path, "sum"))
         if self.multiplier is not None:
             where, kind = self.multiplier.where, ctx.zone_kind(self.zone) or ""

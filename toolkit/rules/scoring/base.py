@@ -6,13 +6,15 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from toolkit.rules.parameters import check_declared
 from toolkit.rules.words import printed_number
-from toolkit.schema.amounts import Amount, ByPlayers, describe_amount
+from toolkit.schema.amounts import Amount, describe_amount
 from toolkit.schema.base import Model, Text
-from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.filters import CardFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
     from toolkit.kernel.state import State
     from toolkit.rules.context import CheckContext, Path, Words
 
@@ -27,9 +29,16 @@ PartsFn = Callable[["State"], list[tuple[str, list[int]]]]
 class RuleModel(Model):
     """A scoring rule: checked, compiled and described by itself."""
 
+    if TYPE_CHECKING:
+        rule: str
+        """The tag naming the rule in YAML; each rule declares it as a `Literal`."""
+
     label: Text
     """Name of the points' source in score breakdowns (e.g. 'yellow cards')."""
 
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The log events it records, declared beside it (`tests/test_events.py` builds each and
+    requires its words)."""
     positional: ClassVar[bool] = False
     """Whether the points depend on where cards lie (bots may then not merge placements)."""
 
@@ -42,34 +51,9 @@ class RuleModel(Model):
         return lambda state: [(label, points(state))]
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        """Report what the schema cannot see at `path` (unknown zones, fields, values)."""
-        self.check_shared(ctx, path)
-
-    def check_shared(self, ctx: CheckContext, path: Path) -> bool:
-        """The parameters many rules share, by name: `measure`, and `zone` with the card
-        `field`, `same_field` and `where` read from it. False when the zone is unknown."""
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if isinstance(value, ByPlayers):
-                ctx.check_amount((*path, name), value)
-        measure = getattr(self, "measure", None)
-        if isinstance(measure, Measure):
-            ctx.check_measure((*path, "measure"), measure)
-        zone = getattr(self, "zone", None)
-        if zone is None:
-            return True
-        if not ctx.known((*path, "zone"), zone, ctx.zone_ids("player"), "player zone"):
-            return False
-        fields = ctx.zone_fields(zone)
-        for name in ("field", "same_field"):
-            value = getattr(self, name, None)
-            if value is not None:
-                ctx.known((*path, name), value, fields, "card field")
-        where = getattr(self, "where", None)
-        if where:
-            kind = ctx.zone_kind(zone) or ""
-            ctx.check_filter((*path, "where"), where, kind, grid=zone in ctx.grid_zones())
-        return True
+        """Report what the schema cannot see at `path` (unknown zones, fields, values). By
+        default the parameters whose types declare what they refer to (`check_declared`)."""
+        check_declared(self, ctx, path)
 
     def describe(self, words: Words) -> str:
         """How the rule awards points, for a scoring card or a reference sheet."""

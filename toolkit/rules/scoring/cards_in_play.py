@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PartsFn, PointsFn, RuleModel
 from toolkit.schema.base import Id
 
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@SCORING_RULES.register
 class CardsInPlay(RuleModel):
     """Score the rules printed on the cards that setup placed in a slot (scoring or bonus cards)."""
 

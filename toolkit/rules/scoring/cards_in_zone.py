@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from toolkit.rules.parameters import check_declared
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words, zone_cards
 from toolkit.rules.words import printed_number
 from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Id
-from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.filters import Measure
+from toolkit.schema.params import PlayerZone, ZoneFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@SCORING_RULES.register
 class CardsInZone(RuleModel):
     """Points for the cards in a player's zone: give exactly one of `count`, `sum` or `values`.
 
@@ -31,9 +35,9 @@ class CardsInZone(RuleModel):
     """
 
     rule: Literal["cards_in_zone"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone whose cards score (e.g. `won` for the cards taken in tricks)."""
-    where: CardFilter | None = None
+    where: ZoneFilter | None = None
     """Only cards matching this filter score."""
     count: bool = False
     """Each card is one unit."""
@@ -65,7 +69,7 @@ class CardsInZone(RuleModel):
         return self
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        if not self.check_shared(ctx, path):
+        if not check_declared(self, ctx, path):
             return
         kind = ctx.zone_kind(self.zone) or ""
         if self.sum is not None:

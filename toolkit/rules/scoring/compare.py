@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import model_validator
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.rules.words import printed_number
 from toolkit.schema.amounts import Amount
@@ -16,7 +17,7 @@ from toolkit.schema.filters import Measure
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler, MeasureFn
     from toolkit.kernel.state import State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
 class Outcome(Model):
@@ -36,6 +37,7 @@ class Outcome(Model):
         return self.points, self.per_unit, self.per_target, self.per_difference
 
 
+@SCORING_RULES.register
 class CompareToTarget(RuleModel):
     """Compare every player's measure with a target: `exact` scores when they are equal,
     `over` when the measure is higher, `under` when it is lower; `otherwise` stands for
@@ -64,11 +66,6 @@ class CompareToTarget(RuleModel):
                 "a comparison scores by at least one of 'exact', 'over', 'under' or 'otherwise'"
             )
         return self
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        self.check_shared(ctx, path)
-        if isinstance(self.target, Measure):
-            ctx.check_measure((*path, "target"), self.target)
 
     def describe(self, words: Words) -> str:
         measure = words.measure(self.measure)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
-from toolkit.schema.base import Id
-from toolkit.schema.filters import CardFilter
+from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -14,15 +14,16 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class DistinctValues(RuleModel):
     """Points for each different value of a field among the player's cards (symbols)."""
 
     rule: Literal["distinct_values"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone."""
-    field: Id
+    field: ZoneField
     """The field whose distinct values count; cards without a value are ignored."""
-    where: CardFilter | None = None
+    where: ZoneFilter | None = None
     """Only cards matching this filter."""
     points: int = 1
     """Points per distinct value."""

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.rules.parameters import check_declared
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_field
-from toolkit.schema.base import Id
+from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -15,14 +17,15 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@SCORING_RULES.register
 class LargestGroup(RuleModel):
     """Points per card in the largest orthogonally adjacent group sharing a field's value."""
 
     rule: Literal["largest_group"]
     positional: ClassVar[bool] = True
-    zone: Id
+    zone: PlayerZone
     """The player's grid zone."""
-    field: Id
+    field: ZoneField
     """The field shared by a group (e.g. `colour`)."""
     min_size: int = Field(default=3, ge=2)
     """Smaller groups score nothing."""
@@ -30,7 +33,7 @@ class LargestGroup(RuleModel):
     """Points per card of the largest group."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        if self.check_shared(ctx, path) and self.zone not in ctx.grid_zones():
+        if check_declared(self, ctx, path) and self.zone not in ctx.grid_zones():
             ctx.error(
                 (*path, "zone"),
                 "invalid-value",

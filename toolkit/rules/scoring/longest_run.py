@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
-from toolkit.schema.base import Id
+from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class LongestRun(RuleModel):
     """Points per card in the longest run of directly consecutive numbers.
 
@@ -23,11 +25,11 @@ class LongestRun(RuleModel):
     """
 
     rule: Literal["longest_run"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone."""
-    field: Id
+    field: ZoneField
     """The numeric field the run is made of (e.g. `number`)."""
-    same_field: Id | None = None
+    same_field: ZoneField | None = None
     """If set, a run's cards share this field's value (e.g. `colour`)."""
     min_length: int = Field(default=3, ge=2)
     """Shorter runs score nothing."""

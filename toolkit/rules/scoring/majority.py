@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.rules.words import printed_number
 from toolkit.schema.amounts import Amount
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class Majority(RuleModel):
     """Rank players by a measure: the most get the first value, the second most the next...
 

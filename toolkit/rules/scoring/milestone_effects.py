@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel
-from toolkit.schema.base import Id
+from toolkit.schema.params import TrackId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class MilestoneEffects(RuleModel):
     """Apply the game-end effects of milestones reached (a marker moved back); scores 0 itself."""
 
     rule: Literal["milestone_effects"]
-    track: Id
+    track: TrackId
     """The track whose milestones' game-end effects apply."""
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "track"), self.track, ctx.track_ids(), "track")
 
     def describe(self, words: Words) -> str:
         return f"the game-end effects of the {words.track(self.track)} milestones reached"

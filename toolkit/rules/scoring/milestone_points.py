@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel
-from toolkit.schema.base import Id
+from toolkit.schema.params import TrackId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
-    from toolkit.rules.context import CheckContext, Path, Words
+    from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class MilestonePoints(RuleModel):
     """The victory points of every milestone the player reached on a track."""
 
     rule: Literal["milestone_points"]
-    track: Id
+    track: TrackId
     """The track whose milestones score."""
-
-    def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "track"), self.track, ctx.track_ids(), "track")
 
     def describe(self, words: Words) -> str:
         return f"the VP of the {words.track(self.track)} milestones reached"

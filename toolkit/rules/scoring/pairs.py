@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.parameters import check_declared
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
-from toolkit.schema.base import Id, Scalar
+from toolkit.schema.base import Scalar
+from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -15,13 +18,14 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@SCORING_RULES.register
 class Pairs(RuleModel):
     """Points for each pair of one card with each of two values (a blue and a red card)."""
 
     rule: Literal["pairs"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone."""
-    field: Id
+    field: ZoneField
     """The field the two values belong to (e.g. `colour`)."""
     values: list[Scalar] = Field(min_length=2, max_length=2)
     """The two values that form a pair."""
@@ -29,7 +33,7 @@ class Pairs(RuleModel):
     """Points per pair."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        if not self.check_shared(ctx, path):
+        if not check_declared(self, ctx, path):
             return
         kind = ctx.zone_kind(self.zone) or ""
         allowed = ctx.vocabulary(kind if kind != "deck" else ctx.deck_kind() or "", self.field)

@@ -6,23 +6,24 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words, zone_cards
 from toolkit.schema.amounts import Amount
-from toolkit.schema.base import Id
-from toolkit.schema.filters import CardFilter
+from toolkit.schema.params import PlayerZone, ZoneFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class PerCard(RuleModel):
     """Points for each card of the player's zone that matches a filter."""
 
     rule: Literal["per_card"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone."""
-    where: CardFilter = Field(default_factory=dict)
+    where: ZoneFilter = Field(default_factory=dict)
     """Which cards count."""
     points: Amount
     """Points per matching card (or a table by player count)."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class PerUnit(RuleModel):
     """Points per whole `per` units of a measure (1 per 2 coins; -2 per penalty step)."""
 

@@ -7,21 +7,23 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
-from toolkit.schema.base import Id
+from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class SetsOfDistinct(RuleModel):
     """Points for each set of `size` cards with pairwise different values of a field."""
 
     rule: Literal["sets_of_distinct"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone."""
-    field: Id
+    field: ZoneField
     """The field whose values must differ within a set (e.g. `colour`)."""
     size: int = Field(ge=2)
     """Cards per set."""

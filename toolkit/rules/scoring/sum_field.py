@@ -4,28 +4,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.parameters import check_declared
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
-from toolkit.schema.base import Id
-from toolkit.schema.filters import CardFilter
+from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.rules.context import CheckContext, Path, Words
 
 
+@SCORING_RULES.register
 class SumField(RuleModel):
     """Add up a numeric field of the player's cards (printed VP of attractions ridden)."""
 
     rule: Literal["sum_field"]
-    zone: Id
+    zone: PlayerZone
     """The player's zone whose cards are summed."""
-    field: Id
+    field: ZoneField
     """The numeric card field to add up."""
-    where: CardFilter | None = None
+    where: ZoneFilter | None = None
     """Only cards matching this filter."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        if not self.check_shared(ctx, path):
+        if not check_declared(self, ctx, path):
             return
         field_type = ctx.field_type(ctx.zone_kind(self.zone) or "", self.field)
         if field_type is not None and field_type != "int":

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel
 from toolkit.schema.base import Model
 from toolkit.schema.filters import Measure
@@ -24,6 +25,7 @@ class TableRow(Model):
     """Points for this row."""
 
 
+@SCORING_RULES.register
 class TableByCount(RuleModel):
     """Points from a table by a count (5/3/1 for at most 0/1/2 face-down cards; else 0)."""
 

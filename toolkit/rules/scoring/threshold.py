@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
+@SCORING_RULES.register
 class Threshold(RuleModel):
     """Points when a measure reaches a threshold (at least 4 even cards: 3 points)."""
 

@@ -1,0 +1,79 @@
+"""The unions content files are validated against, one per family of primitives, assembled
+from the registries (`toolkit.rules.registry`) and, for effects, the registered mechanics.
+
+Assembled here, above both layers, so the rules layer never imports a mechanic. Models that
+hold primitives of a family name its union (`Effect`, `Condition`, `Preference` ...) and are
+left incomplete where they are defined; once every union is known, its name is bound where
+they can find it, so a mechanic's effect may sit inside a `choose`, a condition inside an `if`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+from toolkit.mechanics.registry import mechanic_effects, strategy_decisions, structure_models
+from toolkit.rules.preferences.base import PreferenceBase
+from toolkit.rules.registry import CONDITIONS, EFFECTS, PREFERENCES, SCORING_RULES, SETUP_STEPS
+from toolkit.schema.base import Model
+
+if TYPE_CHECKING:
+    from toolkit.rules.conditions import Condition as Condition
+    from toolkit.rules.effects.base import Effect as Effect
+    from toolkit.rules.preferences import DecisionKind as DecisionKind
+    from toolkit.rules.preferences import Preference as Preference
+    from toolkit.rules.scoring import ScoringRule as ScoringRule
+    from toolkit.rules.setup import SetupStep as SetupStep
+else:
+    from typing import Literal
+
+    Effect = EFFECTS.build_union(*mechanic_effects())
+    Condition = CONDITIONS.build_union()
+    ScoringRule = SCORING_RULES.build_union()
+    SetupStep = SETUP_STEPS.build_union()
+    Preference = PREFERENCES.build_union()
+    DecisionKind = Literal[strategy_decisions()]
+
+UNIONS: dict[str, Any] = {
+    "Effect": Effect,
+    "Condition": Condition,
+    "ScoringRule": ScoringRule,
+    "SetupStep": SetupStep,
+    "Preference": Preference,
+    "DecisionKind": DecisionKind,
+}
+"""Each family's union by the name annotations give it."""
+
+
+def resolve_unions() -> None:
+    """Let every model left incomplete for want of a union find it: each union's name is bound
+    in the module of each model that names it. Those holding effects or conditions are built
+    now, once: every card kind's model holds them, and a built model is reused where a
+    deferred one would be generated again for each. Preferences stay deferred until a
+    strategies file needs them."""
+    incomplete = [m for m in (*_subclasses(Model), *structure_models()) if _incomplete(m)]
+    for model in incomplete:
+        namespace = vars(sys.modules[model.__module__])
+        for name, union in UNIONS.items():
+            namespace.setdefault(name, union)
+    for model in incomplete:
+        if not issubclass(model, PreferenceBase):
+            model.model_rebuild(force=True, _types_namespace=UNIONS)
+
+
+def _incomplete(model: type[Any]) -> bool:
+    """Whether some field's type could not be resolved where the model was defined (a model
+    merely deferred, `defer_build`, is built on first use and left alone)."""
+    return getattr(model, "__pydantic_fields_complete__", True) is False
+
+
+def _subclasses(root: type[Any]) -> list[type[Any]]:
+    found, stack = [], [root]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            found.append(sub)
+            stack.append(sub)
+    return found
+
+
+resolve_unions()
