@@ -24,18 +24,12 @@ from entry_point import run_toolkit
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.kernel.events import (
-    GAME_ENDED,
-    Acquired,
-    Dealt,
-    Declined,
-    Discarded,
-    Event,
-    FirstPlayer,
-    RoundEnded,
-)
+from toolkit.kernel.events import GAME_ENDED, Dealt, Declined, Event, RoundEnded
 from toolkit.kernel.state import State
 from toolkit.mechanics.trick_taking.events import Played, TrickWon
+from toolkit.rules.effects.acquire import Acquired
+from toolkit.rules.effects.cap_resource import Discarded
+from toolkit.rules.setup.starting_player import FirstPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER_COUNTS = (2, 3, 4, 5)
