@@ -25,7 +25,7 @@ from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.engine.game import Game
 from toolkit.engine.legality import legality_problems
 from toolkit.engine.position import fill_slots
-from toolkit.errors import OptionError
+from toolkit.errors import ContentError, OptionError
 from toolkit.kernel.state import State
 from toolkit.mechanics.base import KitPosition
 from toolkit.mechanics.registry import mechanic_kit
@@ -520,3 +520,13 @@ def read_position(
         return None, None, [], diagnostics
     state, moves, diagnostics = position_start(game, loaded, seed)
     return loaded, state, moves, diagnostics
+
+
+def state_from_text(game: Game, text: str, seed: int | None = None) -> State:
+    """The state a position's YAML `text` describes, after its moves: a game set up at a
+    rule's corner case in a few lines (scenario tests, scripts). Every problem found raises
+    one `ContentError`, each at its line and column of `position.yaml`."""
+    _, state, diagnostics = load_position(game, PathLike("position.yaml"), seed, text)
+    if state is None:
+        raise ContentError(diagnostics)
+    return state
