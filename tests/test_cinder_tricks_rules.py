@@ -1,7 +1,7 @@
 """Cinder Tricks, one built scenario per rule, with exact expectations.
 
-Each test builds a state (hands, who is to act, the phase), applies actions and checks the
-exact outcome: passing three cards with a direction that cycles by round, the 2 of Bellows
+Each test sets up a position (hands, who is to act, the phase), applies actions and checks
+the exact outcome: passing three cards with a direction that cycles by round, the 2 of Bellows
 leading the first trick, Embers that may not lead until broken, the winner taking the trick,
 won cards going back into the deck, and what bots may know of passed cards.
 """
@@ -16,16 +16,16 @@ import pytest
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.position_load import read_position
+from toolkit.engine.position_load import state_from_text
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import RoundScored
 from toolkit.kernel.state import State
+from toolkit.mechanics.trick_taking.codec import PassCard
 from toolkit.mechanics.trick_taking.events import Passed
 from toolkit.record.events import narrate
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "rules" / "cinder-tricks.yaml"
-PLAY, PASS = 0, 1
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +38,6 @@ def cards(game: Game, ids: Sequence[str]) -> list[int]:
     return [game.card("deck", c) for c in ids]
 
 
-def set_hands(state: State, hands: Sequence[Sequence[str]]) -> None:
-    zone = state.zones[state.game.zone("hand").index]
-    for player, ids in enumerate(hands):
-        zone[player] = cards(state.game, ids)
-
-
 def hand(state: State, player: int) -> list[str]:
     deck = state.game.deck
     return sorted(deck.ids[c] for c in state.zones[state.game.zone("hand").index][player])
@@ -54,17 +48,48 @@ def won(state: State, player: int) -> list[str]:
     return sorted(deck.ids[c] for c in state.zones[state.game.zone("taken").index][player])
 
 
-def playing(game: Game, hands: Sequence[Sequence[str]], leader: int = 0, trick: int = 2) -> State:
-    """A state in the play phase with these hands, `leader` to lead trick `trick`."""
-    state = game.new_state(1, len(hands))
-    set_hands(state, hands)
-    mech = state.mech
-    mech.phase, mech.led = PLAY, -1
-    mech.stage = 1
-    mech.passing = []
-    mech.current = mech.round_leader = leader
-    mech.trick = trick
-    return state
+def seats(hands: Sequence[Sequence[str]], points: dict[int, str] | None = None) -> str:
+    """The `players` of a position: each seat's hand, and its points banked in earlier
+    rounds (`points`: seat -> `{label: points}`)."""
+    points = points or {}
+    return "players:\n" + "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(ids)}]}}"
+        + (f", round_points: {points[seat]}" if seat in points else "")
+        + "}\n"
+        for seat, ids in enumerate(hands)
+    )
+
+
+def position(game: Game, text: str) -> State:
+    """The state a position file describes (its text, as a designer writes it)."""
+    return state_from_text(game, text)
+
+
+def playing(
+    game: Game,
+    hands: Sequence[Sequence[str]],
+    leader: int = 0,
+    *,
+    broken: bool = False,
+    points: dict[int, str] | None = None,
+) -> State:
+    """Play in round 1 with these hands, `leader` to lead a trick after the first; the
+    trick's number follows from the size of the hands."""
+    return position(
+        game,
+        f"kind: position\ngame: cinder-tricks\nto_move: [{leader + 1}]\n"
+        + seats(hands, points)
+        + f"play: {{broken: {str(broken).lower()}}}\n",
+    )
+
+
+def passing(game: Game, hands: Sequence[Sequence[str]], leader: int) -> State:
+    """Round 1 before play, these hands to pass from, `leader` to pass first."""
+    return position(
+        game,
+        f"kind: position\ngame: cinder-tricks\n{seats(hands)}"
+        f"play: {{phase: passing, leader: {leader + 1}}}\n",
+    )
 
 
 def play(state: State, *moves: tuple[int, str]) -> None:
@@ -72,10 +97,13 @@ def play(state: State, *moves: tuple[int, str]) -> None:
         state.apply(player, state.game.card("deck", card))
 
 
+def pass_action(game: Game, card: str) -> int:
+    return game.mechanic.codec.encode(PassCard(game.card("deck", card)))
+
+
 def passes(state: State, player: int, ids: Sequence[str]) -> None:
-    base = state.machine.codec.pass_base  # type: ignore[attr-defined]
-    for card in cards(state.game, ids):
-        state.apply(player, base + card)
+    for card in ids:
+        state.apply(player, pass_action(state.game, card))
 
 
 FOUR_HANDS = [
@@ -88,17 +116,15 @@ FOUR_HANDS = [
 
 def test_each_player_passes_three_cards_left_in_round_one(game: Game) -> None:
     """Round 1 passes left: the next player in turn order receives them, all at once."""
-    state = game.new_state(1, 4)
-    set_hands(state, FOUR_HANDS)
-    mech = state.mech
-    assert mech.phase == PASS and mech.pass_offset == 1
-    leader = mech.round_leader
+    view = game.new_state(1, 4).observation(0)
+    assert view["phase"] == "passing" and view["pass_to"] == 1
+    leader = 2
+    state = passing(game, FOUR_HANDS, leader)
     order = [(leader + i) % 4 for i in range(4)]
     gifts = {p: sorted(FOUR_HANDS[p][-3:]) for p in range(4)}
-    base = game.mechanic.codec.pass_base  # type: ignore[attr-defined]
     first = order[0]
     assert sorted(state.legal_actions(first)) == sorted(
-        base + c for c in cards(game, FOUR_HANDS[first])
+        pass_action(game, c) for c in FOUR_HANDS[first]
     )
     for player in order[:-1]:
         passes(state, player, gifts[player])
@@ -108,27 +134,17 @@ def test_each_player_passes_three_cards_left_in_round_one(game: Game) -> None:
     for player in range(4):
         giver = (player - 1) % 4
         assert hand(state, player) == sorted(FOUR_HANDS[player][:2] + gifts[giver])
-    assert mech.phase == PLAY
+    assert state.observation(0)["phase"] == "play"
 
 
 def test_a_card_cannot_be_passed_twice_or_out_of_turn(game: Game) -> None:
-    state = game.new_state(1, 4)
-    set_hands(state, FOUR_HANDS)
-    leader = state.mech.round_leader
+    leader = 1
+    state = passing(game, FOUR_HANDS, leader)
     passes(state, leader, [FOUR_HANDS[leader][0]])
     with pytest.raises(IllegalActionError, match="not allowed now"):
         passes(state, leader, [FOUR_HANDS[leader][0]])
     with pytest.raises(IllegalActionError, match="turn"):
         passes(state, (leader + 1) % 4, [FOUR_HANDS[(leader + 1) % 4][0]])
-
-
-def position(game: Game, text: str) -> State:
-    """The state a position file describes (its text, as a designer writes it)."""
-    _, state, moves, problems = read_position(game, Path("scenario.yaml"), text=text)
-    assert state is not None, [str(problem) for problem in problems]
-    for player, action in moves:
-        state.apply(player, action)
-    return state
 
 
 HIDDEN = ", hidden"
@@ -201,7 +217,7 @@ def test_an_ember_played_off_suit_breaks_embers(game: Game) -> None:
     ]
     state = playing(game, hands)
     play(state, (0, "bellows-3"), (1, "embers-7"), (2, "bellows-9"))
-    assert state.mech.broken
+    assert state.observation(0)["broken"]
     assert state.to_move() == (2,)
     assert game.card("deck", "embers-8") in state.legal_actions(2)
 
@@ -221,7 +237,7 @@ def test_the_winner_takes_the_trick_into_their_won_pile(game: Game) -> None:
 
 def test_won_cards_go_back_into_the_deck_at_the_next_deal(game: Game) -> None:
     hands = [["bellows-3"], ["bellows-K"], ["anvils-Q"]]
-    state = playing(game, hands, trick=17)
+    state = playing(game, hands)
     play(state, (0, "bellows-3"), (1, "bellows-K"), (2, "anvils-Q"))
     assert state.round == 2
     assert all(won(state, p) == [] for p in range(3))
@@ -233,13 +249,14 @@ def test_won_cards_go_back_into_the_deck_at_the_next_deal(game: Game) -> None:
 def test_determinize_keeps_the_cards_the_observer_passed(game: Game) -> None:
     """Player 0 knows the three cards it gave player 1 are still in that hand; the won
     piles are public; the rest of the hidden cards are dealt anew."""
-    state = game.new_state(3, 4)
-    set_hands(state, FOUR_HANDS)
-    mech = state.mech
-    mech.round_leader = mech.current = 0
+    players = seats(FOUR_HANDS).replace("anvils-4]}", "anvils-4], taken: [tongs-A]}")
+    state = position(
+        game,
+        f"kind: position\ngame: cinder-tricks\nseed: 3\n{players}"
+        "play: {phase: passing, leader: 1}\n",
+    )
     for player in range(4):
         passes(state, player, FOUR_HANDS[player][-3:])
-    state.zones[game.zone("taken").index][3] = cards(game, ["tongs-A"])
     for seed in range(5):
         world = game.mechanic.determinize(state, 0, random.Random(seed))
         assert hand(world, 0) == hand(state, 0)
@@ -251,20 +268,17 @@ def test_determinize_keeps_the_cards_the_observer_passed(game: Game) -> None:
 
 
 def test_determinize_hides_cards_set_aside_but_not_yet_passed(game: Game) -> None:
-    state = game.new_state(3, 4)
-    set_hands(state, FOUR_HANDS)
-    state.mech.round_leader = state.mech.current = 1
+    state = passing(game, FOUR_HANDS, 1)
     passes(state, 1, FOUR_HANDS[1][-3:])
     world = game.mechanic.determinize(state, 0, random.Random(1))
-    assert len(world.mech.passing[1]) == 3
+    assert len(world.observation(1)["passing"]) == 3
     assert len(hand(world, 1)) == 2
     assert hand(world, 0) == hand(state, 0)
 
 
 def test_passes_are_told_with_cards_only_to_giver_and_receiver(game: Game) -> None:
-    state = game.new_state(3, 4)
-    set_hands(state, FOUR_HANDS)
-    state.mech.round_leader = state.mech.current = 0
+    state = passing(game, FOUR_HANDS, 0)
+    before = state.clone()
     for player in range(4):
         passes(state, player, FOUR_HANDS[player][-3:])
     lines = list(narrate(game, state.log))
@@ -281,16 +295,14 @@ def test_passes_are_told_with_cards_only_to_giver_and_receiver(game: Game) -> No
     event = next(e for e in state.log if isinstance(e, Passed) and e.giver == 0)
     hidden = list(mechanic.narrate_event(event, 2, Words()) or [])
     assert hidden == ["  player 1 passes 3 cards to player 2"]
-    action = game.mechanic.codec.pass_base + game.card("deck", "tongs-A")  # type: ignore[attr-defined]
-    state.mech.phase = PASS
-    assert mechanic.narrate_action(state, action, Words()) == "pass A of Tongs"
+    action = pass_action(game, "tongs-A")
+    assert mechanic.narrate_action(before, action, Words()) == "pass A of Tongs"
 
 
 def test_taken_cards_score_penalties_at_the_end_of_the_round(game: Game) -> None:
     """Each Ember taken is 1 penalty point, the Queen of Anvils 13; banked every round."""
     hands = [["embers-3"], ["embers-K"], ["anvils-Q"]]
-    state = playing(game, hands, trick=17)
-    state.mech.broken = True
+    state = playing(game, hands, broken=True)
     play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
     assert RoundScored(1, (0, 15, 0)) in state.log
     assert list(state.scores().totals) == [0, 15, 0]
@@ -298,10 +310,8 @@ def test_taken_cards_score_penalties_at_the_end_of_the_round(game: Game) -> None
 
 def test_the_game_ends_after_the_round_someone_reaches_50_and_lowest_wins(game: Game) -> None:
     hands = [["embers-3"], ["embers-K"], ["anvils-Q"]]
-    state = playing(game, hands, trick=17)
-    state.mech.broken = True
-    state.banked[1][0] = 52  # Queen of Anvils points of earlier rounds
-    state.banked[0][2] = 20
+    earlier = {0: "{Queen of Anvils: 52}", 2: "{Embers: 20}"}  # points of earlier rounds
+    state = playing(game, hands, broken=True, points=earlier)
     play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
     assert state.terminal
     scores = state.scores()
@@ -322,9 +332,7 @@ def test_low_cards_are_set_aside_so_the_deck_deals_evenly(
 
 def test_below_the_threshold_the_next_round_is_dealt(game: Game) -> None:
     hands = [["embers-3"], ["embers-K"], ["anvils-Q"]]
-    state = playing(game, hands, trick=17)
-    state.mech.broken = True
-    state.banked[1][0] = 49
+    state = playing(game, hands, broken=True, points={0: "{Queen of Anvils: 49}"})
     play(state, (0, "embers-3"), (1, "embers-K"), (2, "anvils-Q"))
     assert not state.terminal and state.round == 2
 
