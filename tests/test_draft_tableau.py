@@ -21,9 +21,11 @@ from toolkit.content.semantic import check_game
 from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import GAME_ENDED, Event, RoundEnded
 from toolkit.kernel.state import State
+from toolkit.mechanics.draft.codec import Pick
 from toolkit.mechanics.draft.events import HandsPassed, PickDiscarded, TableauDiscarded, Taken
 from toolkit.play.session import Session
 from toolkit.play.terminal import Terminal
@@ -81,24 +83,27 @@ def line_of(path: Path, text: str) -> int:
 
 
 def scenario(
-    game: Game, hands: Sequence[Sequence[str]], stalls: Sequence[Sequence[str]] = ()
+    game: Game,
+    hands: Sequence[Sequence[str]],
+    stalls: Sequence[Sequence[str]] = (),
+    resources: str = "{}",
 ) -> State:
-    """A fresh state with the given hands and stalls; the rest of the deck is undealt."""
-    state = game.new_state(1, len(hands))
-    hand = state.zones[game.zone("hand").index]
-    stall = state.zones[game.zone("stall").index]
-    for player, cards in enumerate(hands):
-        hand[player] = [game.card("deck", c) for c in cards]
-        stall[player] = [game.card("deck", c) for c in (stalls[player] if stalls else [])]
-    used = {c for cards in (*hand, *stall) for c in cards}
-    state.out_of_play = [c for c in range(game.deck.size) if c not in used]
-    state.mech.placed = [0] * len(hands)
-    state.mech.waiting = [bool(cards) for cards in hands]
-    return state
+    """Round 1 with the given hands and stalls, nothing placed yet this turn, each player
+    holding `resources`; the rest of the deck is undealt."""
+    players = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}], "
+        f"stall: [{', '.join(stalls[seat] if stalls else [])}]}}, resources: {resources}}}\n"
+        for seat, cards in enumerate(hands)
+    )
+    placed = ", ".join("0" for _ in hands)
+    return state_from_text(
+        game, f"kind: position\ngame: {game.id}\nplayers:\n{players}play: {{placed: [{placed}]}}\n"
+    )
 
 
-def take(game: Game, card_id: str) -> int:
-    return game.card("deck", card_id) * 2
+def take(game: Game, card_id: str, *, discard: bool = False) -> int:
+    """A pick of this card: taken into the stall, or discarded face down."""
+    return game.mechanic.codec.encode(Pick(game.card("deck", card_id), (0, 0), discard))
 
 
 def ids(game: Game, cards: Sequence[int]) -> list[str]:
@@ -256,14 +261,17 @@ def test_a_price_is_paid_and_who_can_pay_for_nothing_discards(tmp_path: Path) ->
         text.replace("family: lantern,", "family: lantern, cost: 2,"), encoding="utf-8"
     )
     priced = compiled(manifest)
-    state = scenario(priced, [["lantern-1", "crab-1"], ["lantern-2", "lantern-3"]])
+    hands = [["lantern-1", "crab-1"], ["lantern-2", "lantern-3"]]
+    state = scenario(priced, hands, resources="{pearls: 1}")  # as setup gives
     pearls = priced.resource_index("pearls")
     assert state.res[0][pearls] == 1
     assert state.legal_actions(0) == [take(priced, "crab-1")]
     discards = state.legal_actions(1)
-    assert sorted(discards) == sorted(take(priced, c) + 1 for c in ("lantern-2", "lantern-3"))
+    assert sorted(discards) == sorted(
+        take(priced, c, discard=True) for c in ("lantern-2", "lantern-3")
+    )
     state.apply(0, take(priced, "crab-1"))
-    state.apply(1, take(priced, "lantern-2") + 1)
+    state.apply(1, take(priced, "lantern-2", discard=True))
     assert stall(state, 0) == ["crab-1"] and stall(state, 1) == []
     assert priced.card("deck", "lantern-2") in state.mech.set_aside
     assert events(state, "discard-pick") == [PickDiscarded(1, priced.card("deck", "lantern-2"))]
