@@ -1,6 +1,6 @@
 """Lantern Routes, one built scenario per rule, with exact expectations.
 
-Each test builds a position (hands, routes, the stack, the waystones), plays a few actions
+Each test sets up a position (hands, routes, the stack, the waystones), plays a few actions
 and checks the exact outcome. The rules are those of `rules/lantern-routes.yaml` (the
 draw-and-play mechanic's corner cases are decided in the docstring of
 `toolkit/mechanics/draw_and_play/machine.py`).
@@ -15,6 +15,7 @@ import pytest
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import GAME_ENDED, RoundEnded
 from toolkit.kernel.state import State
@@ -44,25 +45,27 @@ def position(
     waystones: Mapping[str, Sequence[str]] | None = None,
     step: str = "play",
 ) -> State:
-    """A two-player position, player 1 to move; every card not placed is out of play."""
-    state = game.new_state(1, 2)
-    hand, area = game.zone("hand").index, game.zone("routes").index
-    for player in range(2):
-        state.zones[hand][player] = ids(game, hands[player])
-        state.zones[area][player] = ids(game, routes[player]) if routes else []
-    state.shared[game.zone("stack").index] = ids(game, stack)
-    for colour in COLOURS:
-        cards = (waystones or {}).get(colour, [])
-        state.shared[game.zone(f"waystone-{colour}").index] = ids(game, cards)
-    state.mech.current = 0
-    state.mech.step = 0 if step == "play" else 1
-    state.mech.discarded = -1
-    state.mech.known = [[], []]
-    return state
+    """A two-player position, player 1 to move; every card not placed is out of play. With
+    no card in any hand nobody can move: the game is over, to be scored."""
+    players = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(hands[seat])}], "
+        f"routes: [{', '.join(routes[seat] if routes else [])}]}}}}\n"
+        for seat in range(2)
+    )
+    piles = "".join(
+        f"  waystone-{colour}: [{', '.join((waystones or {}).get(colour, []))}]\n"
+        for colour in COLOURS
+    )
+    turn = f"to_move: [1]\nplay: {{step: {step}}}\n" if any(hands) else "ended: true\n"
+    text = (
+        f"kind: position\ngame: lantern-routes\nunseen: []\nplayers:\n{players}"
+        f"shared:\n  stack: [{', '.join(stack)}]\n{piles}{turn}"
+    )
+    return state_from_text(game, text)
 
 
 def act(game: Game, record: Place | Discard | Draw) -> int:
-    return game.mechanic.codec.encode(record)  # type: ignore[attr-defined]
+    return game.mechanic.codec.encode(record)
 
 
 def place(game: Game, card: str) -> int:
