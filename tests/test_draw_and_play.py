@@ -20,6 +20,8 @@ from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
 from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Game, compile_game
+from toolkit.engine.position_load import state_from_text
+from toolkit.engine.position_save import position_data, position_text
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import GAME_ENDED, GameEnded, RoundEnded, RoundScored
 from toolkit.kernel.state import State
@@ -201,7 +203,8 @@ def test_draw_then_play_draws_first(project: Path) -> None:
     assert state.legal_actions(player) == [codec.encode(Draw(0))]
     state.apply(player, codec.encode(Draw(0)))
     assert len(state.zones[game.zone("hand").index][player]) == 9
-    assert all(action < codec.plays for action in state.legal_actions(player))  # type: ignore[attr-defined]
+    after = state.legal_actions(player)
+    assert after and all(isinstance(codec.decode(a), Place | Discard) for a in after)  # plays
     assert random_game(game, 4).terminal
 
 
@@ -224,17 +227,21 @@ def test_one_discard_pile_for_every_card(project: Path) -> None:
 def test_a_descending_strict_order(project: Path) -> None:
     edit(project, "direction: ascending", "direction: descending")
     edit(project, "strict: false", "strict: true")
+    # A second amber lantern of value 7, to meet the one on the route (values may repeat).
+    edit(project, "  unique: [value]", "")
+    edit(project, "amber-5, name: Amber 5, colour: amber, value: 5", "amber-5, name: Amber 5, "
+         "colour: amber, value: 7", CARDS)  # fmt: skip
     game = compiled(project)
-    state = game.new_state(1, 2)
-    routes, hand = game.zone("routes").index, game.zone("hand").index
-    deck = game.deck
-    state.zones[routes][0] = [deck.index("amber-7")]
-    state.zones[hand][0] = [deck.index(c) for c in ("amber-7", "amber-8", "amber-6")]
-    state.mech.current, state.mech.step = 0, 0
-    codec = game.mechanic.codec
+    state = state_from_text(
+        game,
+        "kind: position\ngame: lantern-routes\nto_move: [1]\nplayers:\n"
+        "  - {name: P1, zones: {hand: [amber-5, amber-8, amber-6], routes: [amber-7]}}\n"
+        "  - {name: P2, zones: {hand: 8}}\nplay: {step: play}\n",
+    )
+    deck, codec = game.deck, game.mechanic.codec
     legal = state.legal_actions(0)
     assert codec.encode(Place(deck.index("amber-6"), 0)) in legal
-    assert codec.encode(Place(deck.index("amber-7"), 0)) not in legal  # strict
+    assert codec.encode(Place(deck.index("amber-5"), 0)) not in legal  # strict: 7 after 7
     assert codec.encode(Place(deck.index("amber-8"), 0)) not in legal
 
 
@@ -304,12 +311,18 @@ def test_determinizing_keeps_what_the_observer_has_seen() -> None:
     for _ in range(40):
         player = state.to_move()[0]
         state.apply(player, chooser.choice(state.legal_actions(player)))
-    state.mech.known[1].append(state.zones[game.zone("hand").index][1][0])
+    # Player 2 took its first card from a waystone, in view of everyone.
+    data = position_data(game, state)
+    known_ids = data["play"].setdefault("known", [[], [], []])
+    known_ids[1].append(data["players"][1]["zones"]["hand"][0])
+    state = state_from_text(game, position_text(data))
+    known = state.zones[game.zone("hand").index][1][0]
     observer = 0
     copy = game.mechanic.determinize(state, observer, random.Random(1))
     hand, stack = game.zone("hand").index, game.zone("stack").index
     assert copy.zones[hand][observer] == state.zones[hand][observer]
-    assert state.mech.known[1][-1] in copy.zones[hand][1]
+    assert game.mechanic.observe(state, observer)["known"][1][-1] == game.deck.ids[known]
+    assert known in copy.zones[hand][1]
     assert [len(h) for h in copy.zones[hand]] == [len(h) for h in state.zones[hand]]
     assert len(copy.shared[stack]) == len(state.shared[stack])
     assert copy.zones[game.zone("routes").index] == state.zones[game.zone("routes").index]
@@ -397,11 +410,14 @@ def test_unique_values_skip_cards_without_one_but_catch_repeats(project: Path) -
 
 def test_twin_cards_played_to_the_same_place_are_one_choice() -> None:
     _, game = _lantern()
-    state = game.new_state(1, 2)
     deck, codec = game.deck, game.mechanic.codec
     hand = [deck.index(c) for c in ("amber-pledge-1", "amber-pledge-2", "amber-5")]
-    state.zones[game.zone("hand").index][0] = hand
-    state.mech.current, state.mech.step = 0, 0
+    state = state_from_text(
+        game,
+        "kind: position\ngame: lantern-routes\nto_move: [1]\nplayers:\n"
+        "  - {name: P1, zones: {hand: [amber-pledge-1, amber-pledge-2, amber-5]}}\n"
+        "  - {name: P2, zones: {hand: 8}}\n",
+    )
     groups = game.mechanic.equivalent_actions(state, 0, state.legal_actions(0))
     place = [codec.encode(Place(card, 0)) for card in hand]
     discard = [codec.encode(Discard(card)) for card in hand]
