@@ -16,6 +16,7 @@ import pytest
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
 from toolkit.engine.game import compile_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import State
 from toolkit.mechanics.trick_taking.events import TrickWon
 from toolkit.pnp.describe import Describer
@@ -61,16 +62,15 @@ def oil(state: State, player: int) -> int:
 def win_pearl_trick(content: GameContent, held: list[int]) -> State:
     """Three players holding `held` oil; player 0 leads the pearl 6 and wins the trick."""
     game = compile_game(content)
-    state = game.new_state(1, 3)
     hands = [["pearl-6", "amber-2"], ["amber-1", "emerald-3"], ["emerald-1", "amber-3"]]
-    zone = state.zones[game.zone("hand").index]
-    for player, cards in enumerate(hands):
-        zone[player] = [game.card("deck", c) for c in cards]
-    o = game.resource_index("oil")
-    for player, amount in enumerate(held):
-        state.supply[o] += state.res[player][o] - amount
-        state.res[player][o] = amount
-    state.mech.current = state.mech.round_leader = 0
+    players = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}]}}, "
+        f"resources: {{oil: {held[seat]}}}}}\n"
+        for seat, cards in enumerate(hands)
+    )
+    state = state_from_text(
+        game, f"kind: position\ngame: harbour-lights\nto_move: [1]\nplayers:\n{players}"
+    )
     for card in ("pearl-6", "amber-1", "emerald-1"):
         (player,) = state.to_move()
         state.apply(player, game.card("deck", card))
