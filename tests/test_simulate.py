@@ -138,3 +138,25 @@ def test_wilson_interval_matches_known_values() -> None:
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and round(high, 4) == 0.2775
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# -- turns counted ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "turns"),
+    [
+        ("midway-memories", 2, 130),  # 5 rounds of 26 tricks (52 cards in two hands)
+        ("midway-memories", 5, 50),  # 5 rounds of 10 tricks (two cards out of play)
+        ("oh-my-park", 5, 9),  # nine picks fill every 9-cell park (extra picks included)
+    ],
+)
+def test_simulate_mean_turns_is_the_number_of_turns_played(
+    game: str, players: int, turns: int
+) -> None:
+    """A game's turns are its tricks or picks: none is counted for the turn after the end."""
+    result = run_toolkit(
+        "simulate", game, "--games", "3", "--players", str(players), "--format", "json"
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["game"]["mean_turns"] == turns

@@ -1,5 +1,6 @@
-"""The print polish: packed partial sheets, board tiles, marks kept off text, unbreakable icon
-joins, thick-enough crop marks, the duplex back offset, and no internal names on paper."""
+"""Printed sheets come out right: packed partial sheets, board tiles, marks kept off text,
+unbreakable icon joins, thick-enough crop marks, the duplex back offset, and no internal names
+on paper."""
 
 from __future__ import annotations
 

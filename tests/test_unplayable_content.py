@@ -1,5 +1,6 @@
-"""Validation gaps: filters on fields the cards lack or values no card has, zones nothing
-fills, cards nobody can afford without face-down placement, and bots with no legal move.
+"""Validation catches content that cannot work: filters on fields the cards lack or values no
+card has, zones nothing fills, cards nobody can afford without face-down placement, and bots
+with no legal move.
 
 Each case edits a copy of a shipped game and validates it in process; a few go through the
 real entry point to show how warnings print and that a stuck bot is a clear error.

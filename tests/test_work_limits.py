@@ -1,4 +1,4 @@
-"""Hardening against numbers that drive work: content limits, the action cap, command-line caps
+"""Numbers that drive work are bounded: content limits, the action cap, command-line caps
 and a clean stop on SIGTERM.
 
 Each content case edits one number of a copy of a shipped game past its limit (the limits live
