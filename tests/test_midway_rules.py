@@ -15,6 +15,7 @@ import pytest
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import (
     GAME_ENDED,
@@ -71,22 +72,18 @@ def scenario(
     display: Sequence[str] = (),
     leader: int = 0,
 ) -> State:
-    """A fresh state with the given hands and display, `leader` to lead a new trick."""
-    state = game.new_state(1, players)
-    if hands is not None:
-        set_hands(state, hands)
-    if display:
-        state.shared[game.zone("display").index] = [game.card("attractions", a) for a in display]
-    state.mech.current = leader
-    state.mech.round_leader = leader
-    return state
-
-
-def set_hands(state: State, hands: Sequence[Sequence[str]]) -> None:
-    game = state.game
-    zone = state.zones[game.zone("hand").index]
-    for player, cards in enumerate(hands):
-        zone[player] = [game.card("deck", c) for c in cards]
+    """A position with the given hands and display, `leader` to lead a new trick."""
+    assert hands is not None and len(hands) == players
+    seats = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}]}}}}\n"
+        for seat, cards in enumerate(hands)
+    )
+    shown = f"shared: {{display: [{', '.join(display)}]}}\n" if display else ""
+    return state_from_text(
+        game,
+        f"kind: position\ngame: {game.id}\nto_move: [{leader + 1}]\nplayers:\n{seats}{shown}"
+        f"play: {{leader: {leader + 1}}}\n",
+    )
 
 
 def set_player(
@@ -231,7 +228,8 @@ def test_two_to_five_players(game: Game, players: int) -> None:
 
 def test_must_follow_suit_if_able(game: Game) -> None:
     """Trick taking 3: players must follow suit if able."""
-    state = scenario(game, hands=[["coins-5", "coins-6"], ["coins-9", "stars-A"], ["coins-2"]])
+    hands = [["coins-5", "coins-6"], ["coins-9", "stars-A"], ["coins-2", "smiles-9"]]
+    state = scenario(game, hands=hands)
     play(state, 0, "coins-5")
     assert state.legal_actions(1) == [game.card("deck", "coins-9")]
     with pytest.raises(IllegalActionError, match=r"must follow suit \(Coins\)"):
@@ -717,7 +715,15 @@ def test_an_action_that_is_no_choice_at_all_raises_illegal_action_error(game: Ga
 
 def test_observation_shows_own_hand_and_only_counts_of_other_hands(game: Game) -> None:
     """Engine contract: observation(p) hides other players' hands."""
-    state = scenario(game, hands=[["coins-5", "coins-6"], ["stars-A"], ["smiles-2", "tickets-9"]])
+    # Player 2 led the trick with the king of Stars; player 3 is to follow.
+    state = state_from_text(
+        game,
+        "kind: position\ngame: midway-memories\nto_move: [3]\nplayers:\n"
+        "  - {name: P1, zones: {hand: [coins-5, coins-6]}}\n"
+        "  - {name: P2, zones: {hand: [stars-A]}}\n"
+        "  - {name: P3, zones: {hand: [smiles-2, tickets-9]}}\n"
+        "play: {trick: [stars-K], leader: 2}\n",
+    )
     view = state.observation(0)
     assert view["hand"] == ["coins-5", "coins-6"]
     assert view["zones"]["hand"] == [["coins-5", "coins-6"], 1, 2]
