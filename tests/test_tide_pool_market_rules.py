@@ -13,6 +13,7 @@ import pytest
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import State
 from toolkit.mechanics.draft.events import HandsPassed
 
@@ -28,19 +29,17 @@ def game() -> Game:
 def last_pick(game: Game, stalls: Sequence[Sequence[str]], *, last_round: bool = False) -> State:
     """Play the last pick of a round (of the game with `last_round`): every stall is set but
     its last card, the one card of its player's hand, which each player then takes."""
-    state = game.new_state(1, len(stalls))
-    hand_zone = state.zones[game.zone("hand").index]
-    stall_zone = state.zones[game.zone("stall").index]
-    for player, cards in enumerate(stalls):
-        *before, last = [game.card("deck", c) for c in cards]
-        stall_zone[player] = before
-        hand_zone[player] = [last]
-    used = {c for cards in (*hand_zone, *stall_zone) for c in cards}
-    state.out_of_play = [c for c in range(game.deck.size) if c not in used]
-    state.mech.placed = [0] * len(stalls)
-    state.mech.waiting = [True] * len(stalls)
-    if last_round:
-        state.round = 3
+    seats = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{cards[-1]}], "
+        f"stall: [{', '.join(cards[:-1])}]}}}}\n"
+        for seat, cards in enumerate(stalls)
+    )
+    placed = ", ".join("0" for _ in stalls)
+    state = state_from_text(
+        game,
+        f"kind: position\ngame: {game.id}\nround: {3 if last_round else 1}\nplayers:\n{seats}"
+        f"play: {{placed: [{placed}]}}\n",
+    )
     for player in range(len(stalls)):
         state.apply(player, state.legal_actions(player)[0])
     return state
