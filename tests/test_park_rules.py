@@ -14,19 +14,22 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
+from toolkit.engine.position_save import position_data, position_text
 from toolkit.errors import IllegalActionError, ToolkitError
 from toolkit.kernel.events import GAME_ENDED, Declined, Event, NothingToChoose
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.draft.codec import HandSwap, OpponentSwap
 from toolkit.mechanics.draft.codec import Pick as PickAction
 from toolkit.mechanics.draft.events import EXTRA_PICK, CardActed, HandsPassed
-from toolkit.mechanics.draft.grid import Cell, initial_offsets
+from toolkit.mechanics.draft.grid import Cell
 
 ROOT = Path(__file__).resolve().parent.parent
 COIN_SUPPLY = 84
@@ -65,31 +68,6 @@ def parse_park(game: Game, rows: Sequence[str]) -> dict[Cell, int]:
     return park
 
 
-def set_plan(state: State, plan: str) -> None:
-    game = state.game
-    index = game.card("project-plans", plan)
-    state.slots["plan"] = [("project-plans", index, "")]
-    shape = game.mechanic.shapes[index]  # type: ignore[attr-defined]
-    state.mech.shape = shape
-    state.mech.size = len(shape.cells)
-
-
-def set_park(state: State, player: int, rows: Sequence[str]) -> None:
-    """Lay out a player's park, keeping grid, face-up list and possible translations in step."""
-    game = state.game
-    park = parse_park(game, rows)
-    state.grids[game.zone("park").index][player] = park
-    state.zones[game.zone("park").index][player] = [c for c in park.values() if c >= 0]
-    shape = state.mech.shape
-    state.mech.offsets[player] = shape.translations(park) if park else initial_offsets(shape)
-
-
-def set_coins(state: State, player: int, amount: int) -> None:
-    c = state.game.resource_index("coins")
-    state.supply[c] += state.res[player][c] - amount
-    state.res[player][c] = amount
-
-
 def scenario(
     game: Game,
     hands: Sequence[Sequence[str]],
@@ -98,24 +76,26 @@ def scenario(
     plan: str = "square",
     coins: Sequence[int] = (),
 ) -> State:
-    """A fresh state of `len(hands)` players with the given plan, hands, parks and coins.
+    """A position of `len(hands)` players with the given plan, hands, parks (`~ID` face
+    down) and coins; the rest as a fresh game of seed 1 has it (scoring cards, 15 coins).
 
-    Every card in no hand and no park is put out of play, so each card is in one place.
+    Every card in no hand and no park is out of play, so each card is in one place.
     """
-    state = game.new_state(1, len(hands))
-    set_plan(state, plan)
-    hand_zone = state.zones[game.zone("hand").index]
-    for player, cards in enumerate(hands):
-        hand_zone[player] = [game.card("deck", c) for c in cards]
-    for player in range(len(hands)):
-        set_park(state, player, parks[player] if player < len(parks) else [])
-    for player, amount in enumerate(coins):
-        set_coins(state, player, amount)
-    used = {c for cards in hand_zone for c in cards}
-    for park in state.grids[game.zone("park").index]:
-        used.update(c if c >= 0 else ~c for c in park.values())
-    state.out_of_play = [c for c in range(game.deck.size) if c not in used]
-    return state
+    fresh = position_data(game, game.new_state(1, len(hands)))
+    players = []
+    for seat, cards in enumerate(hands):
+        player: dict[str, Any] = {"name": f"P{seat + 1}", "zones": {"hand": list(cards)}}
+        rows = parks[seat] if seat < len(parks) else []
+        if rows:
+            player["grids"] = {"park": [row.replace("~", "#") for row in rows]}
+        held = dict(fresh["players"][seat].get("resources", {}))
+        if seat < len(coins):
+            held["coins"] = coins[seat]
+        player["resources"] = held
+        players.append(player)
+    slots = {**fresh["slots"], "plan": [plan]}
+    data = {"kind": "position", "game": game.id, "players": players, "slots": slots}
+    return state_from_text(game, position_text(data))
 
 
 # -- reading states ----------------------------------------------------------------------------
@@ -431,9 +411,11 @@ def test_plan_shape_has_a_fixed_orientation_and_any_position(game: Game) -> None
     # Two Rows: "####." over "#####".
     state = scenario(game, [["B9", "B10"], ["Y1"]], parks=[["B1"], []], plan="two-rows")
     assert cells(state, 0, "B9", face_down=True) == {(0, 1), (1, 0), (0, -1), (-1, 0)}
-    set_park(state, 0, ["B1", "B2"])  # a column of two: the shape is two rows high
+    # A column of two: the shape is two rows high.
+    state = scenario(game, [["B9", "B10"], ["Y1"]], parks=[["B1", "B2"], []], plan="two-rows")
     assert cells(state, 0, "B9", face_down=True) == {(0, 1), (1, 1), (0, -1), (1, -1)}
-    set_park(state, 0, ["B1 B2 B3 B4 B5"])  # five in a row: only the bottom row is that long
+    # Five in a row: only the bottom row is that long.
+    state = scenario(game, [["B9", "B10"], ["Y1"]], parks=[["B1 B2 B3 B4 B5"], []], plan="two-rows")
     assert cells(state, 0, "B9", face_down=True) == {(-1, 0), (-1, 1), (-1, 2), (-1, 3)}
     with pytest.raises(IllegalActionError):
         state.apply(0, act(game, "B9", (-1, 4), face_down=True))  # the top row has 4 cells
