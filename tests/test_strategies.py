@@ -37,10 +37,9 @@ from toolkit.content.validate import validate_paths
 from toolkit.diagnostics import Diagnostic
 from toolkit.engine.game import Compiler, Game, compile_game
 from toolkit.engine.load import load_valid_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import DECLINE, State
-from toolkit.mechanics.draft.grid import initial_offsets
 
-PLAY_PHASE = 0
 """The trick-taking phase of playing cards (after passing, bids and naming trump)."""
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
@@ -123,13 +122,20 @@ wooden-coaster 6/10, loop-the-loop 8/12; levels 1, 1, 2, 2, 3, 3."""
 
 
 def trick_state(game: Game, hands: Sequence[Sequence[str]]) -> State:
-    """Three players, player 0 to lead, the given hands."""
-    state = game.new_state(1, len(hands))
-    zone = state.zones[game.zone("hand").index]
-    for player, cards in enumerate(hands):
-        zone[player] = [game.card("deck", c) for c in cards]
-    state.mech.current = state.mech.round_leader = 0
-    return state
+    """A position of three players, player 0 to lead, the given hands."""
+    seats = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}]}}}}\n"
+        for seat, cards in enumerate(hands)
+    )
+    return state_from_text(
+        game,
+        f"kind: position\ngame: {game.id}\nto_move: [1]\nplayers:\n{seats}play: {{leader: 1}}\n",
+    )
+
+
+OTHERS = ["smiles-5", "smiles-6", "smiles-7", "tickets-3", "tickets-4", "tickets-5"]
+"""Cards that fill the other players' hands to the size of the trick's (the rules deal every
+player alike)."""
 
 
 def ride_state(game: Game, ridden: Sequence[str] = ()) -> State:
@@ -196,7 +202,7 @@ def test_most_points_looks_one_step_ahead_and_keeps_nothing_without_a_gain(
 
 def test_lead_and_follow_decisions_and_the_highest_card(midway: Loaded) -> None:
     state = trick_state(
-        midway[1], [["stars-9", "coins-A"], ["stars-10", "stars-Q", "stars-5"], ["coins-3"]]
+        midway[1], [["stars-9", "coins-A"], ["stars-10", "stars-Q"], ["coins-3", "smiles-2"]]
     )
     highest = {"prefer": "highest_field", "field": "rank"}
     assert names(state, keeps(midway, state, {**highest, "decision": "lead"})) == {"coins-A"}
@@ -208,10 +214,12 @@ def test_lead_and_follow_decisions_and_the_highest_card(midway: Loaded) -> None:
 
 def test_wins_and_loses_trick_consider_the_cards_already_played(midway: Loaded) -> None:
     game = midway[1]
+    lead = ["stars-9", "coins-A", "smiles-2", "tickets-2"]
     state = trick_state(
-        game, [["stars-9", "coins-A"], ["stars-10", "stars-Q", "stars-5", "coins-2"], ["coins-3"]]
+        game,
+        [lead, ["stars-10", "stars-Q", "stars-5", "coins-2"], ["coins-3", *OTHERS[:3]]],
     )
-    assert names(state, keeps(midway, state, {"prefer": "wins_trick"})) == {"stars-9", "coins-A"}
+    assert names(state, keeps(midway, state, {"prefer": "wins_trick"})) == set(lead)
     assert keeps(midway, state, {"prefer": "loses_trick"}) == []
     state.apply(0, game.card("deck", "stars-9"))
     wins = {"prefer": "wins_trick"}
@@ -228,23 +236,14 @@ def pick_state(game: Game, coins: int = 15) -> State:
     """Two players on the square plan; player 0's park holds B4 and Y8 in its top row and its
     hand Y7 (yellow, price 1), B2 (blue, 2), R5 (red, 1) and P11 (purple, 2). The variable
     scoring card is card 1, green side: yellow 2 each, purple 1 each, 2 per blue-red pair."""
-    state = game.new_state(1, 2)
-    plan = game.card("project-plans", "square")
-    state.slots["plan"] = [("project-plans", plan, "")]
-    variable = game.card("scoring-cards", "variable-1")
-    state.slots["variable-scoring"] = [("scoring-cards", variable, "green")]
-    shape = game.mechanic.shapes[plan]  # type: ignore[attr-defined]
-    state.mech.shape, state.mech.size = shape, len(shape.cells)
-    hands = state.zones[game.zone("hand").index]
-    hands[0] = [game.card("deck", c) for c in ("Y7", "B2", "R5", "P11")]
-    hands[1] = [game.card("deck", "Y13")]
-    z = game.zone("park").index
-    parks = {(0, 0): game.card("deck", "B4"), (0, 1): game.card("deck", "Y8")}
-    state.grids[z][0] = dict(parks)
-    state.zones[z][0] = list(parks.values())
-    state.mech.offsets = [shape.translations(parks), initial_offsets(shape)]
-    set_markers(state, 0, coins=coins)
-    return state
+    return state_from_text(
+        game,
+        "kind: position\ngame: oh-my-park\nplayers:\n"
+        f"  - {{name: P1, zones: {{hand: [Y7, B2, R5, P11]}}, grids: {{park: [B4 Y8]}}, "
+        f"resources: {{coins: {coins}}}}}\n"
+        "  - {name: P2, zones: {hand: [Y13]}, resources: {coins: 15}}\n"
+        "slots: {plan: [square], variable-scoring: ['variable-1:green']}\n",
+    )
 
 
 def test_field_preferences_look_at_face_up_picks_unless_asked(park: Loaded) -> None:
@@ -366,7 +365,11 @@ def test_all_any_not_conditions_and_gated_tie_breaks(park: Loaded) -> None:
 @pytest.mark.parametrize("fallback", ["random", "greedy"])
 def test_the_fallback_bot_decides_when_no_rule_applies(midway: Loaded, fallback: str) -> None:
     compiled = strategy(midway, {"fallback": fallback, "rules": [{"prefer": "decline"}]})
-    hands = [["stars-9", "coins-A", "smiles-4"], ["stars-10", "coins-2"], ["coins-3", "stars-2"]]
+    hands = [
+        ["stars-9", "coins-A", "smiles-4"],
+        ["stars-10", "coins-2", OTHERS[0]],
+        ["coins-3", "stars-2", OTHERS[1]],
+    ]
     state = trick_state(midway[1], hands)
     bot = PriorityBot(11, compiled)
     reference = RandomBot(11) if fallback == "random" else GreedyBot(11)
@@ -376,7 +379,11 @@ def test_the_fallback_bot_decides_when_no_rule_applies(midway: Loaded, fallback:
 
 def test_ties_go_to_the_seeded_generator(midway: Loaded) -> None:
     compiled = strategy(midway, {"fallback": "random", "rules": [{"prefer": "wins_trick"}]})
-    hands = [["stars-9", "coins-A", "smiles-4", "tickets-7"], ["stars-10"], ["coins-3"]]
+    hands = [
+        ["stars-9", "coins-A", "smiles-4", "tickets-7"],
+        ["stars-10", *OTHERS[:3]],
+        ["coins-3", *OTHERS[3:6]],
+    ]
     choices = set()
     for seed in range(20):
         first = PriorityBot(seed, compiled).choose(trick_state(midway[1], hands), 0)
@@ -657,7 +664,7 @@ def test_bid_near_wagers_the_count_of_high_cards_held() -> None:
     checked = 0
     for seed in range(10):
         state = game.new_state(seed, 4)
-        while state.mech.phase != PLAY_PHASE:
+        while state.observation(0)["phase"] != "play":
             (player,) = state.to_move()
             action = bot.choose(state, player)
             choice = game.mechanic.bot_option(state, action)
