@@ -40,7 +40,6 @@ from toolkit.engine.load import load_valid_game
 from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import DECLINE, State
 
-"""The trick-taking phase of playing cards (after passing, bids and naming trump)."""
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "tests" / "fixtures" / "variants" / "midway-design-values.yaml"
 """The design's prototype attraction values, so tuning the shipped game breaks no scenario."""
