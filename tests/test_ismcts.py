@@ -16,11 +16,11 @@ from toolkit.agents import check_bot_name, make_bot
 from toolkit.agents.ismcts import IsmctsBot, _margins
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.errors import UsageError
 from toolkit.kernel.events import Dealt
 from toolkit.kernel.state import State
 from toolkit.mechanics.draft.codec import Pick
-from toolkit.mechanics.draft.grid import initial_offsets
 from toolkit.mechanics.trick_taking.events import Played
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,13 +69,21 @@ def _since_deal(state: State) -> int:
 
 def test_trick_determinisation_respects_shown_voids(midway: Game) -> None:
     """A player who did not follow Coins holds no Coins in any determinisation."""
-    state = midway.new_state(5, 3)
     hand = midway.zone("hand").index
     suit = midway.deck.fields["suit"]
     coins = [midway.card("deck", f"coins-{r}") for r in ("2", "3", "4", "5")]
     others = [c for c in range(52) if suit[c] != "coins"]
-    state.zones[hand] = [[coins[0], coins[1], *others[:3]], others[3:8], [coins[2], *others[8:12]]]
-    state.mech.current = 0
+    hands = [[coins[0], coins[1], *others[:3]], others[3:8], [coins[2], *others[8:12]]]
+    ids = midway.deck.ids
+    seats = "".join(
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(ids[c] for c in cards)}]}}}}\n"
+        for seat, cards in enumerate(hands)
+    )
+    state = state_from_text(
+        midway,
+        f"kind: position\ngame: {midway.id}\nseed: 5\nto_move: [1]\nplayers:\n{seats}"
+        "play: {leader: 1}\n",
+    )
     state.apply(0, coins[0])
     state.apply(1, others[3])  # player 1 does not follow Coins: void in Coins
     rng = random.Random(2)
@@ -143,18 +151,13 @@ def test_ismcts_is_deterministic_for_a_seed_and_plays_legally(park: Game, midway
 def _squeezed_park(game: Game) -> State:
     """Two players on the square plan; player 0's park is B1 above Y2 and its hand P12,
     which fits right of B1, right of Y2 or below Y2."""
-    state = game.new_state(1, 2)
-    plan = game.card("project-plans", "square")
-    state.slots["plan"] = [("project-plans", plan, "")]
-    shape = game.mechanic.shapes[plan]  # type: ignore[attr-defined]
-    state.mech.shape, state.mech.size = shape, len(shape.cells)
-    hands = state.zones[game.zone("hand").index]
-    hands[0], hands[1] = [game.card("deck", "P12")], [game.card("deck", "R5")]
-    z = game.zone("park").index
-    laid = {(0, 0): game.card("deck", "B1"), (1, 0): game.card("deck", "Y2")}
-    state.grids[z][0], state.zones[z][0] = dict(laid), list(laid.values())
-    state.mech.offsets = [shape.translations(laid), initial_offsets(shape)]
-    return state
+    return state_from_text(
+        game,
+        "kind: position\ngame: oh-my-park\nplayers:\n"
+        "  - {name: P1, zones: {hand: [P12]}, grids: {park: [B1, Y2]}, resources: {coins: 15}}\n"
+        "  - {name: P2, zones: {hand: [R5]}, resources: {coins: 15}}\n"
+        "slots: {plan: [square], variable-scoring: ['variable-1:green']}\n",
+    )
 
 
 def test_room_counts_the_numbers_each_open_cell_can_still_take(park: Game, midway: Game) -> None:
