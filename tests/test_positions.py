@@ -13,8 +13,9 @@ import pytest
 from tests.entry_point import run_toolkit
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
-from toolkit.engine.position_load import read_position
+from toolkit.engine.position_load import read_position, state_from_text
 from toolkit.engine.position_save import position_text, save_position
+from toolkit.errors import ContentError
 from toolkit.kernel.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,3 +225,14 @@ def test_an_ended_position_is_scored_and_not_played(tmp_path: Path) -> None:
     result = run_toolkit("play", "cinder-tricks", "--from", path)
     assert result.returncode == 2
     assert "is over: score it with toolkit score" in result.stderr
+
+
+def test_a_position_from_text_raises_every_problem_at_its_place() -> None:
+    _, game = load_compiled_game("cinder-tricks")
+    state = state_from_text(game, CINDER)
+    assert state.to_move() == (1,)
+    with pytest.raises(ContentError) as raised:
+        state_from_text(game, CINDER.replace("bellows-5", "belows-5"))
+    [problem] = raised.value.diagnostics
+    assert (problem.line, problem.column) == (5, 32)
+    assert problem.message == "unknown card 'belows-5'"
