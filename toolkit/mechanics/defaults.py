@@ -2,7 +2,7 @@
 write, derived from its rules and from what the zones show.
 
 - `preview`: the state after the action, played on a copy;
-- `determinize`: the cards `observer` cannot see (other players' hidden zones, face-down
+- `determinize`: the deck cards `observer` cannot see (other players' hidden zones, face-down
   piles, cards out of play) dealt anew into the same places, in the same numbers, keeping
   the cards everyone saw enter a hidden hand (`public_in_hand`) where they are;
 - `equivalent_actions`: actions that move twin cards (the same value in every field) the
@@ -70,28 +70,32 @@ class MachineDefaults:
         return ()
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
-        """A copy where the deck cards `observer` has not seen are dealt anew: other players'
-        hidden zones (but for `public_in_hand`), then face-down shared zones, the rest out of
-        play. Later deals are unknown too (the copy gets a new seed)."""
+        """A copy where the deck cards `observer` cannot see are dealt anew into the places
+        they were in: other players' hidden zones (but for `public_in_hand`), face-down shared
+        zones, the cards out of play. Cards anywhere else (face up, or held by the mechanic:
+        a trick in play) stay. Later deals are unknown too (the copy gets a new seed)."""
         copy = state.clone(for_scoring=True)
         copy.seed = rng.getrandbits(62)
         game = state.game
-        player_zones = [z for z in game.player_zones if game.tables[z.kind] is game.deck]
-        shared_zones = [z for z in game.shared_zones if game.tables[z.kind] is game.deck]
-        hidden = [z.index for z in player_zones if z.hidden_from_others]
-        piles = [z.index for z in shared_zones if z.hidden_from_others]
-        seen: set[int] = set()
-        for spec in player_zones:
-            for player, held in enumerate(copy.zones[spec.index]):
-                if player == observer or not spec.hidden_from_others:
-                    seen.update(held)
-        for spec in shared_zones:
-            if not spec.hidden_from_others:
-                seen.update(copy.shared[spec.index])
+        hidden = [
+            z.index
+            for z in game.player_zones
+            if z.hidden_from_others and game.tables[z.kind] is game.deck
+        ]
+        piles = [
+            z.index
+            for z in game.shared_zones
+            if z.hidden_from_others and game.tables[z.kind] is game.deck
+        ]
         public = [self.public_in_hand(state, p) if p != observer else () for p in range(state.n)]
-        for known_cards in public:
-            seen.update(known_cards)
-        pool = [card for card in range(game.deck.size) if card not in seen]
+        pool = list(state.out_of_play)
+        for player in range(state.n):
+            if player != observer:
+                for zone in hidden:
+                    pool += [c for c in state.zones[zone][player] if c not in public[player]]
+        for pile in piles:
+            pool += state.shared[pile]
+        pool.sort()  # the order of the unseen cards must not tell where they are
         rng.shuffle(pool)
         start = 0
         for player in range(state.n):
