@@ -30,7 +30,7 @@ def _members(protocol: type) -> set[str]:
     return {
         name
         for name in vars(protocol)
-        if not name.startswith("_") and callable(getattr(protocol, name)) or name == "codec"
+        if (not name.startswith("_") and callable(getattr(protocol, name))) or name == "codec"
     }
 
 
