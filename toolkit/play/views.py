@@ -55,8 +55,8 @@ class View:
 class Views:
     """Draws positions of one game for the person at `session.seat`.
 
-    The mechanic draws its own part (`mechanic.screen`); this class is the `Screen` it draws
-    with: tables of players, shared zones, hands and grids, styles and names of cards."""
+    The mechanic draws its own part (its kit's `screen`); this class is the `Screen` it draws
+    with: tables of players, shared zones, hands, styles and names of cards."""
 
     def __init__(self, session: Session, *, plain: bool) -> None:
         self.session = session

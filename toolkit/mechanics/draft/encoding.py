@@ -21,12 +21,11 @@ if TYPE_CHECKING:
     from toolkit.mechanics.draft.machine import DraftMechanic
 
 
-def _common(rounds: str) -> tuple[Block, ...]:
-    return (
-        Block("round", 1, "the round in play (from 1)"),
-        Block("rounds", 1, rounds),
-        Block("direction", 1, "+1: hands pass left, -1: right"),
-    )
+COMMON = (
+    Block("round", 1, "the round in play (from 1)"),
+    Block("rounds", 1, "rounds in the game (0 for a grid draft: one round of picks)"),
+    Block("direction", 1, "+1: hands pass left, -1: right"),
+)
 
 
 def _fill_common(slots: Slots, view: DraftObservation, rounds: int) -> None:
@@ -46,7 +45,7 @@ class GridEncoder:
         self.width, height = 2 * self.columns + 1, 2 * self.rows + 1
         self.cells = self.width * height
         self.blocks = (
-            *_common("rounds in the game (0 for a grid draft: one round of picks)"),
+            *COMMON,
             Block(
                 "parks",
                 players * self.cells * 3,
@@ -82,7 +81,7 @@ class TableauEncoder:
     def __init__(self, machine: DraftMechanic, game: GameView, players: int) -> None:
         self.machine = machine
         self.blocks = (
-            *_common("rounds in the game (0 for a grid draft: one round of picks)"),
+            *COMMON,
             Block("discarded", 1, "tableau cards discarded at rounds' ends"),
         )
 
