@@ -19,6 +19,7 @@ from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
 from toolkit.kernel.events import RoundScored
 from toolkit.kernel.mechanic import Autoplay, CompiledMechanic
+from toolkit.kernel.observation import Observation
 from toolkit.kernel.specs import (
     Layout,
     MilestoneSpec,
@@ -312,39 +313,9 @@ class Game:
     def describe_action(self, state: State, action: int) -> str:
         return self.mechanic.describe_action(state, action)
 
-    def observe(self, state: State, player: int) -> dict[str, Any]:
-        view = self.mechanic.observe(state, player)
-        view["resources"] = {
-            r.id: [state.res[p][i] for p in range(state.n)] for i, r in enumerate(self.resources)
-        }
-        view["supply"] = {r.id: state.supply[i] for i, r in enumerate(self.resources)}
-        view["tracks"] = {
-            t.id: [state.track[p][i] for p in range(state.n)] for i, t in enumerate(self.tracks)
-        }
-        view["zones"] = {}
-        for zone in self.player_zones:
-            if zone.hidden_from_others:
-                cards = [
-                    [self.tables[zone.kind].ids[c] for c in state.zones[zone.index][p]]
-                    if p == player
-                    else len(state.zones[zone.index][p])
-                    for p in range(state.n)
-                ]
-            else:
-                cards = [
-                    [self.tables[zone.kind].ids[c] for c in state.zones[zone.index][p]]
-                    for p in range(state.n)
-                ]
-            view["zones"][zone.id] = cards
-        for zone in self.shared_zones:
-            shared = state.shared[zone.index]
-            # A face-down pile (a draw pile) shows how many cards it holds, not which.
-            view["zones"][zone.id] = (
-                len(shared)
-                if zone.hidden_from_others
-                else [self.tables[zone.kind].ids[c] for c in shared]
-            )
-        return view
+    def observe(self, state: State, player: int) -> Observation:
+        """What `player` sees: the mechanic's observation, the table's part included."""
+        return self.mechanic.observe(state, player)
 
     def deck_and_pool_ids(self) -> list[str]:
         """Ids of the cards players can end up holding: deck cards and shared-zone pools."""

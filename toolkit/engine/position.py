@@ -9,6 +9,7 @@ from toolkit.content.project import LoadedFile
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.engine.game import Game
 from toolkit.engine.legality import legality_problems
+from toolkit.kernel.mechanic import placement_problems
 from toolkit.kernel.state import State
 
 
@@ -252,7 +253,7 @@ def _check_grids(
     for seat in range(state.n):
         for zone in game.player_zones:
             if zone.grid and zone.id in position.players[seat].grids:
-                for cell, problem in game.mechanic.position_problems(state, zone.index, seat):
+                for cell, problem in placement_problems(game.mechanic, state, zone.index, seat):
                     at: tuple[str | int, ...] = ("players", seat, "grids", zone.id)
                     if cell is not None:
                         at = (*at, cell[0])

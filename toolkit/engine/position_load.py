@@ -26,6 +26,7 @@ from toolkit.engine.game import Game
 from toolkit.engine.legality import legality_problems
 from toolkit.engine.position import fill_slots
 from toolkit.errors import ContentError, OptionError
+from toolkit.kernel.mechanic import placement_problems
 from toolkit.kernel.state import State
 from toolkit.mechanics.base import KitPosition
 from toolkit.mechanics.registry import mechanic_kit
@@ -437,7 +438,7 @@ def _check_grids(game: Game, position: Position, state: State, reader: _Reader) 
     for seat in range(state.n):
         for zone in game.player_zones:
             if zone.grid and zone.id in position.players[seat].grids:
-                for cell, problem in game.mechanic.position_problems(state, zone.index, seat):
+                for cell, problem in placement_problems(game.mechanic, state, zone.index, seat):
                     at: Path = ("players", seat, "grids", zone.id)
                     if cell is not None:
                         at = (*at, cell[0] - min(r for r, _ in state.grids[zone.index][seat]))

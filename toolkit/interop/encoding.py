@@ -1,46 +1,40 @@
 """A player's observation as one fixed-length float32 vector, per mechanic.
 
-The vector is built from the engine's per-player observation (`Game.observe`), which already
+The vector is built from the player's observation (the mechanic's `observe`), which already
 turns other players' hidden zones into counts, so hidden information stays hidden. It has a
-common part (every game) and a mechanic part, looked up by mechanic name in `ENCODERS`. Seats
-are relative: block entry 0 is the observer, 1 the next seat, and so on. Every block, its size
-and what each slot means is listed by `Encoder.layout()` and in docs/interop.md.
+common part (every game, here) and the mechanic's part, which its kit brings
+(`MechanicKit.encoder`, a `toolkit.mechanics.vector.KitEncoder`). Seats are relative: block
+entry 0 is the observer, 1 the next seat, and so on. Every block, its size and what each slot
+means is listed by `Encoder.layout()` and in docs/interop.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from toolkit.engine.game import UNLIMITED, Game
 from toolkit.interop.match import Match
+from toolkit.kernel.observation import Observation
 from toolkit.kernel.state import State
+from toolkit.mechanics.registry import mechanic_kit
+from toolkit.mechanics.vector import Block, KitEncoder, relative
 
 Vector = npt.NDArray[np.float32]
-TRICK_PHASES = ("play", "passing", "naming trump", "bidding")
-DRAW_STEPS = ("draw", "play")
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A named run of slots in the vector, and what they mean."""
-
-    name: str
-    size: int
-    meaning: str
 
 
 class Writer:
-    """Fills a vector block by block, checking each block's size against its declaration."""
+    """Fills a vector block by block, checking each block's size against its declaration
+    (the `Slots` a kit's encoder writes through)."""
 
     def __init__(self, vector: Vector, blocks: Sequence[Block], start: int) -> None:
         self.vector = vector
         self.blocks = iter(blocks)
         self.at = start
+        self.end = start + sum(block.size for block in blocks)
 
     def block(self, values: Sequence[float] | Vector) -> None:
         block = next(self.blocks)
@@ -57,19 +51,22 @@ class Writer:
                 run[index] = 1.0
         return run
 
+    # -- `Slots`: what a kit's encoder writes with ---------------------------------------------
 
-class Part(Protocol):
-    """One part of the vector: its blocks, and how a player's view fills them."""
+    def values(self, values: Sequence[float]) -> None:
+        self.block(values)
 
-    blocks: tuple[Block, ...]
+    def ones(self, indexes: Iterable[int]) -> None:
+        self.sparse((index, 1.0) for index in indexes if index >= 0)
 
-    def fill(self, writer: Writer, view: dict[str, Any], state: State, seat: int) -> None: ...
-
-
-def relative(values: Sequence[Any], seat: int) -> list[Any]:
-    """Per-seat values reordered so the observer comes first, then the next seats."""
-    n = len(values)
-    return [values[(seat + r) % n] for r in range(n)]
+    def sparse(self, entries: Iterable[tuple[int, float]]) -> None:
+        block = next(self.blocks)
+        run = self.vector[self.at : self.at + block.size]
+        for index, value in entries:
+            if not 0 <= index < block.size:
+                raise ValueError(f"block {block.name}: slot {index} of {block.size}")
+            run[index] = value
+        self.at += block.size
 
 
 class Cards:
@@ -145,7 +142,7 @@ class Common:
             )
         self.blocks = tuple(blocks)
 
-    def fill(self, writer: Writer, view: dict[str, Any], state: State, seat: int) -> None:
+    def fill(self, writer: Writer, view: Observation, state: State, seat: int) -> None:
         n, game = self.n, self.game
         writer.block(writer.hot(n, [seat]))
         writer.block(writer.hot(n, [(p - seat) % n for p in state.to_move()]))
@@ -193,191 +190,31 @@ class Common:
             writer.block(writer.hot(self.kinds[kind].size, [card for _, card, _ in placed]))
 
 
-class TrickTaking:
-    """Tricks: round and trick, phase, led suit, trump, the trick so far, bids, passing."""
-
-    blocks: tuple[Block, ...]
-
-    def __init__(self, match: Match) -> None:
-        game, n = match.game, match.players
-        self.n = n
-        self.deck = Cards(game, "deck")
-        suits_kind = getattr(game.content.game.deck, "suits", None)
-        self.suits: tuple[str, ...] = game.tables[suits_kind].names if suits_kind else ()
-        d, s = self.deck.size, len(self.suits)
-        self.blocks = (
-            Block("round", 1, "the round in play (from 1)"),
-            Block("rounds", 1, "rounds in the game"),
-            Block("trick", 1, "the trick in play this round (from 1)"),
-            Block("phase", len(TRICK_PHASES), "one-hot: " + ", ".join(TRICK_PHASES)),
-            Block("led_suit", s + 1, "one-hot over the suits, last slot: none led"),
-            Block("trump", s + 1, "one-hot over the suits, last slot: no trump"),
-            Block("turned_up", d + 1, "one-hot over the deck, last slot: none turned up"),
-            Block("plays", n * d, "per relative seat: one-hot of its card in the current trick"),
-            Block("bids", n, "per relative seat: its bid (-1: none yet or no bidding)"),
-            Block("passing", d, "multi-hot: the observer's cards set aside to pass"),
-            Block("broken", 1, "1 once a suit that may not be led early has been broken"),
-            Block("pass_count", 1, "cards each player passes"),
-            Block("pass_to", n, "one-hot: the relative seat the observer passes to"),
-        )
-
-    def _suit(self, name: str | None) -> int:
-        return self.suits.index(name) if name is not None else len(self.suits)
-
-    def fill(self, writer: Writer, view: dict[str, Any], state: State, seat: int) -> None:
-        n, d = self.n, self.deck.size
-        writer.block([view["round"]])
-        writer.block([view["rounds"]])
-        writer.block([view["trick"]])
-        writer.block(writer.hot(len(TRICK_PHASES), [TRICK_PHASES.index(view["phase"])]))
-        writer.block(writer.hot(len(self.suits) + 1, [self._suit(view["led_suit"])]))
-        writer.block(writer.hot(len(self.suits) + 1, [self._suit(view["trump"])]))
-        turned = view["turned_up"]
-        writer.block(writer.hot(d + 1, [self.deck.index[turned] if turned is not None else d]))
-        plays = np.zeros((n, d), np.float32)
-        for player, card in view["plays"]:
-            plays[(player - seat) % n, self.deck.index[card]] = 1.0
-        writer.block(plays.reshape(-1))
-        bids = view["bids"]
-        writer.block(relative(bids, seat) if len(bids) == n else [-1.0] * n)
-        writer.block(self.deck.hot(writer, view["passing"]))
-        writer.block([float(view["broken"])])
-        writer.block([view["pass_count"]])
-        writer.block(writer.hot(n, [(view["pass_to"] - seat) % n]))
-
-
-class DrawAndPlay:
-    """Draw and play: round and turn, the step, cards known in others' hands, pile tops."""
-
-    blocks: tuple[Block, ...]
-
-    def __init__(self, match: Match) -> None:
-        game, n = match.game, match.players
-        self.n = n
-        self.deck = Cards(game, "deck")
-        sample = game.mechanic.observe(match.new_state(0), 0)
-        self.piles = tuple(sample["discards"])
-        d = self.deck.size
-        self.blocks = (
-            Block("round", 1, "the round in play (from 1)"),
-            Block("rounds", 1, "rounds in the game"),
-            Block("turn", 1, "turns played"),
-            Block("step", len(DRAW_STEPS), "one-hot: " + ", ".join(DRAW_STEPS)),
-            Block("known", n * d, "per relative seat: multi-hot of its hand cards all have seen"),
-            Block(
-                "pile_tops",
-                len(self.piles) * (d + 1),
-                "per discard pile (" + ", ".join(self.piles) + "): one-hot of its top card, "
-                "last slot: empty",
-            ),
-        )
-
-    def fill(self, writer: Writer, view: dict[str, Any], state: State, seat: int) -> None:
-        d = self.deck.size
-        writer.block([view["round"]])
-        writer.block([view["rounds"]])
-        writer.block([view["turn"]])
-        writer.block(writer.hot(len(DRAW_STEPS), [DRAW_STEPS.index(view["step"])]))
-        writer.block(
-            np.concatenate(
-                [self.deck.hot(writer, cards) for cards in relative(view["known"], seat)]
-            )
-        )
-        tops = []
-        for pile in self.piles:
-            cards = view["discards"][pile]
-            tops.append(writer.hot(d + 1, [self.deck.index[cards[-1]] if cards else d]))
-        writer.block(np.concatenate(tops))
-
-
-class Draft:
-    """Drafting: round, direction, and for grid drafts every park cell of every player."""
-
-    blocks: tuple[Block, ...]
-
-    def __init__(self, match: Match) -> None:
-        game, n = match.game, match.players
-        self.n = n
-        self.deck = Cards(game, "deck")
-        sample = game.mechanic.observe(match.new_state(0), 0)
-        self.grid = "parks" in sample
-        codec = game.mechanic.codec
-        self.rows = int(getattr(codec, "row_span", 0)) if self.grid else 0
-        self.columns = int(getattr(codec, "column_span", 0)) if self.grid else 0
-        width, height = 2 * self.columns + 1, 2 * self.rows + 1
-        self.cells = width * height if self.grid else 0
-        blocks = [
-            Block("round", 1, "the round in play (from 1)"),
-            Block("rounds", 1, "rounds in the game (0 for a grid draft: one round of picks)"),
-            Block("direction", 1, "+1: hands pass left, -1: right"),
-        ]
-        if self.grid:
-            blocks.append(
-                Block(
-                    "parks",
-                    n * self.cells * 3,
-                    f"per relative seat, per cell of a {height}x{width} grid around the first "
-                    "card (row-major, rows then columns from the most negative): occupied, "
-                    "face down, deck index + 1 of its card (0 if face down and not the "
-                    "observer's)",
-                )
-            )
-        else:
-            blocks.append(Block("discarded", 1, "tableau cards discarded at rounds' ends"))
-        self.blocks = tuple(blocks)
-
-    def fill(self, writer: Writer, view: dict[str, Any], state: State, seat: int) -> None:
-        writer.block([view["round"]])
-        writer.block([view.get("rounds", 0)])
-        writer.block([1.0 if view["direction"] == "left" else -1.0])
-        if not self.grid:
-            writer.block([view["discarded"]])
-            return
-        width = 2 * self.columns + 1
-        parks = np.zeros((self.n, self.cells, 3), np.float32)
-        for r, cells in enumerate(relative(view["parks"], seat)):
-            for key, card in cells.items():
-                row, column = (int(part) for part in key.split(","))
-                cell = (row + self.rows) * width + column + self.columns
-                parks[r, cell, 0] = 1.0
-                if card.startswith("down"):
-                    parks[r, cell, 1] = 1.0
-                    card = card[5:]
-                if card:
-                    parks[r, cell, 2] = self.deck.index[card] + 1
-        writer.block(parks.reshape(-1))
-
-
-ENCODERS: dict[str, Callable[[Match], Part]] = {
-    "trick_taking": TrickTaking,
-    "draw_and_play": DrawAndPlay,
-    "draft": Draft,
-}
-"""The mechanic part of the vector, by mechanic name."""
-
-
 class Encoder:
     """The observation vector of one match: the common part, then the mechanic's."""
 
     def __init__(self, match: Match) -> None:
         self.game = match.game
         name = match.mechanic_name
-        if name not in ENCODERS:
+        factory = mechanic_kit(name).encoder
+        if factory is None:
             raise ValueError(f"no observation encoder for the mechanic '{name}'")
-        self.parts: tuple[Part, ...] = (Common(match), ENCODERS[name](match))
+        self.common = Common(match)
+        self.kit: KitEncoder[Any] = factory()(match.game.mechanic, match.game, match.players)
+        self.parts: tuple[Common | KitEncoder[Any], ...] = (self.common, self.kit)
         self.size = sum(block.size for part in self.parts for block in part.blocks)
 
     def encode(self, state: State, seat: int) -> Vector:
         """The vector `seat` observes in `state`."""
         vector = np.zeros(self.size, np.float32)
-        view = self.game.observe(state, seat)
-        at = 0
-        for part in self.parts:
-            writer = Writer(vector, part.blocks, at)
-            part.fill(writer, view, state, seat)
-            at += sum(block.size for block in part.blocks)
-            if writer.at != at:
-                raise ValueError(f"{type(part).__name__} filled {writer.at} of {at} slots")
+        view = self.kit.observe(state, seat)
+        common = Writer(vector, self.common.blocks, 0)
+        self.common.fill(common, view, state, seat)
+        own = Writer(vector, self.kit.blocks, common.at)
+        self.kit.fill(own, view, seat)
+        for part, writer in ((self.common, common), (self.kit, own)):
+            if writer.at != writer.end:
+                raise ValueError(f"{type(part).__name__} filled {writer.at} of {writer.end} slots")
         return vector
 
     def layout(self) -> list[tuple[int, Block]]:

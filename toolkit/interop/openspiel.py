@@ -199,7 +199,7 @@ class Observer:
 
 def _view_text(match: Match, state: State, player: int) -> str:
     """What `player` observes, as text: the engine's view and its own pending decision."""
-    view = match.game.observe(state, player)
+    view: dict[str, object] = dict(match.game.observe(state, player))
     pending = state.pending
     if pending is not None and pending.player == player:
         view["decision"] = {"kind": pending.kind, "options": match.legal(state, player)}

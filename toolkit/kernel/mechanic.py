@@ -1,6 +1,12 @@
-"""What a compiled mechanic is to the engine, bots, narration and play: the phase machine, its
-action codec, bot hooks and screen, as Protocols. Mechanics implement them; the layers above use
-them without importing any mechanic."""
+"""What a compiled mechanic is to the engine, bots and narration, as three small Protocols: the
+phase machine (`PhaseMachine`), what bots ask of it (`BotHooks`) and how it tells its own moves
+and events (`Narration`). `CompiledMechanic` is all three: what a kit's `compile` returns. The
+layers above type against the part they use and never import a mechanic.
+
+What only some mechanics have is an extension of its own, asked for by `isinstance`: a trick
+to win (`TrickJudge`), placement rules a hand-written position can break (`PlacementRules`).
+The terminal's screens are not here: the kernel knows nothing of a user interface.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-    from rich.table import Table
-    from rich.text import Text
-
     from toolkit.kernel.events import Event
+    from toolkit.kernel.observation import Observation
     from toolkit.kernel.state import State
 
 Record = TypeVar("Record")
@@ -32,29 +35,43 @@ class ActionCodec(Protocol[Record]):
     def num_distinct_actions(self) -> int: ...
     def encode(self, record: Record) -> int: ...
     def decode(self, action: int) -> Record: ...
+    def card_part(self, action: int) -> tuple[int, int] | None:
+        """(deck card, the rest) of an action that moves one deck card, None for any other:
+        two actions with twin cards and the same rest come to the same."""
+        ...
 
 
-class CompiledMechanic(Protocol):
-    """A mechanic compiled for one game: the phase machine and its play-time hooks."""
+class PhaseMachine(Protocol):
+    """The rules of play: who moves, what they may do, what it does, when it ends."""
 
-    # -- the phase machine --------------------------------------------------------------
     def setup(self, state: State) -> None: ...
     def to_move(self, state: State) -> tuple[int, ...]: ...
     def legal_actions(self, state: State, player: int) -> list[int]: ...
     def apply(self, state: State, player: int, action: int) -> None: ...
-    def after_effects(self, state: State) -> None: ...
-    def summary(self, state: State) -> str: ...
+    def after_effects(self, state: State) -> None:
+        """Go on once the choices an effect opened are answered."""
+        ...
+
     def max_actions(self, players: int) -> int:
         """More actions than any game of this data can take: past it, a game that has not
         ended is a bug in the rules or the interpreter, reported with its seed."""
         ...
 
-    # -- actions ----------------------------------------------------------------------------
     @property
     def codec(self) -> ActionCodec[Any]: ...
     def describe_action(self, state: State, action: int) -> str: ...
+    def summary(self, state: State) -> str: ...
+    def observe(self, state: State, player: int) -> Observation:
+        """What `player` sees, as plain data: the kit's own keys and the table's."""
+        ...
 
-    # -- bot hooks --------------------------------------------------------------------------
+
+class BotHooks(Protocol):
+    """What bots ask beyond the rules: lookahead, hidden cards dealt anew, moves that come to
+    the same, room left. `toolkit.mechanics.defaults.MachineDefaults` derives every one but
+    `bot_option` from the rules and the zones' visibility; a kit overrides what it knows
+    better."""
+
     def preview(self, state: State, player: int, action: int) -> State: ...
     def is_quiet(self, state: State, player: int) -> bool: ...
     def determinize(self, state: State, observer: int, rng: random.Random) -> State: ...
@@ -63,18 +80,45 @@ class CompiledMechanic(Protocol):
     ) -> list[list[int]]: ...
     def options_left(self, state: State, player: int) -> int: ...
     def bot_option(self, state: State, action: int) -> BotOption: ...
-    def wins_trick(self, state: State, player: int, card: int) -> bool | None: ...
-    def observe(self, state: State, player: int) -> dict[str, Any]: ...
-    def position_problems(
-        self, state: State, zone: int, player: int
-    ) -> list[tuple[Cell | None, str]]: ...
 
-    # -- narration and play -----------------------------------------------------------------
+
+class Narration(Protocol):
+    """The mechanic's own moves and events in words (transcripts, replays, the terminal)."""
+
     def narrate_action(self, state: State, action: int, words: CardWords) -> str | None: ...
     def narrate_event(
         self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None: ...
-    def screen(self, screen: Screen) -> MechanicScreen: ...
+
+
+class CompiledMechanic(PhaseMachine, BotHooks, Narration, Protocol):
+    """A mechanic compiled for one game: its phase machine, bot hooks and narration."""
+
+
+@runtime_checkable
+class TrickJudge(Protocol):
+    """A mechanic with tricks: whether a card played now would win the trick as it stands."""
+
+    def wins_trick(self, state: State, player: int, card: int) -> bool | None: ...
+
+
+@runtime_checkable
+class PlacementRules(Protocol):
+    """A mechanic whose placement rules a hand-written position may break (a park's grid)."""
+
+    def position_problems(
+        self, state: State, zone: int, player: int
+    ) -> list[tuple[Cell | None, str]]: ...
+
+
+def placement_problems(
+    mechanic: object, state: State, zone: int, player: int
+) -> list[tuple[Cell | None, str]]:
+    """Where a position's cards of `zone` break the mechanic's placement rules (none when
+    it has none)."""
+    if isinstance(mechanic, PlacementRules):
+        return mechanic.position_problems(state, zone, player)
+    return []
 
 
 Pick = Callable[[list[int]], int]
@@ -119,46 +163,3 @@ class CardWords(Protocol):
     """Card names as transcripts and the terminal print them."""
 
     def deck_card(self, card: int) -> str: ...
-
-
-class Screen(Protocol):
-    """The terminal view's helpers a mechanic's screen draws with."""
-
-    @property
-    def game(self) -> Any: ...
-    @property
-    def state(self) -> State: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def words(self) -> CardWords: ...
-    def title(self, text: str) -> Text: ...
-    def players_table(self, view: dict[str, Any], extra: Sequence[str] = ()) -> Table: ...
-    def shared_zones(self, view: dict[str, Any]) -> list[RenderableType]: ...
-    def hand(self, ids: Sequence[str]) -> RenderableType: ...
-    def grid(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType: ...
-    @property
-    def plain(self) -> bool: ...
-    def card_style(self, card: int) -> str: ...
-    def colour_style(self, card: int) -> str: ...
-    def slot_names(self, slot: str) -> list[str]: ...
-    def legal(self) -> list[int]: ...
-
-
-class MechanicScreen(Protocol):
-    """A mechanic's part of the terminal view."""
-
-    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
-        """The mechanic's part of the screen, and lettered cells for a two-step choice."""
-        ...
-
-    def final(self, view: dict[str, Any]) -> list[RenderableType]: ...
-    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
-        """The moves listed its own way, or None for one numbered line each."""
-        ...
-
-    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
-        """The moves with `card` for a second step, or None if the mechanic has none."""
-        ...
-
-    def step_text(self, action: int, cells: dict[Cell, str]) -> str: ...

@@ -12,6 +12,7 @@ from toolkit.kernel.events import Chosen, Dealt, Event
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import GameView
+    from toolkit.kernel.observation import Observation
 
 EffectFn = Callable[["State", int, int], None]
 """A compiled effect: (state, player, card) -> None. `card` is the deck card that triggered it,
@@ -204,7 +205,7 @@ class State:
         """Final (or provisional, if called mid-game) scores with a breakdown by source."""
         return self.game.score(self)
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int) -> Observation:
         """What `player` may see: other hands and hidden zones become counts."""
         return self.game.observe(self, player)
 

@@ -3,14 +3,16 @@
 A mechanic (trick-taking, drafting ...) is one package under `toolkit.mechanics`, registered by
 name in `toolkit.mechanics.registry`. Its `MechanicKit` names its structure model, its own
 effects and its content-level hooks (semantic checks, summary, rules text); the object its
-`compile` returns is a `CompiledMechanic`: the phase machine and every play-time hook (action
-codec, bot hooks, narration, play view). Nothing outside the package imports it: the engine,
-bots, play, print and narration reach it through the registry or through these Protocols.
+`compile` returns is a `CompiledMechanic` (`toolkit.kernel.mechanic`: the phase machine, bot
+hooks and narration), built on `toolkit.mechanics.defaults.MachineDefaults`. Its terminal
+screen (`toolkit.mechanics.screen`) and its part of the learning agents' observation vector
+(`toolkit.mechanics.vector`) are named by the kit and imported when asked. Nothing outside the
+package imports it: the engine, bots, play, print and narration reach it through the registry
+or through these Protocols.
 
 The Protocols at the bottom (`StructureChecks`, `Words`, `RulesTable`) are what a mechanic may
-ask of the content and print layers; the play-time Protocols (`CompiledMechanic`, the codec, the
-screen) live in `toolkit.kernel.mechanic`. Those layers pass objects that satisfy them, so no
-import points upwards.
+ask of the content and print layers. Those layers pass objects that satisfy them, so no import
+points upwards.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
     from toolkit.kernel.state import State
+    from toolkit.mechanics.screen import ScreenFactory
+    from toolkit.mechanics.vector import EncoderFactory
     from toolkit.rules.effects.base import EffectModel
     from toolkit.rules.setup import SetupStep
     from toolkit.schema.amounts import Amount
@@ -105,6 +109,12 @@ class MechanicKit(Generic[S]):
     position: Callable[[], KitPosition] | None = None
     """How a position file writes and reads the mechanic's own state (its `play` section),
     imported when asked like `compile`."""
+    screen: Callable[[], ScreenFactory] | None = None
+    """Its part of the terminal view, imported when a person plays (it needs rich); unset:
+    it cannot be played in the terminal."""
+    encoder: Callable[[], EncoderFactory] | None = None
+    """Its part of the learning agents' observation vector, imported when asked; unset: it
+    has no vector."""
 
     def decisions_of(self, structure: S) -> tuple[str, ...]:
         """The decisions players of a game with this structure make."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -19,8 +18,12 @@ from rich.table import Table
 from rich.text import Text
 
 from toolkit.engine.game import Game
-from toolkit.kernel.mechanic import Cell, MechanicScreen
+from toolkit.errors import UsageError
+from toolkit.kernel.mechanic import Cell
+from toolkit.kernel.observation import Observation
 from toolkit.kernel.state import DECLINE, State
+from toolkit.mechanics.registry import mechanic_kit
+from toolkit.mechanics.screen import MechanicScreen
 from toolkit.play.session import Session
 from toolkit.record.narration import Narrator, seat
 
@@ -52,8 +55,8 @@ class View:
 class Views:
     """Draws positions of one game for the person at `session.seat`.
 
-    The mechanic draws its own part (`mechanic.screen`); this class is the `Screen` it draws
-    with: tables of players, shared zones, hands and grids, styles and names of cards."""
+    The mechanic draws its own part (its kit's `screen`); this class is the `Screen` it draws
+    with: tables of players, shared zones, hands, styles and names of cards."""
 
     def __init__(self, session: Session, *, plain: bool) -> None:
         self.session = session
@@ -61,8 +64,7 @@ class Views:
         self.narrator: Narrator = session.loaded.narrator
         self.plain = plain
         self.box = box.ASCII if plain else box.SIMPLE_HEAD
-        self.grid_box = box.ASCII if plain else box.SQUARE
-        self.mechanic: MechanicScreen = self.game.mechanic.screen(self)
+        self.mechanic: MechanicScreen = _mechanic_screen(self)
 
     # -- the Screen a mechanic draws with -----------------------------------------------------
 
@@ -92,7 +94,7 @@ class Views:
         """A deck card's name written in its colour."""
         return self._colour("deck", card)
 
-    def shared_zones(self, view: dict[str, Any]) -> list[RenderableType]:
+    def shared_zones(self, view: Observation) -> list[RenderableType]:
         parts: list[RenderableType] = []
         for zone in self.game.shared_zones:
             shown = view["zones"][zone.id]
@@ -106,20 +108,15 @@ class Views:
     def hand(self, ids: Sequence[str]) -> RenderableType:
         return self._hand(ids)
 
-    def grid(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType:
-        return self.park(cells, open_cells)
-
     # -- the whole screen -------------------------------------------------------------------
 
     def position(self) -> View:
-        state = self.session.state
-        view = self.game.observe(state, self.session.seat)
         parts: list[RenderableType] = []
         news = list(self.narrator.events(self.session.news(), viewer=self.session.seat))
         if news:
             parts.append(Text("Since your last move:", style="bold"))
             parts.append(Text("\n".join(news)))
-        own_parts, cells = self.mechanic.position(view)
+        own_parts, cells = self.mechanic.position()
         parts += own_parts
         moves = ordered_moves(self.session.legal())
         parts.append(self.moves(moves, cells))
@@ -128,7 +125,9 @@ class Views:
     def title(self, text: str) -> Text:
         return Text(f"== {text} ==" if self.plain else text, style="bold reverse")
 
-    def players_table(self, view: dict[str, Any], extra: Sequence[str] = ()) -> Table:
+    def players_table(
+        self, view: Observation, extra: Sequence[tuple[str, Sequence[object]]] = ()
+    ) -> Table:
         """Resources, tracks, public zones and points so far, one row per player."""
         game, state, me = self.game, self.session.state, self.session.seat
         table = Table(box=self.box, show_edge=self.plain, pad_edge=self.plain)
@@ -137,7 +136,7 @@ class Views:
             table.add_column(resource.name, justify="right")
         for track in game.tracks:
             table.add_column(track.name, justify="right")
-        for name in extra:
+        for name, _ in extra:
             table.add_column(name, justify="right")
         public = [z for z in game.player_zones if not z.hidden_from_others and not z.grid]
         for zone in public:
@@ -152,17 +151,12 @@ class Views:
             row: list[RenderableType] = [Text(label, style="bold" if player == me else "")]
             row += [str(view["resources"][r.id][player]) for r in game.resources]
             row += [str(view["tracks"][t.id][player]) for t in game.tracks]
-            row += [self._extra(name, view, player) for name in extra]
+            row += [str(values[player]) for _, values in extra]
             for zone in public:
                 row.append(self.cards(zone.kind, view["zones"][zone.id][player], ", "))
             row.append(str(totals[player]))
             table.add_row(*row)
         return table
-
-    def _extra(self, name: str, view: dict[str, Any], player: int) -> str:
-        if name == "hand":
-            return str(view["hand_sizes"][player])
-        return ""
 
     def cards(self, kind: str, ids: Sequence[str], sep: str = "  ") -> Text:
         table = self.game.tables[kind]
@@ -178,7 +172,7 @@ class Views:
         colour = self.narrator.colour(kind, card)
         return f"bold {colour}" if colour else ""
 
-    def _shared(self, kind: str, ids: Sequence[str], view: dict[str, Any]) -> Table:
+    def _shared(self, kind: str, ids: Sequence[str], view: Observation) -> Table:
         """Cards on display with their printed values, and who holds each already."""
         table = self.game.tables[kind]
         holders: dict[str, list[int]] = {}
@@ -230,39 +224,8 @@ class Views:
             self.title(f"{self.game.name}: game over"),
             self.players_table(view),
         ]
-        parts += self.mechanic.final(view)
+        parts += self.mechanic.final()
         return parts
-
-    def park(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType:
-        """A park as a grid: cards in their colours, `##` face down, letters where the
-        person may place now; rows and columns numbered as moves name cells."""
-        placed = {_cell(key): value for key, value in cells.items()}
-        everything = [*placed, *open_cells]
-        if not everything:
-            return Text("(empty)")
-        rows = range(min(r for r, _ in everything), max(r for r, _ in everything) + 1)
-        columns = range(min(c for _, c in everything), max(c for _, c in everything) + 1)
-        grid = Table(box=self.grid_box, show_lines=True, pad_edge=True, header_style="dim")
-        grid.add_column("", justify="right", style="dim", width=2)
-        for c in columns:
-            grid.add_column(str(c), justify="center", width=5)
-        deck = self.game.deck
-        for r in rows:
-            row: list[RenderableType] = [str(r)]
-            for c in columns:
-                value = placed.get((r, c))
-                if value is None:
-                    letter = open_cells.get((r, c))
-                    row.append(Text(letter or "", style="bold underline" if letter else ""))
-                elif value == "down":
-                    row.append(Text("##", style="on grey30"))
-                elif value.startswith("down:"):
-                    row.append(Text(f"({value[5:]})", style="dim"))
-                else:
-                    card = deck.index(value)
-                    row.append(Text(value, style=card_style(self.narrator.colour("deck", card))))
-            grid.add_row(*row)
-        return grid
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -316,11 +279,6 @@ def card_values(game: Game, kind: str, card: int) -> str:
     return ", ".join(parts)
 
 
-def _cell(key: str) -> Cell:
-    row, col = key.split(",")
-    return int(row), int(col)
-
-
 def _slot_names(session: Session, slot: str) -> list[str]:
     game = session.game
     names = []
@@ -328,3 +286,12 @@ def _slot_names(session: Session, slot: str) -> list[str]:
         name = game.tables[kind].names[card]
         names.append(f"{name} ({side} side)" if side and side not in name.lower() else name)
     return names
+
+
+def _mechanic_screen(views: Views) -> MechanicScreen:
+    """The mechanic's part of the view, from its kit (imported now: it needs rich)."""
+    name = views.game.content.game.structure.mechanic
+    factory = mechanic_kit(name).screen
+    if factory is None:
+        raise UsageError(f"the mechanic '{name}' has no terminal view to play it in")
+    return factory()(views.game.mechanic, views)

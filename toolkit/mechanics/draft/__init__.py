@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
+    from toolkit.mechanics.screen import ScreenFactory
+    from toolkit.mechanics.vector import EncoderFactory
 
 
 def _compile(structure: Draft, compiler: Compiler) -> CompiledMechanic:
@@ -38,6 +40,20 @@ def _position() -> KitPosition:
     return POSITION
 
 
+def _screen() -> ScreenFactory:
+    """The terminal view's part, imported when a person plays (it needs rich)."""
+    from toolkit.mechanics.draft.screen import draft_screen
+
+    return draft_screen
+
+
+def _encoder() -> EncoderFactory:
+    """The observation vector's part, imported when learning agents ask."""
+    from toolkit.mechanics.draft.encoding import draft_encoder
+
+    return draft_encoder
+
+
 KIT: MechanicKit[Draft] = MechanicKit(
     name="draft",
     structure=Draft,
@@ -50,4 +66,6 @@ KIT: MechanicKit[Draft] = MechanicKit(
     rules_help=words.rules_help,
     events=_events,
     position=_position,
+    screen=_screen,
+    encoder=_encoder,
 )

@@ -153,6 +153,12 @@ class DraftCodec:
         cell, other = divmod(mine, self.players)
         return OpponentSwap(self.cell_at(cell), other, self.cell_at(theirs))
 
+    def card_part(self, action: int) -> tuple[int, int] | None:
+        """(card, cell and side) of a pick; None for a swap."""
+        if 0 <= action < self.picks:
+            return divmod(action, 2 * self.cells)
+        return None
+
     def pick(self, action: int) -> Pick:
         """The pick an action stands for (the hot path of bots and views)."""
         record = self.decode(action)

@@ -58,8 +58,10 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError, UnsupportedGameError
 from toolkit.kernel.events import GAME_ENDED, Dealt, Event, RoundEnded
-from toolkit.kernel.mechanic import BotOption, CardWords, MechanicScreen, Screen
+from toolkit.kernel.mechanic import BotOption, CardWords
+from toolkit.kernel.observation import table_view
 from toolkit.kernel.state import DECLINE, EffectFn, State
+from toolkit.mechanics.defaults import MachineDefaults, twin_cards
 from toolkit.mechanics.draft import narration
 from toolkit.mechanics.draft.codec import DraftCodec, HandSwap, OpponentSwap
 from toolkit.mechanics.draft.events import (
@@ -76,6 +78,12 @@ from toolkit.mechanics.draft.events import (
     Taken,
 )
 from toolkit.mechanics.draft.grid import Cell, Shape, ascending_ok, grid_problems, initial_offsets
+from toolkit.mechanics.draft.observation import (
+    DOWN,
+    GridObservation,
+    TableauObservation,
+    cell_key,
+)
 from toolkit.mechanics.draft.structure import Draft
 from toolkit.rules.setup.deal import Deal
 from toolkit.rules.setup.draw_random import DrawRandom
@@ -141,7 +149,7 @@ DECISIONS_PER_PLACEMENT = 8
 
 
 @dataclass(frozen=True)
-class DraftMechanic:
+class DraftMechanic(MachineDefaults):
     hand: int
     park: int
     price_resource: int
@@ -176,7 +184,7 @@ class DraftMechanic:
     kept: tuple[bool, ...] = ()
     """Per deck card: stays in the tableau when a round ends (`keep`)."""
     twins: tuple[int, ...] = ()
-    """Per deck card: the first card with the same field values (picks that score alike)."""
+    """Identical deck cards (`twin_cards`): picks that score alike in a tableau."""
 
     @classmethod
     def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
@@ -210,13 +218,6 @@ class DraftMechanic:
             keep = spec.keep
             zone = c.zone(spec.tableau.zone)
             test = c.predicate(zone.kind, keep.where) if keep is not None else None
-            keys: dict[tuple[str, ...], int] = {}
-            twins = tuple(
-                keys.setdefault(
-                    tuple(repr(v[card]) for name, v in deck.fields.items() if name != "id"), card
-                )
-                for card in range(deck.size)
-            )
             return cls(
                 **common,
                 park=zone.index,
@@ -238,7 +239,7 @@ class DraftMechanic:
                 kept=tuple(
                     bool(test(card)) if test is not None else False for card in range(deck.size)
                 ),
-                twins=twins,
+                twins=twin_cards(deck.fields, deck.size),
             )
         plans = c.table(plan_pool(grid.plan_slot, c))
         shape = plans.field_of_type("shape")
@@ -639,7 +640,8 @@ class DraftMechanic:
     def position_problems(
         self, state: State, zone: int, player: int
     ) -> list[tuple[Cell | None, str]]:
-        """Placement-rule problems of a whole park (for hand-written positions)."""
+        """Placement-rule problems of a whole park (for hand-written positions: the kernel's
+        `PlacementRules`)."""
         if zone != self.park or self.tableau:
             return []
         _, plan, _ = state.slots[self.plan_slot][0]
@@ -665,10 +667,6 @@ class DraftMechanic:
         self.place(after, player, pick.card, pick.cell, pick.face_down)
         after.mech.queue.clear()
         return after
-
-    def is_quiet(self, state: State, player: int) -> bool:
-        """A pick always changes the player's park or coins."""
-        return False
 
     def options_left(self, state: State, player: int) -> int:
         """How much room the park leaves for face-up cards: for every empty cell the plan can
@@ -766,13 +764,7 @@ class DraftMechanic:
         """Actions that score alike, grouped: the same card the same way up in different
         cells, unless the scoring in play looks at positions."""
         if self.tableau:
-            if state.pending is not None:
-                return [[action] for action in actions]
-            twins = self.twins
-            alike: dict[tuple[int, int], list[int]] = {}
-            for action in actions:
-                alike.setdefault((twins[action >> 1], action & 1), []).append(action)
-            return list(alike.values())
+            return super().equivalent_actions(state, player, actions)
         if state.pending is not None or state.game.scoring_uses_positions(state):
             return [[action] for action in actions]
         groups: dict[tuple[int, bool], list[int]] = {}
@@ -784,10 +776,6 @@ class DraftMechanic:
     def bot_option(self, state: State, action: int) -> BotOption:
         pick = self.codec.pick(action)
         return BotOption("pick", pick.card, pick.face_down)
-
-    def wins_trick(self, state: State, player: int, card: int) -> bool | None:
-        """No tricks in a draft."""
-        return None
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending
@@ -822,52 +810,55 @@ class DraftMechanic:
     ) -> Iterator[str] | None:
         return narration.event(self, event, viewer, words)
 
-    def screen(self, screen: Screen) -> MechanicScreen:
-        # Imported here so that simulating never loads the terminal's rendering library.
-        from toolkit.mechanics.draft.screen import DraftScreen, TableauScreen
-
-        if self.tableau:
-            return TableauScreen(self, screen)
-        return DraftScreen(self, screen)
-
     def _name(self, card: int) -> str:
         return self.card_ids[card] if 0 <= card < len(self.card_ids) else f"card {card}"
 
-    def observe(self, state: State, player: int) -> dict[str, Any]:
+    def observe(self, state: State, player: int) -> GridObservation | TableauObservation:
+        if self.tableau:
+            return self.observe_tableau(state, player)
+        return self.observe_grid(state, player)
+
+    def observe_tableau(self, state: State, player: int) -> TableauObservation:
         mech: DraftState = state.mech
         own = mech.choices[player]
-        if self.tableau:
-            ids = self.card_ids
-            return {
-                "player": player,
-                "round": state.round,
-                "rounds": self.rounds[state.n],
-                "direction": "left" if mech.direction == 1 else "right",
-                "to_move": list(state.to_move()),
-                "hand": [ids[c] for c in state.zones[self.hand][player]],
-                "hand_sizes": [len(h) for h in state.zones[self.hand]],
-                "my_choice": self.describe_action(state, own) if own != NO_CHOICE else None,
-                "tableaux": [[ids[c] for c in cards] for cards in state.zones[self.park]],
-                "discarded": len(mech.discarded),
-            }
+        ids = self.card_ids
+        return {
+            "player": player,
+            "round": state.round,
+            "rounds": self.rounds[state.n],
+            "direction": "left" if mech.direction == 1 else "right",
+            "to_move": list(state.to_move()),
+            "hand": [ids[c] for c in state.zones[self.hand][player]],
+            "hand_sizes": [len(h) for h in state.zones[self.hand]],
+            "my_choice": self.describe_action(state, own) if own != NO_CHOICE else None,
+            "tableaux": [[ids[c] for c in cards] for cards in state.zones[self.park]],
+            "discarded": len(mech.discarded),
+            **table_view(state, player),
+        }
+
+    def observe_grid(self, state: State, player: int) -> GridObservation:
+        mech: DraftState = state.mech
+        own = mech.choices[player]
+        ids = self.card_ids
         parks = []
         for p in range(state.n):
             cells = {}
-            for (r, c), card in sorted(state.grids[self.park][p].items()):
+            for cell, card in sorted(state.grids[self.park][p].items()):
                 if card >= 0:
-                    cells[f"{r},{c}"] = self.card_ids[card]
+                    cells[cell_key(cell)] = ids[card]
                 else:
-                    cells[f"{r},{c}"] = f"down:{self.card_ids[~card]}" if p == player else "down"
+                    cells[cell_key(cell)] = f"{DOWN}:{ids[~card]}" if p == player else DOWN
             parks.append(cells)
         return {
             "player": player,
             "round": state.round,
             "direction": "left" if mech.direction == 1 else "right",
             "to_move": list(state.to_move()),
-            "hand": [self.card_ids[c] for c in state.zones[self.hand][player]],
+            "hand": [ids[c] for c in state.zones[self.hand][player]],
             "hand_sizes": [len(h) for h in state.zones[self.hand]],
             "my_choice": self.describe_action(state, own) if own != NO_CHOICE else None,
             "parks": parks,
+            **table_view(state, player),
         }
 
     def summary(self, state: State) -> str:

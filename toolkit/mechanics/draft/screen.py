@@ -5,20 +5,22 @@ player's tableau as a list and numbers one move per card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from rich.box import ASCII, SIMPLE_HEAD
+from rich.box import ASCII, SIMPLE_HEAD, SQUARE
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from toolkit.kernel.mechanic import Screen
 from toolkit.mechanics.draft.grid import Cell
 from toolkit.mechanics.draft.narration import seat, where
+from toolkit.mechanics.draft.observation import face_down, key_cell
+from toolkit.mechanics.screen import Screen, ScreenDefaults
 
 if TYPE_CHECKING:
     from toolkit.mechanics.draft.machine import DraftMechanic
+    from toolkit.mechanics.draft.observation import GridObservation
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -28,9 +30,10 @@ class DraftScreen:
         self.mechanic = mechanic
         self.screen = screen
 
-    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+    def position(self) -> tuple[list[RenderableType], dict[Cell, str]]:
         screen, mechanic = self.screen, self.mechanic
         game, state, me = screen.game, screen.state, screen.seat
+        view = mechanic.observe_grid(state, me)
         plan = screen.slot_names(mechanic.plan_slot)
         scoring = [
             name
@@ -44,7 +47,7 @@ class DraftScreen:
                 f" - you are {seat(me)}"
             ),
             Text(f"Plan: {', '.join(plan)}.  Scoring: {'; '.join(scoring)}."),
-            screen.players_table(view, extra=("hand",)),
+            screen.players_table(view, extra=(("hand", view["hand_sizes"]),)),
         ]
         moves = screen.legal() if not state.pending else []
         open_cells = sorted({mechanic.codec.pick(a).cell for a in moves if a >= 0})
@@ -56,10 +59,10 @@ class DraftScreen:
         parts.append(self.hand(view["hand"]))
         return parts, cells
 
-    def final(self, view: dict[str, Any]) -> list[RenderableType]:
-        return [self.parks(view, {})]
+    def final(self) -> list[RenderableType]:
+        return [self.parks(self.mechanic.observe_grid(self.screen.state, self.screen.seat), {})]
 
-    def parks(self, view: dict[str, Any], cells: dict[Cell, str]) -> Columns:
+    def parks(self, view: GridObservation, cells: dict[Cell, str]) -> Columns:
         """Every player's park, side by side as the width allows, the person's open cells
         lettered."""
         me = self.screen.seat
@@ -67,12 +70,50 @@ class DraftScreen:
             [
                 Group(
                     Text(seat(p) + (" (you)" if p == me else ""), style="bold"),
-                    self.screen.grid(view["parks"][p], cells if p == me else {}),
+                    self.park(view["parks"][p], cells if p == me else {}),
                 )
                 for p in range(self.screen.state.n)
             ],
             padding=(1, 3),
         )
+
+    def park(self, cells: dict[str, str], open_cells: dict[Cell, str]) -> RenderableType:
+        """A park as a grid: cards in their colours, `##` face down, letters where the
+        person may place now; rows and columns numbered as moves name cells."""
+        screen = self.screen
+        placed = {key_cell(key): value for key, value in cells.items()}
+        everything = [*placed, *open_cells]
+        if not everything:
+            return Text("(empty)")
+        rows = range(min(r for r, _ in everything), max(r for r, _ in everything) + 1)
+        columns = range(min(c for _, c in everything), max(c for _, c in everything) + 1)
+        grid = Table(
+            box=ASCII if screen.plain else SQUARE,
+            show_lines=True,
+            pad_edge=True,
+            header_style="dim",
+        )
+        grid.add_column("", justify="right", style="dim", width=2)
+        for c in columns:
+            grid.add_column(str(c), justify="center", width=5)
+        deck = screen.game.deck
+        for r in rows:
+            row: list[RenderableType] = [str(r)]
+            for c in columns:
+                value = placed.get((r, c))
+                if value is None:
+                    letter = open_cells.get((r, c))
+                    row.append(Text(letter or "", style="bold underline" if letter else ""))
+                    continue
+                down, card_id = face_down(value)
+                if down and not card_id:
+                    row.append(Text("##", style="on grey30"))
+                elif down:
+                    row.append(Text(f"({card_id})", style="dim"))
+                else:
+                    row.append(Text(value, style=screen.card_style(deck.index(value))))
+            grid.add_row(*row)
+        return grid
 
     def hand(self, ids: list[str]) -> Table:
         screen = self.screen
@@ -131,7 +172,7 @@ class DraftScreen:
         return f"{how} at {cells.get(pick.cell, '?')} {where(pick.cell)}"
 
 
-class TableauScreen:
+class TableauScreen(ScreenDefaults):
     """A tableau draft: the round and its pass direction, every player's tableau (the public
     zone's cards in the players table), the hand with prices if picks cost, and one numbered
     move per card."""
@@ -140,9 +181,10 @@ class TableauScreen:
         self.mechanic = mechanic
         self.screen = screen
 
-    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+    def position(self) -> tuple[list[RenderableType], dict[Cell, str]]:
         screen = self.screen
         game, me = screen.game, screen.seat
+        view = self.mechanic.observe_tableau(screen.state, me)
         rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
         parts: list[RenderableType] = [
             screen.title(
@@ -153,7 +195,7 @@ class TableauScreen:
         scoring = [name for slot in game.slot_pools for name in screen.slot_names(slot)]
         if scoring:
             parts.append(Text(f"Scoring: {'; '.join(scoring)}."))
-        parts.append(screen.players_table(view, extra=("hand",)))
+        parts.append(screen.players_table(view, extra=(("hand", view["hand_sizes"]),)))
         if view["discarded"]:
             parts.append(Text(f"Discarded from tableaux so far: {view['discarded']} cards."))
         if view["my_choice"]:
@@ -164,9 +206,6 @@ class TableauScreen:
             parts.append(Text("Your hand:", style="bold"))
             parts.append(self.priced_hand(view["hand"]))
         return parts, {}
-
-    def final(self, view: dict[str, Any]) -> list[RenderableType]:
-        return []
 
     def priced_hand(self, ids: list[str]) -> Table:
         screen = self.screen
@@ -184,11 +223,9 @@ class TableauScreen:
             )
         return table
 
-    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
-        return None
 
-    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
-        return None
-
-    def step_text(self, action: int, cells: dict[Cell, str]) -> str:
-        return ""
+def draft_screen(mechanic: DraftMechanic, screen: Screen) -> DraftScreen | TableauScreen:
+    """The screen of a grid draft or of a tableau draft."""
+    if mechanic.tableau:
+        return TableauScreen(mechanic, screen)
+    return DraftScreen(mechanic, screen)

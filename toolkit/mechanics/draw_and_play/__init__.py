@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
+    from toolkit.mechanics.screen import ScreenFactory
+    from toolkit.mechanics.vector import EncoderFactory
 
 
 def _compile(structure: DrawAndPlay, compiler: Compiler) -> CompiledMechanic:
@@ -38,6 +40,20 @@ def _position() -> KitPosition:
     return POSITION
 
 
+def _screen() -> ScreenFactory:
+    """The terminal view's part, imported when a person plays (it needs rich)."""
+    from toolkit.mechanics.draw_and_play.screen import DrawPlayScreen
+
+    return DrawPlayScreen
+
+
+def _encoder() -> EncoderFactory:
+    """The observation vector's part, imported when learning agents ask."""
+    from toolkit.mechanics.draw_and_play.encoding import DrawEncoder
+
+    return DrawEncoder
+
+
 KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     name="draw_and_play",
     structure=DrawAndPlay,
@@ -51,4 +67,6 @@ KIT: MechanicKit[DrawAndPlay] = MechanicKit(
     rules_help=words.rules_help,
     events=_events,
     position=_position,
+    screen=_screen,
+    encoder=_encoder,
 )

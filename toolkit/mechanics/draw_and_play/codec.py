@@ -111,6 +111,12 @@ class DrawPlayCodec:
             return Discard(card)
         return Place(card, destination)
 
+    def card_part(self, action: int) -> tuple[int, int] | None:
+        """(card, destination) of a play or a discard; None for a draw."""
+        if 0 <= action < self.plays:
+            return divmod(action, self.destinations)
+        return None
+
     # -- without records, for the hot loops ----------------------------------------------
 
     def place_id(self, card: int, area: int) -> int:

@@ -24,15 +24,16 @@ Corner cases the rule text leaves open, decided here:
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import GAME_ENDED, Event, RoundEnded
-from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Screen
+from toolkit.kernel.mechanic import BotOption, CardWords
+from toolkit.kernel.observation import table_view
 from toolkit.kernel.state import DECLINE, State
+from toolkit.mechanics.defaults import MachineDefaults, twin_cards
 from toolkit.mechanics.draw_and_play import narration
 from toolkit.mechanics.draw_and_play.codec import Discard, Draw, DrawPlayCodec, Place
 from toolkit.mechanics.draw_and_play.events import (
@@ -45,6 +46,7 @@ from toolkit.mechanics.draw_and_play.events import (
     StockFormed,
     TookFromPile,
 )
+from toolkit.mechanics.draw_and_play.observation import DrawObservation
 from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
 from toolkit.rules.setup.deal import Deal
 
@@ -138,7 +140,7 @@ class AreaRule:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawPlayMechanic:
+class DrawPlayMechanic(MachineDefaults):
     hand: int
     draw: int
     draw_name: str
@@ -159,8 +161,8 @@ class DrawPlayMechanic:
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
     twins: tuple[int, ...]
-    """Per card, the first card of the deck with the same value in every field (the pledges
-    of one colour): playing or discarding either comes to the same."""
+    """Identical cards (`twin_cards`: the pledges of one colour): playing or discarding
+    either comes to the same."""
     seats: tuple[tuple[int], ...]
     codec: DrawPlayCodec
 
@@ -225,7 +227,7 @@ class DrawPlayMechanic:
             deal_counts=deal.counts(c) if deal is not None else (None,) * (c.max_players + 1),
             card_ids=deck.ids,
             card_names=deck.names,
-            twins=_twins(deck.fields, deck.size),
+            twins=twin_cards(deck.fields, deck.size),
             seats=tuple((p,) for p in range(c.max_players)),
             codec=DrawPlayCodec.for_game(deck.size, len(areas), len(pile_ids)),
         )
@@ -441,66 +443,17 @@ class DrawPlayMechanic:
         state.terminal = True
         state.log.append(GAME_ENDED)
 
-    def after_effects(self, state: State) -> None:
-        """No effects ask players anything in draw-and-play."""
-
-    # -- bot hooks -----------------------------------------------------------------------
-
-    def preview(self, state: State, player: int, action: int) -> State:
-        """The position right after `action`, for one-step lookahead."""
-        after = state.clone(for_scoring=True)
-        after.apply(player, action)
-        return after
+    # -- bot hooks (no effect asks players anything: `after_effects` is the default) ------
 
     def is_quiet(self, state: State, player: int) -> bool:
         """Drawing never changes what scores: only plays do."""
         return state.pending is None and state.mech.step == DRAW
 
-    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
-        """A copy where the other hands and the draw pile are dealt anew from the cards
-        `observer` has not seen: the cards others took from discard piles stay in their hands,
-        the discard piles and areas are public; later deals are unknown too (new seed)."""
-        copy = state.clone(for_scoring=True)
-        copy.seed = rng.getrandbits(62)
-        mech: TurnState = copy.mech
-        hands = copy.zones[self.hand]
-        seen = set(hands[observer])
-        for area in self.areas:
-            for cards in copy.zones[area.zone]:
-                seen.update(cards)
-        for pile in self.piles:
-            seen.update(copy.shared[pile])
-        for player in range(copy.n):
-            if player != observer:
-                seen.update(mech.known[player])
-        pool = [card for card in range(len(self.card_ids)) if card not in seen]
-        rng.shuffle(pool)
-        start = 0
-        for player in range(copy.n):
-            if player == observer:
-                continue
-            known = [card for card in hands[player] if card in mech.known[player]]
-            size = len(hands[player]) - len(known)
-            hands[player] = known + pool[start : start + size]
-            start += size
-        size = len(copy.shared[self.draw])
-        copy.shared[self.draw] = pool[start : start + size]
-        copy.out_of_play = pool[start + size :]
-        return copy
-
-    def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
-        """Plays of twin cards (the same value in every field) to the same place come to the
-        same; every other play and every draw is its own case."""
-        codec, twins = self.codec, self.twins
-        groups: dict[int, list[int]] = {}
-        for action in actions:
-            if action < codec.plays:
-                card, destination = divmod(action, codec.destinations)
-                key = twins[card] * codec.destinations + destination
-            else:
-                key = action
-            groups.setdefault(key, []).append(action)
-        return list(groups.values())
+    def public_in_hand(self, state: State, player: int) -> Sequence[int]:
+        """Cards taken from discard pile stay known while in the hand: `determinize` (the
+        default, from the zones' visibility) deals the others' hidden cards around them."""
+        mech: TurnState = state.mech
+        return mech.known[player]
 
     def options_left(self, state: State, player: int) -> int:
         """How many hand cards the player could still place in an area."""
@@ -522,24 +475,6 @@ class DrawPlayMechanic:
         pile = state.shared[self.piles[record.source - 1]]
         return BotOption("take", pile[-1] if pile else -1)
 
-    def wins_trick(self, state: State, player: int, card: int) -> bool | None:
-        """No tricks in draw-and-play."""
-        return None
-
-    def position_problems(
-        self, state: State, zone: int, player: int
-    ) -> list[tuple[Cell | None, str]]:
-        """Cards of an area zone that break its placement rule, in the order listed."""
-        problems: list[tuple[Cell | None, str]] = []
-        for area in self.areas:
-            if area.zone != zone:
-                continue
-            cards = state.zones[zone][player]
-            for position, card in enumerate(cards):
-                if not area.allows(cards[:position], card):
-                    problems.append((None, f"{self.card_ids[card]} breaks the order of its area"))
-        return problems
-
     # -- narration and play --------------------------------------------------------------
 
     def describe_action(self, state: State, action: int) -> str:
@@ -559,13 +494,7 @@ class DrawPlayMechanic:
     ) -> Iterator[str] | None:
         return narration.event(self, event, viewer, words)
 
-    def screen(self, screen: Screen) -> MechanicScreen:
-        # Imported here so that simulating never loads the terminal's rendering library.
-        from toolkit.mechanics.draw_and_play.screen import DrawPlayScreen
-
-        return DrawPlayScreen(self, screen)
-
-    def observe(self, state: State, player: int) -> dict[str, Any]:
+    def observe(self, state: State, player: int) -> DrawObservation:
         mech: TurnState = state.mech
         ids = self.card_ids
         return {
@@ -595,6 +524,7 @@ class DrawPlayMechanic:
                 }
                 for p in range(state.n)
             ],
+            **table_view(state, player),
         }
 
     def summary(self, state: State) -> str:
@@ -606,14 +536,3 @@ class DrawPlayMechanic:
             f"round {state.round}, turn {state.turn}, player {mech.current} to {step}, "
             f"{len(state.shared[self.draw])} cards to draw"
         )
-
-
-def _twins(fields: dict[str, tuple[Any, ...]], size: int) -> tuple[int, ...]:
-    """Per card, the first card whose every field but its id holds the same value."""
-    first: dict[str, int] = {}
-    twins = []
-    columns = [column for name, column in fields.items() if name != "id"]
-    for card in range(size):
-        signature = repr([column[card] for column in columns])
-        twins.append(first.setdefault(signature, card))
-    return tuple(twins)

@@ -3,26 +3,32 @@ discard pile, every player's areas, the cards known in others' hands, and the pe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
 
-from toolkit.kernel.mechanic import Cell, Screen
+from toolkit.kernel.mechanic import Cell
 from toolkit.mechanics.draw_and_play.narration import seat
+from toolkit.mechanics.screen import Screen, ScreenDefaults
 
 if TYPE_CHECKING:
     from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
+    from toolkit.mechanics.draw_and_play.observation import DrawObservation
 
 
-class DrawPlayScreen:
+class DrawPlayScreen(ScreenDefaults):
     def __init__(self, mechanic: DrawPlayMechanic, screen: Screen) -> None:
         self.mechanic = mechanic
         self.screen = screen
 
-    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+    def view(self) -> DrawObservation:
+        return self.mechanic.observe(self.screen.state, self.screen.seat)
+
+    def position(self) -> tuple[list[RenderableType], dict[Cell, str]]:
         screen, mechanic = self.screen, self.mechanic
         me = screen.seat
+        view = self.view()
         rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
         parts: list[RenderableType] = [
             screen.title(
@@ -46,7 +52,7 @@ class DrawPlayScreen:
         parts.append(Text(f"Now {step}.", style="bold"))
         return parts, {}
 
-    def discards(self, view: dict[str, Any]) -> Text:
+    def discards(self, view: DrawObservation) -> Text:
         screen = self.screen
         deck = screen.game.deck
         text = Text()
@@ -61,7 +67,7 @@ class DrawPlayScreen:
                 text.append("empty")
         return text
 
-    def areas(self, view: dict[str, Any]) -> list[RenderableType]:
+    def areas(self, view: DrawObservation) -> list[RenderableType]:
         screen = self.screen
         deck = screen.game.deck
         me = screen.seat
@@ -84,14 +90,5 @@ class DrawPlayScreen:
             lines.append(text)
         return lines
 
-    def final(self, view: dict[str, Any]) -> list[RenderableType]:
-        return self.areas(view)
-
-    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
-        return None
-
-    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
-        return None
-
-    def step_text(self, action: int, cells: dict[Cell, str]) -> str:
-        return ""
+    def final(self) -> list[RenderableType]:
+        return self.areas(self.view())

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
+    from toolkit.mechanics.screen import ScreenFactory
+    from toolkit.mechanics.vector import EncoderFactory
 
 
 def _compile(structure: TrickTaking, compiler: Compiler) -> CompiledMechanic:
@@ -37,6 +39,20 @@ def _position() -> KitPosition:
     return POSITION
 
 
+def _screen() -> ScreenFactory:
+    """The terminal view's part, imported when a person plays (it needs rich)."""
+    from toolkit.mechanics.trick_taking.screen import TrickScreen
+
+    return TrickScreen
+
+
+def _encoder() -> EncoderFactory:
+    """The observation vector's part, imported when learning agents ask."""
+    from toolkit.mechanics.trick_taking.encoding import TrickEncoder
+
+    return TrickEncoder
+
+
 KIT: MechanicKit[TrickTaking] = MechanicKit(
     name="trick_taking",
     structure=TrickTaking,
@@ -54,4 +70,6 @@ KIT: MechanicKit[TrickTaking] = MechanicKit(
     asks=words.decisions,
     events=_events,
     position=_position,
+    screen=_screen,
+    encoder=_encoder,
 )

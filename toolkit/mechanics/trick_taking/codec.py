@@ -104,6 +104,15 @@ class TrickCodec:
             raise IllegalActionError(f"suit {record.suit} is not one of {self.suits} suits")
         return self.name_base + record.suit
 
+    def card_part(self, action: int) -> tuple[int, int] | None:
+        """(card, 0) of a play, (card, 1) of a card passed; None for a bid or a suit named."""
+        size = self.deck_size
+        if 0 <= action < size:
+            return action, 0
+        if self.passing and size <= action < 2 * size:
+            return action - size, 1
+        return None
+
     def decode(self, action: int) -> TrickRecord:
         size = self.deck_size
         top = self.num_distinct_actions

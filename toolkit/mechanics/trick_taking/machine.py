@@ -8,12 +8,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import GAME_ENDED, Dealt, Event, RoundEnded
-from toolkit.kernel.mechanic import BotOption, CardWords, Cell, MechanicScreen, Pick, Screen
+from toolkit.kernel.mechanic import BotOption, CardWords, Pick
+from toolkit.kernel.observation import table_view
 from toolkit.kernel.state import DECLINE, EffectFn, State, chain
+from toolkit.mechanics.defaults import MachineDefaults, twin_cards
 from toolkit.mechanics.trick_taking import narration
 from toolkit.mechanics.trick_taking.codec import Bid, NameTrump, PassCard, PlayCard, TrickCodec
 from toolkit.mechanics.trick_taking.events import (
@@ -25,6 +27,7 @@ from toolkit.mechanics.trick_taking.events import (
     TrumpNamed,
     TrumpTurned,
 )
+from toolkit.mechanics.trick_taking.observation import TrickObservation
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.rules.setup.deal import Deal
 
@@ -108,7 +111,7 @@ def direction_offset(direction: str, players: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickTakingMechanic:
+class TrickTakingMechanic(MachineDefaults):
     hand: int
     rounds: tuple[int, ...]
     """The most rounds a game has, by player count."""
@@ -165,6 +168,8 @@ class TrickTakingMechanic:
     """Winning a trick only resolves the suit action (no count, no taking): the plain path."""
     suit_ids: tuple[str, ...] = ()
     """The suits' ids, as position files name trump."""
+    twins: tuple[int, ...] = ()
+    """Identical deck cards (`twin_cards`): none in a suited deck."""
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
@@ -254,6 +259,7 @@ class TrickTakingMechanic:
             ),
             phases=tuple(phases),
             suit_ids=tuple(suit_ids),
+            twins=twin_cards(deck.fields, deck.size),
         )
 
     # -- the phase machine ---------------------------------------------------------------
@@ -612,13 +618,7 @@ class TrickTakingMechanic:
         self._deal(state)
         self._begin_round(state)
 
-    # -- presentation ----------------------------------------------------------------------
-
-    def preview(self, state: State, player: int, action: int) -> State:
-        """The position right after `action`, for one-step lookahead."""
-        after = state.clone(for_scoring=True)
-        after.apply(player, action)
-        return after
+    # -- bot hooks -------------------------------------------------------------------------
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
         """A copy where the cards `observer` has not seen (the other hands, the cards they set
@@ -721,15 +721,6 @@ class TrickTakingMechanic:
             left = [c for c in left if c not in taken]
         return dealt
 
-    def equivalent_actions(self, state: State, player: int, actions: list[int]) -> list[list[int]]:
-        """Every card is its own case in a trick."""
-        return [[action] for action in actions]
-
-    def options_left(self, state: State, player: int) -> int:
-        """Nothing a player does now narrows what they may play later (follow suit depends
-        on the lead), so every play keeps the same room."""
-        return 0
-
     def is_quiet(self, state: State, player: int) -> bool:
         """Whether any card `player` plays now leaves everything that scores unchanged: true
         unless the play completes the trick (or answers a choice)."""
@@ -750,7 +741,8 @@ class TrickTakingMechanic:
         return BotOption("name_trump", self.suit_cards[record.suit], value=record.suit)
 
     def wins_trick(self, state: State, player: int, card: int) -> bool | None:
-        """Whether `card` played now would win the trick as it stands."""
+        """Whether `card` played now would win the trick as it stands (the kernel's
+        `TrickJudge`, for the `wins_trick` and `loses_trick` preferences)."""
         mech: TrickState = state.mech
         if mech.phase != PLAY:
             return None
@@ -758,11 +750,7 @@ class TrickTakingMechanic:
         winner, _ = self.trick_winner([*mech.plays, (player, card)], led, mech.trump)
         return winner == player
 
-    def position_problems(
-        self, state: State, zone: int, player: int
-    ) -> list[tuple[Cell | None, str]]:
-        """No placement rules: any hand-written position of cards is a position."""
-        return []
+    # -- presentation ----------------------------------------------------------------------
 
     def narrate_action(self, state: State, action: int, words: CardWords) -> str | None:
         if state.pending is not None or not state.mech.phase:
@@ -780,12 +768,6 @@ class TrickTakingMechanic:
         self, event: Event, viewer: int | None, words: CardWords
     ) -> Iterator[str] | None:
         return narration.event(self, event, viewer, words)
-
-    def screen(self, screen: Screen) -> MechanicScreen:
-        # Imported here so that simulating never loads the terminal's rendering library.
-        from toolkit.mechanics.trick_taking.screen import TrickScreen
-
-        return TrickScreen(self, screen)
 
     def describe_action(self, state: State, action: int) -> str:
         pending = state.pending
@@ -810,7 +792,7 @@ class TrickTakingMechanic:
                 return f"name {self.suit_names[record.suit]} trump"
         return f"action {action}"
 
-    def observe(self, state: State, player: int) -> dict[str, Any]:
+    def observe(self, state: State, player: int) -> TrickObservation:
         mech: TrickState = state.mech
         deck = state.game.deck
         return {
@@ -830,6 +812,7 @@ class TrickTakingMechanic:
             "broken": mech.broken,
             "pass_count": self.pass_count,
             "pass_to": (player + mech.pass_offset) % state.n,
+            **table_view(state, player),
         }
 
     def summary(self, state: State) -> str:

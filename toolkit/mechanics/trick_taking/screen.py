@@ -3,25 +3,27 @@ far and the person's hand by suit."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
 
-from toolkit.kernel.mechanic import Cell, Screen
+from toolkit.kernel.mechanic import Cell
+from toolkit.mechanics.screen import Screen, ScreenDefaults
 
 if TYPE_CHECKING:
     from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
 
 
-class TrickScreen:
+class TrickScreen(ScreenDefaults):
     def __init__(self, mechanic: TrickTakingMechanic, screen: Screen) -> None:
         self.mechanic = mechanic
         self.screen = screen
 
-    def position(self, view: dict[str, Any]) -> tuple[list[RenderableType], dict[Cell, str]]:
+    def position(self) -> tuple[list[RenderableType], dict[Cell, str]]:
         screen = self.screen
         game, me = screen.game, screen.seat
+        view = self.mechanic.observe(screen.state, me)
         parts: list[RenderableType] = [
             screen.title(
                 f"{game.name}: round {view['round']} of {view['rounds']}, "
@@ -78,15 +80,3 @@ class TrickScreen:
         parts.append(trick)
         parts.append(screen.hand(view["hand"]))
         return parts, {}
-
-    def final(self, view: dict[str, Any]) -> list[RenderableType]:
-        return []
-
-    def moves(self, moves: list[int], cells: dict[Cell, str]) -> Text | None:
-        return None
-
-    def two_step(self, card: int, moves: list[int]) -> list[int] | None:
-        return None
-
-    def step_text(self, action: int, cells: dict[Cell, str]) -> str:
-        return ""

@@ -17,14 +17,19 @@ class _Trick(CardPreference):
     wins: ClassVar[bool] = True
 
     def compile(self, game: StrategyGame) -> Core:
+        from toolkit.kernel.mechanic import TrickJudge  # play-time only: validation skips it
+
         wins, mechanic = self.wins, game.mechanic
+        judge = mechanic if isinstance(mechanic, TrickJudge) else None
 
         def core(state: State, player: int, options: list[Option]) -> list[Option]:
+            if judge is None:
+                return []  # no tricks in this game's mechanic
             chosen = []
             for option in options:
                 if option.decision not in ("lead", "follow"):
                     continue
-                if mechanic.wins_trick(state, player, option.card) == wins:
+                if judge.wins_trick(state, player, option.card) == wins:
                     chosen.append(option)
             return chosen
 
