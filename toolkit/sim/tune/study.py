@@ -235,8 +235,12 @@ def _stop_when(stopping: threading.Event) -> Callable[[int], None]:
 
 @contextmanager
 def _interruptible(stopping: threading.Event) -> Iterator[None]:
-    """Ctrl-C also tells the trials running in Optuna's threads to stop (at their next games),
-    so the run ends at once instead of when they finish; the study keeps them as failed."""
+    """Ctrl-C tells every running trial to stop at its next games, so the run ends at once
+    instead of when they finish; the study keeps them as failed. The handler only sets the
+    flag: the trials raise `KeyboardInterrupt` from their own code, and Optuna hands it to this
+    thread where it waits for them, never in the middle of whatever the interpreter was
+    running (a garbage collector's callback would print it as an ignored exception). A second
+    Ctrl-C raises at once."""
     previous = signal.getsignal(signal.SIGINT)
     main = threading.current_thread() is threading.main_thread()
     if not main or previous is not signal.default_int_handler:
@@ -244,12 +248,15 @@ def _interruptible(stopping: threading.Event) -> Iterator[None]:
         return
 
     def interrupt(signum: int, frame: object) -> None:
+        if stopping.is_set():
+            raise KeyboardInterrupt
         stopping.set()
-        raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, interrupt)
     try:
         yield
+        if stopping.is_set():  # asked while no trial was running to notice it
+            raise KeyboardInterrupt
     finally:
         signal.signal(signal.SIGINT, previous)
 
