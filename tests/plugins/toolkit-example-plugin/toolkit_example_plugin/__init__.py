@@ -1,0 +1,1 @@
+"""A small plugin package: primitives registered with the toolkit through an entry point."""

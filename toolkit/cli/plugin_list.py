@@ -1,0 +1,38 @@
+"""`toolkit --version --verbose`: the installed plugins, each with what it registered.
+
+Every registry is read, so every plugin is loaded as a command that needs it would load it;
+one that cannot be (it fails to import, it takes a name already taken) is reported in one line
+after those listed, with exit code 2, as any command would refuse it.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from toolkit import plugins
+from toolkit.diagnostics import printable
+
+
+def print_plugins() -> int:
+    """Print one line per installed plugin; the exit code (0, or 2 when one cannot load)."""
+    from toolkit.mechanics.registry import MECHANICS
+    from toolkit.rules.registry import FAMILIES
+
+    failure: plugins.PluginError | None = None
+    try:
+        for family in FAMILIES:
+            family.members()
+        len(MECHANICS)
+    except plugins.PluginError as error:
+        failure = error
+    found = plugins.installed()
+    if not found:
+        groups = " or ".join(plugins.GROUPS)
+        typer.echo(f"no plugins (no installed package declares entry points in {groups})")
+    for plugin in found:
+        what = ", ".join(plugins.registered(plugin)) or "nothing registered"
+        typer.echo(printable(f"{plugin}: {what}", newlines=False))
+    if failure is not None:
+        typer.echo(f"usage error: {printable(str(failure), newlines=False)}", err=True)
+        return 2
+    return 0
