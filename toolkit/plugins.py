@@ -81,6 +81,7 @@ def load_each(group: str, use: Callable[[Plugin, Any], None]) -> None:
     try:
         for plugin in installed(group):
             use(plugin, load(plugin))
+            _used.add(plugin)
     except PluginError as error:
         _outcome[group] = error
         raise
@@ -114,9 +115,9 @@ def note(plugin: Plugin, what: str) -> None:
     _registered.setdefault(plugin, []).append(what)
 
 
-def registered(plugin: Plugin) -> tuple[str, ...]:
-    """What a loaded plugin registered, in order."""
-    return tuple(_registered.get(plugin, ()))
+def registered(plugin: Plugin) -> tuple[str, ...] | None:
+    """What a plugin registered, in order; None if it was not loaded (or was refused)."""
+    return tuple(_registered.get(plugin, ())) if plugin in _used else None
 
 
 @functools.cache
@@ -161,4 +162,5 @@ def _one_line(text: str) -> str:
 
 _loading: list[Plugin] = []
 _registered: dict[Plugin, list[str]] = {}
+_used: set[Plugin] = set()
 _outcome: dict[str, PluginError | None] = {}

@@ -30,8 +30,9 @@ def print_plugins() -> int:
         groups = " or ".join(plugins.GROUPS)
         typer.echo(f"no plugins (no installed package declares entry points in {groups})")
     for plugin in found:
-        what = ", ".join(plugins.registered(plugin)) or "nothing registered"
-        typer.echo(printable(f"{plugin}: {what}", newlines=False))
+        what = plugins.registered(plugin)
+        said = "not loaded" if what is None else ", ".join(what) or "nothing registered"
+        typer.echo(printable(f"{plugin}: {said}", newlines=False))
     if failure is not None:
         typer.echo(f"usage error: {printable(str(failure), newlines=False)}", err=True)
         return 2
