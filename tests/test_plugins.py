@@ -23,10 +23,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = Path(__file__).parent / "plugins"
 SUITS = Path("cards/midway-memories/suits.yaml")
 MANIFEST = Path("rules/midway-memories.yaml")
+ROUTES = Path("rules/lantern-routes.yaml")
 GAIN_ONE = "effects: [{effect: gain, resource: coins, amount: 1}]"
-EXAMPLE = (
+EXAMPLE = [
+    "plugin toolkit-example-plugin 0.3.0 (toolkit.mechanics: toolkit_example_plugin.mechanic:KIT)"
+    ": mechanic 'open_routes'",
     "plugin toolkit-example-plugin 0.3.0 (toolkit.primitives: toolkit_example_plugin.primitives)"
-)
+    ": effect 'windfall', scoring rule 'most_of'",
+]
+"""What `toolkit --version --verbose` says of the example plugin, one line per entry point."""
 
 
 SETUP = "from setuptools import setup; setup()"
@@ -128,15 +133,34 @@ def test_a_plugins_misspelt_parameters_are_reported_at_their_lines(
     assert f"{MANIFEST}:{rule_line}:" in out and "unknown resource 'coinz'" in out, out
 
 
+def test_a_plugins_mechanic_kit_plays_a_game_that_names_it(tmp_path: Path, site: Path) -> None:
+    project = copy_project(tmp_path)
+    line = edit(project / ROUTES, "  mechanic: draw_and_play\n", "  mechanic: open_routes\n")
+    unknown = toolkit("validate", ROUTES, cwd=project)
+    assert unknown.returncode == 1
+    assert f"{ROUTES}:{line}:13: error[unknown-primitive]: unknown mechanic 'open_routes'" in (
+        unknown.stdout
+    )
+    plugin = ("example",)
+    checked = toolkit("validate", ROUTES, cwd=project, site=site, plugins=plugin)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    played = toolkit(
+        *("simulate", "lantern-routes", "--games", "4", "--seed", "1", "--format", "json"),
+        cwd=project,
+        site=site,
+        plugins=plugin,
+    )
+    assert played.returncode == 0, played.stderr
+    assert sum(seat["wins"] for seat in json.loads(played.stdout)["seats"]) == 4
+
+
 def test_version_verbose_lists_each_plugin_and_what_it_registered(site: Path) -> None:
     alone = toolkit("--version", "--verbose", cwd=ROOT)
     assert alone.returncode == 0, alone.stderr
     assert alone.stdout.splitlines()[1].startswith("no plugins")
     listed = toolkit("--version", "--verbose", cwd=ROOT, site=site, plugins=("example",))
     assert listed.returncode == 0, listed.stderr
-    assert listed.stdout.splitlines()[1:] == [
-        f"{EXAMPLE}: effect 'windfall', scoring rule 'most_of'"
-    ]
+    assert listed.stdout.splitlines()[1:] == EXAMPLE
     plain = toolkit("--version", cwd=ROOT, site=site, plugins=("example",))
     assert plain.stdout.count("\n") == 1
 
@@ -155,7 +179,7 @@ def test_two_plugins_registering_one_effect_are_refused_naming_both(site: Path) 
     listed = toolkit("--version", "--verbose", cwd=ROOT, site=site, plugins=both)
     assert listed.returncode == 2
     assert listed.stdout.splitlines()[1:] == [
-        f"{EXAMPLE}: effect 'windfall', scoring rule 'most_of'",
+        *EXAMPLE,
         "plugin toolkit-rival-plugin 0.1.0 (toolkit.primitives: toolkit_rival_plugin): not loaded",
     ]
     assert "two effects are called 'windfall'" in listed.stderr

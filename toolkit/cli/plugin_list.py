@@ -2,7 +2,8 @@
 
 Every registry is read, so every plugin is loaded as a command that needs it would load it;
 one that cannot be (it fails to import, it takes a name already taken) is reported in one line
-after those listed, with exit code 2, as any command would refuse it.
+after those listed (one per group of entry points), with exit code 2, as any command would
+refuse it.
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ def print_plugins() -> int:
     from toolkit.mechanics.registry import MECHANICS
     from toolkit.rules.registry import FAMILIES
 
-    failure: plugins.PluginError | None = None
-    try:
-        for family in FAMILIES:
-            family.members()
-        len(MECHANICS)
-    except plugins.PluginError as error:
-        failure = error
+    failures: list[plugins.PluginError] = []
+    for read in (lambda: [family.members() for family in FAMILIES], lambda: len(MECHANICS)):
+        try:
+            read()
+        except plugins.PluginError as error:  # the other group is still read and listed
+            failures.append(error)
     found = plugins.installed()
     if not found:
         groups = " or ".join(plugins.GROUPS)
@@ -33,7 +33,6 @@ def print_plugins() -> int:
         what = plugins.registered(plugin)
         said = "not loaded" if what is None else ", ".join(what) or "nothing registered"
         typer.echo(printable(f"{plugin}: {said}", newlines=False))
-    if failure is not None:
+    for failure in failures:
         typer.echo(f"usage error: {printable(str(failure), newlines=False)}", err=True)
-        return 2
-    return 0
+    return 2 if failures else 0

@@ -1,1 +1,1 @@
-"""A small plugin package: primitives registered with the toolkit through an entry point."""
+"""A small plugin package: primitives and a mechanic kit registered through entry points."""
