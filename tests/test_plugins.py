@@ -74,13 +74,13 @@ def toolkit(
     return result
 
 
-def midway_with_plugin(folder: Path, effect: str, rule: str) -> Path:
+def midway_with_plugin(folder: Path, effect: str, rule: str) -> tuple[Path, int, int]:
     """The shipped project, its Midway Memories' lowest coins tier playing `effect` and its
-    end scoring counting `rule` first."""
+    end scoring counting `rule` first; with the lines of both."""
     project = copy_project(folder)
-    edit(project / SUITS, GAIN_ONE, f"effects: [{effect}]")
-    edit(project / MANIFEST, "scoring:\n", f"scoring:\n  - {rule}\n")
-    return project
+    effect_line = edit(project / SUITS, GAIN_ONE, f"effects: [{effect}]")
+    rule_line = 1 + edit(project / MANIFEST, "scoring:\n", f"scoring:\n  - {rule}\n")
+    return project, effect_line, rule_line
 
 
 WINDFALL = "{effect: windfall, resource: coins, amount: 1}"
@@ -90,7 +90,7 @@ RICHEST = "{rule: most_of, label: Richest, resource: coins, points: 3}"
 def test_a_plugins_effect_and_scoring_rule_are_validated_simulated_and_told(
     tmp_path: Path, site: Path
 ) -> None:
-    project = midway_with_plugin(tmp_path, WINDFALL, RICHEST)
+    project, _, _ = midway_with_plugin(tmp_path, WINDFALL, RICHEST)
     plugin = ("example",)
     checked = toolkit("validate", MANIFEST, cwd=project, site=site, plugins=plugin)
     assert checked.returncode == 0, checked.stdout + checked.stderr
@@ -114,16 +114,10 @@ def test_a_plugins_effect_and_scoring_rule_are_validated_simulated_and_told(
 def test_a_plugins_misspelt_parameters_are_reported_at_their_lines(
     tmp_path: Path, site: Path
 ) -> None:
-    project = midway_with_plugin(
+    project, effect_line, rule_line = midway_with_plugin(
         tmp_path,
         "{effect: windfall, resource: coins, amout: 1}",
         "{rule: most_of, label: Richest, resource: coinz, points: 3}",
-    )
-    effect_line = 1 + (project / SUITS).read_text().splitlines().index(
-        "            effects: [{effect: windfall, resource: coins, amout: 1}]"
-    )
-    rule_line = 1 + (project / MANIFEST).read_text().splitlines().index(
-        "  - {rule: most_of, label: Richest, resource: coinz, points: 3}"
     )
     result = toolkit("validate", MANIFEST, cwd=project, site=site, plugins=("example",))
     assert result.returncode == 1, result.stdout + result.stderr
@@ -194,6 +188,20 @@ def test_a_mechanic_kit_taking_a_shipped_name_is_refused_naming_both(site: Path)
     )
 
 
+def test_a_mechanic_entry_point_that_is_not_a_kit_is_refused(site: Path) -> None:
+    refusal = (
+        "usage error: plugin toolkit-stray-plugin 0.1.0 (toolkit.mechanics: "
+        "toolkit_stray_plugin:KIT): toolkit_stray_plugin:KIT is a str, not a MechanicKit\n"
+    )
+    result = toolkit("validate", cwd=ROOT, site=site, plugins=("stray",))
+    assert (result.returncode, result.stderr) == (2, refusal)
+    listed = toolkit("--version", "--verbose", cwd=ROOT, site=site, plugins=("stray",))
+    assert listed.returncode == 2 and listed.stderr == refusal
+    assert listed.stdout.splitlines()[1].endswith(
+        "(toolkit.mechanics: toolkit_stray_plugin:KIT): not loaded"
+    )
+
+
 def test_a_plugin_that_fails_to_import_is_one_line_naming_it(site: Path) -> None:
     for args in (["validate"], ["simulate", "midway-memories", "--games", "2"]):
         result = toolkit(*args, cwd=ROOT, site=site, plugins=("broken",))
@@ -203,6 +211,8 @@ def test_a_plugin_that_fails_to_import_is_one_line_naming_it(site: Path) -> None
             "toolkit_broken_plugin) failed to load: ModuleNotFoundError: No module named "
             "'toolkit_broken_dependency'\n"
         )
+    version = toolkit("--version", cwd=ROOT, site=site, plugins=("broken",))
+    assert (version.returncode, version.stderr) == (0, ""), "no registry read, no plugin loaded"
 
 
 def test_a_project_folder_cannot_bring_a_plugin_and_content_cannot_name_a_module(
@@ -210,7 +220,7 @@ def test_a_project_folder_cannot_bring_a_plugin_and_content_cannot_name_a_module
 ) -> None:
     """The plugin, installed in the project folder itself (which `python -m` puts on
     Python's path), is not loaded: its effect is unknown, and so is a module's name."""
-    project = midway_with_plugin(
+    project, line, _ = midway_with_plugin(
         tmp_path, WINDFALL, "{rule: sum_field, label: Again, zone: ridden, field: points}"
     )
     for part in ("toolkit_example_plugin", "toolkit_example_plugin.egg-info"):
@@ -219,8 +229,10 @@ def test_a_project_folder_cannot_bring_a_plugin_and_content_cannot_name_a_module
     assert listed.stdout.splitlines()[1].startswith("no plugins"), listed.stdout
     result = toolkit("validate", MANIFEST, cwd=project)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "'windfall'" in result.stdout + result.stderr
+    assert f"{SUITS}:{line}:32: error[unknown-primitive]: unknown effect 'windfall'" in (
+        result.stdout
+    )
     edit(project / SUITS, "effect: windfall", "effect: toolkit_example_plugin.primitives:Windfall")
     named = toolkit("validate", MANIFEST, cwd=project)
     assert named.returncode == 1, named.stdout + named.stderr
-    assert "toolkit_example_plugin.primitives:Windfall" in named.stdout + named.stderr
+    assert "unknown effect 'toolkit_example_plugin.primitives:Windfall'" in named.stdout
