@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 from shipped_project import copy_project, edit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,24 +35,31 @@ EXAMPLE = [
 """What `toolkit --version --verbose` says of the example plugin, one line per entry point."""
 
 
-SETUP = "from setuptools import setup; setup()"
-"""The plugin's own build backend, writing its metadata (`*.egg-info`) beside its package."""
+BUILD = """
+import os, sys
+from setuptools import setup
+
+for folder in sys.argv[1:]:
+    os.chdir(folder)
+    setup(script_args=["-q", "egg_info"])
+"""
+"""Each plugin's own build backend writing its metadata (`*.egg-info`) beside its package,
+for every package in one process."""
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every plugin package of `tests/plugins/`, each installed in a folder of its own."""
     site = tmp_path_factory.mktemp("site")
-    for package in sorted(PLUGINS.iterdir()):
-        target = site / package.name
-        shutil.copytree(package, target)
-        subprocess.run(
-            [sys.executable, "-W", "ignore", "-c", SETUP, "-q", "egg_info"],
-            cwd=target,
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
+    packages = sorted(PLUGINS.iterdir())
+    for package in packages:
+        shutil.copytree(package, site / package.name)
+    subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", BUILD, *(str(site / p.name) for p in packages)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return site
 
 
@@ -130,7 +138,7 @@ def test_a_plugins_misspelt_parameters_are_reported_at_their_lines(
 def test_a_plugins_mechanic_kit_plays_a_game_that_names_it(tmp_path: Path, site: Path) -> None:
     project = copy_project(tmp_path)
     line = edit(project / ROUTES, "  mechanic: draw_and_play\n", "  mechanic: open_routes\n")
-    unknown = toolkit("validate", ROUTES, cwd=project)
+    unknown = run_toolkit("validate", ROUTES, cwd=project)
     assert unknown.returncode == 1
     assert f"{ROUTES}:{line}:13: error[unknown-primitive]: unknown mechanic 'open_routes'" in (
         unknown.stdout
@@ -149,7 +157,7 @@ def test_a_plugins_mechanic_kit_plays_a_game_that_names_it(tmp_path: Path, site:
 
 
 def test_version_verbose_lists_each_plugin_and_what_it_registered(site: Path) -> None:
-    alone = toolkit("--version", "--verbose", cwd=ROOT)
+    alone = run_toolkit("--version", "--verbose")
     assert alone.returncode == 0, alone.stderr
     assert alone.stdout.splitlines()[1].startswith("no plugins")
     listed = toolkit("--version", "--verbose", cwd=ROOT, site=site, plugins=("example",))
@@ -185,6 +193,18 @@ def test_a_mechanic_kit_taking_a_shipped_name_is_refused_naming_both(site: Path)
     assert result.stderr == (
         "usage error: two mechanics are called 'trick_taking': toolkit.mechanics.trick_taking "
         "and toolkit_tricks_plugin:KIT of plugin toolkit-tricks-plugin 0.2.0\n"
+    )
+
+
+def test_a_mechanic_kits_effect_taking_an_effects_name_is_refused_naming_both(
+    site: Path,
+) -> None:
+    result = toolkit("validate", cwd=ROOT, site=site, plugins=("gain",))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr == (
+        "usage error: plugin toolkit-gain-plugin 0.1.0 (toolkit.mechanics: "
+        "toolkit_gain_plugin:KIT): two effects are called 'gain': "
+        "toolkit.rules.effects.gain.Gain and toolkit_gain_plugin.Gain of mechanic 'gainful'\n"
     )
 
 
