@@ -11,7 +11,7 @@ the registries anyway).
 A plugin is code the user installed, trusted as the toolkit itself is; content never names a
 module, only the tags and mechanic names registered here. Only installed distributions count:
 the working folder, which Python puts first on its path for `python -m toolkit`, is not
-searched, so a project checkout cannot bring one. A plugin that cannot be used (it fails to
+searched there, so a project checkout cannot bring one. A plugin that cannot be used (it fails to
 import, it claims a name already taken, its object is not what its group needs) is a
 `PluginError`: one line naming its distribution and entry point, exit code 2; it is raised
 again each time the registry is asked, never a registry missing it quietly.
@@ -145,15 +145,19 @@ def _scan() -> tuple[Plugin, ...]:
 
 
 def _search_path() -> list[str]:
-    """Python's path without the working folder (`''` or its full name, put there by `-m`
-    and `-c`): plugins are installed, never brought by the folder a command runs in."""
+    """Python's path without the working folder Python itself put first (`''` or its full
+    name, for `python -m` and `-c`): plugins are installed, never brought by the folder a
+    command runs in. The same folder named on purpose (`PYTHONPATH`, a `.pth` file) stays."""
+    if not sys.path or sys.flags.safe_path:
+        return list(sys.path)
+    first = sys.path[0]
     try:
         here = os.path.realpath(os.getcwd())
     except OSError:  # the working folder was removed
         here = None
-    return [
-        entry for entry in sys.path if entry not in ("", ".") and os.path.realpath(entry) != here
-    ]
+    if first == "" or os.path.realpath(first) == here:
+        return sys.path[1:]
+    return list(sys.path)
 
 
 def _one_line(text: str) -> str:
