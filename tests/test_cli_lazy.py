@@ -88,7 +88,7 @@ def test_a_named_command_is_built_alone_and_stays_a_command_of_the_group() -> No
     group = typer.main.get_command(root.app_for(["validate", "--strict"]))
     assert isinstance(group, TyperGroup)
     assert list(group.commands) == ["validate"]
-    assert [p.name for p in group.params] == ["show_version"]
+    assert [p.name for p in group.params] == ["show_version", "verbose"]
     whole = typer.main.get_command(root.app_for(["--help"]))
     assert isinstance(whole, TyperGroup)
     assert list(whole.commands) == list(root.COMMANDS)

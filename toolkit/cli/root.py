@@ -1,6 +1,7 @@
-"""The root of the command line: the `--version` callback and the table of commands, from
-which `main` builds an app with every command, or with only the one that runs (importing a
-module of commands and building typer's command of each costs time on every run)."""
+"""The root of the command line: `--version` (with `--verbose`, the installed plugins) and the
+table of commands, from which `main` builds an app with every command, or with only the one
+that runs (importing a module of commands and building typer's command of each costs time on
+every run)."""
 
 from __future__ import annotations
 
@@ -75,24 +76,34 @@ def _root() -> typer.Typer:
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
     )
-    app.callback()(_options)
+    app.callback(invoke_without_command=True)(_options)
     return app
 
 
-def _print_version(value: bool) -> None:
-    if value:
-        from importlib.metadata import version
-
-        typer.echo(f"toolkit {version('toolkit')}")
-        raise typer.Exit()
-
-
 def _options(
+    ctx: typer.Context,
     show_version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.")
+    ] = False,
+    verbose: Annotated[
         bool,
         typer.Option(
-            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
+            "--verbose",
+            help="With --version: each installed plugin, its version and what it registered.",
         ),
     ] = False,
 ) -> None:
     """A rules-data toolkit for card-game designers: games kept in YAML."""
+    if show_version:
+        from importlib.metadata import version
+
+        typer.echo(f"toolkit {version('toolkit')}")
+        if verbose:
+            from toolkit.cli.plugin_list import print_plugins
+
+            raise typer.Exit(print_plugins())
+        raise typer.Exit()
+    if verbose:
+        raise typer.BadParameter("goes with --version", param_hint="'--verbose'")
+    if ctx.invoked_subcommand is None:
+        ctx.fail("Missing command.")

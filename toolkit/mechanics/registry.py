@@ -1,27 +1,79 @@
 """The mechanics a manifest's `structure.mechanic` can name, found by that name.
 
-Adding a mechanic is one package under `toolkit.mechanics` exposing a `KIT`, and one line
-below. The content layer builds the manifest's `structure` union and the effect union from
-here; the engine compiles `KIT.compile`; everything else talks to the compiled mechanic.
+Adding a mechanic is one package under `toolkit.mechanics` exposing a `KIT`, and one line in
+`SHIPPED` below; an installed plugin adds one through the entry point group
+`toolkit.mechanics` (`toolkit.plugins`), loaded the first time `MECHANICS` is read. The
+content layer builds the manifest's `structure` union and the effect union from here; the
+engine compiles `KIT.compile`; everything else talks to the compiled mechanic.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from toolkit import plugins
 from toolkit.errors import ToolkitError
 from toolkit.mechanics import draft, draw_and_play, trick_taking
 from toolkit.mechanics.base import MechanicKit
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.registry import EFFECTS, RegistrationError, tag_of
 
-MECHANICS: dict[str, MechanicKit[Any]] = {
-    kit.name: kit
-    for kit in (
-        trick_taking.KIT,
-        draft.KIT,
-        draw_and_play.KIT,
-    )
-}
+SHIPPED: tuple[MechanicKit[Any], ...] = (
+    trick_taking.KIT,
+    draft.KIT,
+    draw_and_play.KIT,
+)
+"""The toolkit's own mechanics."""
+
+
+class _Mechanics(Mapping[str, MechanicKit[Any]]):
+    """Every mechanic by name: the toolkit's own, then those installed plugins bring (loaded
+    when first read, and refused when a name is taken)."""
+
+    def __init__(self, shipped: tuple[MechanicKit[Any], ...]) -> None:
+        self._kits = {kit.name: kit for kit in shipped}
+        self._origins: dict[str, plugins.Plugin] = {}
+
+    def origin(self, name: str) -> plugins.Plugin | None:
+        """The plugin that registered mechanic `name`, or None for the toolkit's own."""
+        return self._origins.get(name)
+
+    def _loaded(self) -> dict[str, MechanicKit[Any]]:
+        plugins.load_each(plugins.MECHANICS, self._add)
+        return self._kits
+
+    def _add(self, plugin: plugins.Plugin, kit: object) -> None:
+        if not isinstance(kit, MechanicKit):
+            raise plugins.PluginError(
+                f"{plugin}: {plugin.value} is a {type(kit).__name__}, not a MechanicKit"
+            )
+        if kit.name in self._kits:
+            raise plugins.PluginError(
+                f"two mechanics are called '{kit.name}': {self._source(kit.name)} and "
+                f"{plugin.value} of {plugin.label}"
+            )
+        self._kits[kit.name] = kit
+        self._origins[kit.name] = plugin
+        plugins.note(plugin, f"mechanic '{kit.name}'")
+
+    def _source(self, name: str) -> str:
+        origin = self._origins.get(name)
+        if origin is None:
+            return self._kits[name].structure.__module__.rpartition(".")[0]
+        return f"{origin.value} of {origin.label}"
+
+    def __getitem__(self, name: str) -> MechanicKit[Any]:
+        return self._loaded()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+MECHANICS: _Mechanics = _Mechanics(SHIPPED)
 
 
 class UnknownMechanicError(ToolkitError):
@@ -44,8 +96,31 @@ def structure_models() -> tuple[type[Any], ...]:
 
 
 def mechanic_effects() -> tuple[type[EffectModel], ...]:
-    """Every effect a mechanic brings, for the effect union of content files."""
-    return tuple(effect for kit in MECHANICS.values() for effect in kit.effects)
+    """Every effect a mechanic brings, for the effect union of content files; a tag taken by
+    an effect of every game or of another mechanic is refused, naming both."""
+    owners: dict[str, str] = {}
+    for cls in EFFECTS.members():
+        tag = tag_of(cls, "effect") or ""
+        origin = EFFECTS.origin(tag)
+        owners[tag] = f"{cls.__module__}.{cls.__qualname__}" + (
+            f" of {origin.label}" if origin is not None else ""
+        )
+    found: list[type[EffectModel]] = []
+    for name, kit in MECHANICS.items():
+        for effect in kit.effects:
+            if effect in found:  # one effect shared by two mechanics
+                continue
+            tag = tag_of(effect, "effect") or ""
+            where = f"{effect.__module__}.{effect.__qualname__} of mechanic '{name}'"
+            if tag in owners:
+                origin = MECHANICS.origin(name)
+                message = f"two effects are called '{tag}': {owners[tag]} and {where}"
+                if origin is not None:
+                    raise plugins.PluginError(f"{origin}: {message}")
+                raise RegistrationError(message)
+            owners[tag] = where
+            found.append(effect)
+    return tuple(found)
 
 
 def effect_owner(effect: type[Any]) -> str | None:

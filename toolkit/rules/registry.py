@@ -11,6 +11,11 @@ The discriminated unions content files are validated against are assembled from 
 in the content layer (`toolkit.content.models.primitives`), above the mechanics that add
 effects of their own; a primitive registered after its family's union was built would be
 silently missing from it, so that is refused too.
+
+Installed plugins (`toolkit.plugins`, entry point group `toolkit.primitives`) register the same
+way: the first time any family is asked for its members, every family's own package is
+imported, then every plugin's module, so a plugin's tag is checked against every shipped one
+and against other plugins', and a clash names both sources.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import Field
 
+from toolkit import plugins
 from toolkit.errors import ToolkitError
 
 P = TypeVar("P", bound=type[Any])
@@ -44,6 +50,7 @@ class Family:
         self.package = package
         """The package whose modules define the family's own primitives."""
         self._members: dict[str, type[Any]] = {}
+        self._origins: dict[str, plugins.Plugin] = {}
         self._discovered = False
         self._frozen = False
         self._unions: dict[tuple[type[Any], ...], Any] = {}
@@ -56,26 +63,44 @@ class Family:
                 f"{cls.__module__}.{cls.__qualname__} has no '{self.tag}: Literal[...]' field "
                 f"naming it; every {self.name} declares one"
             )
-        self.members()  # the package's own primitives first, so a clash with one is seen
+        self._discover()  # the package's own primitives first, so a clash with one is seen
+        origin = plugins.loading() if not _is_toolkits(cls) else None
         known = self._members.get(tag)
         if known is not None and known is not cls:
             raise RegistrationError(
-                f"two {self.name}s are called '{tag}': {_where(known)} and {_where(cls)}"
+                f"two {self.name}s are called '{tag}': {self._source(tag)} and "
+                f"{_where(cls, origin)}"
             )
         if self._frozen and known is None:
             raise RegistrationError(
-                f"{self.name} '{tag}' ({_where(cls)}) registers after content models were "
-                f"built; import its module before the content layer"
+                f"{self.name} '{tag}' ({_where(cls, origin)}) registers after content models "
+                f"were built; import its module before the content layer"
             )
         self._members[tag] = cls
+        if origin is not None and known is None:
+            self._origins[tag] = origin
+            plugins.note(origin, f"{self.name} '{tag}'")
         return cls
 
     def members(self) -> tuple[type[Any], ...]:
-        """Every registered primitive, its package's modules imported first, in tag order."""
+        """Every registered primitive, its package's modules and the installed plugins
+        imported first, in tag order."""
+        self._discover()
+        _load_plugins()
+        return tuple(self._members[tag] for tag in sorted(self._members))
+
+    def origin(self, tag: str) -> plugins.Plugin | None:
+        """The plugin that registered `tag`, or None for the toolkit's own and those
+        registered by a module the user imported."""
+        return self._origins.get(tag)
+
+    def _discover(self) -> None:
         if not self._discovered:
             self._discovered = True
             discover(self.package)
-        return tuple(self._members[tag] for tag in sorted(self._members))
+
+    def _source(self, tag: str) -> str:
+        return _where(self._members[tag], self._origins.get(tag))
 
     def tags(self) -> tuple[str, ...]:
         return tuple(tag_of(cls, self.tag) or "" for cls in self.members())
@@ -120,8 +145,21 @@ def tag_of(cls: type[Any], key: str) -> str | None:
     return str(values[0]) if len(values) == 1 else None
 
 
-def _where(cls: type[Any]) -> str:
-    return f"{cls.__module__}.{cls.__qualname__}"
+def _load_plugins() -> None:
+    """Every plugin's module imported once, after every family's own package, so each of its
+    registrations is checked against all the toolkit's primitives."""
+    for family in FAMILIES:
+        family._discover()
+    plugins.load_each(plugins.PRIMITIVES, lambda plugin, module: None)
+
+
+def _is_toolkits(cls: type[Any]) -> bool:
+    return cls.__module__ == "toolkit" or cls.__module__.startswith("toolkit.")
+
+
+def _where(cls: type[Any], origin: plugins.Plugin | None = None) -> str:
+    where = f"{cls.__module__}.{cls.__qualname__}"
+    return f"{where} of {origin.label}" if origin is not None else where
 
 
 _LITERAL_ORIGIN: Any = get_origin(Literal["x"])
