@@ -94,16 +94,15 @@ def simulate(
                    _inputs(variant, "--variant"))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    if start is not None:
-        if transcript is not None:
-            raise UsageError("--transcript replays games from their seed: not with --from")
-        from toolkit.sim.from_position import run_from_position
+    if start is not None and transcript is not None:
+        raise UsageError("--transcript replays games from their seed: not with --from")
+    with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
+        if start is not None:
+            from toolkit.sim.from_position import run_from_position
 
-        with _progress(games) as advance:
             result = run_from_position(spec, start, advance)
-    else:
-        with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as ad:
-            result = run(spec, ad)
+        else:
+            result = run(spec, advance)
     if transcript is not None:
         from toolkit.sim.run import write_run
 

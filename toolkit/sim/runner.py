@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from toolkit.agents import RandomBot, make_bot
 from toolkit.engine.game import Game
@@ -22,6 +22,17 @@ from toolkit.sim.executor import Executor, LocalExecutor, pool_size
 from toolkit.sim.sources import BundleSource, PathSource
 
 GameSource = PathSource | BundleSource
+
+
+class Shared(Protocol):
+    """What every task of a run gets: builds the game, and travels as `portable()` data."""
+
+    def compile(self) -> Game: ...
+
+    def portable(self) -> Any: ...
+
+
+Src = TypeVar("Src", bound=Shared)
 
 CHUNK = 50
 
@@ -196,6 +207,8 @@ Chunk = tuple[int, list[int], int, list[str], bool, dict[str, Any]]
 """(run seed, game indexes, players, bots, record actions, game options): plain data."""
 Job = tuple[GameSource, Chunk]
 """What a worker gets: how to build the game (files or their bytes) and which games to play."""
+ChunkTask = Callable[[tuple[Src, Chunk]], list[GameRecord]]
+"""Plays a chunk's games in a worker: new games, or games from a position."""
 
 
 def tapered_spans(first: int, games: int, size: int, workers: int) -> Iterator[tuple[int, int]]:
@@ -251,15 +264,16 @@ def simulate(
     owned = executor is None
     executor = executor or LocalExecutor(workers)
     try:
-        return _simulate(source, games, players, bots, seed, progress, record_actions, options,
-                         executor, first_game)  # fmt: skip
+        return play_chunks(_play_chunk, source, games, players, bots, seed, progress,
+                           record_actions, options, executor, first_game)  # fmt: skip
     finally:
         if owned:
             executor.close()
 
 
-def _simulate(
-    source: GameSource,
+def play_chunks(
+    task: ChunkTask[Src],
+    source: Src,
     games: int,
     players: int,
     bots: list[str],
@@ -270,6 +284,8 @@ def _simulate(
     executor: Executor,
     first: int,
 ) -> list[GameRecord]:
+    """The chunks of a run on `executor`; `task` plays one in a worker, `source` is what
+    every task shares (it compiles the game and travels as `portable()` data)."""
     chunk: Chunk = (seed, [], players, bots, record_actions, dict(options or {}))
     records: list[GameRecord] = []
     if executor.chunk_seconds is not None and games - first > 1:
@@ -277,7 +293,7 @@ def _simulate(
         # (a scheduler's cost per task stays small); game 0's seed is the same wherever.
         source.compile()  # cached: the timing is of play alone
         started = time.perf_counter()
-        records = _play_chunk((source, (seed, [first], *chunk[2:])))
+        records = task((source, (seed, [first], *chunk[2:])))
         per_game = max(time.perf_counter() - started, 1e-4)
         first += 1
         if progress is not None:
@@ -299,7 +315,7 @@ def _simulate(
             size = CHUNK
         spans = ((start, min(start + size, games)) for start in range(first, games, size))
     chunks: Iterator[Chunk] = ((seed, list(range(start, end)), *chunk[2:]) for start, end in spans)
-    for played in executor.map(_play_chunk, source, chunks, games - first):
+    for played in executor.map(task, source, chunks, games - first):
         records.extend(played)
         if progress is not None:
             progress(len(played))
