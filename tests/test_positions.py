@@ -4,9 +4,15 @@ hand-written position checked like content; play, simulate and score from one.""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import random
+import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -263,3 +269,58 @@ def test_a_position_from_text_raises_every_problem_at_its_place() -> None:
     [problem] = raised.value.diagnostics
     assert (problem.line, problem.column) == (5, 32)
     assert problem.message == "unknown card 'belows-5'"
+
+
+def test_a_game_from_a_position_past_the_action_cap_is_an_error_on_workers(
+    tmp_path: Path,
+) -> None:
+    path = _write(tmp_path, CINDER)
+    code = (  # the cap cut to 3 actions: forked workers inherit it
+        "import sys\n"
+        "import toolkit.mechanics.trick_taking.machine as machine\n"
+        "machine.TrickTakingMechanic.max_actions = lambda self, players: 3\n"
+        "from toolkit.cli import main\n"
+        f"sys.argv = ['toolkit', 'simulate', 'cinder-tricks', '--from', {str(path)!r},\n"
+        "            '--games', '6', '--workers', '2']\n"
+        "main()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 1, result.stderr
+    assert re.fullmatch(
+        r"error: Cinder Tricks did not end after 3 actions \(seed \d+\): .*\n", result.stderr
+    ), result.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_sigterm_stops_the_workers_of_a_run_from_a_position(tmp_path: Path) -> None:
+    from tests.test_work_limits import children_of, running
+
+    path = _write(tmp_path, CINDER)
+    simulate = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "simulate", "cinder-tricks", "--from", str(path),
+         "--games", "100000", "--workers", "2"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+            workers = children_of(simulate.pid)
+        assert len(workers) == 2, workers
+        simulate.send_signal(signal.SIGTERM)
+        _, err = simulate.communicate(timeout=10)
+        deadline = time.monotonic() + 5
+        while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [pid for pid in workers if running(pid)]
+    finally:
+        simulate.kill()
+        for pid in workers:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert simulate.returncode == 128 + signal.SIGTERM
+    assert b"Traceback" not in err
+    assert left == []
