@@ -148,8 +148,6 @@ def _module_names(path: list[str]) -> set[str]:
             continue
         for entry in os.scandir(folder):
             stem, dot, suffix = entry.name.partition(".")
-            if not stem.isidentifier():
-                continue
             module = dot and suffix == "py" and stem != "__init__"
             if module or (not dot and os.path.isfile(os.path.join(entry.path, "__init__.py"))):
                 names.add(stem)
