@@ -51,7 +51,8 @@ def resolve_unions() -> None:
     now, once: every card kind's model holds them, and a built model is reused where a
     deferred one would be generated again for each. Preferences stay deferred until a
     strategies file needs them."""
-    incomplete = [m for m in (*_subclasses(Model), *structure_models()) if _incomplete(m)]
+    models = dict.fromkeys((*_subclasses(Model), *structure_models()))  # once each, in order
+    incomplete = [m for m in models if _incomplete(m)]
     for model in incomplete:
         namespace = vars(sys.modules[model.__module__])
         for name, union in UNIONS.items():
