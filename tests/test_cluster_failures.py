@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from entry_point import ROOT, run_toolkit
 
-from toolkit.sim import executor
 from toolkit.sim.executor import local_workers
 
 distributed = pytest.importorskip("distributed")
@@ -58,6 +57,29 @@ def _server(reply: bytes, seconds: float = 20) -> Iterator[int]:
         listener.close()
 
 
+def _simulate_in_a_process(
+    scheduler: str, connect_seconds: float | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`toolkit simulate ... --scheduler ADDRESS` in a process of its own: a connection the
+    command gives up on leaves Dask's client thread behind, holding the lock of Dask's shared
+    event loop, and in the test's own process every later client would wait on it for ever.
+    `connect_seconds` shortens the wait for a silent service."""
+    setup = (
+        ""
+        if connect_seconds is None
+        else (f"from toolkit.sim import executor; executor.CONNECT_SECONDS = {connect_seconds}; ")
+    )
+    argv = ["toolkit", "simulate", "midway-memories", *QUICK, "--scheduler", scheduler]
+    code = f"import sys; {setup}sys.argv = {argv!r}; from toolkit.cli import main; main()"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    return done
+
+
 def _one_line_error(result: subprocess.CompletedProcess[str]) -> str:
     assert result.returncode == 1, result.stderr
     lines = result.stderr.strip().splitlines()
@@ -68,27 +90,21 @@ def _one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 def test_a_service_that_is_not_dask_is_an_error_not_a_huge_allocation() -> None:
     """An HTTP server's first bytes read as Dask's frame sizes claim exabytes."""
     with _server(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n") as port:
-        done = run_toolkit("simulate", "midway-memories", *QUICK, "--scheduler",
-                           f"tcp://127.0.0.1:{port}")  # fmt: skip
+        done = _simulate_in_a_process(f"tcp://127.0.0.1:{port}")
     assert "is not a Dask scheduler" in _one_line_error(done)
 
 
-def test_a_service_that_says_nothing_is_given_up_in_bounded_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(executor, "CONNECT_SECONDS", 2)
+def test_a_service_that_says_nothing_is_given_up_in_bounded_time() -> None:
     with _server(b"") as port:
         started = time.monotonic()
-        done = run_toolkit("simulate", "midway-memories", *QUICK, "--scheduler",
-                           f"tcp://127.0.0.1:{port}")  # fmt: skip
+        done = _simulate_in_a_process(f"tcp://127.0.0.1:{port}", connect_seconds=2)
     assert time.monotonic() - started < 15
     assert "cannot reach it" in _one_line_error(done)
 
 
 def test_tls_without_certificates_is_an_error_naming_the_settings() -> None:
     with _server(b"") as port:
-        done = run_toolkit("simulate", "midway-memories", *QUICK, "--scheduler",
-                           f"tls://127.0.0.1:{port}")  # fmt: skip
+        done = _simulate_in_a_process(f"tls://127.0.0.1:{port}")
     assert "tls:// needs certificates" in _one_line_error(done)
 
 
