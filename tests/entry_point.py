@@ -11,10 +11,12 @@ only a process shows: the module entry point, signals, closed pipes, terminals.
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,3 +79,25 @@ def run_toolkit_process(
         timeout=timeout,
     )
     return _no_traceback(result)
+
+
+def run_script_with_modules(
+    script: str, *args: str | Path, cwd: Path, modules: Path
+) -> tuple[dict[str, Any], str]:
+    """`python -c SCRIPT ARGS` in `cwd` with the folder `modules` first on the path (a
+    designer's own primitive in a temporary module), never a traceback. The script ends by
+    printing one JSON object; returns it and everything else the process printed."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(modules), str(ROOT)])}
+    result = subprocess.run(
+        [sys.executable, "-c", script, *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stdout.strip().splitlines()
+    report: dict[str, Any] = json.loads(lines[-1])
+    return report, result.stdout + result.stderr

@@ -10,15 +10,13 @@ words; no file of the toolkit changes.
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
+from entry_point import run_script_with_modules
 
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS, RegistrationError
@@ -137,20 +135,8 @@ def project_with_flare(tmp_path: Path, effect: str) -> Path:
     return project
 
 
-def run(tmp_path: Path, mode: str, project: Path) -> tuple[dict[str, object], str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
-    result = subprocess.run(
-        [sys.executable, "-c", RUN, mode, str(project)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    report: dict[str, object] = json.loads(result.stdout.strip().splitlines()[-1])
-    return report, result.stdout
+def run(tmp_path: Path, mode: str, project: Path) -> tuple[dict[str, Any], str]:
+    return run_script_with_modules(RUN, mode, project, cwd=project, modules=tmp_path)
 
 
 def test_a_new_effect_in_its_own_module_is_validated_and_played(tmp_path: Path) -> None:

@@ -9,13 +9,12 @@ and the preference drives a priority bot through `toolkit simulate`.
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
+from typing import Any
+
+from entry_point import run_script_with_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(__file__).parent / "games" / "harbour-lights"
@@ -109,20 +108,8 @@ def project_with(tmp_path: Path, step: str) -> Path:
     return project
 
 
-def run(tmp_path: Path, project: Path, *args: str) -> tuple[dict[str, object], str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
-    result = subprocess.run(
-        [sys.executable, "-c", RUN, *args],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = result.stdout.strip().splitlines()
-    return json.loads(lines[-1]), result.stdout + result.stderr
+def run(tmp_path: Path, project: Path, *args: str) -> tuple[dict[str, Any], str]:
+    return run_script_with_modules(RUN, *args, cwd=project, modules=tmp_path)
 
 
 def test_a_new_setup_step_and_preference_are_validated_and_played(tmp_path: Path) -> None:

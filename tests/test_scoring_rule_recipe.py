@@ -12,15 +12,11 @@ In-process, `area_formula`'s `by` (also a `ZoneField`) shows the same for a ship
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
-from entry_point import run_toolkit
+from entry_point import run_script_with_modules, run_toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(__file__).parent / "games" / "harbour-lights"
@@ -87,20 +83,8 @@ def project_with(tmp_path: Path, rule: str) -> Path:
 
 
 def toolkit_with_rule(tmp_path: Path, project: Path, *args: str) -> tuple[int, str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
-    result = subprocess.run(
-        [sys.executable, "-c", RUN, *args],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = result.stdout.strip().splitlines()
-    code = json.loads(lines[-1])["exit"]
-    return int(code or 0), "\n".join(lines[:-1]) + result.stderr
+    report, out = run_script_with_modules(RUN, *args, cwd=project, modules=tmp_path)
+    return int(report["exit"] or 0), out
 
 
 def rule_line(project: Path) -> int:
