@@ -483,6 +483,7 @@ def compile_game(content: GameContent) -> Game:
                 len(group),
                 zone.visibility != "public",
                 zone.layout == "grid",
+                zone.visibility == "hidden" and zone.owner != "shared",
             )
         )
     layout = Layout(

@@ -41,7 +41,9 @@ def table_view(state: State, player: int) -> TableView:
     for zone in game.player_zones:
         ids = game.tables[zone.kind].ids
         held = state.zones[zone.index]
-        if zone.hidden_from_others:
+        if zone.hidden_from_owner:
+            zones[zone.id] = [len(held[p]) for p in range(n)]
+        elif zone.hidden_from_others:
             zones[zone.id] = [
                 [ids[c] for c in held[p]] if p == player else len(held[p]) for p in range(n)
             ]

@@ -45,6 +45,8 @@ class ZoneSpec:
     index: int
     hidden_from_others: bool
     grid: bool = False
+    hidden_from_owner: bool = False
+    """Nobody sees its cards, not even their owner (face-down cards of a player)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 from toolkit import plugins
 from toolkit.errors import ToolkitError
-from toolkit.mechanics import draft, draw_and_play, trick_taking
+from toolkit.mechanics import draft, draw_and_play, staged, trick_taking
 from toolkit.mechanics.base import MechanicKit
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS, RegistrationError, tag_of
@@ -23,6 +23,7 @@ SHIPPED: tuple[MechanicKit[Any], ...] = (
     trick_taking.KIT,
     draft.KIT,
     draw_and_play.KIT,
+    staged.KIT,
 )
 """The toolkit's own mechanics."""
 

@@ -1,0 +1,63 @@
+"""Staged: the turn as data. A round is a list of stages the designer writes (deal, turns in
+seat order, a choice among declared moves, simultaneous picks, repeat until you stop ...), run
+by a small interpreter. Registered as `staged`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.staged import validation, words
+from toolkit.mechanics.staged.structure import Staged, walk
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
+    from toolkit.kernel.mechanic import CompiledMechanic
+
+DECISIONS = ("play", "take", "draw", "take_all", "pass", "stop", "call", "flip", "pick")
+"""The moves' kinds: what strategies name unless a move names its own `decision`."""
+
+
+def _compile(structure: Staged, compiler: Compiler) -> CompiledMechanic:
+    """The interpreter, imported when a game of this mechanic compiles."""
+    from toolkit.mechanics.staged.machine import StagedMechanic
+
+    return StagedMechanic.compile(structure, compiler)
+
+
+def _events() -> tuple[type[Event], ...]:
+    from toolkit.mechanics.staged.events import EVENTS
+
+    return EVENTS
+
+
+def _asks(structure: Staged) -> tuple[str, ...]:
+    """The decisions one game's stages offer: each move's own name or kind."""
+    found: list[str] = []
+    for item in (*walk(structure.round), *walk(structure.round_end.then)):
+        if hasattr(item, "move"):
+            found.append(item.decision or item.move)
+        elif getattr(item, "stage", None) == "simultaneous":
+            found.append(item.decision or "pick")
+    for stages in structure.defines.values():
+        for item in walk(stages):
+            if hasattr(item, "move"):
+                found.append(item.decision or item.move)
+    return tuple(dict.fromkeys(found))
+
+
+KIT: MechanicKit[Staged] = MechanicKit(
+    name="staged",
+    structure=Staged,
+    effects=(),
+    decisions=DECISIONS,
+    cardless=("draw", "take_all", "pass", "stop", "call", "flip"),
+    compile=_compile,
+    check=validation.check,
+    summary=words.summary,
+    reference=words.reference,
+    rules_help=words.rules_help,
+    events=_events,
+    asks=_asks,
+)

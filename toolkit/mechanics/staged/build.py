@@ -1,0 +1,411 @@
+"""Stages and moves compiled into the round's program (`ops.py`) and move templates
+(`moves.py`): zone ids resolved to indexes, filters to predicates, checks to closures, once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from toolkit.mechanics.staged import ops, structure
+from toolkit.mechanics.staged.checks import Test, compile_check
+from toolkit.mechanics.staged.moves import (
+    CallMove,
+    CardMove,
+    DrawMove,
+    FlipMove,
+    MoveRule,
+    PassMove,
+    PickMove,
+    Relation,
+    StopMove,
+    TakeAllMove,
+)
+from toolkit.mechanics.staged.runtime import RESERVED, Mech, Zone, next_seat
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
+
+DEFAULT_TURNS_PER_CARD = 20
+"""Without `max`, a `turns` stage ends after this many turns per deck card (and reports a
+stall long before, when nobody can act)."""
+DEFAULT_REPEATS_PER_CARD = 4
+"""Without `max`, a `repeat` stage runs at most this many passes per deck card."""
+
+
+class ProgramBuilder:
+    """Emits ops for stages, allocating loop registers and move templates' id blocks."""
+
+    def __init__(self, spec: structure.Staged, c: Compiler) -> None:
+        self.spec = spec
+        self.c = c
+        self.deck = c.table("deck")
+        self.program: list[ops.Op] = []
+        self.registers = 0
+        self.rules: list[MoveRule] = []
+        self.loops: list[tuple[str, ops.Label, ops.Label | None]] = []
+        self.round_end = ops.Label()
+        self.using: list[str] = []
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def zone(self, zone_id: str) -> Zone:
+        if zone_id in RESERVED:
+            return RESERVED[zone_id]
+        spec = self.c.zone(zone_id)
+        return Zone(
+            spec.id,
+            spec.name,
+            spec.shared,
+            spec.index,
+            spec.hidden_from_others,
+            getattr(spec, "hidden_from_owner", False),
+        )
+
+    def check(self, check: structure.Check | None) -> Test | None:
+        if check is None:
+            return None
+        return compile_check(check, self.c, self.zone)
+
+    def column(self, name: str) -> tuple[Any, ...]:
+        return self.deck.fields[name]
+
+    def numbers(self, name: str) -> tuple[int | None, ...]:
+        return tuple(
+            v if isinstance(v, int) and not isinstance(v, bool) else None for v in self.column(name)
+        )
+
+    def reg(self) -> int:
+        first = self.registers
+        self.registers += 2
+        return first
+
+    def emit(self, op: ops.Op) -> int:
+        self.program.append(op)
+        pc = len(self.program) - 1
+        if hasattr(op, "next"):
+            op.next = pc + 1
+        return pc
+
+    def here(self) -> int:
+        return len(self.program)
+
+    def start(self, start: Any) -> Callable[[State, Mech], int]:
+        if isinstance(start, dict):
+            holds = self.deck.predicate(start)
+            zones = [z.index for z in self.c.layout.player_zones]
+
+            def holder(state: State, mech: Mech) -> int:
+                for zone in zones:
+                    for player, cards in enumerate(state.zones[zone]):
+                        if any(holds(card) for card in cards):
+                            return player
+                return state.first_player
+
+            return holder
+        if start == "first_player":
+            return lambda state, mech: state.first_player
+        if start == "rotating":
+            return lambda state, mech: (state.first_player + state.round - 1) % state.n
+        if start == "winner":
+            return lambda state, mech: mech.winner if mech.winner >= 0 else mech.acting
+        if start == "last_mover":
+            return lambda state, mech: mech.last_mover if mech.last_mover >= 0 else mech.acting
+        if start == "next":
+            return lambda state, mech: next_seat(mech, state.n, mech.acting)
+        return lambda state, mech: mech.acting
+
+    # -- the program ---------------------------------------------------------------------------
+
+    def build(self) -> list[ops.Op]:
+        self.emit(ops.RoundStart(-1 if self.spec.order == "counterclockwise" else 1))
+        self.stages(self.spec.round)
+        self.round_end.pc = self.here()
+        self.stages(self.spec.round_end.then)
+        self.emit(ops.EndRound(self.c.per_players(self.spec.rounds)))
+        return self.program
+
+    def stages(self, stages: list[Any]) -> None:
+        for stage in stages:
+            getattr(self, f"stage_{stage.stage}")(stage)
+
+    def stage_deal(self, stage: structure.Deal) -> None:
+        counts = (
+            self.c.per_players(stage.count)
+            if stage.count is not None
+            else (None,) * (self.c.max_players + 1)
+        )
+        layout = self.c.layout
+        deck_kind = self.deck.kind
+        self.emit(
+            ops.Deal(
+                self.c.zone(stage.to).index,
+                tuple(counts),
+                self.zone(stage.rest) if stage.rest is not None else None,
+                tuple(
+                    z.index
+                    for z in layout.player_zones
+                    if layout.tables[z.kind] is self.deck or z.kind == deck_kind
+                ),
+                tuple(
+                    z.index
+                    for z in layout.shared_zones
+                    if layout.tables[z.kind] is self.deck or z.kind == deck_kind
+                ),
+            )
+        )
+
+    def stage_move(self, stage: structure.MoveCards) -> None:
+        self.emit(
+            ops.MoveCards(
+                self.zone(stage.from_),
+                self.zone(stage.to),
+                None if stage.count == "all" else stage.count,
+                stage.which,
+                self.deck.predicate(stage.where) if stage.where else None,
+                stage.fill_to,
+                stage.who,
+                stage.to_who,
+                self.zone(stage.reshuffle) if stage.reshuffle else None,
+            )
+        )
+
+    def stage_turns(self, stage: structure.Turns) -> None:
+        exit_, turn_end = ops.Label(), ops.Label()
+        begin = ops.TurnsBegin(
+            self.reg(),
+            self.start(stage.start),
+            self.check(stage.while_),
+            self.check(stage.skip),
+            exit_,
+        )
+        body = self.emit(begin) + 1
+        self.loops.append(("turns", exit_, turn_end))
+        self.stages(stage.turn)
+        self.loops.pop()
+        turn_end.pc = self.here()
+        most = stage.max or DEFAULT_TURNS_PER_CARD * max(self.deck.size, 1)
+        self.emit(ops.TurnsEnd(begin, self.check(stage.until), stage.once, most, body, exit_))
+        exit_.pc = self.here()
+
+    def stage_choose(self, stage: structure.Choose) -> None:
+        otherwise, after = ops.Label(), ops.Label()
+        rules = [self.move(move) for move in stage.moves]
+        self.emit(ops.Choose(tuple(rules), tuple(r.base for r in rules), otherwise, after))
+        for rule, move in zip(rules, stage.moves, strict=True):
+            stop_exit = self.innermost("repeat") if move.move == "stop" else None
+            if move.then:
+                rule.then_label = ops.Label(self.here())
+                self.stages(move.then)
+                self.emit(ops.Jump(stop_exit or after))
+            elif stop_exit is not None:
+                rule.then_label = stop_exit
+        otherwise.pc = self.here()
+        self.stages(stage.otherwise)
+        after.pc = self.here()
+
+    def innermost(self, kind: str) -> ops.Label | None:
+        for loop, exit_, _ in reversed(self.loops):
+            if loop == kind:
+                return exit_
+        return None
+
+    def stage_simultaneous(self, stage: structure.Simultaneous) -> None:
+        source = self.zone(stage.from_)
+        rule = PickMove(
+            kind="pick",
+            decision=stage.decision or "pick",
+            says=stage.says or "",
+            when=None,
+            size=self.deck.size,
+            source=source,
+            where=self.deck.predicate(stage.where) if stage.where else None,
+            count=stage.count,
+        )
+        self.rules.append(rule)
+        exit_ = ops.Label()
+        self.emit(
+            ops.Simultaneous(rule, stage.reveal, self.numbers(stage.by) if stage.by else None)
+        )
+        reveal = self.emit(ops.RevealNext(self.reg(), source, exit_))
+        self.stages(stage.then)
+        self.emit(ops.Jump(ops.Label(reveal)))
+        exit_.pc = self.here()
+
+    def stage_repeat(self, stage: structure.Repeat) -> None:
+        exit_ = ops.Label()
+        begin = ops.RepeatBegin(self.reg(), self.check(stage.while_), exit_)
+        body = self.emit(begin) + 1
+        self.loops.append(("repeat", exit_, None))
+        self.stages(stage.stages)
+        self.loops.pop()
+        most = stage.max or DEFAULT_REPEATS_PER_CARD * max(self.deck.size, 1)
+        self.emit(ops.RepeatEnd(begin, self.check(stage.until), most, body, exit_))
+        exit_.pc = self.here()
+
+    def stage_each_player(self, stage: structure.EachPlayer) -> None:
+        exit_ = ops.Label()
+        begin = ops.EachBegin(self.reg(), self.start(stage.start))
+        body = self.emit(begin) + 1
+        self.stages(stage.stages)
+        self.emit(ops.EachEnd(begin, body, exit_))
+        exit_.pc = self.here()
+
+    def stage_if(self, stage: structure.If) -> None:
+        otherwise, end = ops.Label(), ops.Label()
+        test = self.check(stage.when)
+        assert test is not None
+        self.emit(ops.If(test, otherwise))
+        self.stages(stage.then)
+        if stage.else_:
+            self.emit(ops.Jump(end))
+            otherwise.pc = self.here()
+            self.stages(stage.else_)
+            end.pc = self.here()
+        else:
+            otherwise.pc = self.here()
+
+    def stage_effects(self, stage: structure.Effects) -> None:
+        self.emit(ops.Effects(self.c.effects(stage.effects, "staged"), stage.who))
+
+    def stage_award(self, stage: structure.Award) -> None:
+        best = stage.best
+        self.emit(
+            ops.Award(
+                self.zone(stage.zone),
+                self.zone(stage.to) if stage.to else None,
+                self.numbers(best.field),
+                best.highest,
+                self.column(best.follow) if best.follow else None,
+                self.deck.predicate(best.trump) if best.trump else None,
+                stage.ties == "first",
+            )
+        )
+
+    def stage_finish(self, stage: structure.Finish) -> None:
+        self.emit(ops.Finish(tuple(self.c.effects(e, "finish") for e in stage.effects)))
+
+    def stage_order(self, stage: structure.Order) -> None:
+        self.emit(ops.Order(stage.reverse, stage.skip))
+
+    def stage_break(self, stage: structure.Break) -> None:
+        if stage.out_of == "round":
+            self.emit(ops.Jump(self.round_end))
+            return
+        for loop, exit_, turn_end in reversed(self.loops):
+            if stage.out_of == "turn" and loop == "turns" and turn_end is not None:
+                self.emit(ops.Jump(turn_end))
+                return
+            if loop == stage.out_of:
+                self.emit(ops.Jump(exit_))
+                return
+        # validation refuses a break outside its loop; compiled alone it does nothing
+
+    def stage_automaton(self, stage: structure.Automaton) -> None:
+        self.stages(stage.stages)
+
+    def stage_use(self, stage: structure.Use) -> None:
+        if stage.name in self.using:  # validation refuses a fragment that uses itself
+            return
+        self.using.append(stage.name)
+        self.stages(self.spec.defines[stage.name])
+        self.using.pop()
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def move(self, move: Any) -> MoveRule:
+        common = {
+            "kind": move.move,
+            "decision": move.decision or move.move,
+            "says": move.says or "",
+            "when": self.check(move.when),
+        }
+        rule: MoveRule
+        size = self.deck.size
+        if move.move in ("play", "take"):
+            targets = move.to if isinstance(move.to, list) else [move.to]
+            count = move.count
+            low, high, same = (
+                (count, count, None)
+                if isinstance(count, int)
+                else (count.min, count.max, count.same)
+            )
+            rule = CardMove(
+                **common,
+                size=size * len(targets) if high == 1 else size + 1,
+                source=self.zone(move.from_),
+                source_who=move.from_who,
+                targets=tuple(self.zone(t) for t in targets),
+                target_who=move.to_who,
+                deck=size,
+                low=low,
+                high=high,
+                same=self.column(same) if same else None,
+                where=self.deck.predicate(move.where) if move.where else None,
+                relation=self.relation(move.match) if move.match else None,
+                beats=self.numbers(move.beats.field) if move.beats else None,
+                same_count=move.beats.same_count if move.beats else True,
+                follow=(self.zone(move.follow.zone), self.column(move.follow.field))
+                if move.follow
+                else None,
+                room=move.room,
+            )
+        elif move.move == "draw":
+            sources = move.from_ if isinstance(move.from_, list) else [move.from_]
+            rule = DrawMove(
+                **common,
+                size=len(sources),
+                sources=tuple(self.zone(s) for s in sources),
+                target=self.zone(move.to),
+                count=move.count,
+                reshuffle=self.zone(move.reshuffle) if move.reshuffle else None,
+            )
+        elif move.move == "take_all":
+            sources = move.from_ if isinstance(move.from_, list) else [move.from_]
+            rule = TakeAllMove(
+                **common,
+                size=len(sources),
+                sources=tuple(self.zone(s) for s in sources),
+                target=self.zone(move.to),
+                allow_empty=move.allow_empty,
+            )
+        elif move.move == "pass":
+            rule = PassMove(**common)
+        elif move.move == "stop":
+            rule = StopMove(**common)
+        elif move.move == "call":
+            values = tuple(dict.fromkeys(v for v in self.column(move.field) if v is not None))
+            rule = CallMove(
+                **common,
+                size=max(len(values), 1),
+                field=move.field,
+                values=values,
+                zone=self.zone(move.zone),
+            )
+        else:
+            rule = FlipMove(
+                **common, size=size, source=self.zone(move.from_), target=self.zone(move.to)
+            )
+        self.rules.append(rule)
+        return rule
+
+    def relation(self, match: structure.Match) -> Relation:
+        step = match.step
+        values: tuple[int | None, ...] | None = None
+        wrap = 0
+        if step is not None:
+            values = self.numbers(step.field)
+            if step.wrap:
+                ordered = sorted({v for v in values if v is not None})
+                wrap = len(ordered)
+                values = tuple(ordered.index(v) if v is not None else None for v in values)
+        return Relation(
+            zone=self.zone(match.zone) if match.zone else None,
+            first=match.card == "first",
+            same=tuple((name, self.column(name)) for name in match.same),
+            step_values=values,
+            steps=frozenset(step.by) if step is not None else frozenset(),
+            wrap=wrap,
+            wild=self.deck.predicate(match.wild) if match.wild else None,
+            empty_fits=match.empty == "any",
+        )

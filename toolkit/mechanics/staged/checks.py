@@ -1,0 +1,194 @@
+"""Checks compiled to closures over the state: `until`, `while`, `if`, `skip`, `when` and the
+round-end triggers all read the game through these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from toolkit.mechanics.staged.runtime import Mech, Zone, next_seat
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
+    from toolkit.mechanics.staged.structure import Check
+
+Test = Callable[["State", Mech], bool]
+Number = Callable[["State", int], int]
+
+
+def seat_of(name: str, state: State, mech: Mech) -> int:
+    """The player a seat name stands for, seen from the player acting now."""
+    n, acting = state.n, mech.acting
+    if name == "current":
+        return acting
+    if name == "next":
+        return next_seat(mech, n, acting)
+    if name == "previous":
+        mech.direction = -mech.direction
+        try:
+            return next_seat(mech, n, acting)
+        finally:
+            mech.direction = -mech.direction
+    if name == "left":
+        return (acting + 1) % n
+    if name == "right":
+        return (acting - 1) % n
+    if name == "across":
+        return (acting + n // 2) % n
+    if name == "winner":
+        return mech.winner if mech.winner >= 0 else acting
+    if name == "last_mover":
+        return mech.last_mover if mech.last_mover >= 0 else acting
+    raise ValueError(f"unknown seat {name}")
+
+
+def players_of(who: str, state: State, mech: Mech) -> tuple[list[int], bool]:
+    """The players a check asks about, and whether all of them must pass it (else any)."""
+    if who == "any":
+        return list(range(state.n)), False
+    if who == "every":
+        return list(range(state.n)), True
+    if who == "others":
+        return [p for p in range(state.n) if p != mech.acting], True
+    return [seat_of(who, state, mech)], True
+
+
+def compare(check: Check) -> Callable[[int], bool]:
+    """The comparison of a numeric check, as one test on the number."""
+    bounds = (check.at_least, check.at_most, check.above, check.below, check.equals)
+    at_least, at_most, above, below, equals = bounds
+
+    def test(value: int) -> bool:
+        if at_least is not None and value < at_least:
+            return False
+        if at_most is not None and value > at_most:
+            return False
+        if above is not None and value <= above:
+            return False
+        if below is not None and value >= below:
+            return False
+        return equals is None or value == equals
+
+    return test
+
+
+def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Test:
+    """One check as a closure `(state, mech) -> bool`."""
+    if check.all is not None:
+        parts = [compile_check(part, c, zone) for part in check.all]
+        return lambda state, mech: all(part(state, mech) for part in parts)
+    if check.any is not None:
+        parts = [compile_check(part, c, zone) for part in check.any]
+        return lambda state, mech: any(part(state, mech) for part in parts)
+    if check.not_ is not None:
+        inner = compile_check(check.not_, c, zone)
+        return lambda state, mech: not inner(state, mech)
+    if check.passed is not None:
+        return _passed(check.passed)
+    if check.finished is not None:
+        return _finished(check.finished)
+    if check.round is not None:
+        return _round(check)
+    if check.card is not None:
+        deck = c.table("deck")
+        matches = deck.predicate(check.card)
+        return lambda state, mech: bool(mech.moved) and matches(mech.moved[-1])
+    number = _number(check, c, zone)
+    if check.empty is not None:
+        holds: Callable[[int], bool] = lambda value: value == 0  # noqa: E731
+    elif check.repeats is not None:
+        holds = bool
+    else:
+        holds = compare(check)
+    who = check.who
+
+    def test(state: State, mech: Mech) -> bool:
+        players, every = players_of(who, state, mech)
+        if every:
+            return all(holds(number(state, p)) for p in players)
+        return any(holds(number(state, p)) for p in players)
+
+    return test
+
+
+def _number(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Number:
+    """The number a check compares, per player (1/0 for `repeats`)."""
+    deck = c.table("deck")
+    if check.measure is not None:
+        return c.measure(check.measure)
+    if check.sum is not None or check.repeats is not None:
+        spec = check.sum if check.sum is not None else check.repeats
+        assert spec is not None
+        where = zone(spec.zone)
+        values: tuple[Any, ...] = deck.fields[spec.field]
+        if check.sum is not None:
+            numbers = tuple(
+                v if isinstance(v, int) and not isinstance(v, bool) else 0 for v in values
+            )
+            return lambda state, player: sum(numbers[card] for card in where.cards(state, player))
+
+        def repeats(state: State, player: int) -> int:
+            seen = [values[card] for card in where.cards(state, player)]
+            return int(len(seen) != len(set(map(repr, seen))))
+
+        return repeats
+    zone_id = check.empty if check.empty is not None else check.count
+    assert zone_id is not None
+    counted = zone(zone_id)
+    if not check.where:
+        return lambda state, player: len(counted.cards(state, player))
+    matches = deck.predicate(check.where)
+    return lambda state, player: sum(1 for card in counted.cards(state, player) if matches(card))
+
+
+def _active(mech: Mech, n: int) -> list[int]:
+    finished = mech.finished
+    return [p for p in range(n) if not finished[p]]
+
+
+def _passed(which: str) -> Test:
+    def test(state: State, mech: Mech) -> bool:
+        if which == "me":
+            return mech.passed[mech.acting]
+        active = _active(mech, state.n)
+        playing = [p for p in active if not mech.passed[p]]
+        if which == "all":
+            return not playing
+        if which == "all_but_one":
+            return len(playing) <= 1
+        return all(mech.passed[p] for p in active if p != mech.acting)
+
+    return test
+
+
+def _finished(which: str) -> Test:
+    def test(state: State, mech: Mech) -> bool:
+        done = sum(1 for place in mech.finished if place)
+        if which == "me":
+            return bool(mech.finished[mech.acting])
+        if which == "any":
+            return done > 0
+        if which == "all":
+            return done == state.n
+        return done >= state.n - 1
+
+    return test
+
+
+def _round(check: Check) -> Test:
+    spec = check.round
+    assert spec is not None
+
+    def test(state: State, mech: Mech) -> bool:
+        number = state.round
+        if spec.at_least is not None and number < spec.at_least:
+            return False
+        if spec.at_most is not None and number > spec.at_most:
+            return False
+        if spec.in_ is not None:
+            place = (number - 1) % spec.cycle + 1 if spec.cycle else number
+            return place in spec.in_
+        return True
+
+    return test

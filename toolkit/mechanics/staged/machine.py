@@ -1,0 +1,371 @@
+"""The staged mechanic: a round is a program of stages the designer wrote, run by a small
+interpreter; a player's turn is a choice among declared moves.
+
+Corner cases decided here:
+
+- A `choose` with no allowed move runs its `otherwise` stages (nothing, unless written).
+- A `turns` stage passes over players who finished and those its `skip` names; when nobody
+  takes a decision for more than two rounds of turns, the round's play stops (`stalled`).
+- Round-end triggers are checked after every move a player makes and every `move` stage; with
+  `one_more_turn`, the other players each have one more turn before play stops.
+- A `simultaneous` pick takes the cards out of the picker's zone, hidden, until the reveal;
+  picked cards no `then` stage moved go back where they came from.
+- A card's owner is whoever moved it last: an `award` gives the zone's cards to whoever played
+  the best card.
+- Cards everyone saw enter a hidden zone (taken from a face-up row) stay known while they are
+  there: search bots deal the other hidden cards around them.
+- After the round's play, `round_end.then` runs, the round is scored (`round_scoring`), and
+  the game ends when `end.when` holds or the last round is over.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from toolkit.errors import IllegalActionError
+from toolkit.kernel.mechanic import BotOption, CardWords
+from toolkit.kernel.observation import table_view
+from toolkit.kernel.state import DECLINE, State
+from toolkit.mechanics.defaults import MachineDefaults, twin_cards
+from toolkit.mechanics.staged import narration, ops
+from toolkit.mechanics.staged.build import ProgramBuilder
+from toolkit.mechanics.staged.checks import Test, seat_of
+from toolkit.mechanics.staged.codec import StagedCodec
+from toolkit.mechanics.staged.events import CardsMoved, Triggered
+from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
+from toolkit.mechanics.staged.structure import Staged
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.events import Event
+    from toolkit.mechanics.staged.observation import StagedObservation
+
+STEPS_WITHOUT_DECISION = 1_000_000
+"""Ops run in a row without a decision before the interpreter gives up (a loop that cannot
+progress slipped past validation): the game stops with an error naming the stage."""
+
+
+@dataclass(frozen=True, slots=True)
+class StagedMechanic(MachineDefaults):
+    program: tuple[ops.Op, ...]
+    registers: int
+    round_end: ops.Label
+    triggers: tuple[Test, ...]
+    one_more_turn: bool
+    rounds: tuple[int, ...]
+    hand: Zone | None
+    """The first player zone only its owner sees: what observations call the hand."""
+    zones: tuple[Zone, ...]
+    card_ids: tuple[str, ...]
+    deck_size: int
+    twins: tuple[int, ...]
+    seats: tuple[tuple[int], ...]
+    codec: StagedCodec
+    bound: int
+    """Actions per round at most, from the loops' bounds."""
+    hidden_from_owner: tuple[int, ...]
+    """Player zones nobody sees, not even their owner (face-down cards)."""
+
+    @classmethod
+    def compile(cls, spec: Staged, c: Compiler) -> StagedMechanic:
+        builder = ProgramBuilder(spec, c)
+        program = builder.build()
+        codec = StagedCodec.for_rules(builder.rules)
+        for op in program:
+            if isinstance(op, ops.Choose):
+                op.bases = tuple(rule.base for rule in op.rules)
+        triggers = tuple(builder.check(check) for check in spec.round_end.when)
+        layout = c.layout
+        zones = tuple(builder.zone(z.id) for z in (*layout.player_zones, *layout.shared_zones))
+        hand = next((z for z in zones if not z.shared and z.hidden), None)
+        deck = c.table("deck")
+        return cls(
+            program=tuple(program),
+            registers=builder.registers,
+            round_end=builder.round_end,
+            triggers=tuple(t for t in triggers if t is not None),
+            one_more_turn=spec.round_end.one_more_turn,
+            rounds=c.per_players(spec.rounds),
+            hand=hand,
+            zones=zones,
+            card_ids=deck.ids,
+            deck_size=deck.size,
+            twins=twin_cards(deck.fields, deck.size),
+            seats=tuple((p,) for p in range(c.max_players)),
+            codec=codec,
+            bound=actions_bound(spec, deck.size, c.max_players),
+            hidden_from_owner=tuple(z.index for z in zones if z.hidden_from_owner),
+        )
+
+    # -- the interpreter ----------------------------------------------------------------------
+
+    def setup(self, state: State) -> None:
+        state.mech = Mech(
+            regs=[0] * self.registers,
+            placed_by=[-1] * self.deck_size,
+            known=[[] for _ in range(state.n)],
+            passed=[False] * state.n,
+            finished=[0] * state.n,
+            picks=[[] for _ in range(state.n)],
+            picking=[False] * state.n,
+        )
+        state.turn = 0
+        self._advance(state)
+
+    def _advance(self, state: State) -> None:
+        """Run ops until a player must decide or the game ends."""
+        mech: Mech = state.mech
+        program = self.program
+        for _ in range(STEPS_WITHOUT_DECISION):
+            if state.terminal or state.pending is not None:
+                return
+            following = program[mech.pc].run(self, state, mech)
+            if following == WAIT:
+                return
+            mech.pc = following
+        raise RuntimeError(
+            f"the round's stages ran {STEPS_WITHOUT_DECISION} steps without a decision "
+            f"(stuck at step {mech.pc}: {type(program[mech.pc]).__name__})"
+        )
+
+    def after_effects(self, state: State) -> None:
+        self._advance(state)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        mech: Mech = state.mech
+        if state.terminal:
+            return ()
+        return self.program[mech.pc].to_move(state, mech)
+
+    def legal_actions(self, state: State, player: int) -> list[int]:
+        mech: Mech = state.mech
+        return self.program[mech.pc].legal(self, state, mech, player)
+
+    def apply(self, state: State, player: int, action: int) -> None:
+        mech: Mech = state.mech
+        op = self.program[mech.pc]
+        if action not in op.legal(self, state, mech, player):
+            if player not in op.to_move(state, mech):
+                raise IllegalActionError(f"player {player} cannot act now", self.summary(state))
+            raise IllegalActionError(
+                f"player {player} cannot {self.describe_action(state, action)} now",
+                self.summary(state),
+            )
+        following = op.apply(self, state, mech, player, action)
+        if following != WAIT:
+            mech.pc = following
+            self._advance(state)
+
+    def max_actions(self, players: int) -> int:
+        return self.rounds[players] * self.bound
+
+    # -- what stages call ---------------------------------------------------------------------
+
+    def move_cards(
+        self,
+        state: State,
+        mech: Mech,
+        player: int,
+        cards: list[int],
+        source: Zone,
+        source_owner: int,
+        target: Zone,
+        target_owner: int,
+    ) -> None:
+        """Move `cards` (in order) and remember who moved them, what everyone saw and the
+        last play onto a shared zone."""
+        taken_from = source.cards(state, source_owner)
+        put = target.cards(state, target_owner)
+        for card in cards:
+            taken_from.remove(card)
+            put.append(card)
+        known = mech.known
+        if not source.shared and source.index >= 0:
+            mine = known[source_owner]
+            if mine:
+                known[source_owner] = [c for c in mine if c not in cards]
+        if not target.shared and target.hidden and not source.hidden:
+            known[target_owner].extend(cards)
+        if player >= 0:
+            for card in cards:
+                mech.placed_by[card] = player
+            if target.shared:
+                mech.last_mover = player
+                mech.last_play[target.index] = tuple(cards)
+                mech.called.pop(target.index, None)
+        if source.shared and not taken_from:
+            mech.last_play.pop(source.index, None)
+        mech.moved = list(cards)
+        state.log.append(
+            CardsMoved(
+                player,
+                tuple(cards),
+                source.id,
+                target.id,
+                -1 if target.shared else target_owner,
+                source.hidden and target.hidden,
+            )
+        )
+
+    def trigger_after_move(self, state: State, mech: Mech) -> bool:
+        """Whether a round-end trigger stops play now."""
+        if not self.triggers or mech.trigger >= 0:
+            return False
+        if not any(test(state, mech) for test in self.triggers):
+            return False
+        state.log.append(Triggered(mech.acting))
+        if self.one_more_turn:
+            mech.trigger = mech.acting
+            return False
+        return True
+
+    def seat(self, whose: Any, state: State, mech: Mech, owner: int) -> int:
+        """The player a `to_who` names, seen from `owner`."""
+        if not isinstance(whose, str):
+            names = whose.by_round
+            whose = names[(state.round - 1) % len(names)]
+        n = state.n
+        if whose == "self":
+            return owner
+        if whose == "left":
+            return (owner + 1) % n
+        if whose == "right":
+            return (owner - 1) % n
+        if whose == "across":
+            return (owner + n // 2) % n
+        return seat_of(whose, state, mech)
+
+    # -- bot hooks ------------------------------------------------------------------------------
+
+    def public_in_hand(self, state: State, player: int) -> Sequence[int]:
+        mech: Mech = state.mech
+        return mech.known[player]
+
+    def determinize(self, state: State, observer: int, rng: random.Random) -> State:
+        """The default (other players' hidden zones and face-down piles dealt anew), and
+        also the observer's own face-down cards and the others' hidden picks."""
+        mech: Mech = state.mech
+        copy = MachineDefaults.determinize(self, state, observer, rng)
+        pool: list[int] = []
+        places: list[list[int]] = []
+        for zone in self.hidden_from_owner:
+            cards = copy.zones[zone][observer]
+            pool += cards
+            places.append(cards)
+        other = copy.mech
+        for player in range(state.n):
+            if player != observer and mech.picks[player] and any(mech.picking):
+                pool += other.picks[player]
+                places.append(other.picks[player])
+        if not pool:
+            return copy
+        if copy.out_of_play:
+            pool += copy.out_of_play
+            places.append(copy.out_of_play)
+        pool.sort()
+        rng.shuffle(pool)
+        start = 0
+        for place in places:
+            size = len(place)
+            place[:] = pool[start : start + size]
+            start += size
+        return copy
+
+    def options_left(self, state: State, player: int) -> int:
+        if self.hand is None:
+            return 0
+        return len(self.hand.cards(state, player))
+
+    def bot_option(self, state: State, action: int) -> BotOption:
+        mech: Mech = state.mech
+        _, rule = self.codec.rule_of(action)
+        return BotOption(rule.decision, rule.card_of(state, mech, action - rule.base))
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def describe_action(self, state: State, action: int) -> str:
+        if state.pending is not None and action == DECLINE:
+            return "decline"
+        if not 0 <= action < self.codec.num_distinct_actions:
+            return f"action {action}"
+        _, rule = self.codec.rule_of(action)
+        return rule.words(action - rule.base, self.card_ids.__getitem__)
+
+    def narrate_action(self, state: State, action: int, words: CardWords) -> str | None:
+        if state.pending is not None or not 0 <= action < self.codec.num_distinct_actions:
+            return None
+        _, rule = self.codec.rule_of(action)
+        if rule.kind == "pick":
+            return "pick a card"
+        return rule.words(action - rule.base, words.deck_card)
+
+    def narrate_event(
+        self, event: Event, viewer: int | None, words: CardWords
+    ) -> Iterator[str] | None:
+        return narration.event(self, event, viewer, words)
+
+    def observe(self, state: State, player: int) -> StagedObservation:
+        mech: Mech = state.mech
+        ids = self.card_ids
+        hand = self.hand.cards(state, player) if self.hand is not None else []
+        return {
+            "player": player,
+            "round": state.round,
+            "rounds": self.rounds[state.n],
+            "turn": state.turn,
+            "to_move": list(state.to_move()),
+            "acting": mech.acting,
+            "hand": [ids[card] for card in hand],
+            "passed": mech.passed[:],
+            "finished": mech.finished[:],
+            "picked": [ids[card] for card in mech.picks[player]],
+            "choosing": [ids[card] for card in mech.building],
+            **table_view(state, player),
+        }
+
+    def summary(self, state: State) -> str:
+        mech: Mech | None = state.mech
+        if mech is None:
+            return "setting up"
+        if state.terminal:
+            return f"round {state.round}, the game is over"
+        movers = ", ".join(f"player {p + 1}" for p in self.to_move(state)) or "nobody"
+        return f"round {state.round}, turn {state.turn}, {movers} to move"
+
+
+def actions_bound(spec: Staged, deck: int, players: int) -> int:
+    """Actions one round can take at most, from the loops' bounds (a generous product)."""
+    from toolkit.mechanics.staged.build import DEFAULT_REPEATS_PER_CARD, DEFAULT_TURNS_PER_CARD
+
+    def of(stages: list[Any]) -> int:
+        total = 0
+        for stage in stages:
+            kind = stage.stage
+            if kind == "turns":
+                most = stage.max or DEFAULT_TURNS_PER_CARD * max(deck, 1)
+                total += most * (1 + of(stage.turn))
+            elif kind == "repeat":
+                most = stage.max or DEFAULT_REPEATS_PER_CARD * max(deck, 1)
+                total += most * (1 + of(stage.stages))
+            elif kind == "choose":
+                total += deck + 1 + max((of(m.then) for m in stage.moves), default=0)
+                total += of(stage.otherwise)
+            elif kind == "simultaneous":
+                total += players * stage.count + players * of(stage.then)
+            elif kind == "each_player":
+                total += players * of(stage.stages)
+            elif kind == "if":
+                total += max(of(stage.then), of(stage.else_))
+            elif kind == "automaton":
+                total += of(stage.stages)
+            elif kind == "use" and stage.name not in seen:
+                seen.add(stage.name)
+                total += of(spec.defines.get(stage.name, []))
+                seen.discard(stage.name)
+        return min(total, 2**40)
+
+    seen: set[str] = set()
+    return max(1, of(spec.round) + of(spec.round_end.then)) + 1

@@ -1,0 +1,444 @@
+"""The move templates compiled: which actions each allows a player now, and what each does.
+
+Every template owns a block of action ids (`base` .. `base + size - 1`) numbered from the data
+when the game compiles (`codec.py`). A move of several cards is chosen one card at a time (then
+`done`), so the ids stay one per card whatever the set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolkit.mechanics.staged.checks import Test, seat_of
+from toolkit.mechanics.staged.events import Flipped, PassedTurn, Stopped, ValueCalled
+from toolkit.mechanics.staged.runtime import Mech, Zone
+
+if TYPE_CHECKING:
+    from toolkit.kernel.state import State
+    from toolkit.kernel.tables import CardPredicate
+    from toolkit.mechanics.staged.ops import Label
+
+Mover = Callable[["State", Mech, int, list[int], Zone, int, Zone, int], None]
+"""(state, mech, player, cards, source, source owner, target, target owner): move cards."""
+
+
+@dataclass(slots=True)
+class MoveRule:
+    """One move template of a `choose` (or a `simultaneous` pick)."""
+
+    kind: str
+    """The move's kind (`play`, `draw` ...): its decision for strategies unless named."""
+    decision: str
+    says: str
+    when: Test | None
+    base: int = 0
+    size: int = 1
+    then_label: Label | None = None
+    """Where play goes on after the move: its own stages, or the end of the innermost
+    `repeat` for `stop` (None: the stage after the `choose`)."""
+
+    def offered(self, state: State, mech: Mech) -> bool:
+        return self.when is None or self.when(state, mech)
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        raise NotImplementedError
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        """Play the action `base + offset`; False when the move needs more choices (the
+        next card of a set)."""
+        raise NotImplementedError
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        raise NotImplementedError
+
+    def card_part(self, offset: int) -> tuple[int, int] | None:
+        return None
+
+    def card_of(self, state: State, mech: Mech, offset: int) -> int:
+        """The deck card the action plays or takes, -1 for none."""
+        return -1
+
+
+@dataclass(slots=True)
+class Relation:
+    """How a card must fit a reference card of a zone (`match`)."""
+
+    zone: Zone | None
+    first: bool
+    same: tuple[tuple[str, tuple[Any, ...]], ...]
+    step_values: tuple[int | None, ...] | None
+    """Per card, the stepped field's value (or its index among the values when wrapping)."""
+    steps: frozenset[int]
+    wrap: int
+    """The number of values the stepped field wraps round (0: no wrap)."""
+    wild: CardPredicate | None
+    empty_fits: bool
+
+    def fits(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+        zone = self.zone or target
+        cards = zone.cards(state, player)
+        if not cards:
+            return self.empty_fits
+        if self.wild is not None and self.wild(card):
+            return True
+        ref = cards[0] if self.first else cards[-1]
+        called = mech.called.get(zone.index) if zone.shared else None
+        for name, column in self.same:
+            wanted = called[1] if called is not None and called[0] == name else column[ref]
+            if column[card] == wanted and column[card] is not None:
+                return True
+        steps = self.step_values
+        if steps is not None:
+            mine, theirs = steps[card], steps[ref]
+            if mine is not None and theirs is not None:
+                difference = mine - theirs
+                if self.wrap:
+                    difference %= self.wrap
+                    return any(step % self.wrap == difference for step in self.steps)
+                return difference in self.steps
+        return False
+
+
+@dataclass(slots=True)
+class CardMove(MoveRule):
+    """`play` / `take`: cards the player chooses from a zone they see."""
+
+    source: Zone = None  # type: ignore[assignment]
+    source_who: str = "current"
+    targets: tuple[Zone, ...] = ()
+    target_who: str = "current"
+    deck: int = 0
+    low: int = 1
+    high: int = 1
+    same: tuple[Any, ...] | None = None
+    """Per card, the value every card of a set shares."""
+    where: CardPredicate | None = None
+    relation: Relation | None = None
+    beats: tuple[Any, ...] | None = None
+    """Per card, the value a play must beat the last play's with."""
+    same_count: bool = True
+    follow: tuple[Zone, tuple[Any, ...]] | None = None
+    room: int | None = None
+    names: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def single(self) -> bool:
+        return self.high == 1
+
+    def _owner(self, state: State, mech: Mech, who: str, player: int) -> int:
+        if who == "current":
+            return player
+        return seat_of(who, state, mech)
+
+    def _eligible(self, state: State, mech: Mech, player: int) -> list[int]:
+        owner = self._owner(state, mech, self.source_who, player)
+        cards = self.source.cards(state, owner)
+        where = self.where
+        eligible = [c for c in cards if where is None or where(c)]
+        follow = self.follow
+        if follow is not None:
+            zone, values = follow
+            led = zone.cards(state, player)
+            if led:
+                suit = values[led[0]]
+                following = [c for c in eligible if values[c] == suit]
+                if following:
+                    eligible = following
+        return eligible
+
+    def _open(self, state: State, mech: Mech, player: int, target: Zone) -> bool:
+        if self.room is None:
+            return True
+        owner = self._owner(state, mech, self.target_who, player)
+        return len(target.cards(state, owner)) < self.room
+
+    def _sizes(self, state: State, mech: Mech, player: int, target: Zone) -> range:
+        """How many cards the play may have: as many as the last play it must beat."""
+        if self.beats is not None and self.same_count and target.shared:
+            last = mech.last_play.get(target.index)
+            if last and target.cards(state, player):
+                return range(len(last), len(last) + 1)
+        return range(self.low, self.high + 1)
+
+    def _beats(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+        values = self.beats
+        if values is None or not target.shared:
+            return True
+        last = mech.last_play.get(target.index)
+        if not last or not target.cards(state, player):
+            return True
+        mine, theirs = values[card], values[last[0]]
+        return mine is not None and theirs is not None and mine > theirs
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        eligible = self._eligible(state, mech, player)
+        base = self.base
+        building = mech.building
+        if building:
+            target = self.targets[0]
+            sizes = self._sizes(state, mech, player, target)
+            same = self.same
+            if len(building) < sizes.stop - 1:
+                out.extend(
+                    base + card
+                    for card in sorted(eligible)
+                    if card not in building and (same is None or same[card] == same[building[0]])
+                )
+            if len(building) in sizes:
+                out.append(base + self.deck)
+            return
+        relation = self.relation
+        destinations = len(self.targets)
+        for card in sorted(eligible):
+            for index, target in enumerate(self.targets):
+                if not self._open(state, mech, player, target):
+                    continue
+                if relation is not None and not relation.fits(state, mech, player, target, card):
+                    continue
+                if not self._beats(state, mech, player, target, card):
+                    continue
+                if not self.single and not self._completes(
+                    state, mech, player, target, eligible, card
+                ):
+                    continue
+                out.append(base + card * destinations + index)
+
+    def _completes(
+        self, state: State, mech: Mech, player: int, target: Zone, eligible: list[int], card: int
+    ) -> bool:
+        """Whether a set starting with `card` can be made of the allowed size."""
+        same = self.same
+        available = (
+            sum(1 for c in eligible if same[c] == same[card]) if same is not None else len(eligible)
+        )
+        return any(size <= available for size in self._sizes(state, mech, player, target))
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        building = mech.building
+        if not self.single:
+            if building and offset == self.deck:
+                cards = building[:]
+                building.clear()
+                self._move(state, mech, player, cards, self.targets[0], mover)
+                return True
+            card = offset if building else offset // len(self.targets)
+            building.append(card)
+            sizes = self._sizes(state, mech, player, self.targets[0])
+            if len(building) >= sizes.stop - 1:
+                cards = building[:]
+                building.clear()
+                self._move(state, mech, player, cards, self.targets[0], mover)
+                return True
+            return False
+        card, index = divmod(offset, len(self.targets))
+        self._move(state, mech, player, [card], self.targets[index], mover)
+        return True
+
+    def _move(
+        self,
+        state: State,
+        mech: Mech,
+        player: int,
+        cards: list[int],
+        target: Zone,
+        mover: Mover,
+    ) -> None:
+        mover(
+            state,
+            mech,
+            player,
+            cards,
+            self.source,
+            self._owner(state, mech, self.source_who, player),
+            target,
+            self._owner(state, mech, self.target_who, player),
+        )
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        verb = "take" if self.kind == "take" else "play"
+        if not self.single:
+            if offset == self.deck:
+                return f"{verb} the cards chosen"
+            return f"{verb} {card_name(offset)} (one of a set)"
+        card, index = divmod(offset, len(self.targets))
+        return f"{verb} {card_name(card)} to {self.targets[index].name}"
+
+    def card_part(self, offset: int) -> tuple[int, int] | None:
+        if offset >= self.deck * (len(self.targets) if self.single else 1):
+            return None
+        if self.single:
+            return divmod(offset, len(self.targets))
+        return offset, 0
+
+    def card_of(self, state: State, mech: Mech, offset: int) -> int:
+        part = self.card_part(offset)
+        return part[0] if part is not None else -1
+
+
+@dataclass(slots=True)
+class DrawMove(MoveRule):
+    """`draw`: the top cards of one of several face-down piles."""
+
+    sources: tuple[Zone, ...] = ()
+    target: Zone = None  # type: ignore[assignment]
+    count: int = 1
+    reshuffle: Zone | None = None
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        reshuffle = self.reshuffle
+        for index, source in enumerate(self.sources):
+            if source.cards(state, player) or (
+                reshuffle is not None and len(reshuffle.cards(state, player)) > 1
+            ):
+                out.append(self.base + index)
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        source = self.sources[offset]
+        for _ in range(self.count):
+            pile = source.cards(state, player)
+            if not pile and self.reshuffle is not None:
+                refill(state, self.reshuffle, source, player)
+                pile = source.cards(state, player)
+            if not pile:
+                break
+            mover(state, mech, player, [pile[-1]], source, player, self.target, player)
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        many = f"{self.count} cards" if self.count != 1 else "a card"
+        return f"draw {many} from {self.sources[offset].name}"
+
+
+def refill(state: State, spare: Zone, pile: Zone, player: int) -> None:
+    """Shuffle every card of `spare` but its top one into the empty `pile`."""
+    cards = spare.cards(state, player)
+    if len(cards) <= 1:
+        return
+    rest = cards[:-1]
+    del cards[:-1]
+    state.random().shuffle(rest)
+    pile.cards(state, player).extend(rest)
+
+
+@dataclass(slots=True)
+class TakeAllMove(MoveRule):
+    """`take_all`: every card of one of several zones."""
+
+    sources: tuple[Zone, ...] = ()
+    target: Zone = None  # type: ignore[assignment]
+    allow_empty: bool = False
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        for index, source in enumerate(self.sources):
+            if self.allow_empty or source.cards(state, player):
+                out.append(self.base + index)
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        source = self.sources[offset]
+        cards = source.cards(state, player)[:]
+        mover(state, mech, player, cards, source, player, self.target, player)
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return f"take every card of {self.sources[offset].name}"
+
+
+@dataclass(slots=True)
+class PassMove(MoveRule):
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        out.append(self.base)
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        mech.passed[player] = True
+        state.log.append(PassedTurn(player))
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return "pass"
+
+
+@dataclass(slots=True)
+class StopMove(MoveRule):
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        out.append(self.base)
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        state.log.append(Stopped(player))
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return "stop"
+
+
+@dataclass(slots=True)
+class CallMove(MoveRule):
+    field: str = ""
+    values: tuple[Any, ...] = ()
+    zone: Zone = None  # type: ignore[assignment]
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        out.extend(range(self.base, self.base + len(self.values)))
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        value = self.values[offset]
+        mech.called[self.zone.index] = (self.field, value)
+        state.log.append(ValueCalled(player, self.field, str(value)))
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return f"call {self.field} {self.values[offset]}"
+
+
+@dataclass(slots=True)
+class FlipMove(MoveRule):
+    """`flip`: a face-down card chosen by its place, moved face up."""
+
+    source: Zone = None  # type: ignore[assignment]
+    target: Zone = None  # type: ignore[assignment]
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        out.extend(range(self.base, self.base + len(self.source.cards(state, player))))
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        card = self.source.cards(state, player)[offset]
+        mover(state, mech, player, [card], self.source, player, self.target, player)
+        state.log.append(Flipped(player, card))
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return f"flip card {offset + 1} of {self.source.name}"
+
+
+@dataclass(slots=True)
+class PickMove(MoveRule):
+    """A card picked, hidden, in a `simultaneous` stage."""
+
+    source: Zone = None  # type: ignore[assignment]
+    where: CardPredicate | None = None
+    count: int = 1
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        if not mech.picking or not mech.picking[player]:
+            return
+        where = self.where
+        out.extend(
+            self.base + card
+            for card in sorted(self.source.cards(state, player))
+            if where is None or where(card)
+        )
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        self.source.cards(state, player).remove(offset)
+        mech.picks[player].append(offset)
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return f"pick {card_name(offset)}"
+
+    def card_part(self, offset: int) -> tuple[int, int] | None:
+        return offset, 0
+
+    def card_of(self, state: State, mech: Mech, offset: int) -> int:
+        return offset

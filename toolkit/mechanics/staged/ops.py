@@ -1,0 +1,560 @@
+"""The round's program: stages compiled to a flat list of ops with jumps.
+
+Each op's `run` does its work and returns the next op's index, or `WAIT` when a player must
+decide (the state keeps its index in `mech.pc`). Loops keep their counters in `mech.regs`, so a
+state's place in the program is a few ints, copied cheaply by bots.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolkit.kernel.events import GAME_ENDED, RoundEnded
+from toolkit.mechanics.staged.checks import Test, seat_of
+from toolkit.mechanics.staged.events import (
+    STALLED,
+    Awarded,
+    CardsMoved,
+    FinishedPlace,
+    OrderChanged,
+    Picked,
+    Revealed,
+)
+from toolkit.mechanics.staged.moves import MoveRule, PickMove, refill
+from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone, next_seat
+
+if TYPE_CHECKING:
+    from toolkit.kernel.state import EffectFn, State
+    from toolkit.kernel.tables import CardPredicate
+    from toolkit.mechanics.staged.machine import StagedMechanic
+
+
+@dataclass(slots=True)
+class Label:
+    """A place in the program, known once the stages after it are compiled."""
+
+    pc: int = -1
+
+
+class Op:
+    """One step of the program."""
+
+    __slots__ = ()
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        raise NotImplementedError
+
+    def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
+        return ()
+
+    def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
+        return []
+
+    def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
+        raise NotImplementedError
+
+
+@dataclass(slots=True)
+class Jump(Op):
+    to: Label
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        return self.to.pc
+
+
+@dataclass(slots=True)
+class RoundStart(Op):
+    """Every round begins afresh: nobody has passed or finished, turn order as declared."""
+
+    direction: int
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        n = state.n
+        mech.acting = (state.first_player + state.round - 1) % n
+        mech.direction = self.direction
+        mech.skip = 0
+        mech.passed = [False] * n
+        mech.finished = [0] * n
+        mech.winner = -1
+        mech.last_mover = -1
+        mech.moved = []
+        mech.last_play = {}
+        mech.called = {}
+        mech.building = []
+        mech.building_rule = -1
+        mech.picks = [[] for _ in range(n)]
+        mech.picking = [False] * n
+        mech.trigger = -1
+        mech.idle = 0
+        return 1
+
+
+@dataclass(slots=True)
+class Deal(Op):
+    """Every card gathered, shuffled and dealt; the rest form a face-down pile."""
+
+    to: int
+    counts: tuple[int | None, ...]
+    rest: Zone | None
+    gather: tuple[int, ...]
+    gather_shared: tuple[int, ...]
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        for zone in self.gather:
+            state.zones[zone] = [[] for _ in range(state.n)]
+        for zone in self.gather_shared:
+            state.shared[zone] = []
+        state.deal(self.to, self.counts[state.n])
+        mech.known = [[] for _ in range(state.n)]
+        if self.rest is not None:
+            rest = state.out_of_play
+            state.shared[self.rest.index] = rest
+            state.out_of_play = []
+            state.log.append(CardsMoved(-1, tuple(rest), "undealt", self.rest.id, -1, True))
+        return self.next
+
+
+@dataclass(slots=True)
+class MoveCards(Op):
+    """Cards moving by themselves."""
+
+    source: Zone
+    target: Zone
+    count: int | None
+    """None: every card (matching `where`)."""
+    which: str
+    where: CardPredicate | None
+    fill_to: int | None
+    who: str
+    to_who: Any
+    reshuffle: Zone | None
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        if self.who == "each":
+            for player in range(state.n):
+                self._move(m, state, mech, player)
+        else:
+            self._move(m, state, mech, seat_of(self.who, state, mech))
+        if m.trigger_after_move(state, mech):
+            return m.round_end.pc
+        return self.next
+
+    def _move(self, m: StagedMechanic, state: State, mech: Mech, owner: int) -> None:
+        receiver = owner if self.to_who is None else m.seat(self.to_who, state, mech, owner)
+        target = self.target.cards(state, receiver)
+        wanted = self.count
+        if self.fill_to is not None:
+            wanted = max(0, self.fill_to - len(target))
+        moved: list[int] = []
+        while wanted is None or len(moved) < wanted:
+            pile = self.source.cards(state, owner)
+            left = [c for c in pile if c not in moved and (self.where is None or self.where(c))]
+            if not left and self.reshuffle is not None and not moved:
+                refill(state, self.reshuffle, self.source, owner)
+                continue
+            if not left:
+                break
+            if wanted is None:
+                moved.extend(left)
+                break
+            if self.which == "top":
+                card = left[-1]
+            elif self.which == "bottom":
+                card = left[0]
+            else:
+                card = left[state.random().randrange(len(left))]
+            moved.append(card)
+        if moved:
+            m.move_cards(state, mech, -1, moved, self.source, owner, self.target, receiver)
+
+
+@dataclass(slots=True)
+class TurnsBegin(Op):
+    reg: int
+    start: Callable[[State, Mech], int]
+    while_: Test | None
+    skip: Test | None
+    exit: Label
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        regs = mech.regs
+        regs[self.reg] = 0  # turns taken
+        regs[self.reg + 1] = mech.acting  # the player acting before, restored at the end
+        mech.passed = [False] * state.n
+        mech.last_play = {}
+        mech.idle = 0
+        mech.acted = False
+        mech.acting = self.start(state, mech)
+        if not self._playable(state, mech):
+            mech.acting = regs[self.reg + 1]
+            return self.exit.pc
+        state.turn += 1
+        return self.next
+
+    def _playable(self, state: State, mech: Mech) -> bool:
+        """Move on to a player who may take a turn; False when there is none, or `while`
+        no longer holds."""
+        for _ in range(state.n):
+            if not mech.finished[mech.acting] and (self.skip is None or not self.skip(state, mech)):
+                return self.while_ is None or self.while_(state, mech)
+            mech.acting = next_seat(mech, state.n, mech.acting)
+        return False
+
+
+@dataclass(slots=True)
+class TurnsEnd(Op):
+    begin: TurnsBegin
+    until: Test | None
+    once: bool
+    most: int
+    body: int
+    exit: Label
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        regs, reg = mech.regs, self.begin.reg
+        regs[reg] += 1
+        mech.idle = 0 if mech.acted else mech.idle + 1
+        mech.acted = False
+        if mech.idle > 2 * state.n:
+            state.log.append(STALLED)
+            return m.round_end.pc
+        if self.until is not None and self.until(state, mech):
+            return self._leave(mech)
+        if regs[reg] >= self.most or (
+            self.once and regs[reg] >= state.n - sum(1 for place in mech.finished if place)
+        ):
+            return self._leave(mech)
+        step = 1 + mech.skip
+        mech.skip = 0
+        mech.acting = next_seat(mech, state.n, mech.acting, step)
+        if mech.trigger >= 0 and mech.acting == mech.trigger:
+            return m.round_end.pc
+        if not self.begin._playable(state, mech):
+            return self._leave(mech)
+        if mech.trigger >= 0 and mech.acting == mech.trigger:
+            return m.round_end.pc
+        state.turn += 1
+        return self.body
+
+    def _leave(self, mech: Mech) -> int:
+        return self.exit.pc
+
+
+@dataclass(slots=True)
+class Choose(Op):
+    rules: tuple[MoveRule, ...]
+    bases: tuple[int, ...]
+    otherwise: Label
+    after: Label
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        if self._legal(state, mech, mech.acting):
+            return WAIT
+        return self.otherwise.pc
+
+    def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
+        return (mech.acting,)
+
+    def _legal(self, state: State, mech: Mech, player: int) -> list[int]:
+        out: list[int] = []
+        if mech.building_rule >= 0:
+            self.rules[mech.building_rule].legal(state, mech, player, out)
+            return out
+        for rule in self.rules:
+            if rule.when is None or rule.when(state, mech):
+                rule.legal(state, mech, player, out)
+        return out
+
+    def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
+        if player != mech.acting:
+            return []
+        return self._legal(state, mech, player)
+
+    def rule_of(self, action: int) -> tuple[int, MoveRule]:
+        index = bisect.bisect_right(self.bases, action) - 1
+        return index, self.rules[index]
+
+    def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
+        index, rule = self.rule_of(action)
+        mech.acted = True
+        done = rule.apply(state, mech, player, action - rule.base, m.move_cards)
+        if not done:
+            mech.building_rule = index
+            return WAIT
+        mech.building_rule = -1
+        if m.trigger_after_move(state, mech):
+            return m.round_end.pc
+        return rule.then_label.pc if rule.then_label is not None else self.after.pc
+
+
+@dataclass(slots=True)
+class Simultaneous(Op):
+    rule: PickMove
+    reveal: str
+    by: tuple[Any, ...] | None
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        n = state.n
+        mech.picks = [[] for _ in range(n)]
+        source = self.rule.source
+        mech.picking = [not mech.finished[p] and bool(source.cards(state, p)) for p in range(n)]
+        if not any(mech.picking):
+            mech.reveal = []
+            return self.next
+        return WAIT
+
+    def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
+        return tuple(p for p, picking in enumerate(mech.picking) if picking)
+
+    def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
+        out: list[int] = []
+        self.rule.legal(state, mech, player, out)
+        return out
+
+    def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
+        offset = action - self.rule.base
+        self.rule.apply(state, mech, player, offset, m.move_cards)
+        state.log.append(Picked(player, offset))
+        mech.acted = True
+        if len(mech.picks[player]) >= self.rule.count or not self.rule.source.cards(state, player):
+            mech.picking[player] = False
+        if any(mech.picking):
+            return WAIT
+        order = [p for p in range(state.n) if mech.picks[p]]
+        for player_ in order:
+            state.log.append(Revealed(player_, tuple(mech.picks[player_])))
+        by = self.by
+        if by is not None and self.reveal in ("ascending", "descending"):
+            order.sort(
+                key=lambda p: min(by[c] for c in mech.picks[p]),
+                reverse=self.reveal == "descending",
+            )
+        mech.reveal = order
+        return self.next
+
+
+@dataclass(slots=True)
+class RevealNext(Op):
+    """Run the reveal's stages for the next pick; at the end, return what no stage moved."""
+
+    reg: int
+    source: Zone
+    exit: Label
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        regs = mech.regs
+        if regs[self.reg] == 0:
+            regs[self.reg + 1] = mech.acting
+        if regs[self.reg] > 0:
+            previous = mech.reveal[regs[self.reg] - 1]
+            left = mech.picks[previous]
+            if left:
+                self.source.cards(state, previous).extend(left)
+                mech.picks[previous] = []
+        if regs[self.reg] >= len(mech.reveal):
+            regs[self.reg] = 0
+            mech.acting = regs[self.reg + 1]
+            return self.exit.pc
+        player = mech.reveal[regs[self.reg]]
+        regs[self.reg] += 1
+        mech.acting = player
+        mech.moved = mech.picks[player][:]
+        return self.next
+
+
+@dataclass(slots=True)
+class RepeatBegin(Op):
+    reg: int
+    while_: Test | None
+    exit: Label
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        mech.regs[self.reg] = 0
+        if self.while_ is not None and not self.while_(state, mech):
+            return self.exit.pc
+        return self.next
+
+
+@dataclass(slots=True)
+class RepeatEnd(Op):
+    begin: RepeatBegin
+    until: Test | None
+    most: int
+    body: int
+    exit: Label
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        regs, reg = mech.regs, self.begin.reg
+        regs[reg] += 1
+        if self.until is not None and self.until(state, mech):
+            return self.exit.pc
+        if regs[reg] >= self.most:
+            return self.exit.pc
+        while_ = self.begin.while_
+        if while_ is not None and not while_(state, mech):
+            return self.exit.pc
+        return self.body
+
+
+@dataclass(slots=True)
+class EachBegin(Op):
+    reg: int
+    start: Callable[[State, Mech], int]
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        mech.regs[self.reg] = 0
+        mech.regs[self.reg + 1] = mech.acting
+        mech.acting = self.start(state, mech)
+        return self.next
+
+
+@dataclass(slots=True)
+class EachEnd(Op):
+    begin: EachBegin
+    body: int
+    exit: Label
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        regs, reg = mech.regs, self.begin.reg
+        regs[reg] += 1
+        if regs[reg] >= state.n:
+            mech.acting = regs[reg + 1]
+            return self.exit.pc
+        mech.acting = (mech.acting + 1) % state.n
+        return self.body
+
+
+@dataclass(slots=True)
+class If(Op):
+    test: Test
+    otherwise: Label
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        return self.next if self.test(state, mech) else self.otherwise.pc
+
+
+@dataclass(slots=True)
+class Effects(Op):
+    effects: Sequence[EffectFn]
+    who: str
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        card = mech.moved[-1] if mech.moved else -1
+        if self.who == "each":
+            for player in range(state.n):
+                state.run_effects(self.effects, player, card)
+        else:
+            state.run_effects(self.effects, seat_of(self.who, state, mech), card)
+        if state.pending is not None:
+            mech.pc = self.next
+            return WAIT
+        return self.next
+
+
+@dataclass(slots=True)
+class Award(Op):
+    zone: Zone
+    to: Zone | None
+    values: tuple[Any, ...]
+    highest: bool
+    follow: tuple[Any, ...] | None
+    trump: CardPredicate | None
+    first_wins_ties: bool
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        cards = self.zone.cards(state, mech.acting)
+        if not cards:
+            return self.next
+        candidates = list(cards)
+        trump = self.trump
+        if trump is not None and any(trump(c) for c in cards):
+            candidates = [c for c in cards if trump(c)]
+        elif self.follow is not None:
+            led = self.follow[cards[0]]
+            candidates = [c for c in cards if self.follow[c] == led]
+        values = self.values
+        ranked = [c for c in candidates if values[c] is not None]
+        if not ranked:
+            return self.next
+        best_value = (max if self.highest else min)(values[c] for c in ranked)
+        best = [c for c in ranked if values[c] == best_value]
+        if len(best) > 1 and not self.first_wins_ties:
+            mech.winner = -1
+            state.log.append(Awarded(-1, best[0], self.zone.id))
+            return self.next
+        card = best[0]
+        winner = mech.placed_by[card]
+        mech.winner = winner
+        state.log.append(Awarded(winner, card, self.zone.id))
+        if self.to is not None and winner >= 0:
+            m.move_cards(state, mech, winner, cards[:], self.zone, winner, self.to, winner)
+        return self.next
+
+
+@dataclass(slots=True)
+class Finish(Op):
+    by_place: tuple[Sequence[EffectFn], ...]
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        player = mech.acting
+        if mech.finished[player]:
+            return self.next
+        place = 1 + sum(1 for p in mech.finished if p)
+        mech.finished[player] = place
+        state.log.append(FinishedPlace(player, place))
+        if place <= len(self.by_place) and self.by_place[place - 1]:
+            state.run_effects(self.by_place[place - 1], player, -1)
+            if state.pending is not None:
+                mech.pc = self.next
+                return WAIT
+        return self.next
+
+
+@dataclass(slots=True)
+class Order(Op):
+    reverse: bool
+    skip: int
+    next: int = 0
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        if self.reverse:
+            mech.direction = -mech.direction
+        mech.skip += self.skip
+        state.log.append(OrderChanged(self.reverse, self.skip))
+        return self.next
+
+
+@dataclass(slots=True)
+class EndRound(Op):
+    """Score the round; the next one begins, or the game ends."""
+
+    rounds: tuple[int, ...]
+
+    def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        state.log.append(RoundEnded(state.round))
+        if state.game.end_of_round(state) or state.round >= self.rounds[state.n]:
+            state.terminal = True
+            state.log.append(GAME_ENDED)
+            return WAIT
+        state.round += 1
+        return 0
+
+
+@dataclass(slots=True)
+class Program:
+    ops: list[Op] = field(default_factory=list)
+    registers: int = 0

@@ -1,0 +1,138 @@
+"""What a staged game keeps while it runs (plain lists and ints, copied by bots), and the zones
+and seats its stages name, resolved once when the game compiles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from toolkit.kernel.state import State
+
+WAIT = -1
+"""An op's answer when a player must decide before play goes on."""
+
+
+@dataclass(slots=True)
+class Mech:
+    """The interpreter's registers: where the round's program stands and what it remembers."""
+
+    pc: int = 0
+    """The op running, or waiting for a decision."""
+    acting: int = 0
+    """The player acting now (`current`)."""
+    regs: list[int] = field(default_factory=list)
+    """Per loop of the program: its counter and the player it saved."""
+    direction: int = 1
+    skip: int = 0
+    """Players the next turn passes over."""
+    passed: list[bool] = field(default_factory=list)
+    finished: list[int] = field(default_factory=list)
+    """Per player, the place they finished in this round (0: still playing)."""
+    winner: int = -1
+    last_mover: int = -1
+    moved: list[int] = field(default_factory=list)
+    """The cards just moved or picked (what a `card` check reads)."""
+    placed_by: list[int] = field(default_factory=list)
+    """Per deck card, the player who last moved it (who played it into a trick)."""
+    last_play: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Per shared zone, the cards of the last play onto it (what a play must beat)."""
+    called: dict[int, tuple[str, object]] = field(default_factory=dict)
+    """Per shared zone, a value called for a field of its top card."""
+    building: list[int] = field(default_factory=list)
+    """The cards chosen so far of a move of several cards."""
+    building_rule: int = -1
+    """The move template those cards are chosen for (-1: none)."""
+    picks: list[list[int]] = field(default_factory=list)
+    """Per player, the cards picked in the simultaneous stage in play (hidden)."""
+    picking: list[bool] = field(default_factory=list)
+    """Per player, whether they still pick."""
+    reveal: list[int] = field(default_factory=list)
+    """The pickers in reveal order (one entry per pick revealed one by one)."""
+    known: list[list[int]] = field(default_factory=list)
+    """Per player, the cards everyone saw enter their hidden zones."""
+    trigger: int = -1
+    """The player whose move held a round-end trigger with one more turn each, or -1."""
+    acted: bool = False
+    """Whether a decision was taken since the turns in play last checked (stall detection)."""
+    idle: int = 0
+
+    def copy(self) -> Mech:
+        return Mech(
+            self.pc,
+            self.acting,
+            self.regs[:],
+            self.direction,
+            self.skip,
+            self.passed[:],
+            self.finished[:],
+            self.winner,
+            self.last_mover,
+            self.moved[:],
+            self.placed_by[:],
+            dict(self.last_play),
+            dict(self.called),
+            self.building[:],
+            self.building_rule,
+            [p[:] for p in self.picks],
+            self.picking[:],
+            self.reveal[:],
+            [k[:] for k in self.known],
+            self.trigger,
+            self.acted,
+            self.idle,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A zone a stage names: a player zone (read for a player) or a shared one."""
+
+    id: str
+    name: str
+    shared: bool
+    index: int
+    hidden: bool
+    """Hidden from other players (a hand) or from everyone (a face-down pile)."""
+    hidden_from_owner: bool = False
+
+    def cards(self, state: State, player: int) -> list[int]:
+        if self.shared:
+            return state.shared[self.index]
+        return state.zones[self.index][player]
+
+
+@dataclass(frozen=True, slots=True)
+class UndealtZone(Zone):
+    """`undealt`: the cards the last deal left over, face down out of play."""
+
+    def cards(self, state: State, player: int) -> list[int]:
+        return state.out_of_play
+
+
+@dataclass(frozen=True, slots=True)
+class PickedZone(Zone):
+    """`picked`: the cards a player picked in the simultaneous stage being revealed."""
+
+    def cards(self, state: State, player: int) -> list[int]:
+        mech: Mech = state.mech
+        return mech.picks[player]
+
+
+UNDEALT = UndealtZone("undealt", "the undealt cards", True, -1, True)
+PICKED = PickedZone("picked", "the picked cards", False, -1, False)
+RESERVED = {"undealt": UNDEALT, "picked": PICKED}
+"""Zone names a stage may use besides the game's zones."""
+
+
+def next_seat(mech: Mech, n: int, seat: int, step: int = 1) -> int:
+    """The seat `step` players on in turn order, passing over players who finished."""
+    direction = mech.direction
+    finished = mech.finished
+    for _ in range(n):
+        seat = (seat + direction) % n
+        if not finished or not finished[seat]:
+            step -= 1
+            if step <= 0:
+                return seat
+    return seat

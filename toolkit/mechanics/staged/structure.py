@@ -1,0 +1,582 @@
+"""The manifest's `structure` for a staged game: the flow of a round written as stages, and a
+turn as a choice among declared moves.
+
+A small closed vocabulary, read top to bottom like a rule book:
+
+- stages say what happens (`deal`, `move` cards by themselves, `turns` in seat order, `choose`
+  one of several moves, `simultaneous` hidden picks revealed together or in order, `repeat`
+  until a player stops, `each_player`, `if`, `effects`, `award` a zone's cards to the best card,
+  `finish` a player, `order` to reverse or skip, `break` out of a loop, `automaton` for a
+  non-player that acts by a fixed policy, `use` a named fragment of `defines`);
+- moves say what a player may do when asked (`play` or `take` cards between zones, `draw`
+  unseen cards, `take_all` of a zone, `pass`, `stop`, `call` a value of a field, `flip` a
+  face-down card);
+- checks say when (`until`, `while`, `if`, round-end triggers): one test each, combined with
+  `all`, `any` and `not`.
+
+Every stage and move may carry `says:`, its rule in the designer's words: narration, the
+terminal's rules help and the print reference read it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from toolkit.mechanics.base import StructureModel
+from toolkit.schema.amounts import CardsAmount, RoundsAmount
+from toolkit.schema.base import Id, Model, Text
+from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.limits import Cards, Number, Rounds
+
+if TYPE_CHECKING:
+    from toolkit.rules.effects.base import Effect
+
+Seat = Literal["current", "next", "previous", "left", "right", "across", "winner", "last_mover"]
+"""Whose zone a stage or move reads: the player acting now (`current`), the next or previous
+player in turn order, a neighbour by seat, the winner of the last `award`, or the last player
+who moved cards onto a shared zone."""
+
+Start = Literal["first_player", "rotating", "winner", "last_mover", "current", "next"]
+"""Who takes the first turn of a `turns` stage: the game's first player; the first player
+moved on one seat each round (`rotating`); the winner of the last `award`; the last player who
+moved cards onto a shared zone; the player acting now; the next player in turn order."""
+
+
+class ByRound(Model):
+    """A seat that changes with the round, cycling through the list (pass left, then right,
+    then across, then keep)."""
+
+    by_round: list[Literal["left", "right", "across", "self"]] = Field(min_length=1, max_length=12)
+    """The seat in rounds 1, 2, 3 ... starting again after the last (`self`: the player's own)."""
+
+
+Whose = Seat | ByRound
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+class ZoneField(Model):
+    """A card field read over the cards of a zone."""
+
+    zone: Id
+    """The zone (a player zone is read for the player the check asks about)."""
+    field: Id
+    """The numeric or text card field."""
+
+
+class RoundTest(Model):
+    """A test on the round's number."""
+
+    at_least: Rounds | None = None
+    at_most: Rounds | None = None
+    cycle: Rounds | None = None
+    """With `in`: the round counted in cycles of this many (rounds 1, 2, 3, 4, 1, 2 ...)."""
+    in_: list[Rounds] | None = Field(default=None, alias="in")
+    """The round (or its place in the `cycle`) is one of these."""
+
+
+class Check(Model):
+    """One test on the game as it stands, or several combined. Exactly one of `empty`, `count`,
+    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `round`, `all`, `any`, `not`.
+
+    Tests on a player zone or a measure ask about `who` (the player acting now by default;
+    `any`: some player; `every`: every player)."""
+
+    empty: Id | None = None
+    """The zone holds no cards (matching `where`, when given)."""
+    count: Id | None = None
+    """The number of cards in this zone (matching `where`), compared with `at_least` ..."""
+    sum: ZoneField | None = None
+    """The sum of a numeric field over a zone's cards, compared with `at_least` ..."""
+    repeats: ZoneField | None = None
+    """Two cards of the zone share the field's value (a bust on a repeat)."""
+    passed: Literal["me", "all", "all_but_one", "all_others"] | None = None
+    """Who has passed in the turns in play: the player acting now; every player; every player
+    but one; every player but the one acting now."""
+    finished: Literal["me", "all", "all_but_one", "any"] | None = None
+    """Who has finished (`finish` stage): the player acting now; every player; all but one;
+    at least one."""
+    measure: Measure | None = None
+    """A number per player (cards counted, a resource, a track, banked points), compared."""
+    card: CardFilter | None = None
+    """The card just moved (or picked) matches this filter."""
+    round: RoundTest | None = None
+    """The round's number."""
+    all: list[Check] | None = Field(default=None, min_length=1)
+    """Every one of these holds."""
+    any: list[Check] | None = Field(default=None, min_length=1)
+    """At least one of these holds."""
+    not_: Check | None = Field(default=None, alias="not")
+    """This does not hold."""
+    where: CardFilter | None = None
+    """With `empty` or `count`: only cards matching this filter."""
+    who: Literal["current", "any", "every", "others"] | Seat = "current"
+    """Whose zone or measure: `current`, a seat, `any` player, `every` player, every `others`."""
+    at_least: Number | None = None
+    at_most: Number | None = None
+    above: Number | None = None
+    below: Number | None = None
+    equals: Number | None = None
+
+    @model_validator(mode="after")
+    def _one_test(self) -> Check:
+        chosen = [name for name in _TESTS if getattr(self, name) is not None]
+        if len(chosen) != 1:
+            names = ", ".join(n.rstrip("_") for n in chosen) or "none"
+            raise ValueError(
+                "a check names exactly one of 'empty', 'count', 'sum', 'repeats', 'passed', "
+                f"'finished', 'measure', 'card', 'round', 'all', 'any' or 'not' (found {names})"
+            )
+        compared = any(
+            v is not None
+            for v in (self.at_least, self.at_most, self.above, self.below, self.equals)
+        )
+        needs = chosen[0] in ("count", "sum", "measure")
+        if needs and not compared:
+            raise ValueError(
+                f"'{chosen[0]}' is a number: compare it with 'at_least', 'at_most', 'above', "
+                "'below' or 'equals'"
+            )
+        if compared and not needs:
+            raise ValueError(
+                f"'{chosen[0].rstrip('_')}' is not a number: 'at_least', 'at_most', 'above', "
+                "'below' and 'equals' compare 'count', 'sum' or 'measure'"
+            )
+        if self.where is not None and chosen[0] not in ("empty", "count"):
+            raise ValueError("'where' filters cards, so it goes with 'empty' or 'count'")
+        return self
+
+
+_TESTS = (
+    "empty",
+    "count",
+    "sum",
+    "repeats",
+    "passed",
+    "finished",
+    "measure",
+    "card",
+    "round",
+    "all",
+    "any",
+    "not_",
+)
+
+
+# -- what a moved card must fit ----------------------------------------------------------------
+
+
+class Step(Model):
+    """The card's field must differ from the reference card's by one of `by` (0: the same
+    value, 1: one higher), counted round the field's values when `wrap` (the last value is
+    followed by the first)."""
+
+    field: Id
+    by: list[Number] = Field(min_length=1, max_length=20)
+    wrap: bool = False
+
+
+class Beats(Model):
+    """The cards played must beat the last play onto the zone: the same number of cards, each
+    higher in `field` than the last play's (a set shares one value of `field`)."""
+
+    field: Id
+    same_count: bool = True
+    """The play must have as many cards as the last play (a pair on a pair)."""
+
+
+class Match(Model):
+    """How a card played must relate to a card already in a zone: equal in one of the `same`
+    fields, or one `step` away; `wild` cards fit anything. Without any card there, anything fits
+    (unless `empty: none`)."""
+
+    zone: Id | None = None
+    """The zone whose card is compared; unset: the move's destination."""
+    card: Literal["top", "first"] = "top"
+    """The card compared: the top (last placed) or the first placed."""
+    same: list[Id] = Field(default_factory=list, max_length=20)
+    """The card fits when it equals the reference in at least one of these fields (a value
+    `call`ed for a field stands in for the reference's own)."""
+    step: Step | None = None
+    """The card fits when its field is one step away from the reference's."""
+    wild: CardFilter | None = None
+    """Cards matching this filter fit anything."""
+    empty: Literal["any", "none"] = "any"
+    """When the zone holds no card: any card fits, or none does."""
+
+
+class Follow(Model):
+    """A player who can must play a card whose `field` equals the first card's in `zone` (follow
+    suit)."""
+
+    zone: Id
+    field: Id
+
+
+class CardCount(Model):
+    """How many cards one move moves: from `min` to `max`, all sharing the value of `same`."""
+
+    min: Cards = 1
+    max: Cards = 1
+    same: Id | None = None
+    """The field every card of the move shares (a pair, a triple)."""
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+
+class MoveBase(Model):
+    """What every move may say."""
+
+    says: Text | None = None
+    """The move in the rule book's words ("play a card of the same colour or number")."""
+    when: Check | None = None
+    """The move is offered only while this holds."""
+    then: list[Stage] = Field(default_factory=list)
+    """Stages run right after the move, for the player who made it (a card's action)."""
+    decision: Id | None = None
+    """The name strategies use for this move (default: the move's kind)."""
+
+
+class Play(MoveBase):
+    """Move cards the player chooses from a zone they can see to another zone: play from a hand
+    onto a pile or into an area, take a face-up card from a row."""
+
+    move: Literal["play", "take"]
+    from_: Id = Field(alias="from")
+    """The zone the cards come from (a player zone is the mover's own, or `from_who`'s)."""
+    to: Id | list[Id]
+    """Where they go; a list offers a choice of destination (one of four rows)."""
+    from_who: Seat = "current"
+    to_who: Seat = "current"
+    """Whose player zone receives the cards (`current`: the mover's own)."""
+    count: Cards | CardCount = 1
+    """How many cards move at once (a number, or `{min, max, same}` for sets)."""
+    where: CardFilter | None = None
+    """Only cards matching this filter may move."""
+    match: Match | None = None
+    """How the card must fit a card already in a zone (same colour or number; one higher)."""
+    beats: Beats | None = None
+    """The play must beat the last play onto the destination."""
+    follow: Follow | None = None
+    """Follow the first card's field when able (follow suit)."""
+    room: Cards | None = None
+    """A destination already holding this many cards is closed (a row of five)."""
+
+
+class Draw(MoveBase):
+    """Take unseen cards from the top of a face-down pile (or the top of a choice of piles)."""
+
+    move: Literal["draw"]
+    from_: Id | list[Id] = Field(alias="from")
+    """The pile (a list offers a choice: the stack or the top of the discard pile)."""
+    to: Id
+    """The mover's zone receiving the cards."""
+    count: Cards = 1
+    reshuffle: Id | None = None
+    """When the pile runs out: the cards of this zone, all but its top card, are shuffled into
+    it first."""
+
+
+class TakeAll(MoveBase):
+    """Take every card of one zone (a whole row) into a zone of the mover."""
+
+    move: Literal["take_all"]
+    from_: Id | list[Id] = Field(alias="from")
+    """The zone, or the zones to choose among (rows)."""
+    to: Id
+    """The mover's zone receiving them."""
+    allow_empty: bool = False
+    """Whether an empty zone may be taken."""
+
+
+class Pass(MoveBase):
+    """Do nothing this turn; the player counts as passed in the turns in play."""
+
+    move: Literal["pass"]
+
+
+class Stop(MoveBase):
+    """Stop: the innermost `repeat` ends (push your luck: bank what you have)."""
+
+    move: Literal["stop"]
+
+
+class Call(MoveBase):
+    """Name a value of a card field (a wild card names a colour): the value stands in for the
+    field of the top card of `zone` until another card is played there."""
+
+    move: Literal["call"]
+    field: Id
+    zone: Id
+    """The pile whose top card the called value applies to."""
+
+
+class Flip(MoveBase):
+    """Turn a face-down card over, chosen by its place (its owner does not know it either): it
+    moves from the face-down zone to the face-up one."""
+
+    move: Literal["flip"]
+    from_: Id = Field(alias="from")
+    """The mover's face-down zone."""
+    to: Id
+    """The mover's face-up zone."""
+
+
+Move = Annotated[Play | Draw | TakeAll | Pass | Stop | Call | Flip, Field(discriminator="move")]
+
+
+# -- stages ----------------------------------------------------------------------------------
+
+
+class StageBase(Model):
+    """What every stage may say."""
+
+    says: Text | None = None
+    """The stage in the rule book's words; the rules help and the print reference read it."""
+
+
+class Deal(StageBase):
+    """Gather every card, shuffle, and deal to every player; the rest form a face-down pile."""
+
+    stage: Literal["deal"]
+    to: Id
+    """The players' zone receiving the cards."""
+    count: CardsAmount | None = None
+    """Cards each (a number or a table by player count); unset: the whole deck evenly."""
+    rest: Id | None = None
+    """The shared zone the cards left over form, face down; unset: they stay out of play."""
+
+
+class MoveCards(StageBase):
+    """Cards move by themselves (no one chooses): turn the top card of the stack onto the
+    discard pile, refill a row, discard a busted row, place a picked card."""
+
+    stage: Literal["move"]
+    from_: Id = Field(alias="from")
+    """The zone they leave: a zone id, `undealt` (the cards the last deal left over) or
+    `picked` (the cards of the pick being revealed)."""
+    to: Id
+    """The zone they go to."""
+    count: Cards | Literal["all"] = 1
+    which: Literal["top", "bottom", "random"] = "top"
+    where: CardFilter | None = None
+    """Only cards matching this filter move."""
+    fill_to: Cards | None = None
+    """Move cards until `to` holds this many (a row refilled at once)."""
+    who: Seat | Literal["each"] = "current"
+    """Whose player zones `from` and `to` are (`each`: every player in turn)."""
+    to_who: Whose | None = None
+    """Whose player zone `to` is, when not `who`'s (pass to the left)."""
+    reshuffle: Id | None = None
+    """When `from` runs out: the cards of this zone, all but its top card, are shuffled in."""
+
+
+class Turns(StageBase):
+    """Players take turns in turn order, from `start`, each running `turn`."""
+
+    stage: Literal["turns"]
+    start: Start | CardFilter = "first_player"
+    """Who goes first; a card filter: the player holding a matching card."""
+    turn: list[Stage] = Field(min_length=1)
+    """What a player does on their turn."""
+    once: bool = False
+    """Each player takes exactly one turn (a trick)."""
+    until: Check | None = None
+    """Checked after every turn: when it holds, the turns end."""
+    while_: Check | None = Field(default=None, alias="while")
+    """Checked before every turn: when it does not hold, the turns end."""
+    skip: Check | None = None
+    """A player for whom this holds is skipped (checked with them as `current`)."""
+    max: Cards | None = None
+    """The most turns; unset: a bound from the deck, and the game reports a stall."""
+
+
+class Choose(StageBase):
+    """The player acting now chooses one of the moves that are allowed."""
+
+    stage: Literal["choose"]
+    moves: list[Move] = Field(min_length=1, max_length=40)
+    otherwise: list[Stage] = Field(default_factory=list)
+    """What happens when no move is allowed (nothing, unless written)."""
+
+
+class Simultaneous(StageBase):
+    """Every player picks cards at once, hidden; then the picks are revealed, together or one
+    by one in order, and `then` runs for each pick."""
+
+    stage: Literal["simultaneous"]
+    from_: Id = Field(alias="from")
+    """The players' zone they pick from."""
+    count: Cards = 1
+    where: CardFilter | None = None
+    reveal: Literal["together", "ascending", "descending", "seat_order"] = "together"
+    """`together`: every pick at once, in seat order; `ascending`/`descending`: one by one by
+    `by`."""
+    by: Id | None = None
+    """The numeric field that orders the reveal."""
+    then: list[Stage] = Field(min_length=1)
+    """Run for each pick, with its picker acting and its cards as `picked`."""
+    decision: Id | None = None
+
+
+class Repeat(StageBase):
+    """Run `stages` again and again: until `until` holds after a pass, while `while` holds
+    before it, or until a `stop` move or a `break`."""
+
+    stage: Literal["repeat"]
+    stages: list[Stage] = Field(min_length=1)
+    until: Check | None = None
+    while_: Check | None = Field(default=None, alias="while")
+    max: Cards | None = None
+    """The most passes; unset: a bound from the deck."""
+
+
+class EachPlayer(StageBase):
+    """Run `stages` once for every player in turn order, from `start`."""
+
+    stage: Literal["each_player"]
+    start: Start = "first_player"
+    stages: list[Stage] = Field(min_length=1)
+
+
+class If(StageBase):
+    """Run `then` when the check holds, else `else`."""
+
+    stage: Literal["if"]
+    when: Check
+    then: list[Stage] = Field(min_length=1)
+    else_: list[Stage] = Field(default_factory=list, alias="else")
+
+
+class Effects(StageBase):
+    """Run rules effects (gain, lose, advance ...) for the player acting now, or each player."""
+
+    stage: Literal["effects"]
+    effects: list[Effect] = Field(min_length=1)
+    who: Seat | Literal["each"] = "current"
+
+
+class Best(Model):
+    """Which card in a zone is best: the highest (or lowest) `field` among the cards that
+    follow the first card's `follow` field, unless a `trump` card is there."""
+
+    field: Id
+    highest: bool = True
+    follow: Id | None = None
+    """Only cards sharing the first card's value of this field can be best (the led suit)."""
+    trump: CardFilter | None = None
+    """Cards matching this filter beat every other; the best of them wins."""
+
+
+class Award(StageBase):
+    """Compare the cards in a shared zone; the player who put the best one there wins them."""
+
+    stage: Literal["award"]
+    zone: Id
+    best: Best
+    to: Id | None = None
+    """The winner's zone taking the cards; unset: they stay where they are."""
+    ties: Literal["none", "first"] = "none"
+    """With equal best cards: nobody wins (`none`; the cards stay), or the first played wins."""
+
+
+class Finish(StageBase):
+    """The player acting now finishes (goes out): their place is the next free one; finished
+    players take no more turns. `effects` by place (first, second ...) run for them."""
+
+    stage: Literal["finish"]
+    effects: list[list[Effect]] = Field(default_factory=list, max_length=12)
+
+
+class Order(StageBase):
+    """Change the turn order: reverse it, or skip players."""
+
+    stage: Literal["order"]
+    reverse: bool = False
+    skip: int = Field(default=0, ge=0, le=12)
+    """How many players the next turn passes over."""
+
+
+class Break(StageBase):
+    """Leave a loop at once: the innermost `repeat`, the current `turn`, the `turns`, or the
+    round's play (round-end stages still run)."""
+
+    stage: Literal["break"]
+    out_of: Literal["repeat", "turn", "turns", "round"] = "repeat"
+
+
+class Automaton(StageBase):
+    """A non-player who acts by a fixed policy (a dealer drawing to 17): its stages move cards
+    between shared zones, with no one choosing."""
+
+    stage: Literal["automaton"]
+    name: Text
+    stages: list[Stage] = Field(min_length=1)
+
+
+class Use(StageBase):
+    """Run a named fragment of `defines` here."""
+
+    stage: Literal["use"]
+    name: Id
+
+
+Stage = Annotated[
+    Deal
+    | MoveCards
+    | Turns
+    | Choose
+    | Simultaneous
+    | Repeat
+    | EachPlayer
+    | If
+    | Effects
+    | Award
+    | Finish
+    | Order
+    | Break
+    | Automaton
+    | Use,
+    Field(discriminator="stage"),
+]
+
+
+class RoundEnd(Model):
+    """When a round's play stops early, and what happens after play."""
+
+    when: list[Check] = Field(default_factory=list, max_length=20)
+    """Checked after every move: when one holds, play stops (someone emptied their hand)."""
+    one_more_turn: bool = False
+    """When a trigger holds, every other player has one more turn before play stops."""
+    then: list[Stage] = Field(default_factory=list)
+    """Stages after play, before the round is scored."""
+
+
+class Staged(StructureModel):
+    """The turn as data: each round runs `round`, a list of stages, in order."""
+
+    mechanic: Literal["staged"]
+    rounds: RoundsAmount = 1
+    """Rounds in a game (the game may end sooner: `end.when`)."""
+    round: list[Stage] = Field(min_length=1, max_length=100)
+    """The stages of every round, in order."""
+    round_end: RoundEnd = Field(default_factory=RoundEnd)
+    order: Literal["clockwise", "counterclockwise"] = "clockwise"
+    """Turn order at the start of every round."""
+    defines: dict[Id, list[Stage]] = Field(default_factory=dict, max_length=100)
+    """Named fragments of stages, run where a `use` stage names them."""
+
+
+def walk(stages: list[Any]) -> Any:
+    """Every stage and move in a list, depth first, with the nested ones."""
+    for stage in stages:
+        yield stage
+        for name in ("turn", "stages", "then", "else_", "otherwise"):
+            yield from walk(getattr(stage, name, None) or [])
+        for move in getattr(stage, "moves", None) or []:
+            yield move
+            yield from walk(move.then)

@@ -1,0 +1,311 @@
+"""Semantic checks of a staged structure against the rest of the game: every zone, field and
+fragment a stage names exists and is of the right owner; loops can end; `stop` and `break`
+sit inside what they leave."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.mechanics.base import Path, StructureChecks, check_rounds
+from toolkit.mechanics.staged.runtime import RESERVED
+from toolkit.mechanics.staged.structure import Staged
+
+LOOPS = {"turns": "turns", "repeat": "repeat"}
+
+
+class StagedChecker:
+    def __init__(self, structure: Staged, checks: StructureChecks) -> None:
+        self.structure = structure
+        self.checks = checks
+        self.fields = checks.fields_of("deck") | {"id"}
+        self.player_zones = checks.zone_ids("player")
+        self.shared_zones = checks.zone_ids("shared")
+
+    def run(self) -> None:
+        path: Path = ("structure",)
+        check_rounds(self.checks, self.structure.rounds)
+        for name, stages in self.structure.defines.items():
+            self.stages((*path, "defines", name), stages, ())
+            self.uses_itself((*path, "defines", name), name, stages, [name])
+        self.stages((*path, "round"), self.structure.round, ())
+        end = self.structure.round_end
+        for index, check in enumerate(end.when):
+            self.check((*path, "round_end", "when", index), check)
+        self.stages((*path, "round_end", "then"), end.then, ())
+
+    # -- names ---------------------------------------------------------------------------------
+
+    def zone(self, path: Path, zone: str, owner: str | None = None, reserved: bool = False) -> None:
+        if reserved and zone in RESERVED:
+            return
+        known = self.player_zones + self.shared_zones + (list(RESERVED) if reserved else [])
+        if not self.checks.known(path, zone, known, "zone"):
+            return
+        if owner == "player" and zone in self.shared_zones:
+            self.checks.error(
+                path,
+                "invalid-value",
+                f"'{zone}' is a shared zone; this needs a player zone",
+                "name one of the players' zones, or set 'owner: player' on the zone",
+            )
+        if owner == "shared" and zone in self.player_zones:
+            self.checks.error(
+                path,
+                "invalid-value",
+                f"'{zone}' is a player zone; this needs a shared zone",
+                "name a shared zone, or set 'owner: shared' on the zone",
+            )
+
+    def field(self, path: Path, name: str) -> None:
+        self.checks.known(path, name, sorted(self.fields), "card field")
+
+    def card_filter(self, path: Path, where: dict[str, Any] | None) -> None:
+        for name in where or {}:
+            if name != "face_up":
+                self.field((*path, name), name)
+
+    def check(self, path: Path, check: Any) -> None:
+        if check is None:
+            return
+        for name in ("all", "any"):
+            for index, part in enumerate(getattr(check, name) or []):
+                self.check((*path, name, index), part)
+        if check.not_ is not None:
+            self.check((*path, "not"), check.not_)
+        for name in ("empty", "count"):
+            zone = getattr(check, name)
+            if zone is not None:
+                self.zone((*path, name), zone)
+        for name in ("sum", "repeats"):
+            spec = getattr(check, name)
+            if spec is not None:
+                self.zone((*path, name, "zone"), spec.zone)
+                self.field((*path, name, "field"), spec.field)
+        self.card_filter((*path, "where"), check.where)
+        self.card_filter((*path, "card"), check.card)
+        if check.measure is not None:
+            measure = check.measure
+            if measure.count is not None:
+                self.zone((*path, "measure", "count"), measure.count, "player")
+            if measure.resource is not None:
+                self.checks.known(
+                    (*path, "measure", "resource"),
+                    measure.resource,
+                    self.checks.resource_ids(),
+                    "resource",
+                )
+            if measure.track is not None:
+                self.checks.known(
+                    (*path, "measure", "track"), measure.track, self.checks.track_ids(), "track"
+                )
+
+    def uses_itself(self, path: Path, name: str, stages: list[Any], chain: list[str]) -> None:
+        from toolkit.mechanics.staged.structure import walk
+
+        for stage in walk(stages):
+            if getattr(stage, "stage", None) == "use":
+                if stage.name == chain[0]:
+                    self.checks.error(
+                        path,
+                        "invalid-value",
+                        f"fragment '{name}' uses itself ({' -> '.join([*chain, stage.name])})",
+                        "a fragment may use others, never itself: use 'repeat' for a loop",
+                    )
+                    return
+                if stage.name in self.structure.defines and stage.name not in chain:
+                    self.uses_itself(
+                        path, name, self.structure.defines[stage.name], [*chain, stage.name]
+                    )
+
+    # -- stages --------------------------------------------------------------------------------
+
+    def stages(self, path: Path, stages: list[Any], loops: tuple[str, ...]) -> None:
+        for index, stage in enumerate(stages):
+            self.stage((*path, index), stage, loops)
+
+    def stage(self, path: Path, stage: Any, loops: tuple[str, ...]) -> None:
+        kind = stage.stage
+        if kind == "deal":
+            self.zone((*path, "to"), stage.to, "player")
+            if stage.rest is not None:
+                self.zone((*path, "rest"), stage.rest, "shared")
+            if stage.count is not None:
+                self.checks.check_amount((*path, "count"), stage.count)
+        elif kind == "move":
+            self.zone((*path, "from"), stage.from_, reserved=True)
+            self.zone((*path, "to"), stage.to)
+            if stage.reshuffle is not None:
+                self.zone((*path, "reshuffle"), stage.reshuffle)
+            self.card_filter((*path, "where"), stage.where)
+        elif kind == "turns":
+            if isinstance(stage.start, dict):
+                self.card_filter((*path, "start"), stage.start)
+            for name in ("until", "while_", "skip"):
+                self.check((*path, name.rstrip("_")), getattr(stage, name))
+            if (
+                stage.until is None
+                and stage.while_ is None
+                and not stage.once
+                and stage.max is None
+                and not self.structure.round_end.when
+                and not self.leaves(stage.turn, "turns")
+            ):
+                self.checks.error(
+                    path,
+                    "loop-never-ends",
+                    "these turns never end: nothing stops them",
+                    "add 'until' (e.g. {until: {empty: hand, who: any}}), 'once: true', "
+                    "'max', a 'break', or a round-end trigger ('round_end: {when: [...]}')",
+                )
+            self.stages((*path, "turn"), stage.turn, (*loops, "turns"))
+        elif kind == "choose":
+            for index, move in enumerate(stage.moves):
+                self.move((*path, "moves", index), move, loops)
+            self.stages((*path, "otherwise"), stage.otherwise, loops)
+        elif kind == "simultaneous":
+            self.zone((*path, "from"), stage.from_, "player")
+            self.card_filter((*path, "where"), stage.where)
+            if stage.by is not None:
+                self.field((*path, "by"), stage.by)
+            elif stage.reveal in ("ascending", "descending"):
+                self.checks.error(
+                    (*path, "reveal"),
+                    "invalid-value",
+                    f"a reveal in {stage.reveal} order needs 'by': the field that orders it",
+                    "add e.g. 'by: value'",
+                )
+            self.stages((*path, "then"), stage.then, loops)
+        elif kind == "repeat":
+            self.check((*path, "until"), stage.until)
+            self.check((*path, "while"), stage.while_)
+            if (
+                stage.until is None
+                and stage.while_ is None
+                and stage.max is None
+                and not self.leaves(stage.stages, "repeat")
+            ):
+                self.checks.error(
+                    path,
+                    "loop-never-ends",
+                    "this repeat never ends: it has no 'until', 'while' or 'max', and no "
+                    "'stop' move or 'break' inside",
+                    "add 'until', 'while' or 'max', or offer {move: stop} in a 'choose'",
+                )
+            self.stages((*path, "stages"), stage.stages, (*loops, "repeat"))
+        elif kind == "each_player":
+            self.stages((*path, "stages"), stage.stages, loops)
+        elif kind == "if":
+            self.check((*path, "when"), stage.when)
+            self.stages((*path, "then"), stage.then, loops)
+            self.stages((*path, "else"), stage.else_, loops)
+        elif kind == "award":
+            self.zone((*path, "zone"), stage.zone, "shared")
+            if stage.to is not None:
+                self.zone((*path, "to"), stage.to, "player")
+            self.field((*path, "best", "field"), stage.best.field)
+            if stage.best.follow is not None:
+                self.field((*path, "best", "follow"), stage.best.follow)
+            self.card_filter((*path, "best", "trump"), stage.best.trump)
+        elif kind == "break":
+            if stage.out_of in ("repeat", "turns") and stage.out_of not in loops:
+                self.checks.error(
+                    (*path, "out_of"),
+                    "invalid-value",
+                    f"'break' out of a {stage.out_of} that is not around it",
+                    "move the break inside the loop, or break out of 'round'",
+                )
+            if stage.out_of == "turn" and "turns" not in loops:
+                self.checks.error(
+                    (*path, "out_of"),
+                    "invalid-value",
+                    "'break' out of a turn outside any 'turns' stage",
+                    "move it inside a 'turns' stage's 'turn'",
+                )
+        elif kind == "automaton":
+            self.stages((*path, "stages"), stage.stages, loops)
+        elif kind == "use":
+            self.checks.known(
+                (*path, "name"), stage.name, list(self.structure.defines), "fragment in 'defines'"
+            )
+
+    def leaves(self, stages: list[Any], loop: str) -> bool:
+        """Whether something inside can leave the loop (a stop, a break, a pass ending it)."""
+        from toolkit.mechanics.staged.structure import walk
+
+        for item in walk(stages):
+            if getattr(item, "move", None) == "stop" and loop == "repeat":
+                return True
+            if getattr(item, "stage", None) == "break" and item.out_of in (loop, "round"):
+                return True
+        return False
+
+    def move(self, path: Path, move: Any, loops: tuple[str, ...]) -> None:
+        kind = move.move
+        self.check((*path, "when"), move.when)
+        if kind in ("play", "take"):
+            self.zone((*path, "from"), move.from_)
+            targets = move.to if isinstance(move.to, list) else [move.to]
+            for index, target in enumerate(targets):
+                self.zone(
+                    (*path, "to", index) if isinstance(move.to, list) else (*path, "to"), target
+                )
+            self.card_filter((*path, "where"), move.where)
+            count = move.count
+            if not isinstance(count, int):
+                if count.min > count.max:
+                    self.checks.error(
+                        (*path, "count"),
+                        "invalid-value",
+                        f"'min' ({count.min}) is above 'max' ({count.max})",
+                        "swap them",
+                    )
+                if count.same is not None:
+                    self.field((*path, "count", "same"), count.same)
+                if count.max > 1 and len(targets) > 1:
+                    self.checks.error(
+                        (*path, "to"),
+                        "invalid-value",
+                        "a move of several cards goes to one zone",
+                        "name one zone in 'to', or offer one move per zone",
+                    )
+            if move.match is not None:
+                if move.match.zone is not None:
+                    self.zone((*path, "match", "zone"), move.match.zone)
+                for index, name in enumerate(move.match.same):
+                    self.field((*path, "match", "same", index), name)
+                if move.match.step is not None:
+                    self.field((*path, "match", "step", "field"), move.match.step.field)
+                self.card_filter((*path, "match", "wild"), move.match.wild)
+            if move.beats is not None:
+                self.field((*path, "beats", "field"), move.beats.field)
+            if move.follow is not None:
+                self.zone((*path, "follow", "zone"), move.follow.zone)
+                self.field((*path, "follow", "field"), move.follow.field)
+        elif kind in ("draw", "take_all"):
+            sources = move.from_ if isinstance(move.from_, list) else [move.from_]
+            for index, source in enumerate(sources):
+                self.zone(
+                    (*path, "from", index) if isinstance(move.from_, list) else (*path, "from"),
+                    source,
+                )
+            self.zone((*path, "to"), move.to, "player")
+            if kind == "draw" and move.reshuffle is not None:
+                self.zone((*path, "reshuffle"), move.reshuffle)
+        elif kind == "call":
+            self.field((*path, "field"), move.field)
+            self.zone((*path, "zone"), move.zone, "shared")
+        elif kind == "flip":
+            self.zone((*path, "from"), move.from_, "player")
+            self.zone((*path, "to"), move.to, "player")
+        elif kind == "stop" and "repeat" not in loops:
+            self.checks.error(
+                path,
+                "invalid-value",
+                "'stop' ends a repeat, but no 'repeat' stage is around this move",
+                "put the 'choose' inside a {stage: repeat}, or offer {move: pass} instead",
+            )
+        self.stages((*path, "then"), move.then, loops)
+
+
+def check(structure: Staged, checks: StructureChecks) -> None:
+    StagedChecker(structure, checks).run()

@@ -1,0 +1,230 @@
+"""The staged mechanic in words: the validate summary, the rule book read back from the stages
+(each stage's `says`, or words made from its fields), the print reference and the terminal's
+rules help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.diagnostics import plural
+from toolkit.mechanics.base import RulesTable, Section, Words
+from toolkit.mechanics.staged.structure import Staged, walk
+from toolkit.schema.amounts import amount_values, describe_amount
+
+
+def summary(structure: Staged) -> str:
+    stages = sum(1 for item in walk(structure.round) if hasattr(item, "stage"))
+    moves = sum(1 for item in walk(structure.round) if hasattr(item, "move"))
+    several = max(amount_values(structure.rounds)) > 1
+    rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
+    return f"staged, {plural(stages, 'stage')}, {plural(moves, 'move')}{rounds}"
+
+
+def _filter(where: dict[str, Any] | None) -> str:
+    if not where:
+        return ""
+    parts = []
+    for name, wanted in where.items():
+        if isinstance(wanted, list):
+            parts.append(f"{name} {' or '.join(map(str, wanted))}")
+        elif hasattr(wanted, "at_least") or hasattr(wanted, "at_most"):
+            bounds = []
+            if wanted.at_least is not None:
+                bounds.append(f"at least {wanted.at_least}")
+            if wanted.at_most is not None:
+                bounds.append(f"at most {wanted.at_most}")
+            if wanted.parity is not None:
+                bounds.append(wanted.parity)
+            parts.append(f"{name} {' and '.join(bounds)}")
+        else:
+            parts.append(f"{name} {wanted}")
+    return " with " + ", ".join(parts)
+
+
+def check_words(check: Any) -> str:
+    """A check in words (`player's hand is empty`)."""
+    if check is None:
+        return ""
+    who = {
+        "current": "your",
+        "any": "some player's",
+        "every": "every player's",
+        "others": "every other player's",
+    }.get(check.who, f"the {check.who} player's")
+    if check.all is not None:
+        return " and ".join(check_words(part) for part in check.all)
+    if check.any is not None:
+        return " or ".join(check_words(part) for part in check.any)
+    if check.not_ is not None:
+        return f"not ({check_words(check.not_)})"
+    if check.empty is not None:
+        return f"{who} {check.empty}{_filter(check.where)} is empty"
+    if check.passed is not None:
+        return {
+            "me": "you passed",
+            "all": "everyone passed",
+            "all_but_one": "all but one player passed",
+            "all_others": "every other player passed",
+        }[check.passed]
+    if check.finished is not None:
+        return {
+            "me": "you finished",
+            "all": "everyone finished",
+            "all_but_one": "all but one player finished",
+            "any": "someone finished",
+        }[check.finished]
+    if check.repeats is not None:
+        return f"two cards in {who} {check.repeats.zone} share a {check.repeats.field}"
+    if check.card is not None:
+        return f"the card is one{_filter(check.card)}"
+    if check.round is not None:
+        spec = check.round
+        if spec.in_ is not None:
+            cycle = f" of every {spec.cycle}" if spec.cycle else ""
+            return f"round {', '.join(map(str, spec.in_))}{cycle}"
+        return "round " + " and ".join(
+            f"{word} {value}"
+            for word, value in (("at least", spec.at_least), ("at most", spec.at_most))
+            if value is not None
+        )
+    bounds = " and ".join(
+        f"{word} {value}"
+        for word, value in (
+            ("at least", check.at_least),
+            ("at most", check.at_most),
+            ("above", check.above),
+            ("below", check.below),
+            ("exactly", check.equals),
+        )
+        if value is not None
+    )
+    if check.count is not None:
+        return f"{who} {check.count}{_filter(check.where)} holds {bounds} cards"
+    if check.sum is not None:
+        return f"the {check.sum.field} of {who} {check.sum.zone} adds up to {bounds}"
+    measure = check.measure
+    what = (
+        f"cards in {measure.count}" if measure.count else measure.resource or measure.track
+    ) or "points"
+    return f"{who} {what} is {bounds}"
+
+
+def move_words(move: Any) -> str:
+    """A move in the rule book's words: its `says`, or words from its fields."""
+    if move.says:
+        return str(move.says)
+    kind = move.move
+    if kind in ("play", "take"):
+        to = move.to if isinstance(move.to, str) else " or ".join(move.to)
+        count = move.count
+        many = (
+            "a card"
+            if count == 1
+            else f"{count} cards"
+            if isinstance(count, int)
+            else f"{count.min} to {count.max} cards"
+            + (f" of one {count.same}" if count.same else "")
+        )
+        line = f"{kind} {many}{_filter(move.where)} from {move.from_} to {to}"
+        if move.match is not None:
+            same = " or ".join(move.match.same)
+            line += f", matching the top card's {same}" if same else ""
+            if move.match.step is not None:
+                line += f", {move.match.step.field} {move.match.step.by} from the top card"
+        if move.follow is not None:
+            line += f", following the first card's {move.follow.field} if you can"
+        if move.beats is not None:
+            line += f", beating the last play's {move.beats.field}"
+        return line
+    if kind == "draw":
+        source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
+        return f"draw {plural(move.count, 'card')} from {source}"
+    if kind == "take_all":
+        source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
+        return f"take every card of {source} into your {move.to}"
+    if kind == "call":
+        return f"call a {move.field}"
+    if kind == "flip":
+        return f"turn over a card of your {move.from_}"
+    return str(kind)
+
+
+def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> list[str]:
+    """The stages as rule-book lines, nested stages indented."""
+    lines: list[str] = []
+    pad = "  " * depth
+
+    def add(text: str) -> None:
+        lines.append(pad + text)
+
+    for stage in stages:
+        said = stage.says
+        kind = stage.stage
+        if kind == "deal":
+            count = describe_amount(stage.count) if stage.count is not None else "all the"
+            add(said or f"Deal {count} cards to each player's {stage.to}.")
+        elif kind == "move":
+            count = "every card" if stage.count == "all" else plural(stage.count, "card")
+            add(said or f"Move {count} from {stage.from_} to {stage.to}.")
+        elif kind == "turns":
+            until = f" until {check_words(stage.until)}" if stage.until else ""
+            add(said or f"Take turns from the {stage.start}{until}. On your turn:")
+            lines.extend(stage_lines(stage.turn, defines, depth + 1))
+        elif kind == "choose":
+            add(said or "Choose one:")
+            for move in stage.moves:
+                lines.append(pad + "  - " + move_words(move))
+                lines.extend(stage_lines(move.then, defines, depth + 2))
+        elif kind == "simultaneous":
+            add(said or f"Everyone picks {plural(stage.count, 'card')} from {stage.from_} at once.")
+            lines.extend(stage_lines(stage.then, defines, depth + 1))
+        elif kind == "repeat":
+            add(said or "Repeat:")
+            lines.extend(stage_lines(stage.stages, defines, depth + 1))
+        elif kind == "each_player":
+            add(said or "Each player in turn:")
+            lines.extend(stage_lines(stage.stages, defines, depth + 1))
+        elif kind == "if":
+            add(said or f"If {check_words(stage.when)}:")
+            lines.extend(stage_lines(stage.then, defines, depth + 1))
+            if stage.else_:
+                add("Otherwise:")
+                lines.extend(stage_lines(stage.else_, defines, depth + 1))
+        elif kind == "automaton":
+            add(said or f"{stage.name} plays:")
+            lines.extend(stage_lines(stage.stages, defines, depth + 1))
+        elif kind == "use":
+            add(said or f"({stage.name}):")
+            lines.extend(stage_lines(defines.get(stage.name, []), {}, depth + 1))
+        elif kind == "award":
+            add(said or f"The best card in {stage.zone} wins it.")
+        elif kind == "finish":
+            add(said or "You finish.")
+        elif kind == "order":
+            add(said or ("Reverse the turn order." if stage.reverse else "Skip the next player."))
+        elif kind == "break":
+            add(said or f"Stop the {stage.out_of}.")
+        else:
+            add(said or f"{kind}.")
+    return lines
+
+
+def round_lines(structure: Staged) -> list[str]:
+    lines = stage_lines(structure.round, structure.defines)
+    end = structure.round_end
+    for check in end.when:
+        lines.append(f"The round's play ends as soon as {check_words(check)}.")
+    if end.one_more_turn and end.when:
+        lines.append("Then every other player has one more turn.")
+    lines.extend(stage_lines(end.then, structure.defines))
+    if max(amount_values(structure.rounds)) > 1:
+        lines.append(f"The game lasts {describe_amount(structure.rounds)} rounds.")
+    return lines
+
+
+def reference(structure: Staged, words: Words) -> dict[str, Any]:
+    return {"staged": structure, "turn_lines": round_lines(structure)}
+
+
+def rules_help(structure: Staged, context: dict[str, Any], table: RulesTable) -> list[Section]:
+    return [("A round", round_lines(structure))]
