@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.base import KitPosition, MechanicKit
 from toolkit.mechanics.staged import validation, words
 from toolkit.mechanics.staged.structure import Staged, walk
 
@@ -30,6 +30,13 @@ def _events() -> tuple[type[Event], ...]:
     from toolkit.mechanics.staged.events import EVENTS
 
     return EVENTS
+
+
+def _position() -> KitPosition:
+    """How positions write the round's place and memory, imported when asked."""
+    from toolkit.mechanics.staged.position import POSITION
+
+    return POSITION
 
 
 def _asks(structure: Staged) -> tuple[str, ...]:
@@ -60,4 +67,5 @@ KIT: MechanicKit[Staged] = MechanicKit(
     rules_help=words.rules_help,
     events=_events,
     asks=_asks,
+    position=_position,
 )

@@ -46,6 +46,8 @@ class ProgramBuilder:
         self.loops: list[tuple[str, ops.Label, ops.Label | None]] = []
         self.round_end = ops.Label()
         self.using: list[str] = []
+        self.paths: dict[int, str] = {}
+        """Each decision op's stage, by its path in the structure (`round/2/turn/0`)."""
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -119,15 +121,19 @@ class ProgramBuilder:
 
     def build(self) -> list[ops.Op]:
         self.emit(ops.RoundStart(-1 if self.spec.order == "counterclockwise" else 1))
-        self.stages(self.spec.round)
+        self.stages(self.spec.round, "round")
         self.round_end.pc = self.here()
-        self.stages(self.spec.round_end.then)
+        self.stages(self.spec.round_end.then, "round_end/then")
         self.emit(ops.EndRound(self.c.per_players(self.spec.rounds)))
         return self.program
 
-    def stages(self, stages: list[Any]) -> None:
-        for stage in stages:
+    def stages(self, stages: list[Any], where: str) -> None:
+        for index, stage in enumerate(stages):
+            self.where = f"{where}/{index}"
             getattr(self, f"stage_{stage.stage}")(stage)
+
+    where: str = ""
+    """The path of the stage being compiled."""
 
     def stage_deal(self, stage: structure.Deal) -> None:
         counts = (
@@ -181,7 +187,7 @@ class ProgramBuilder:
         )
         body = self.emit(begin) + 1
         self.loops.append(("turns", exit_, turn_end))
-        self.stages(stage.turn)
+        self.stages(stage.turn, f"{self.where}/turn")
         self.loops.pop()
         turn_end.pc = self.here()
         most = stage.max or DEFAULT_TURNS_PER_CARD * max(self.deck.size, 1)
@@ -190,18 +196,19 @@ class ProgramBuilder:
 
     def stage_choose(self, stage: structure.Choose) -> None:
         otherwise, after = ops.Label(), ops.Label()
+        where = self.where
         rules = [self.move(move) for move in stage.moves]
-        self.emit(ops.Choose(tuple(rules), tuple(r.base for r in rules), otherwise, after))
-        for rule, move in zip(rules, stage.moves, strict=True):
+        self.paths[self.emit(ops.Choose(tuple(rules), (), otherwise, after))] = where
+        for index, (rule, move) in enumerate(zip(rules, stage.moves, strict=True)):
             stop_exit = self.innermost("repeat") if move.move == "stop" else None
             if move.then:
                 rule.then_label = ops.Label(self.here())
-                self.stages(move.then)
+                self.stages(move.then, f"{where}/moves/{index}/then")
                 self.emit(ops.Jump(stop_exit or after))
             elif stop_exit is not None:
                 rule.then_label = stop_exit
         otherwise.pc = self.here()
-        self.stages(stage.otherwise)
+        self.stages(stage.otherwise, f"{where}/otherwise")
         after.pc = self.here()
 
     def innermost(self, kind: str) -> ops.Label | None:
@@ -224,11 +231,11 @@ class ProgramBuilder:
         )
         self.rules.append(rule)
         exit_ = ops.Label()
-        self.emit(
-            ops.Simultaneous(rule, stage.reveal, self.numbers(stage.by) if stage.by else None)
-        )
+        where = self.where
+        by = self.numbers(stage.by) if stage.by else None
+        self.paths[self.emit(ops.Simultaneous(rule, stage.reveal, by))] = where
         reveal = self.emit(ops.RevealNext(self.reg(), source, exit_))
-        self.stages(stage.then)
+        self.stages(stage.then, f"{where}/then")
         self.emit(ops.Jump(ops.Label(reveal)))
         exit_.pc = self.here()
 
@@ -237,7 +244,7 @@ class ProgramBuilder:
         begin = ops.RepeatBegin(self.reg(), self.check(stage.while_), exit_)
         body = self.emit(begin) + 1
         self.loops.append(("repeat", exit_, None))
-        self.stages(stage.stages)
+        self.stages(stage.stages, f"{self.where}/stages")
         self.loops.pop()
         most = stage.max or DEFAULT_REPEATS_PER_CARD * max(self.deck.size, 1)
         self.emit(ops.RepeatEnd(begin, self.check(stage.until), most, body, exit_))
@@ -247,7 +254,7 @@ class ProgramBuilder:
         exit_ = ops.Label()
         begin = ops.EachBegin(self.reg(), self.start(stage.start))
         body = self.emit(begin) + 1
-        self.stages(stage.stages)
+        self.stages(stage.stages, f"{self.where}/stages")
         self.emit(ops.EachEnd(begin, body, exit_))
         exit_.pc = self.here()
 
@@ -255,12 +262,13 @@ class ProgramBuilder:
         otherwise, end = ops.Label(), ops.Label()
         test = self.check(stage.when)
         assert test is not None
+        where = self.where
         self.emit(ops.If(test, otherwise))
-        self.stages(stage.then)
+        self.stages(stage.then, f"{where}/then")
         if stage.else_:
             self.emit(ops.Jump(end))
             otherwise.pc = self.here()
-            self.stages(stage.else_)
+            self.stages(stage.else_, f"{where}/else")
             end.pc = self.here()
         else:
             otherwise.pc = self.here()
@@ -302,13 +310,13 @@ class ProgramBuilder:
         # validation refuses a break outside its loop; compiled alone it does nothing
 
     def stage_automaton(self, stage: structure.Automaton) -> None:
-        self.stages(stage.stages)
+        self.stages(stage.stages, f"{self.where}/stages")
 
     def stage_use(self, stage: structure.Use) -> None:
         if stage.name in self.using:  # validation refuses a fragment that uses itself
             return
         self.using.append(stage.name)
-        self.stages(self.spec.defines[stage.name])
+        self.stages(self.spec.defines[stage.name], f"{self.where}:{stage.name}")
         self.using.pop()
 
     # -- moves ---------------------------------------------------------------------------------

@@ -68,6 +68,13 @@ class StagedMechanic(MachineDefaults):
     """Actions per round at most, from the loops' bounds."""
     hidden_from_owner: tuple[int, ...]
     """Player zones nobody sees, not even their owner (face-down cards)."""
+    paths: dict[int, str]
+    """Each decision op's stage path in the structure (what positions write as `at`)."""
+    decision_at: dict[str, int]
+    first_decision: int
+    direction: int
+    """Turn order at the start of a round: 1 clockwise, -1 counterclockwise."""
+    fields: dict[str, tuple[Any, ...]]
 
     @classmethod
     def compile(cls, spec: Staged, c: Compiler) -> StagedMechanic:
@@ -98,7 +105,19 @@ class StagedMechanic(MachineDefaults):
             codec=codec,
             bound=actions_bound(spec, deck.size, c.max_players),
             hidden_from_owner=tuple(z.index for z in zones if z.hidden_from_owner),
+            paths=dict(builder.paths),
+            decision_at={path: pc for pc, path in builder.paths.items()},
+            first_decision=min(builder.paths, default=0),
+            direction=-1 if spec.order == "counterclockwise" else 1,
+            fields=deck.fields,
         )
+
+    def field_value(self, field: str, text: str) -> Any:
+        """A called value written as text, as the deck's cards hold it."""
+        for value in self.fields.get(field, ()):
+            if value is not None and str(value) == text:
+                return value
+        return text
 
     # -- the interpreter ----------------------------------------------------------------------
 

@@ -1,0 +1,62 @@
+"""The `play` section of a staged position: where the round's stages stand and what they
+remember. Only the model: validation reads it without the interpreter."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from toolkit.schema.base import Id, Model
+
+Seat = Annotated[int, Field(ge=1, le=12)]
+"""A seat, counted from 1."""
+Counter = Annotated[int, Field(ge=0, le=1_000_000)]
+
+
+class Called(Model):
+    """A value called for a field of a pile's top card."""
+
+    field: Id
+    value: str
+
+
+class StagedPlay(Model):
+    """Where a staged round stands. Every key has a default: a position that only deals
+    cards waits at the round's first decision, for the player `to_move` names."""
+
+    at: str | None = None
+    """The decision stage in play, by its place in `structure` (`round/2/turn/0`, as a saved
+    position writes it); default: the round's first `choose` or `simultaneous` stage."""
+    direction: Literal["clockwise", "counterclockwise"] | None = None
+    """Turn order now (a reverse card may have turned it); default: the structure's."""
+    passed: list[Seat] = Field(default_factory=list)
+    """Seats that passed in the turns in play."""
+    finished: list[Seat] = Field(default_factory=list)
+    """Seats that finished this round, first place first."""
+    winner: Seat | None = None
+    """The winner of the last `award`."""
+    last_mover: Seat | None = None
+    """The last player who moved cards onto a shared zone."""
+    played_by: dict[Id, Seat] = Field(default_factory=dict)
+    """Who moved each card lying in a shared zone there (a trick's cards), by card id."""
+    last_play: dict[Id, list[Id]] = Field(default_factory=dict)
+    """Per shared zone, the cards of the last play onto it (what the next play must beat)."""
+    called: dict[Id, Called] = Field(default_factory=dict)
+    """Per shared zone, the field and value called for its top card."""
+    known: list[list[Id]] = Field(default_factory=list)
+    """Per seat, the cards everyone saw enter that player's hidden zones."""
+    picks: list[list[Id]] = Field(default_factory=list)
+    """Per seat, the cards picked (hidden) in the simultaneous stage in play."""
+    choosing: list[Id] = Field(default_factory=list)
+    """The cards chosen so far of a move of several cards (by the player to move)."""
+    choosing_move: Counter | None = None
+    """The move (its place among the stage's moves, from 0) those cards are chosen for."""
+    trigger: Seat | None = None
+    """The player whose move held a round-end trigger with one more turn each."""
+    skip: Counter = 0
+    """Players the next turn passes over."""
+    loops: list[Counter] = Field(default_factory=list)
+    """The loops' counters, as a saved position writes them; default: every loop just begun."""
+    idle: Counter = 0
+    """Turns in a row in which nobody could decide."""
