@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CompiledMechanic
+    from toolkit.mechanics.screen import ScreenFactory
+    from toolkit.mechanics.vector import EncoderFactory
 
 DECISIONS = ("play", "take", "draw", "take_all", "pass", "stop", "call", "flip", "pick")
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
@@ -37,6 +39,20 @@ def _position() -> KitPosition:
     from toolkit.mechanics.staged.position import POSITION
 
     return POSITION
+
+
+def _screen() -> ScreenFactory:
+    """The terminal view's part, imported when a person plays (it needs rich)."""
+    from toolkit.mechanics.staged.screen import StagedScreen
+
+    return StagedScreen
+
+
+def _encoder() -> EncoderFactory:
+    """The observation vector's part, imported when learning agents ask."""
+    from toolkit.mechanics.staged.encoding import StagedEncoder
+
+    return StagedEncoder
 
 
 def _asks(structure: Staged) -> tuple[str, ...]:
@@ -68,4 +84,6 @@ KIT: MechanicKit[Staged] = MechanicKit(
     events=_events,
     asks=_asks,
     position=_position,
+    screen=_screen,
+    encoder=_encoder,
 )

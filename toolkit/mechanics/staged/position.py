@@ -133,7 +133,9 @@ def load(
         if zone is None:
             reader.error((*at, "last_play", zone_id), "unknown-id", f"no shared zone '{zone_id}'")
             continue
-        found_cards = [reader.card((*at, "last_play", zone_id, i), c, place=False) for i, c in enumerate(cards)]
+        found_cards = [
+            reader.card((*at, "last_play", zone_id, i), c, place=False) for i, c in enumerate(cards)
+        ]
         mech.last_play[zone.index] = tuple(c for c in found_cards if c is not None)
     for zone_id, call in section.called.items():
         zone = shared.get(zone_id)
@@ -141,7 +143,10 @@ def load(
             reader.error((*at, "called", zone_id), "unknown-id", f"no shared zone '{zone_id}'")
             continue
         mech.called[zone.index] = (call.field, machine.field_value(call.field, call.value))
-    for name, lists, target in (("known", section.known, mech.known), ("picks", section.picks, mech.picks)):
+    for name, lists, target in (
+        ("known", section.known, mech.known),
+        ("picks", section.picks, mech.picks),
+    ):
         if lists and len(lists) != n:
             reader.error(
                 (*at, name), "invalid-value", f"{len(lists)} lists for {n} players", "one per seat"
@@ -185,7 +190,9 @@ def complete(
         mech = state.mech
     for seat, cards in enumerate(mech.known):
         for index, card in enumerate(cards):
-            if not any(card in state.zones[zone.index][seat] for zone in machine.zones if not zone.shared):
+            if not any(
+                card in state.zones[zone.index][seat] for zone in machine.zones if not zone.shared
+            ):
                 reader.error(
                     ("play", "known", seat, index),
                     "illegal-position",

@@ -1,0 +1,67 @@
+"""The staged part of the observation vector: round and turn, who acts, who passed and who
+finished, the top card of every face-up shared zone, the observer's hidden picks and the cards
+of a set being chosen (docs/interop.md lists every block). The zones' cards themselves are in
+the common part."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toolkit.mechanics.staged.observation import StagedObservation
+from toolkit.mechanics.vector import Block, Slots, index_of, relative
+
+if TYPE_CHECKING:
+    from toolkit.kernel.compiling import GameView
+    from toolkit.kernel.state import State
+    from toolkit.mechanics.staged.machine import StagedMechanic
+
+
+class StagedEncoder:
+    def __init__(self, machine: StagedMechanic, game: GameView, players: int) -> None:
+        self.machine = machine
+        self.deck = index_of(game.deck.ids)
+        self.piles = tuple(
+            zone.id
+            for zone in game.shared_zones
+            if not zone.hidden_from_others and game.tables[zone.kind] is game.deck
+        )
+        self.players = players
+        d = len(self.deck)
+        self.blocks = (
+            Block("round", 1, "the round in play (from 1)"),
+            Block("rounds", 1, "rounds in the game"),
+            Block("turn", 1, "turns played"),
+            Block("acting", players, "one-hot: the relative seat acting now"),
+            Block("passed", players, "1 per relative seat that passed in the turns in play"),
+            Block("finished", players, "per relative seat: its place this round, 0 still in"),
+            Block(
+                "zone_tops",
+                len(self.piles) * (d + 1),
+                "per face-up shared zone (" + ", ".join(self.piles) + "): one-hot of its top "
+                "card, last slot: empty",
+            ),
+            Block("picked", d, "multi-hot: the observer's hidden picks"),
+            Block("choosing", d, "multi-hot: the cards of a set chosen so far"),
+        )
+
+    def observe(self, state: State, seat: int) -> StagedObservation:
+        return self.machine.observe(state, seat)
+
+    def fill(self, slots: Slots, view: StagedObservation, seat: int) -> None:
+        deck = self.deck
+        d = len(deck)
+        n = self.players
+        slots.values([view["round"]])
+        slots.values([view["rounds"]])
+        slots.values([view["turn"]])
+        slots.ones([(view["acting"] - seat) % n])
+        slots.values([1.0 if p else 0.0 for p in relative(view["passed"], seat)])
+        slots.values([float(place) for place in relative(view["finished"], seat)])
+        tops = []
+        for index, pile in enumerate(self.piles):
+            cards = view["zones"][pile]
+            top = deck[cards[-1]] if isinstance(cards, list) and cards else d
+            tops.append(index * (d + 1) + top)
+        slots.ones(tops)
+        slots.ones([deck[card] for card in view["picked"]])
+        slots.ones([deck[card] for card in view["choosing"]])
