@@ -140,12 +140,7 @@ def strategy_decisions() -> tuple[str, ...]:
     """Every decision about a card a priority strategy may name, over every mechanic."""
     names = [
         ACQUIRE,
-        *(
-            name
-            for kit in MECHANICS.values()
-            for name in kit.decisions
-            if name not in kit.cardless
-        ),
+        *(name for kit in MECHANICS.values() for name in kit.decisions if name not in kit.cardless),
     ]
     return tuple(dict.fromkeys(names))
 
