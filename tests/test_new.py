@@ -29,6 +29,7 @@ STRATEGY = {
     "bidding": "seer",
     "draft": "gem-setter",
     "draw-and-play": "climber",
+    "staged": "shedder",
 }
 
 
