@@ -49,6 +49,9 @@ SHARED_SCHEMA = "primitives.schema.json"
 
 def _document(schema: dict[str, Any], model: type[Any]) -> None:
     docs = attribute_docstrings(model)
+    for name, field in getattr(model, "model_fields", {}).items():
+        if field.alias and name in docs:  # `from_` is written `from` in YAML
+            docs.setdefault(field.alias, docs[name])
     for name, prop in schema.get("properties", {}).items():
         if "description" in prop:
             continue

@@ -135,7 +135,7 @@ class ProgramBuilder:
     where: str = ""
     """The path of the stage being compiled."""
 
-    def stage_deal(self, stage: structure.Deal) -> None:
+    def stage_deal(self, stage: structure.DealStage) -> None:
         counts = (
             self.c.per_players(stage.count)
             if stage.count is not None
@@ -144,7 +144,7 @@ class ProgramBuilder:
         layout = self.c.layout
         deck_kind = self.deck.kind
         self.emit(
-            ops.Deal(
+            ops.DealOp(
                 self.c.zone(stage.to).index,
                 tuple(counts),
                 self.zone(stage.rest) if stage.rest is not None else None,
@@ -161,7 +161,7 @@ class ProgramBuilder:
             )
         )
 
-    def stage_move(self, stage: structure.MoveCards) -> None:
+    def stage_move(self, stage: structure.MoveStage) -> None:
         self.emit(
             ops.MoveCards(
                 self.zone(stage.from_),
@@ -176,7 +176,7 @@ class ProgramBuilder:
             )
         )
 
-    def stage_turns(self, stage: structure.Turns) -> None:
+    def stage_turns(self, stage: structure.TurnsStage) -> None:
         exit_, turn_end = ops.Label(), ops.Label()
         begin = ops.TurnsBegin(
             self.reg(),
@@ -194,7 +194,7 @@ class ProgramBuilder:
         self.emit(ops.TurnsEnd(begin, self.check(stage.until), stage.once, most, body, exit_))
         exit_.pc = self.here()
 
-    def stage_choose(self, stage: structure.Choose) -> None:
+    def stage_choose(self, stage: structure.ChooseStage) -> None:
         otherwise, after = ops.Label(), ops.Label()
         where = self.where
         rules = [self.move(move) for move in stage.moves]
@@ -217,7 +217,7 @@ class ProgramBuilder:
                 return exit_
         return None
 
-    def stage_simultaneous(self, stage: structure.Simultaneous) -> None:
+    def stage_simultaneous(self, stage: structure.SimultaneousStage) -> None:
         source = self.zone(stage.from_)
         rule = PickMove(
             kind="pick",
@@ -239,7 +239,7 @@ class ProgramBuilder:
         self.emit(ops.Jump(ops.Label(reveal)))
         exit_.pc = self.here()
 
-    def stage_repeat(self, stage: structure.Repeat) -> None:
+    def stage_repeat(self, stage: structure.RepeatStage) -> None:
         exit_ = ops.Label()
         begin = ops.RepeatBegin(self.reg(), self.check(stage.while_), exit_)
         body = self.emit(begin) + 1
@@ -250,7 +250,7 @@ class ProgramBuilder:
         self.emit(ops.RepeatEnd(begin, self.check(stage.until), most, body, exit_))
         exit_.pc = self.here()
 
-    def stage_each_player(self, stage: structure.EachPlayer) -> None:
+    def stage_each_player(self, stage: structure.EachPlayerStage) -> None:
         exit_ = ops.Label()
         begin = ops.EachBegin(self.reg(), self.start(stage.start))
         body = self.emit(begin) + 1
@@ -258,7 +258,7 @@ class ProgramBuilder:
         self.emit(ops.EachEnd(begin, body, exit_))
         exit_.pc = self.here()
 
-    def stage_if(self, stage: structure.If) -> None:
+    def stage_if(self, stage: structure.IfStage) -> None:
         otherwise, end = ops.Label(), ops.Label()
         test = self.check(stage.when)
         assert test is not None
@@ -273,10 +273,10 @@ class ProgramBuilder:
         else:
             otherwise.pc = self.here()
 
-    def stage_effects(self, stage: structure.Effects) -> None:
+    def stage_effects(self, stage: structure.EffectsStage) -> None:
         self.emit(ops.Effects(self.c.effects(stage.effects, "staged"), stage.who))
 
-    def stage_award(self, stage: structure.Award) -> None:
+    def stage_award(self, stage: structure.AwardStage) -> None:
         best = stage.best
         self.emit(
             ops.Award(
@@ -290,13 +290,13 @@ class ProgramBuilder:
             )
         )
 
-    def stage_finish(self, stage: structure.Finish) -> None:
+    def stage_finish(self, stage: structure.FinishStage) -> None:
         self.emit(ops.Finish(tuple(self.c.effects(e, "finish") for e in stage.effects)))
 
-    def stage_order(self, stage: structure.Order) -> None:
+    def stage_order(self, stage: structure.OrderStage) -> None:
         self.emit(ops.Order(stage.reverse, stage.skip))
 
-    def stage_break(self, stage: structure.Break) -> None:
+    def stage_break(self, stage: structure.BreakStage) -> None:
         if stage.out_of == "round":
             self.emit(ops.Jump(self.round_end))
             return
@@ -309,10 +309,10 @@ class ProgramBuilder:
                 return
         # validation refuses a break outside its loop; compiled alone it does nothing
 
-    def stage_automaton(self, stage: structure.Automaton) -> None:
+    def stage_automaton(self, stage: structure.AutomatonStage) -> None:
         self.stages(stage.stages, f"{self.where}/stages")
 
-    def stage_use(self, stage: structure.Use) -> None:
+    def stage_use(self, stage: structure.UseStage) -> None:
         if stage.name in self.using:  # validation refuses a fragment that uses itself
             return
         self.using.append(stage.name)

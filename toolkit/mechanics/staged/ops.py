@@ -93,7 +93,7 @@ class RoundStart(Op):
 
 
 @dataclass(slots=True)
-class Deal(Op):
+class DealOp(Op):
     """Every card gathered, shuffled and dealt; the rest form a face-down pile."""
 
     to: int

@@ -71,10 +71,12 @@ class RoundTest(Model):
     """A test on the round's number."""
 
     at_least: Rounds | None = None
+    """The round is this one or a later one."""
     at_most: Rounds | None = None
+    """The round is this one or an earlier one."""
     cycle: Rounds | None = None
     """With `in`: the round counted in cycles of this many (rounds 1, 2, 3, 4, 1, 2 ...)."""
-    in_: list[Rounds] | None = Field(default=None, alias="in")
+    in_: list[Rounds] | None = Field(default=None, alias="in", min_length=1, max_length=50)
     """The round (or its place in the `cycle`) is one of these."""
 
 
@@ -116,10 +118,15 @@ class Check(Model):
     who: Literal["current", "any", "every", "others"] | Seat = "current"
     """Whose zone or measure: `current`, a seat, `any` player, `every` player, every `others`."""
     at_least: Number | None = None
+    """The number is at least this."""
     at_most: Number | None = None
+    """The number is at most this."""
     above: Number | None = None
+    """The number is more than this (`sum ... above: 21`: a bust)."""
     below: Number | None = None
+    """The number is less than this."""
     equals: Number | None = None
+    """The number is exactly this."""
 
     @model_validator(mode="after")
     def _one_test(self) -> Check:
@@ -175,8 +182,11 @@ class Step(Model):
     followed by the first)."""
 
     field: Id
+    """The numeric card field compared."""
     by: list[Number] = Field(min_length=1, max_length=20)
+    """The differences allowed (`[0, 1]`: the same value or one higher)."""
     wrap: bool = False
+    """Count round the field's values: after the highest comes the lowest."""
 
 
 class Beats(Model):
@@ -184,6 +194,7 @@ class Beats(Model):
     higher in `field` than the last play's (a set shares one value of `field`)."""
 
     field: Id
+    """The numeric card field that must be higher."""
     same_count: bool = True
     """The play must have as many cards as the last play (a pair on a pair)."""
 
@@ -213,14 +224,18 @@ class Follow(Model):
     suit)."""
 
     zone: Id
+    """The shared zone whose first card is followed (the trick)."""
     field: Id
+    """The card field to follow (the suit)."""
 
 
 class CardCount(Model):
     """How many cards one move moves: from `min` to `max`, all sharing the value of `same`."""
 
     min: Cards = 1
+    """The fewest cards of one move."""
     max: Cards = 1
+    """The most cards of one move."""
     same: Id | None = None
     """The field every card of the move shares (a pair, a triple)."""
 
@@ -241,16 +256,18 @@ class MoveBase(Model):
     """The name strategies use for this move (default: the move's kind)."""
 
 
-class Play(MoveBase):
+class PlayOrTake(MoveBase):
     """Move cards the player chooses from a zone they can see to another zone: play from a hand
     onto a pile or into an area, take a face-up card from a row."""
 
     move: Literal["play", "take"]
+    """`play` cards from your hand, or `take` them from the table: the same move, in words."""
     from_: Id = Field(alias="from")
     """The zone the cards come from (a player zone is the mover's own, or `from_who`'s)."""
     to: Id | list[Id]
     """Where they go; a list offers a choice of destination (one of four rows)."""
     from_who: Seat = "current"
+    """Whose player zone the cards come from (`current`: the mover's own)."""
     to_who: Seat = "current"
     """Whose player zone receives the cards (`current`: the mover's own)."""
     count: Cards | CardCount = 1
@@ -267,7 +284,7 @@ class Play(MoveBase):
     """A destination already holding this many cards is closed (a row of five)."""
 
 
-class Draw(MoveBase):
+class DrawFromPile(MoveBase):
     """Take unseen cards from the top of a face-down pile (or the top of a choice of piles)."""
 
     move: Literal["draw"]
@@ -276,36 +293,37 @@ class Draw(MoveBase):
     to: Id
     """The mover's zone receiving the cards."""
     count: Cards = 1
+    """Cards drawn at once."""
     reshuffle: Id | None = None
     """When the pile runs out: the cards of this zone, all but its top card, are shuffled into
     it first."""
 
 
-class TakeAll(MoveBase):
+class TakeZone(MoveBase):
     """Take every card of one zone (a whole row) into a zone of the mover."""
 
     move: Literal["take_all"]
     from_: Id | list[Id] = Field(alias="from")
-    """The zone, or the zones to choose among (rows)."""
+    """The zone whose cards are taken, or the zones to choose among (rows)."""
     to: Id
     """The mover's zone receiving them."""
     allow_empty: bool = False
     """Whether an empty zone may be taken."""
 
 
-class Pass(MoveBase):
+class PassTurn(MoveBase):
     """Do nothing this turn; the player counts as passed in the turns in play."""
 
     move: Literal["pass"]
 
 
-class Stop(MoveBase):
+class StopRepeat(MoveBase):
     """Stop: the innermost `repeat` ends (push your luck: bank what you have)."""
 
     move: Literal["stop"]
 
 
-class Call(MoveBase):
+class CallValue(MoveBase):
     """Name a value of a card field (a wild card names a colour): the value stands in for the
     field of the top card of `zone` until another card is played there."""
 
@@ -315,7 +333,7 @@ class Call(MoveBase):
     """The pile whose top card the called value applies to."""
 
 
-class Flip(MoveBase):
+class FlipCard(MoveBase):
     """Turn a face-down card over, chosen by its place (its owner does not know it either): it
     moves from the face-down zone to the face-up one."""
 
@@ -326,7 +344,10 @@ class Flip(MoveBase):
     """The mover's face-up zone."""
 
 
-Move = Annotated[Play | Draw | TakeAll | Pass | Stop | Call | Flip, Field(discriminator="move")]
+Move = Annotated[
+    PlayOrTake | DrawFromPile | TakeZone | PassTurn | StopRepeat | CallValue | FlipCard,
+    Field(discriminator="move"),
+]
 
 
 # -- stages ----------------------------------------------------------------------------------
@@ -339,7 +360,7 @@ class StageBase(Model):
     """The stage in the rule book's words; the rules help and the print reference read it."""
 
 
-class Deal(StageBase):
+class DealStage(StageBase):
     """Gather every card, shuffle, and deal to every player; the rest form a face-down pile."""
 
     stage: Literal["deal"]
@@ -351,7 +372,7 @@ class Deal(StageBase):
     """The shared zone the cards left over form, face down; unset: they stay out of play."""
 
 
-class MoveCards(StageBase):
+class MoveStage(StageBase):
     """Cards move by themselves (no one chooses): turn the top card of the stack onto the
     discard pile, refill a row, discard a busted row, place a picked card."""
 
@@ -362,7 +383,9 @@ class MoveCards(StageBase):
     to: Id
     """The zone they go to."""
     count: Cards | Literal["all"] = 1
+    """How many cards move, or `all` of them."""
     which: Literal["top", "bottom", "random"] = "top"
+    """Which cards of `from` move: from the top, the bottom, or at random."""
     where: CardFilter | None = None
     """Only cards matching this filter move."""
     fill_to: Cards | None = None
@@ -375,7 +398,7 @@ class MoveCards(StageBase):
     """When `from` runs out: the cards of this zone, all but its top card, are shuffled in."""
 
 
-class Turns(StageBase):
+class TurnsStage(StageBase):
     """Players take turns in turn order, from `start`, each running `turn`."""
 
     stage: Literal["turns"]
@@ -395,16 +418,17 @@ class Turns(StageBase):
     """The most turns; unset: a bound from the deck, and the game reports a stall."""
 
 
-class Choose(StageBase):
+class ChooseStage(StageBase):
     """The player acting now chooses one of the moves that are allowed."""
 
     stage: Literal["choose"]
     moves: list[Move] = Field(min_length=1, max_length=40)
+    """The moves offered; each is allowed when its cards, zones and `when` allow it."""
     otherwise: list[Stage] = Field(default_factory=list)
     """What happens when no move is allowed (nothing, unless written)."""
 
 
-class Simultaneous(StageBase):
+class SimultaneousStage(StageBase):
     """Every player picks cards at once, hidden; then the picks are revealed, together or one
     by one in order, and `then` runs for each pick."""
 
@@ -412,7 +436,9 @@ class Simultaneous(StageBase):
     from_: Id = Field(alias="from")
     """The players' zone they pick from."""
     count: Cards = 1
+    """Cards each player picks."""
     where: CardFilter | None = None
+    """Only cards matching this filter may be picked."""
     reveal: Literal["together", "ascending", "descending", "seat_order"] = "together"
     """`together`: every pick at once, in seat order; `ascending`/`descending`: one by one by
     `by`."""
@@ -421,43 +447,54 @@ class Simultaneous(StageBase):
     then: list[Stage] = Field(min_length=1)
     """Run for each pick, with its picker acting and its cards as `picked`."""
     decision: Id | None = None
+    """The name strategies use for the pick (default: `pick`)."""
 
 
-class Repeat(StageBase):
+class RepeatStage(StageBase):
     """Run `stages` again and again: until `until` holds after a pass, while `while` holds
     before it, or until a `stop` move or a `break`."""
 
     stage: Literal["repeat"]
     stages: list[Stage] = Field(min_length=1)
+    """What is repeated."""
     until: Check | None = None
+    """Checked after every pass: when it holds, the repeat ends."""
     while_: Check | None = Field(default=None, alias="while")
+    """Checked before every pass: when it does not hold, the repeat ends."""
     max: Cards | None = None
     """The most passes; unset: a bound from the deck."""
 
 
-class EachPlayer(StageBase):
+class EachPlayerStage(StageBase):
     """Run `stages` once for every player in turn order, from `start`."""
 
     stage: Literal["each_player"]
     start: Start = "first_player"
+    """Who goes first."""
     stages: list[Stage] = Field(min_length=1)
+    """What each player does."""
 
 
-class If(StageBase):
+class IfStage(StageBase):
     """Run `then` when the check holds, else `else`."""
 
     stage: Literal["if"]
     when: Check
+    """The check."""
     then: list[Stage] = Field(min_length=1)
+    """What happens when it holds."""
     else_: list[Stage] = Field(default_factory=list, alias="else")
+    """What happens when it does not (nothing, unless written)."""
 
 
-class Effects(StageBase):
+class EffectsStage(StageBase):
     """Run rules effects (gain, lose, advance ...) for the player acting now, or each player."""
 
     stage: Literal["effects"]
     effects: list[Effect] = Field(min_length=1)
+    """The effects, in order."""
     who: Seat | Literal["each"] = "current"
+    """For whom they run (`each`: every player in seat order)."""
 
 
 class Best(Model):
@@ -465,82 +502,92 @@ class Best(Model):
     follow the first card's `follow` field, unless a `trump` card is there."""
 
     field: Id
+    """The numeric card field that ranks the cards (a rank)."""
     highest: bool = True
+    """The highest value is best; false: the lowest."""
     follow: Id | None = None
     """Only cards sharing the first card's value of this field can be best (the led suit)."""
     trump: CardFilter | None = None
     """Cards matching this filter beat every other; the best of them wins."""
 
 
-class Award(StageBase):
+class AwardStage(StageBase):
     """Compare the cards in a shared zone; the player who put the best one there wins them."""
 
     stage: Literal["award"]
     zone: Id
+    """The shared zone whose cards are compared (the trick)."""
     best: Best
+    """Which card is best."""
     to: Id | None = None
     """The winner's zone taking the cards; unset: they stay where they are."""
     ties: Literal["none", "first"] = "none"
     """With equal best cards: nobody wins (`none`; the cards stay), or the first played wins."""
 
 
-class Finish(StageBase):
+class FinishStage(StageBase):
     """The player acting now finishes (goes out): their place is the next free one; finished
     players take no more turns. `effects` by place (first, second ...) run for them."""
 
     stage: Literal["finish"]
     effects: list[list[Effect]] = Field(default_factory=list, max_length=12)
+    """Per place (first, second ...), the effects run for the player finishing there."""
 
 
-class Order(StageBase):
+class OrderStage(StageBase):
     """Change the turn order: reverse it, or skip players."""
 
     stage: Literal["order"]
     reverse: bool = False
+    """Turn order reverses."""
     skip: int = Field(default=0, ge=0, le=12)
     """How many players the next turn passes over."""
 
 
-class Break(StageBase):
+class BreakStage(StageBase):
     """Leave a loop at once: the innermost `repeat`, the current `turn`, the `turns`, or the
     round's play (round-end stages still run)."""
 
     stage: Literal["break"]
     out_of: Literal["repeat", "turn", "turns", "round"] = "repeat"
+    """What is left: the innermost `repeat`, the current turn, the `turns`, the round's play."""
 
 
-class Automaton(StageBase):
+class AutomatonStage(StageBase):
     """A non-player who acts by a fixed policy (a dealer drawing to 17): its stages move cards
     between shared zones, with no one choosing."""
 
     stage: Literal["automaton"]
     name: Text
+    """Who it is (the dealer)."""
     stages: list[Stage] = Field(min_length=1)
+    """What it does, always the same way."""
 
 
-class Use(StageBase):
+class UseStage(StageBase):
     """Run a named fragment of `defines` here."""
 
     stage: Literal["use"]
     name: Id
+    """The fragment's name in `defines`."""
 
 
 Stage = Annotated[
-    Deal
-    | MoveCards
-    | Turns
-    | Choose
-    | Simultaneous
-    | Repeat
-    | EachPlayer
-    | If
-    | Effects
-    | Award
-    | Finish
-    | Order
-    | Break
-    | Automaton
-    | Use,
+    DealStage
+    | MoveStage
+    | TurnsStage
+    | ChooseStage
+    | SimultaneousStage
+    | RepeatStage
+    | EachPlayerStage
+    | IfStage
+    | EffectsStage
+    | AwardStage
+    | FinishStage
+    | OrderStage
+    | BreakStage
+    | AutomatonStage
+    | UseStage,
     Field(discriminator="stage"),
 ]
 
@@ -565,6 +612,7 @@ class Staged(StructureModel):
     round: list[Stage] = Field(min_length=1, max_length=100)
     """The stages of every round, in order."""
     round_end: RoundEnd = Field(default_factory=RoundEnd)
+    """When a round's play stops early, and what happens after play."""
     order: Literal["clockwise", "counterclockwise"] = "clockwise"
     """Turn order at the start of every round."""
     defines: dict[Id, list[Stage]] = Field(default_factory=dict, max_length=100)
