@@ -4,9 +4,10 @@ by a small interpreter. Registered as `staged`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from toolkit.mechanics.base import KitPosition, MechanicKit
+from toolkit.mechanics.base import KitPosition, MechanicKit, Path
 from toolkit.mechanics.staged import validation, words
 from toolkit.mechanics.staged.structure import Staged, walk
 
@@ -55,6 +56,35 @@ def _encoder() -> EncoderFactory:
     return StagedEncoder
 
 
+def _effect_sites(structure: Staged) -> Iterator[tuple[Path, list[Any], bool]]:
+    """Effect lists inside the stages (`effects`, `finish`), for the semantic checks."""
+
+    def visit(stages: list[Any], path: Path) -> Iterator[tuple[Path, list[Any], bool]]:
+        for index, stage in enumerate(stages):
+            here = (*path, index)
+            kind = getattr(stage, "stage", None)
+            if kind == "effects":
+                yield (*here, "effects"), list(stage.effects), stage.who == "each"
+            elif kind == "finish":
+                for place, effects in enumerate(stage.effects):
+                    yield (*here, "effects", place), list(effects), False
+            for key, name in (
+                ("turn", "turn"),
+                ("stages", "stages"),
+                ("then", "then"),
+                ("else_", "else"),
+                ("otherwise", "otherwise"),
+            ):
+                yield from visit(getattr(stage, key, None) or [], (*here, name))
+            for number, move in enumerate(getattr(stage, "moves", None) or []):
+                yield from visit(move.then, (*here, "moves", number, "then"))
+
+    yield from visit(structure.round, ("structure", "round"))
+    yield from visit(structure.round_end.then, ("structure", "round_end", "then"))
+    for name, stages in structure.defines.items():
+        yield from visit(stages, ("structure", "defines", name))
+
+
 def _asks(structure: Staged) -> tuple[str, ...]:
     """The decisions one game's stages offer: each move's own name or kind."""
     found: list[str] = []
@@ -83,6 +113,7 @@ KIT: MechanicKit[Staged] = MechanicKit(
     rules_help=words.rules_help,
     events=_events,
     asks=_asks,
+    effect_sites=_effect_sites,
     position=_position,
     screen=_screen,
     encoder=_encoder,

@@ -618,6 +618,27 @@ class Staged(StructureModel):
     defines: dict[Id, list[Stage]] = Field(default_factory=dict, max_length=100)
     """Named fragments of stages, run where a `use` stage names them."""
 
+    def fills(self) -> tuple[str, ...]:
+        """The zones the stages put cards into (a zone only ever taken from is reported)."""
+        stages = [*self.round, *self.round_end.then]
+        for fragment in self.defines.values():
+            stages += fragment
+        return tuple(dict.fromkeys(filled_by(stages)))
+
+
+def filled_by(stages: list[Any]) -> list[str]:
+    """The zones stages and moves put cards into."""
+    found: list[str] = []
+    for item in walk(stages):
+        kind = getattr(item, "stage", None) or getattr(item, "move", None)
+        if kind == "deal":
+            found += [item.to, item.rest]
+        elif kind in ("move", "draw", "take_all", "flip", "award"):
+            found.append(item.to)
+        elif kind in ("play", "take"):
+            found += item.to if isinstance(item.to, list) else [item.to]
+    return [zone for zone in found if zone]
+
 
 def walk(stages: list[Any]) -> Any:
     """Every stage and move in a list, depth first, with the nested ones."""

@@ -9,6 +9,7 @@ from typing import Any
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import Staged
+from toolkit.schema.filters import card_matches
 
 LOOPS = {"turns": "turns", "repeat": "repeat"}
 
@@ -20,6 +21,10 @@ class StagedChecker:
         self.fields = checks.fields_of("deck") | {"id"}
         self.player_zones = checks.zone_ids("player")
         self.shared_zones = checks.zone_ids("shared")
+        kind = checks.deck_kind()
+        pooled = kind is not None and checks.suits_kind() is None
+        self.deck_cards = [card for _, card in checks.cards(kind)] if pooled and kind else []
+        """The deck's cards when it is a pool of declared cards (a filter is tried on them)."""
 
     def run(self) -> None:
         path: Path = ("structure",)
@@ -56,13 +61,26 @@ class StagedChecker:
                 "name a shared zone, or set 'owner: shared' on the zone",
             )
 
-    def field(self, path: Path, name: str) -> None:
-        self.checks.known(path, name, sorted(self.fields), "card field")
+    def field(self, path: Path, name: str) -> bool:
+        return self.checks.known(path, name, sorted(self.fields), "card field")
 
     def card_filter(self, path: Path, where: dict[str, Any] | None) -> None:
+        known = True
         for name in where or {}:
             if name != "face_up":
-                self.field((*path, name), name)
+                known = self.field((*path, name), name) and known
+        if (
+            where
+            and known
+            and self.deck_cards
+            and not any(card_matches(card, where) for card in self.deck_cards)
+        ):
+            self.checks.error(
+                path,
+                "no-matching-card",
+                "no card of the deck matches this filter: what it allows can never happen",
+                "check the values against the card files (a typo, or a value no card has)",
+            )
 
     def check(self, path: Path, check: Any) -> None:
         if check is None:
@@ -122,6 +140,14 @@ class StagedChecker:
     def stages(self, path: Path, stages: list[Any], loops: tuple[str, ...]) -> None:
         for index, stage in enumerate(stages):
             self.stage((*path, index), stage, loops)
+            if stage.stage == "break" and index + 1 < len(stages):
+                self.checks.error(
+                    (*path, index + 1),
+                    "unreachable-stage",
+                    f"this stage is never reached: the 'break' before it always leaves the "
+                    f"{stage.out_of}",
+                    "move it before the break, or put the break inside an 'if'",
+                )
 
     def stage(self, path: Path, stage: Any, loops: tuple[str, ...]) -> None:
         kind = stage.stage
