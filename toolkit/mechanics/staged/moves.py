@@ -75,15 +75,33 @@ class Relation:
     """The number of values the stepped field wraps round (0: no wrap)."""
     wild: CardPredicate | None
     empty_fits: bool
+    climb: tuple[int | None, ...] | None = None
+    """Per card, the climbed field's value, signed so that higher always climbs."""
+    strict: bool = False
+    among: tuple[Any, ...] | None = None
+    """Per card, the value that picks its column of the zone (`among`)."""
+
+    def reference(self, cards: list[int], card: int) -> int:
+        """The card compared with `card`: the zone's top (or first) card, of the card's own
+        column with `among`; -1 when there is none."""
+        among = self.among
+        if among is None:
+            if not cards:
+                return -1
+            return cards[0] if self.first else cards[-1]
+        column = among[card]
+        for other in cards if self.first else reversed(cards):
+            if among[other] == column:
+                return other
+        return -1
 
     def fits(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
         zone = self.zone or target
-        cards = zone.cards(state, player)
-        if not cards:
+        ref = self.reference(zone.cards(state, player), card)
+        if ref < 0:
             return self.empty_fits
         if self.wild is not None and self.wild(card):
             return True
-        ref = cards[0] if self.first else cards[-1]
         called = mech.called.get(zone.index) if zone.shared else None
         for name, column in self.same:
             wanted = called[1] if called is not None and called[0] == name else column[ref]
@@ -96,8 +114,18 @@ class Relation:
                 difference = mine - theirs
                 if self.wrap:
                     difference %= self.wrap
-                    return any(step % self.wrap == difference for step in self.steps)
-                return difference in self.steps
+                    if any(step % self.wrap == difference for step in self.steps):
+                        return True
+                elif difference in self.steps:
+                    return True
+        climb = self.climb
+        if climb is not None:
+            mine, theirs = climb[card], climb[ref]
+            if mine is None:
+                return theirs is None
+            if theirs is None:
+                return True
+            return mine > theirs if self.strict else mine >= theirs
         return False
 
 
@@ -121,6 +149,9 @@ class CardMove(MoveRule):
     same_count: bool = True
     follow: tuple[Zone, tuple[Any, ...]] | None = None
     room: int | None = None
+    target_of: tuple[int, ...] | None = None
+    """Per card, the index in `targets` of the one zone it may go to (-1: none), when the
+    destination is chosen by a card field (`to: {by, zones}`)."""
     names: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -177,7 +208,7 @@ class CardMove(MoveRule):
         base = self.base
         building = mech.building
         if building:
-            target = self.targets[0]
+            target = self._set_target(building[0])
             sizes = self._sizes(state, mech, player, target)
             same = self.same
             if len(building) < sizes.stop - 1:
@@ -191,8 +222,11 @@ class CardMove(MoveRule):
             return
         relation = self.relation
         destinations = len(self.targets)
+        target_of = self.target_of
         for card in sorted(eligible):
             for index, target in enumerate(self.targets):
+                if target_of is not None and target_of[card] != index:
+                    continue
                 if not self._open(state, mech, player, target):
                     continue
                 if relation is not None and not relation.fits(state, mech, player, target, card):
@@ -221,20 +255,27 @@ class CardMove(MoveRule):
             if building and offset == self.deck:
                 cards = building[:]
                 building.clear()
-                self._move(state, mech, player, cards, self.targets[0], mover)
+                self._move(state, mech, player, cards, self._set_target(cards[0]), mover)
                 return True
             card = offset if building else offset // len(self.targets)
             building.append(card)
-            sizes = self._sizes(state, mech, player, self.targets[0])
+            target = self._set_target(building[0])
+            sizes = self._sizes(state, mech, player, target)
             if len(building) >= sizes.stop - 1:
                 cards = building[:]
                 building.clear()
-                self._move(state, mech, player, cards, self.targets[0], mover)
+                self._move(state, mech, player, cards, target, mover)
                 return True
             return False
         card, index = divmod(offset, len(self.targets))
         self._move(state, mech, player, [card], self.targets[index], mover)
         return True
+
+    def _set_target(self, first: int) -> Zone:
+        """Where a set goes: its first card's zone when the card picks it, else the one."""
+        if self.target_of is not None and self.target_of[first] >= 0:
+            return self.targets[self.target_of[first]]
+        return self.targets[0]
 
     def _move(
         self,
@@ -285,13 +326,16 @@ class DrawMove(MoveRule):
     target: Zone = None  # type: ignore[assignment]
     count: int = 1
     reshuffle: Zone | None = None
+    take_back: bool = True
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         reshuffle = self.reshuffle
         for index, source in enumerate(self.sources):
-            if source.cards(state, player) or (
-                reshuffle is not None and len(reshuffle.cards(state, player)) > 1
-            ):
+            pile = source.cards(state, player)
+            if pile:
+                if self.take_back or pile[-1] not in mech.moved:
+                    out.append(self.base + index)
+            elif reshuffle is not None and len(reshuffle.cards(state, player)) > 1:
                 out.append(self.base + index)
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged.runtime import RESERVED
-from toolkit.mechanics.staged.structure import Staged
+from toolkit.mechanics.staged.structure import ByField, Staged
 
 LOOPS = {"turns": "turns", "repeat": "repeat"}
 
@@ -244,11 +244,18 @@ class StagedChecker:
         self.check((*path, "when"), move.when)
         if kind in ("play", "take"):
             self.zone((*path, "from"), move.from_)
-            targets = move.to if isinstance(move.to, list) else [move.to]
-            for index, target in enumerate(targets):
-                self.zone(
-                    (*path, "to", index) if isinstance(move.to, list) else (*path, "to"), target
-                )
+            if isinstance(move.to, ByField):
+                self.field((*path, "to", "by"), move.to.by)
+                for value, target in move.to.zones.items():
+                    self.zone((*path, "to", "zones", value), target)
+                targets = list(dict.fromkeys(move.to.zones.values()))
+            else:
+                targets = move.to if isinstance(move.to, list) else [move.to]
+                for index, target in enumerate(targets):
+                    self.zone(
+                        (*path, "to", index) if isinstance(move.to, list) else (*path, "to"),
+                        target,
+                    )
             self.card_filter((*path, "where"), move.where)
             count = move.count
             if not isinstance(count, int):
@@ -275,6 +282,10 @@ class StagedChecker:
                     self.field((*path, "match", "same", index), name)
                 if move.match.step is not None:
                     self.field((*path, "match", "step", "field"), move.match.step.field)
+                if move.match.climb is not None:
+                    self.field((*path, "match", "climb", "field"), move.match.climb.field)
+                if move.match.among is not None:
+                    self.field((*path, "match", "among"), move.match.among)
                 self.card_filter((*path, "match", "wild"), move.match.wild)
             if move.beats is not None:
                 self.field((*path, "beats", "field"), move.beats.field)

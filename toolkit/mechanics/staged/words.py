@@ -115,7 +115,13 @@ def move_words(move: Any) -> str:
         return str(move.says)
     kind = move.move
     if kind in ("play", "take"):
-        to = move.to if isinstance(move.to, str) else " or ".join(move.to)
+        to = (
+            move.to
+            if isinstance(move.to, str)
+            else " or ".join(move.to)
+            if isinstance(move.to, list)
+            else f"the zone of its {move.to.by}"
+        )
         count = move.count
         many = (
             "a card"
@@ -131,6 +137,16 @@ def move_words(move: Any) -> str:
             line += f", matching the top card's {same}" if same else ""
             if move.match.step is not None:
                 line += f", {move.match.step.field} {move.match.step.by} from the top card"
+            climb = move.match.climb
+            if climb is not None:
+                rise = "higher" if climb.direction == "ascending" else "lower"
+                line += (
+                    f", {climb.field} {rise} than the top card's"
+                    + ("" if climb.strict else " or equal")
+                    + f" (cards without a {climb.field} only before the first with one)"
+                )
+            if move.match.among is not None:
+                line += f", compared within the card's own {move.match.among}"
         if move.follow is not None:
             line += f", following the first card's {move.follow.field} if you can"
         if move.beats is not None:
@@ -138,7 +154,8 @@ def move_words(move: Any) -> str:
         return line
     if kind == "draw":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
-        return f"draw {plural(move.count, 'card')} from {source}"
+        back = "" if move.take_back else ", never the card just put there"
+        return f"draw {plural(move.count, 'card')} from {source}{back}"
     if kind == "take_all":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
         return f"take every card of {source} into your {move.to}"
