@@ -11,7 +11,7 @@ ends and round scores), and the projections, final scores and winners must be eq
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +62,10 @@ class Pair:
     staged: Game
 
     @classmethod
-    def load(cls, name: str) -> Pair:
+    def load(cls, name: str, staged: Path | None = None) -> Pair:
+        """The pair by name; `staged`: another staged manifest in place of the twin."""
         first, second = PAIRS[name]
-        return cls(name, compiled(first), compiled(second))
+        return cls(name, compiled(first), compiled(staged or second))
 
     def players(self, seed: int) -> int:
         """The player counts in turn, seed by seed."""
@@ -185,6 +186,8 @@ class Outcome:
     decisions: int
     rounds: int
     problem: str = ""
+    events: list[tuple[Any, ...]] = field(default_factory=list)
+    """The hand-written game's events as the table saw them (the projection compared)."""
 
 
 def replay(pair: Pair, seed: int) -> Outcome:
@@ -227,6 +230,7 @@ def replay(pair: Pair, seed: int) -> Outcome:
         outcome.problem = f"the staged game goes on ({twin.to_move()} to move)"
         return outcome
     seen, said = hand_written_events(first, state), staged_events(twin)
+    outcome.events = seen
     if seen != said:
         at = next(
             (k for k, (a, b) in enumerate(zip(seen, said, strict=False)) if a != b),

@@ -102,6 +102,12 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
     else:
         holds = compare(check)
     who = check.who
+    if who == "current":
+        return lambda state, mech: holds(number(state, mech.acting))
+    if who == "every":
+        return lambda state, mech: all(holds(number(state, p)) for p in range(state.n))
+    if who == "any":
+        return lambda state, mech: any(holds(number(state, p)) for p in range(state.n))
 
     def test(state: State, mech: Mech) -> bool:
         players, every = players_of(who, state, mech)

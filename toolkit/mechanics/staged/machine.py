@@ -147,7 +147,7 @@ class StagedMechanic(MachineDefaults):
     def apply(self, state: State, player: int, action: int) -> None:
         mech: Mech = state.mech
         op = self.program[mech.pc]
-        if action not in op.legal(self, state, mech, player):
+        if not op.allows(self, state, mech, player, action):
             if player not in op.to_move(state, mech):
                 raise IllegalActionError(f"player {player} cannot act now", self.summary(state))
             raise IllegalActionError(

@@ -95,9 +95,31 @@ class Relation:
                 return other
         return -1
 
-    def fits(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+    def tops(self, state: State, player: int, target: Zone) -> dict[Any, int] | None:
+        """With `among`: each column's reference card, found in one pass over the zone, for
+        testing a whole hand (None without `among`)."""
+        among = self.among
+        if among is None:
+            return None
+        cards = (self.zone or target).cards(state, player)
+        if self.first:
+            cards = cards[::-1]
+        return {among[other]: other for other in cards}
+
+    def fits(
+        self,
+        state: State,
+        mech: Mech,
+        player: int,
+        target: Zone,
+        card: int,
+        tops: dict[Any, int] | None = None,
+    ) -> bool:
         zone = self.zone or target
-        ref = self.reference(zone.cards(state, player), card)
+        if tops is not None and self.among is not None:
+            ref = tops.get(self.among[card], -1)
+        else:
+            ref = self.reference(zone.cards(state, player), card)
         if ref < 0:
             return self.empty_fits
         if self.wild is not None and self.wild(card):
@@ -221,21 +243,33 @@ class CardMove(MoveRule):
                 out.append(base + self.deck)
             return
         relation = self.relation
-        destinations = len(self.targets)
+        targets = self.targets
+        destinations = len(targets)
         target_of = self.target_of
+        every = tuple(enumerate(targets))
+        room, beats, single = self.room, self.beats, self.high == 1
+        tops = (
+            [relation.tops(state, player, target) for target in targets]
+            if relation is not None and relation.among is not None
+            else None
+        )
         for card in sorted(eligible):
-            for index, target in enumerate(self.targets):
-                if target_of is not None and target_of[card] != index:
+            options = every
+            if target_of is not None:
+                index = target_of[card]
+                if index < 0:
                     continue
-                if not self._open(state, mech, player, target):
+                options = ((index, targets[index]),)
+            for index, target in options:
+                if room is not None and not self._open(state, mech, player, target):
                     continue
-                if relation is not None and not relation.fits(state, mech, player, target, card):
-                    continue
-                if not self._beats(state, mech, player, target, card):
-                    continue
-                if not self.single and not self._completes(
-                    state, mech, player, target, eligible, card
+                if relation is not None and not relation.fits(
+                    state, mech, player, target, card, tops[index] if tops else None
                 ):
+                    continue
+                if beats is not None and not self._beats(state, mech, player, target, card):
+                    continue
+                if not single and not self._completes(state, mech, player, target, eligible, card):
                     continue
                 out.append(base + card * destinations + index)
 
