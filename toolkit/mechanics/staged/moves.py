@@ -45,6 +45,18 @@ class MoveRule:
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         raise NotImplementedError
 
+    def offers(self, state: State, mech: Mech, player: int) -> bool:
+        """Whether `legal` has any action."""
+        out: list[int] = []
+        self.legal(state, mech, player, out)
+        return bool(out)
+
+    def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
+        """Whether the action `base + offset` is one of `legal`'s."""
+        out: list[int] = []
+        self.legal(state, mech, player, out)
+        return self.base + offset in out
+
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         """Play the action `base + offset`; False when the move needs more choices (the
         next card of a set)."""
@@ -225,7 +237,15 @@ class CardMove(MoveRule):
         mine, theirs = values[card], values[last[0]]
         return mine is not None and theirs is not None and mine > theirs
 
-    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+    def offers(self, state: State, mech: Mech, player: int) -> bool:
+        out: list[int] = []
+        self.legal(state, mech, player, out, first=True)
+        return bool(out)
+
+    def legal(
+        self, state: State, mech: Mech, player: int, out: list[int], first: bool = False
+    ) -> None:
+        """The actions allowed now, in card order (`first`: stop at the first one found)."""
         eligible = self._eligible(state, mech, player)
         base = self.base
         building = mech.building
@@ -272,6 +292,25 @@ class CardMove(MoveRule):
                 if not single and not self._completes(state, mech, player, target, eligible, card):
                     continue
                 out.append(base + card * destinations + index)
+                if first:
+                    return
+
+    def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
+        """One card to one zone is checked alone, without listing the others."""
+        if self.high != 1 or mech.building:
+            return MoveRule.allows(self, state, mech, player, offset)
+        card, index = divmod(offset, len(self.targets))
+        if card >= self.deck or (self.target_of is not None and self.target_of[card] != index):
+            return False
+        if card not in self._eligible(state, mech, player):
+            return False
+        target = self.targets[index]
+        if self.room is not None and not self._open(state, mech, player, target):
+            return False
+        relation = self.relation
+        if relation is not None and not relation.fits(state, mech, player, target, card):
+            return False
+        return self.beats is None or self._beats(state, mech, player, target, card)
 
     def _completes(
         self, state: State, mech: Mech, player: int, target: Zone, eligible: list[int], card: int

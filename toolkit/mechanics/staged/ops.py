@@ -266,12 +266,9 @@ class Choose(Op):
         """Whether some move is allowed: the moves are asked in turn until one offers any."""
         if mech.building_rule >= 0:
             return bool(self._legal(state, mech, player))
-        out: list[int] = []
         for rule in self.rules:
-            if rule.when is None or rule.when(state, mech):
-                rule.legal(state, mech, player, out)
-                if out:
-                    return True
+            if (rule.when is None or rule.when(state, mech)) and rule.offers(state, mech, player):
+                return True
         return False
 
     def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
@@ -307,9 +304,7 @@ class Choose(Op):
                 return False
         elif rule.when is not None and not rule.when(state, mech):
             return False
-        out: list[int] = []
-        rule.legal(state, mech, player, out)
-        return action in out
+        return rule.allows(state, mech, player, action - rule.base)
 
     def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
         index, rule = self.rule_of(action)
