@@ -266,8 +266,25 @@ class CardMove(MoveRule):
         targets = self.targets
         destinations = len(targets)
         target_of = self.target_of
-        every = tuple(enumerate(targets))
         room, beats, single = self.room, self.beats, self.high == 1
+        if relation is None and room is None and beats is None and single:
+            # Nothing to test per card: every eligible card goes to its zone(s).
+            if target_of is not None:
+                out.extend(
+                    base + card * destinations + target_of[card]
+                    for card in sorted(eligible)
+                    if target_of[card] >= 0
+                )
+            else:
+                out.extend(
+                    base + card * destinations + index
+                    for card in sorted(eligible)
+                    for index in range(destinations)
+                )
+            if first:
+                del out[1:]
+            return
+        every = tuple(enumerate(targets))
         tops = (
             [relation.tops(state, player, target) for target in targets]
             if relation is not None and relation.among is not None
