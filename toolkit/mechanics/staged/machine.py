@@ -132,6 +132,7 @@ class StagedMechanic(MachineDefaults):
         )
 
     def after_effects(self, state: State) -> None:
+        state.mech.offer = None
         self._advance(state)
 
     def to_move(self, state: State) -> tuple[int, ...]:
@@ -154,6 +155,7 @@ class StagedMechanic(MachineDefaults):
                 f"player {player} cannot {self.describe_action(state, action)} now",
                 self.summary(state),
             )
+        mech.offer = None
         following = op.apply(self, state, mech, player, action)
         if following != WAIT:
             mech.pc = following

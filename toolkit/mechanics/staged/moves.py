@@ -45,12 +45,6 @@ class MoveRule:
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         raise NotImplementedError
 
-    def offers(self, state: State, mech: Mech, player: int) -> bool:
-        """Whether `legal` has any action."""
-        out: list[int] = []
-        self.legal(state, mech, player, out)
-        return bool(out)
-
     def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
         """Whether the action `base + offset` is one of `legal`'s."""
         out: list[int] = []
@@ -237,15 +231,7 @@ class CardMove(MoveRule):
         mine, theirs = values[card], values[last[0]]
         return mine is not None and theirs is not None and mine > theirs
 
-    def offers(self, state: State, mech: Mech, player: int) -> bool:
-        out: list[int] = []
-        self.legal(state, mech, player, out, first=True)
-        return bool(out)
-
-    def legal(
-        self, state: State, mech: Mech, player: int, out: list[int], first: bool = False
-    ) -> None:
-        """The actions allowed now, in card order (`first`: stop at the first one found)."""
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         eligible = self._eligible(state, mech, player)
         base = self.base
         building = mech.building
@@ -281,8 +267,6 @@ class CardMove(MoveRule):
                     for card in sorted(eligible)
                     for index in range(destinations)
                 )
-            if first:
-                del out[1:]
             return
         every = tuple(enumerate(targets))
         tops = (
@@ -309,8 +293,6 @@ class CardMove(MoveRule):
                 if not single and not self._completes(state, mech, player, target, eligible, card):
                     continue
                 out.append(base + card * destinations + index)
-                if first:
-                    return
 
     def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
         """One card to one zone is checked alone, without listing the others."""

@@ -258,18 +258,11 @@ class Choose(Op):
     after: Label
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
-        if self._any(state, mech, mech.acting):
+        offer = self._legal(state, mech, mech.acting)
+        if offer:
+            mech.offer = offer
             return WAIT
         return self.otherwise.pc
-
-    def _any(self, state: State, mech: Mech, player: int) -> bool:
-        """Whether some move is allowed: the moves are asked in turn until one offers any."""
-        if mech.building_rule >= 0:
-            return bool(self._legal(state, mech, player))
-        for rule in self.rules:
-            if (rule.when is None or rule.when(state, mech)) and rule.offers(state, mech, player):
-                return True
-        return False
 
     def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
         return (mech.acting,)
@@ -287,6 +280,8 @@ class Choose(Op):
     def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
         if player != mech.acting:
             return []
+        if mech.offer is not None:
+            return mech.offer[:]
         return self._legal(state, mech, player)
 
     def rule_of(self, action: int) -> tuple[int, MoveRule]:
@@ -296,6 +291,8 @@ class Choose(Op):
     def allows(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> bool:
         if player != mech.acting or not self.rules or action < self.bases[0]:
             return False
+        if mech.offer is not None:
+            return action in mech.offer
         index, rule = self.rule_of(action)
         if action >= rule.base + rule.size:
             return False

@@ -56,6 +56,9 @@ class Mech:
     acted: bool = False
     """Whether a decision was taken since the turns in play last checked (stall detection)."""
     idle: int = 0
+    offer: list[int] | None = None
+    """The actions the `choose` waiting at `pc` allowed when it began, listed once for the
+    bot's question and the move's check: dropped at every move and effect, never copied."""
 
     def copy(self) -> Mech:
         return Mech(
