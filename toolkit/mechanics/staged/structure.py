@@ -194,7 +194,9 @@ class Climb(Model):
     a card without one, and any card fits on it: such cards go before the first numbered one."""
 
     field: Id
+    """The numeric card field that climbs (`value`)."""
     direction: Literal["ascending", "descending"] = "ascending"
+    """`ascending`: each card at least as high as the one it goes on; `descending`: at most."""
     strict: bool = False
     """Equal values do not fit: each card strictly higher (lower) than the last."""
 
