@@ -280,8 +280,6 @@ class Choose(Op):
     def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
         if player != mech.acting:
             return []
-        if mech.offer is not None:
-            return mech.offer[:]
         return self._legal(state, mech, player)
 
     def rule_of(self, action: int) -> tuple[int, MoveRule]:
@@ -291,8 +289,6 @@ class Choose(Op):
     def allows(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> bool:
         if player != mech.acting or not self.rules or action < self.bases[0]:
             return False
-        if mech.offer is not None:
-            return action in mech.offer
         index, rule = self.rule_of(action)
         if action >= rule.base + rule.size:
             return False
