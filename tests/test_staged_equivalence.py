@@ -67,12 +67,9 @@ def test_a_staged_game_with_one_rule_changed_is_told_apart(tmp_path: Path) -> No
     shutil.copytree(source.parent.parent, tmp_path / "game")
     manifest = tmp_path / "game" / "rules" / source.name
     text = manifest.read_text(encoding="utf-8")
-    for broken, never in (
-        ("{count: taken, who: any, where: {suit: embers}, at_least: 1}", "{round: {at_least: 31}}"),
-        ("{count: taken, who: every, where: {suit: embers}, equals: 0}", "{round: {at_most: 30}}"),
-    ):
-        assert broken in text
-        text = text.replace(broken, never)
+    broken = "{count: taken, who: any, where: {suit: embers}, at_least: 1}"
+    assert broken in text
+    text = text.replace(broken, "{round: {at_least: 31}}")
     manifest.write_text(text, encoding="utf-8")
     pair = Pair.load("cinder-tricks", manifest)
     problems = [replay(pair, seed).problem for seed in range(10)]
