@@ -59,6 +59,17 @@ class StagedChecker:
     def field(self, path: Path, name: str) -> None:
         self.checks.known(path, name, sorted(self.fields), "card field")
 
+    def values(self, name: str) -> set[str] | None:
+        """The values the deck's cards have for a field they declare (None when the deck's
+        cards are made from suits and ranks, or do not declare it)."""
+        kind = self.checks.deck_kind()
+        if kind is None or self.checks.suits_kind() is not None:
+            return None
+        if name not in self.checks.fields_of(kind):
+            return None
+        found = (getattr(card, name, None) for _, card in self.checks.cards(kind))
+        return {str(value) for value in found if value is not None}
+
     def card_filter(self, path: Path, where: dict[str, Any] | None) -> None:
         for name in where or {}:
             if name != "face_up":
@@ -246,7 +257,12 @@ class StagedChecker:
             self.zone((*path, "from"), move.from_)
             if isinstance(move.to, ByField):
                 self.field((*path, "to", "by"), move.to.by)
+                values = self.values(move.to.by)
                 for value, target in move.to.zones.items():
+                    if values is not None and value not in values:
+                        self.checks.known(
+                            (*path, "to", "zones", value), value, sorted(values), move.to.by
+                        )
                     self.zone((*path, "to", "zones", value), target)
                 targets = list(dict.fromkeys(move.to.zones.values()))
             else:

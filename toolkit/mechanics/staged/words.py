@@ -13,8 +13,11 @@ from toolkit.schema.amounts import amount_values, describe_amount
 
 
 def summary(structure: Staged) -> str:
-    stages = sum(1 for item in walk(structure.round) if hasattr(item, "stage"))
-    moves = sum(1 for item in walk(structure.round) if hasattr(item, "move"))
+    written = [*structure.round, *structure.round_end.then]
+    for fragment in structure.defines.values():
+        written += fragment
+    stages = sum(1 for item in walk(written) if hasattr(item, "stage"))
+    moves = sum(1 for item in walk(written) if hasattr(item, "move"))
     several = max(amount_values(structure.rounds)) > 1
     rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
     return f"staged, {plural(stages, 'stage')}, {plural(moves, 'move')}{rounds}"
