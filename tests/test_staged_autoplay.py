@@ -44,9 +44,8 @@ def test_autoplay_plays_what_the_engine_contract_plays(name: str) -> None:
     game = load_compiled_game(str(GAMES[name]))[1]
     assert game.autoplay is game.mechanic
     generic = replace(game, autoplay=None)
-    for seed in (11, 12):
-        for players in (game.min_players, game.max_players):
-            bots = ["random"] * players
-            fast = play_game(game, seed, players, bots, record_actions=True)
-            assert list(fast.actions) == contract_play(game, seed, bots)
-            assert fast == play_game(generic, seed, players, bots, record_actions=True)
+    for players in (game.min_players, game.max_players):
+        bots = ["random"] * players
+        fast = play_game(game, 11, players, bots, record_actions=True)
+        assert list(fast.actions) == contract_play(game, 11, bots)
+        assert fast == play_game(generic, 11, players, bots, record_actions=True)
