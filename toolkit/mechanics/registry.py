@@ -137,12 +137,14 @@ ACQUIRE = "acquire"
 
 
 def strategy_decisions() -> tuple[str, ...]:
-    """Every decision about a card a priority strategy may name, over every mechanic."""
-    names = [
-        ACQUIRE,
-        *(name for kit in MECHANICS.values() for name in kit.decisions if name not in kit.cardless),
-    ]
-    return tuple(dict.fromkeys(names))
+    """Every decision about a card a priority strategy may name, over every mechanic. A name
+    one kit declares cardless stays when another kit's decision of that name is about a card
+    (`pass` passes cards in a trick-taking game, nothing in a staged one)."""
+    with_card = {
+        name for kit in MECHANICS.values() for name in kit.decisions if name not in kit.cardless
+    }
+    names = [ACQUIRE, *(name for kit in MECHANICS.values() for name in kit.decisions)]
+    return tuple(name for name in dict.fromkeys(names) if name == ACQUIRE or name in with_card)
 
 
 def decision_members() -> dict[str, frozenset[str]]:

@@ -331,7 +331,13 @@ class ProgramBuilder:
         rule: MoveRule
         size = self.deck.size
         if move.move in ("play", "take"):
-            targets = move.to if isinstance(move.to, list) else [move.to]
+            target_of: tuple[int, ...] | None = None
+            if isinstance(move.to, structure.ByField):
+                targets = list(dict.fromkeys(move.to.zones.values()))
+                chosen = {value: targets.index(zone) for value, zone in move.to.zones.items()}
+                target_of = tuple(chosen.get(str(v), -1) for v in self.column(move.to.by))
+            else:
+                targets = move.to if isinstance(move.to, list) else [move.to]
             count = move.count
             low, high, same = (
                 (count, count, None)
@@ -357,6 +363,7 @@ class ProgramBuilder:
                 if move.follow
                 else None,
                 room=move.room,
+                target_of=target_of,
             )
         elif move.move == "draw":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]
@@ -367,6 +374,7 @@ class ProgramBuilder:
                 target=self.zone(move.to),
                 count=move.count,
                 reshuffle=self.zone(move.reshuffle) if move.reshuffle else None,
+                take_back=move.take_back,
             )
         elif move.move == "take_all":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]
@@ -407,7 +415,16 @@ class ProgramBuilder:
                 ordered = sorted({v for v in values if v is not None})
                 wrap = len(ordered)
                 values = tuple(ordered.index(v) if v is not None else None for v in values)
+        climb: tuple[int | None, ...] | None = None
+        if match.climb is not None:
+            sign = -1 if match.climb.direction == "descending" else 1
+            climb = tuple(
+                v * sign if v is not None else None for v in self.numbers(match.climb.field)
+            )
         return Relation(
+            climb=climb,
+            strict=match.climb.strict if match.climb is not None else False,
+            among=self.column(match.among) if match.among else None,
             zone=self.zone(match.zone) if match.zone else None,
             first=match.card == "first",
             same=tuple((name, self.column(name)) for name in match.same),

@@ -77,9 +77,15 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
     """One check as a closure `(state, mech) -> bool`."""
     if check.all is not None:
         parts = [compile_check(part, c, zone) for part in check.all]
+        if len(parts) == 2:
+            first, second = parts
+            return lambda state, mech: first(state, mech) and second(state, mech)
         return lambda state, mech: all(part(state, mech) for part in parts)
     if check.any is not None:
         parts = [compile_check(part, c, zone) for part in check.any]
+        if len(parts) == 2:
+            first, second = parts
+            return lambda state, mech: first(state, mech) or second(state, mech)
         return lambda state, mech: any(part(state, mech) for part in parts)
     if check.not_ is not None:
         inner = compile_check(check.not_, c, zone)
@@ -102,6 +108,12 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
     else:
         holds = compare(check)
     who = check.who
+    if who == "current":
+        return lambda state, mech: holds(number(state, mech.acting))
+    if who == "every":
+        return lambda state, mech: all(holds(number(state, p)) for p in range(state.n))
+    if who == "any":
+        return lambda state, mech: any(holds(number(state, p)) for p in range(state.n))
 
     def test(state: State, mech: Mech) -> bool:
         players, every = players_of(who, state, mech)

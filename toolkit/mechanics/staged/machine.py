@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError
-from toolkit.kernel.mechanic import BotOption, CardWords
+from toolkit.kernel.mechanic import BotOption, CardWords, Pick
 from toolkit.kernel.observation import table_view
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.defaults import MachineDefaults, twin_cards
@@ -151,6 +151,7 @@ class StagedMechanic(MachineDefaults):
         )
 
     def after_effects(self, state: State) -> None:
+        state.mech.offer = None
         self._advance(state)
 
     def to_move(self, state: State) -> tuple[int, ...]:
@@ -166,17 +167,61 @@ class StagedMechanic(MachineDefaults):
     def apply(self, state: State, player: int, action: int) -> None:
         mech: Mech = state.mech
         op = self.program[mech.pc]
-        if action not in op.legal(self, state, mech, player):
+        if not op.allows(self, state, mech, player, action):
             if player not in op.to_move(state, mech):
                 raise IllegalActionError(f"player {player} cannot act now", self.summary(state))
             raise IllegalActionError(
                 f"player {player} cannot {self.describe_action(state, action)} now",
                 self.summary(state),
             )
+        mech.offer = None
         following = op.apply(self, state, mech, player, action)
         if following != WAIT:
             mech.pc = following
             self._advance(state)
+
+    def autoplay(
+        self,
+        state: State,
+        picks: Sequence[Pick],
+        played: list[tuple[int, int]] | None,
+        limit: int,
+    ) -> int:
+        """Random play in one call (the kernel's `Autoplay`): each action is picked from the
+        actions the waiting `choose` listed when it began, and played without the check an
+        action from that list cannot fail."""
+        mech: Mech = state.mech
+        program = self.program
+        start = state.round
+        count = 0
+        mech.offer = None  # listed before this call: the state may have changed since
+        while count < limit and not state.terminal:
+            movers = self.to_move(state)
+            if not movers:
+                break
+            for player in movers:
+                op = program[mech.pc]
+                actions = (
+                    mech.offer if mech.offer is not None else op.legal(self, state, mech, player)
+                )
+                if not actions:
+                    return count  # the engine's own step names the stuck player
+                action = picks[player](actions)
+                if played is not None:
+                    played.append((player, action))
+                mech.offer = None
+                following = op.apply(self, state, mech, player, action)
+                if following != WAIT:
+                    mech.pc = following
+                    self._advance(state)
+                count += 1
+                if state.pending is not None or state.terminal:
+                    return count
+                if program[mech.pc] is not op:
+                    break  # the picks are revealed: ask who moves now
+            if state.round != start or count >= limit:
+                break
+        return count
 
     def max_actions(self, players: int) -> int:
         return self.rounds[players] * self.bound

@@ -45,6 +45,12 @@ class MoveRule:
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         raise NotImplementedError
 
+    def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
+        """Whether the action `base + offset` is one of `legal`'s."""
+        out: list[int] = []
+        self.legal(state, mech, player, out)
+        return self.base + offset in out
+
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         """Play the action `base + offset`; False when the move needs more choices (the
         next card of a set)."""
@@ -75,15 +81,55 @@ class Relation:
     """The number of values the stepped field wraps round (0: no wrap)."""
     wild: CardPredicate | None
     empty_fits: bool
+    climb: tuple[int | None, ...] | None = None
+    """Per card, the climbed field's value, signed so that higher always climbs."""
+    strict: bool = False
+    among: tuple[Any, ...] | None = None
+    """Per card, the value that picks its column of the zone (`among`)."""
 
-    def fits(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+    def reference(self, cards: list[int], card: int) -> int:
+        """The card compared with `card`: the zone's top (or first) card, of the card's own
+        column with `among`; -1 when there is none."""
+        among = self.among
+        if among is None:
+            if not cards:
+                return -1
+            return cards[0] if self.first else cards[-1]
+        column = among[card]
+        for other in cards if self.first else reversed(cards):
+            if among[other] == column:
+                return other
+        return -1
+
+    def tops(self, state: State, player: int, target: Zone) -> dict[Any, int] | None:
+        """With `among`: each column's reference card, found in one pass over the zone, for
+        testing a whole hand (None without `among`)."""
+        among = self.among
+        if among is None:
+            return None
+        cards = (self.zone or target).cards(state, player)
+        if self.first:
+            cards = cards[::-1]
+        return {among[other]: other for other in cards}
+
+    def fits(
+        self,
+        state: State,
+        mech: Mech,
+        player: int,
+        target: Zone,
+        card: int,
+        tops: dict[Any, int] | None = None,
+    ) -> bool:
         zone = self.zone or target
-        cards = zone.cards(state, player)
-        if not cards:
+        if tops is not None and self.among is not None:
+            ref = tops.get(self.among[card], -1)
+        else:
+            ref = self.reference(zone.cards(state, player), card)
+        if ref < 0:
             return self.empty_fits
         if self.wild is not None and self.wild(card):
             return True
-        ref = cards[0] if self.first else cards[-1]
         called = mech.called.get(zone.index) if zone.shared else None
         for name, column in self.same:
             wanted = called[1] if called is not None and called[0] == name else column[ref]
@@ -96,8 +142,18 @@ class Relation:
                 difference = mine - theirs
                 if self.wrap:
                     difference %= self.wrap
-                    return any(step % self.wrap == difference for step in self.steps)
-                return difference in self.steps
+                    if any(step % self.wrap == difference for step in self.steps):
+                        return True
+                elif difference in self.steps:
+                    return True
+        climb = self.climb
+        if climb is not None:
+            mine, theirs = climb[card], climb[ref]
+            if mine is None:
+                return theirs is None
+            if theirs is None:
+                return True
+            return mine > theirs if self.strict else mine >= theirs
         return False
 
 
@@ -121,6 +177,9 @@ class CardMove(MoveRule):
     same_count: bool = True
     follow: tuple[Zone, tuple[Any, ...]] | None = None
     room: int | None = None
+    target_of: tuple[int, ...] | None = None
+    """Per card, the index in `targets` of the one zone it may go to (-1: none), when the
+    destination is chosen by a card field (`to: {by, zones}`)."""
     names: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -177,7 +236,7 @@ class CardMove(MoveRule):
         base = self.base
         building = mech.building
         if building:
-            target = self.targets[0]
+            target = self._set_target(building[0])
             sizes = self._sizes(state, mech, player, target)
             same = self.same
             if len(building) < sizes.stop - 1:
@@ -190,20 +249,67 @@ class CardMove(MoveRule):
                 out.append(base + self.deck)
             return
         relation = self.relation
-        destinations = len(self.targets)
+        targets = self.targets
+        destinations = len(targets)
+        target_of = self.target_of
+        room, beats, single = self.room, self.beats, self.high == 1
+        if relation is None and room is None and beats is None and single:
+            # Nothing to test per card: every eligible card goes to its zone(s).
+            if target_of is not None:
+                out.extend(
+                    base + card * destinations + target_of[card]
+                    for card in sorted(eligible)
+                    if target_of[card] >= 0
+                )
+            else:
+                out.extend(
+                    base + card * destinations + index
+                    for card in sorted(eligible)
+                    for index in range(destinations)
+                )
+            return
+        every = tuple(enumerate(targets))
+        tops = (
+            [relation.tops(state, player, target) for target in targets]
+            if relation is not None and relation.among is not None
+            else None
+        )
         for card in sorted(eligible):
-            for index, target in enumerate(self.targets):
-                if not self._open(state, mech, player, target):
+            options = every
+            if target_of is not None:
+                index = target_of[card]
+                if index < 0:
                     continue
-                if relation is not None and not relation.fits(state, mech, player, target, card):
+                options = ((index, targets[index]),)
+            for index, target in options:
+                if room is not None and not self._open(state, mech, player, target):
                     continue
-                if not self._beats(state, mech, player, target, card):
-                    continue
-                if not self.single and not self._completes(
-                    state, mech, player, target, eligible, card
+                if relation is not None and not relation.fits(
+                    state, mech, player, target, card, tops[index] if tops else None
                 ):
                     continue
+                if beats is not None and not self._beats(state, mech, player, target, card):
+                    continue
+                if not single and not self._completes(state, mech, player, target, eligible, card):
+                    continue
                 out.append(base + card * destinations + index)
+
+    def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
+        """One card to one zone is checked alone, without listing the others."""
+        if self.high != 1 or mech.building:
+            return MoveRule.allows(self, state, mech, player, offset)
+        card, index = divmod(offset, len(self.targets))
+        if card >= self.deck or (self.target_of is not None and self.target_of[card] != index):
+            return False
+        if card not in self._eligible(state, mech, player):
+            return False
+        target = self.targets[index]
+        if self.room is not None and not self._open(state, mech, player, target):
+            return False
+        relation = self.relation
+        if relation is not None and not relation.fits(state, mech, player, target, card):
+            return False
+        return self.beats is None or self._beats(state, mech, player, target, card)
 
     def _completes(
         self, state: State, mech: Mech, player: int, target: Zone, eligible: list[int], card: int
@@ -221,20 +327,27 @@ class CardMove(MoveRule):
             if building and offset == self.deck:
                 cards = building[:]
                 building.clear()
-                self._move(state, mech, player, cards, self.targets[0], mover)
+                self._move(state, mech, player, cards, self._set_target(cards[0]), mover)
                 return True
             card = offset if building else offset // len(self.targets)
             building.append(card)
-            sizes = self._sizes(state, mech, player, self.targets[0])
+            target = self._set_target(building[0])
+            sizes = self._sizes(state, mech, player, target)
             if len(building) >= sizes.stop - 1:
                 cards = building[:]
                 building.clear()
-                self._move(state, mech, player, cards, self.targets[0], mover)
+                self._move(state, mech, player, cards, target, mover)
                 return True
             return False
         card, index = divmod(offset, len(self.targets))
         self._move(state, mech, player, [card], self.targets[index], mover)
         return True
+
+    def _set_target(self, first: int) -> Zone:
+        """Where a set goes: its first card's zone when the card picks it, else the one."""
+        if self.target_of is not None and self.target_of[first] >= 0:
+            return self.targets[self.target_of[first]]
+        return self.targets[0]
 
     def _move(
         self,
@@ -285,13 +398,16 @@ class DrawMove(MoveRule):
     target: Zone = None  # type: ignore[assignment]
     count: int = 1
     reshuffle: Zone | None = None
+    take_back: bool = True
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         reshuffle = self.reshuffle
         for index, source in enumerate(self.sources):
-            if source.cards(state, player) or (
-                reshuffle is not None and len(reshuffle.cards(state, player)) > 1
-            ):
+            pile = source.cards(state, player)
+            if pile:
+                if self.take_back or pile[-1] not in mech.moved:
+                    out.append(self.base + index)
+            elif reshuffle is not None and len(reshuffle.cards(state, player)) > 1:
                 out.append(self.base + index)
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:

@@ -53,6 +53,10 @@ class Op:
     def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
         return []
 
+    def allows(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> bool:
+        """Whether `action` is one of `legal(...)`, found without listing every move's."""
+        return action in self.legal(m, state, mech, player)
+
     def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
         raise NotImplementedError
 
@@ -254,7 +258,9 @@ class Choose(Op):
     after: Label
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
-        if self._legal(state, mech, mech.acting):
+        offer = self._legal(state, mech, mech.acting)
+        if offer:
+            mech.offer = offer
             return WAIT
         return self.otherwise.pc
 
@@ -279,6 +285,19 @@ class Choose(Op):
     def rule_of(self, action: int) -> tuple[int, MoveRule]:
         index = bisect.bisect_right(self.bases, action) - 1
         return index, self.rules[index]
+
+    def allows(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> bool:
+        if player != mech.acting or not self.rules or action < self.bases[0]:
+            return False
+        index, rule = self.rule_of(action)
+        if action >= rule.base + rule.size:
+            return False
+        if mech.building_rule >= 0:
+            if index != mech.building_rule:
+                return False
+        elif rule.when is not None and not rule.when(state, mech):
+            return False
+        return rule.allows(state, mech, player, action - rule.base)
 
     def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
         index, rule = self.rule_of(action)

@@ -56,6 +56,10 @@ class Mech:
     acted: bool = False
     """Whether a decision was taken since the turns in play last checked (stall detection)."""
     idle: int = 0
+    offer: list[int] | None = None
+    """The actions the `choose` waiting at `pc` allowed when it began: `autoplay` picks from
+    them instead of listing them again. Dropped at every move and effect, never copied, and
+    read only by the `autoplay` call whose move led to them."""
 
     def copy(self) -> Mech:
         return Mech(

@@ -199,10 +199,23 @@ class Beats(Model):
     """The play must have as many cards as the last play (a pair on a pair)."""
 
 
+class Climb(Model):
+    """The card's `field` must be higher than the reference's (or lower: `descending`), or
+    equal unless `strict`. A card without a value of `field` (a pledge, a wager) fits only on
+    a card without one, and any card fits on it: such cards go before the first numbered one."""
+
+    field: Id
+    """The numeric card field that climbs (`value`)."""
+    direction: Literal["ascending", "descending"] = "ascending"
+    """`ascending`: each card at least as high as the one it goes on; `descending`: at most."""
+    strict: bool = False
+    """Equal values do not fit: each card strictly higher (lower) than the last."""
+
+
 class Match(Model):
     """How a card played must relate to a card already in a zone: equal in one of the `same`
-    fields, or one `step` away; `wild` cards fit anything. Without any card there, anything fits
-    (unless `empty: none`)."""
+    fields, one `step` away, or above it (`climb`); `wild` cards fit anything. Without any card
+    there, anything fits (unless `empty: none`)."""
 
     zone: Id | None = None
     """The zone whose card is compared; unset: the move's destination."""
@@ -213,6 +226,12 @@ class Match(Model):
     `call`ed for a field stands in for the reference's own)."""
     step: Step | None = None
     """The card fits when its field is one step away from the reference's."""
+    climb: Climb | None = None
+    """The card fits when its field climbs from the reference's (a route that only rises)."""
+    among: Id | None = None
+    """Compare only with the zone's cards sharing the played card's value of this field: one
+    column per colour in a single tableau zone (`among: colour`). `empty` then applies to the
+    card's own column."""
     wild: CardFilter | None = None
     """Cards matching this filter fit anything."""
     empty: Literal["any", "none"] = "any"
@@ -227,6 +246,17 @@ class Follow(Model):
     """The shared zone whose first card is followed (the trick)."""
     field: Id
     """The card field to follow (the suit)."""
+
+
+class ByField(Model):
+    """A destination chosen by the card itself: the zone listed for its value of a field (the
+    discard pile of its colour)."""
+
+    by: Id
+    """The card field whose value picks the zone."""
+    zones: dict[str, Id] = Field(min_length=1, max_length=40)
+    """The zone for each value (`{amber: waystone-amber, ...}`); a card whose value is not
+    listed cannot make this move."""
 
 
 class CardCount(Model):
@@ -264,8 +294,9 @@ class PlayOrTake(MoveBase):
     """`play` cards from your hand, or `take` them from the table: the same move, in words."""
     from_: Id = Field(alias="from")
     """The zone the cards come from (a player zone is the mover's own, or `from_who`'s)."""
-    to: Id | list[Id]
-    """Where they go; a list offers a choice of destination (one of four rows)."""
+    to: Id | list[Id] | ByField
+    """Where they go; a list offers a choice of destination (one of four rows); `{by, zones}`
+    sends each card to the zone of its value of a field (the pile of its colour)."""
     from_who: Seat = "current"
     """Whose player zone the cards come from (`current`: the mover's own)."""
     to_who: Seat = "current"
@@ -297,6 +328,9 @@ class DrawFromPile(MoveBase):
     reshuffle: Id | None = None
     """When the pile runs out: the cards of this zone, all but its top card, are shuffled into
     it first."""
+    take_back: bool = True
+    """Whether a pile may be drawn from while its top card is the card just moved there: false
+    forbids taking back the card you discarded a moment ago."""
 
 
 class TakeZone(MoveBase):
@@ -636,7 +670,11 @@ def filled_by(stages: list[Any]) -> list[str]:
         elif kind in ("move", "draw", "take_all", "flip", "award"):
             found.append(item.to)
         elif kind in ("play", "take"):
-            found += item.to if isinstance(item.to, list) else [item.to]
+            to = item.to
+            if isinstance(to, ByField):
+                found += list(to.zones.values())
+            else:
+                found += to if isinstance(to, list) else [to]
     return [zone for zone in found if zone]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged.runtime import RESERVED
-from toolkit.mechanics.staged.structure import Staged
+from toolkit.mechanics.staged.structure import ByField, Staged
 from toolkit.schema.filters import card_matches
 
 LOOPS = {"turns": "turns", "repeat": "repeat"}
@@ -63,6 +63,17 @@ class StagedChecker:
 
     def field(self, path: Path, name: str) -> bool:
         return self.checks.known(path, name, sorted(self.fields), "card field")
+
+    def values(self, name: str) -> set[str] | None:
+        """The values the deck's cards have for a field they declare (None when the deck's
+        cards are made from suits and ranks, or do not declare it)."""
+        kind = self.checks.deck_kind()
+        if kind is None or self.checks.suits_kind() is not None:
+            return None
+        if name not in self.checks.fields_of(kind):
+            return None
+        found = (getattr(card, name, None) for _, card in self.checks.cards(kind))
+        return {str(value) for value in found if value is not None}
 
     def card_filter(self, path: Path, where: dict[str, Any] | None) -> None:
         known = True
@@ -270,11 +281,23 @@ class StagedChecker:
         self.check((*path, "when"), move.when)
         if kind in ("play", "take"):
             self.zone((*path, "from"), move.from_)
-            targets = move.to if isinstance(move.to, list) else [move.to]
-            for index, target in enumerate(targets):
-                self.zone(
-                    (*path, "to", index) if isinstance(move.to, list) else (*path, "to"), target
-                )
+            if isinstance(move.to, ByField):
+                self.field((*path, "to", "by"), move.to.by)
+                values = self.values(move.to.by)
+                for value, target in move.to.zones.items():
+                    if values is not None and value not in values:
+                        self.checks.known(
+                            (*path, "to", "zones", value), value, sorted(values), move.to.by
+                        )
+                    self.zone((*path, "to", "zones", value), target)
+                targets = list(dict.fromkeys(move.to.zones.values()))
+            else:
+                targets = move.to if isinstance(move.to, list) else [move.to]
+                for index, target in enumerate(targets):
+                    self.zone(
+                        (*path, "to", index) if isinstance(move.to, list) else (*path, "to"),
+                        target,
+                    )
             self.card_filter((*path, "where"), move.where)
             count = move.count
             if not isinstance(count, int):
@@ -301,6 +324,10 @@ class StagedChecker:
                     self.field((*path, "match", "same", index), name)
                 if move.match.step is not None:
                     self.field((*path, "match", "step", "field"), move.match.step.field)
+                if move.match.climb is not None:
+                    self.field((*path, "match", "climb", "field"), move.match.climb.field)
+                if move.match.among is not None:
+                    self.field((*path, "match", "among"), move.match.among)
                 self.card_filter((*path, "match", "wild"), move.match.wild)
             if move.beats is not None:
                 self.field((*path, "beats", "field"), move.beats.field)

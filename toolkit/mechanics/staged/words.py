@@ -13,8 +13,11 @@ from toolkit.schema.amounts import amount_values, describe_amount
 
 
 def summary(structure: Staged) -> str:
-    stages = sum(1 for item in walk(structure.round) if hasattr(item, "stage"))
-    moves = sum(1 for item in walk(structure.round) if hasattr(item, "move"))
+    written = [*structure.round, *structure.round_end.then]
+    for fragment in structure.defines.values():
+        written += fragment
+    stages = sum(1 for item in walk(written) if hasattr(item, "stage"))
+    moves = sum(1 for item in walk(written) if hasattr(item, "move"))
     several = max(amount_values(structure.rounds)) > 1
     rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
     return f"staged, {plural(stages, 'stage')}, {plural(moves, 'move')}{rounds}"
@@ -115,7 +118,13 @@ def move_words(move: Any) -> str:
         return str(move.says)
     kind = move.move
     if kind in ("play", "take"):
-        to = move.to if isinstance(move.to, str) else " or ".join(move.to)
+        to = (
+            move.to
+            if isinstance(move.to, str)
+            else " or ".join(move.to)
+            if isinstance(move.to, list)
+            else f"the zone of its {move.to.by}"
+        )
         count = move.count
         many = (
             "a card"
@@ -131,6 +140,16 @@ def move_words(move: Any) -> str:
             line += f", matching the top card's {same}" if same else ""
             if move.match.step is not None:
                 line += f", {move.match.step.field} {move.match.step.by} from the top card"
+            climb = move.match.climb
+            if climb is not None:
+                rise = "higher" if climb.direction == "ascending" else "lower"
+                line += (
+                    f", {climb.field} {rise} than the top card's"
+                    + ("" if climb.strict else " or equal")
+                    + f" (cards without a {climb.field} only before the first with one)"
+                )
+            if move.match.among is not None:
+                line += f", compared within the card's own {move.match.among}"
         if move.follow is not None:
             line += f", following the first card's {move.follow.field} if you can"
         if move.beats is not None:
@@ -138,7 +157,8 @@ def move_words(move: Any) -> str:
         return line
     if kind == "draw":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
-        return f"draw {plural(move.count, 'card')} from {source}"
+        back = "" if move.take_back else ", never the card just put there"
+        return f"draw {plural(move.count, 'card')} from {source}{back}"
     if kind == "take_all":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
         return f"take every card of {source} into your {move.to}"
