@@ -257,16 +257,18 @@ def test_the_reference_reads_the_stages_own_words() -> None:
     ]
 
 
-def test_a_strategy_naming_a_move_the_game_lacks_is_a_positioned_error(tmp_path: Path) -> None:
-    for part in ("rules", "cards", "print"):
-        source = ROOT / part
-        if part == "rules":
-            (tmp_path / part).mkdir()
-            shutil.copy(source / "firefly-jars.yaml", tmp_path / part)
-        else:
-            shutil.copytree(source / "firefly-jars", tmp_path / part / "firefly-jars")
+def copy_game(tmp_path: Path) -> Path:
+    """The game's files in a project of their own; returns its strategies file."""
+    (tmp_path / "rules").mkdir()
+    shutil.copy(ROOT / "rules" / "firefly-jars.yaml", tmp_path / "rules")
+    for part in ("cards", "print"):
+        shutil.copytree(ROOT / part / "firefly-jars", tmp_path / part / "firefly-jars")
     shutil.copytree(ROOT / "print" / "shared", tmp_path / "print" / "shared")
-    strategies = tmp_path / "cards" / "firefly-jars" / "strategies.yaml"
+    return tmp_path / "cards" / "firefly-jars" / "strategies.yaml"
+
+
+def test_a_strategy_naming_a_move_the_game_lacks_is_a_positioned_error(tmp_path: Path) -> None:
+    strategies = copy_game(tmp_path)
     strategies.write_text(
         strategies.read_text(encoding="utf-8").replace("moves: [stop]", "moves: [stpo]", 1),
         encoding="utf-8",
@@ -276,3 +278,25 @@ def test_a_strategy_naming_a_move_the_game_lacks_is_a_positioned_error(tmp_path:
     assert "cards/firefly-jars/strategies.yaml:13:" in result.stdout
     assert "unknown decision 'stpo'" in result.stdout
     assert "did you mean 'stop'?" in result.stdout
+
+
+def test_a_card_preference_on_a_move_without_a_card_is_a_positioned_error(
+    tmp_path: Path,
+) -> None:
+    strategies = copy_game(tmp_path)
+    strategies.write_text(
+        strategies.read_text(encoding="utf-8").replace(
+            "prefer: move\n        moves: [draw]",
+            "prefer: highest_field\n        field: brightness",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    result = run_toolkit("validate", "firefly-jars", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "cards/firefly-jars/strategies.yaml:16:17:" in result.stdout
+    assert (
+        "'highest_field' chooses among decisions about a card, which firefly-jars never asks for"
+        in result.stdout
+    )
+    assert "its decisions: draw, stop" in result.stdout

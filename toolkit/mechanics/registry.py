@@ -137,10 +137,14 @@ ACQUIRE = "acquire"
 
 
 def strategy_decisions() -> tuple[str, ...]:
-    """Every decision about a card a priority strategy may name, over every mechanic."""
-    cardless = {name for kit in MECHANICS.values() for name in kit.cardless}
-    names = [ACQUIRE, *(name for kit in MECHANICS.values() for name in kit.decisions)]
-    return tuple(name for name in dict.fromkeys(names) if name not in cardless)
+    """Every decision about a card a priority strategy may name, over every mechanic (a name
+    one mechanic asks about a card, trick-taking's `pass`, stays though another's move of
+    that name involves none)."""
+    names = [
+        ACQUIRE,
+        *(name for kit in MECHANICS.values() for name in kit.decisions if name not in kit.cardless),
+    ]
+    return tuple(dict.fromkeys(names))
 
 
 def decision_members() -> dict[str, frozenset[str]]:
