@@ -300,3 +300,15 @@ def test_a_card_preference_on_a_move_without_a_card_is_a_positioned_error(
         in result.stdout
     )
     assert "its decisions: draw, stop" in result.stdout
+
+
+def test_print_makes_every_firefly_and_a_reference_of_the_stages(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "fireflies.pdf"
+    result = run_toolkit("print", "firefly-jars", "--out", out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "12 pages, 42 cards" in result.stdout
+    reference = PdfReader(out).pages[10].extract_text()
+    assert "catch the top firefly of the meadow into your" in reference
+    assert "If two fireflies in your jar share a glow" in reference

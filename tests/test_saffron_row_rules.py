@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -238,3 +239,15 @@ def test_the_reference_reads_the_stages_own_words() -> None:
         "      ... and refill the row from the bales at once",
         "    - or take the top two bales, unseen",
     ]
+
+
+def test_print_makes_every_ware_and_a_reference_of_the_stages(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    out = tmp_path / "wares.pdf"
+    result = run_toolkit("print", "saffron-row", "--out", out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "12 pages, 45 cards" in result.stdout
+    reference = PdfReader(out).pages[10].extract_text()
+    assert "buy one ware from the market row" in reference
+    assert "or take the top two bales, unseen" in reference
