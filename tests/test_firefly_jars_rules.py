@@ -312,3 +312,28 @@ def test_print_makes_every_firefly_and_a_reference_of_the_stages(tmp_path: Path)
     reference = PdfReader(out).pages[10].extract_text()
     assert "catch the top firefly of the meadow into your" in reference
     assert "If two fireflies in your jar share a glow" in reference
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        ("stage: deal", "a deal needs 'to'"),
+        ("stage: deal\n      rest: meadow\n      count: 2", "'count' is the cards dealt"),
+    ],
+)
+def test_a_deal_to_nobody_needs_a_pile_and_no_count(
+    tmp_path: Path, deal: str, message: str
+) -> None:
+    copy_game(tmp_path)
+    manifest = tmp_path / "rules" / "firefly-jars.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    written = "stage: deal\n      rest: meadow\n      says: Shuffle every firefly"
+    assert written in text
+    manifest.write_text(
+        text.replace(written, deal + "\n      says: Shuffle every firefly"), encoding="utf-8"
+    )
+    result = run_toolkit("validate", "firefly-jars", cwd=tmp_path)
+    assert result.returncode == 1
+    line = text[: text.index(written)].count("\n") + 1
+    assert f"rules/firefly-jars.yaml:{line}:" in result.stdout
+    assert message in result.stdout
