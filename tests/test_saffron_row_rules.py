@@ -8,6 +8,7 @@ docstring of `toolkit/mechanics/staged/machine.py`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -251,3 +252,14 @@ def test_print_makes_every_ware_and_a_reference_of_the_stages(tmp_path: Path) ->
     reference = PdfReader(out).pages[10].extract_text()
     assert "buy one ware from the market row" in reference
     assert "or take the top two bales, unseen" in reference
+
+
+def test_wares_bought_from_the_row_count_in_the_card_usage_statistics() -> None:
+    result = run_toolkit(
+        "simulate", "saffron-row", "--games", "4", "--bots", "outfitter", "--format", "json"
+    )
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["cards"]["row"]
+    assert sum(row["games_on_display"] for row in rows) == 4 * 5  # the opening rows
+    assert any(row["acquire_rate"] > 0 for row in rows)
+    assert all(row["mean_turn"] is not None for row in rows if row["acquire_rate"] > 0)
