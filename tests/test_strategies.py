@@ -710,3 +710,12 @@ def test_bid_near_is_refused_where_nobody_bids(tmp_path: Path) -> None:
     assert [(code, "never asks for" in message) for _, code, message, _ in found] == [
         ("invalid-value", True)
     ]
+
+
+def test_a_card_decision_stays_nameable_when_another_mechanic_has_a_cardless_move_so_named() -> (
+    None
+):
+    # trick-taking passes cards; the staged mechanic's `pass` move involves none
+    result = run_toolkit("validate", "cinder-tricks")
+    assert result.returncode == 0, result.stdout
+    assert "cards/cinder-tricks/strategies.yaml" not in result.stdout

@@ -67,6 +67,15 @@ GOLDEN = {
     "lantern-routes-3p-seed-3.counts.txt": ("rules/lantern-routes.yaml", 3, 3, None),
     "midway-memories-4p-seed-3.counts.txt": ("rules/midway-memories.yaml", 3, 4, None),
     "oh-my-park-4p-seed-3.counts.txt": ("rules/oh-my-park.yaml", 3, 4, None),
+    "firefly-jars-3p-seed-7.txt": ("rules/firefly-jars.yaml", 7, 3, ["random", "greedy", "daring"]),
+    "firefly-jars-4p-seed-3.counts.txt": ("rules/firefly-jars.yaml", 3, 4, None),
+    "saffron-row-3p-seed-7.txt": (
+        "rules/saffron-row.yaml",
+        7,
+        3,
+        ["random", "greedy", "outfitter"],
+    ),
+    "saffron-row-4p-seed-3.counts.txt": ("rules/saffron-row.yaml", 3, 4, None),
 }
 
 

@@ -188,6 +188,7 @@ def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], li
             o
             for o in options
             if o.decision in accepted
+            and o.card >= 0  # a move named like a card decision may involve no card (pass)
             and (down is None or o.face_down == down)
             and (tests is None or tests[o.kind](o.card))
         ]

@@ -14,6 +14,7 @@ from toolkit.content.primitive_checks import PrimitiveChecks
 from toolkit.content.project import LoadedFile
 from toolkit.content.yaml_loader import Path_
 from toolkit.diagnostics import did_you_mean
+from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.preferences.base import CardPreference, PreferenceBase
 from toolkit.schema.filters import CardFilter
 
@@ -87,15 +88,16 @@ def check_preference(
         rule.check_preference(context, path, [])
         return
     tag = rule.prefer
-    implied = rule.implied_decisions or tuple(decisions)
+    cardless = mechanic_kit(c.game.structure.mechanic).cardless
+    implied = rule.implied_decisions or tuple(d for d in decisions if d not in cardless)
     usable = [d for d in implied if d in decisions]
     if not usable:
+        what = f"{' or '.join(implied)} decisions" if implied else "decisions about a card"
         c.error(
             where,
             (*path, "prefer"),
             "invalid-value",
-            f"'{tag}' chooses among {' or '.join(implied)} decisions, which "
-            f"{c.game.id} never asks for",
+            f"'{tag}' chooses among {what}, which {c.game.id} never asks for",
             f"its decisions: {', '.join(decisions)}",
         )
         return

@@ -145,7 +145,7 @@ class ProgramBuilder:
         deck_kind = self.deck.kind
         self.emit(
             ops.DealOp(
-                self.c.zone(stage.to).index,
+                self.c.zone(stage.to).index if stage.to is not None else -1,
                 tuple(counts),
                 self.zone(stage.rest) if stage.rest is not None else None,
                 tuple(

@@ -12,6 +12,8 @@ Corner cases decided here:
   picked cards no `then` stage moved go back where they came from.
 - A card's owner is whoever moved it last: an `award` gives the zone's cards to whoever played
   the best card.
+- A card a player moves from a face-up shared zone into one of their own zones (bought from a
+  market row, a pile taken) counts as acquired in the simulator's card-usage statistics.
 - Cards everyone saw enter a hidden zone (taken from a face-up row) stay known while they are
   there: search bots deal the other hidden cards around them.
 - After the round's play, `round_end.then` runs, the round is scored (`round_scoring`), and
@@ -256,6 +258,9 @@ class StagedMechanic(MachineDefaults):
         if player >= 0:
             for card in cards:
                 mech.placed_by[card] = player
+            if source.shared and not source.hidden and not target.shared and target.index >= 0:
+                # taken from a face-up shared zone (a market row): the card-usage statistics
+                state.stats.acquired.extend((target.index, player, c, state.turn) for c in cards)
             if target.shared:
                 mech.last_mover = player
                 mech.last_play[target.index] = tuple(cards)

@@ -101,6 +101,7 @@ class DealOp(Op):
     """Every card gathered, shuffled and dealt; the rest form a face-down pile."""
 
     to: int
+    """The players' zone dealt to; -1: nobody is dealt any, every card forms `rest`."""
     counts: tuple[int | None, ...]
     rest: Zone | None
     gather: tuple[int, ...]
@@ -112,7 +113,12 @@ class DealOp(Op):
             state.zones[zone] = [[] for _ in range(state.n)]
         for zone in self.gather_shared:
             state.shared[zone] = []
-        state.deal(self.to, self.counts[state.n])
+        if self.to >= 0:
+            state.deal(self.to, self.counts[state.n])
+        else:
+            deck = state.deck_cards[:]
+            state.random().shuffle(deck)
+            state.out_of_play = deck
         mech.known = [[] for _ in range(state.n)]
         if self.rest is not None:
             rest = state.out_of_play

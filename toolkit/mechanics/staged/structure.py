@@ -398,12 +398,24 @@ class DealStage(StageBase):
     """Gather every card, shuffle, and deal to every player; the rest form a face-down pile."""
 
     stage: Literal["deal"]
-    to: Id
-    """The players' zone receiving the cards."""
+    to: Id | None = None
+    """The players' zone receiving the cards; unset: nobody is dealt any, and every card,
+    shuffled, forms `rest` (a game played from one draw pile)."""
     count: CardsAmount | None = None
     """Cards each (a number or a table by player count); unset: the whole deck evenly."""
     rest: Id | None = None
     """The shared zone the cards left over form, face down; unset: they stay out of play."""
+
+    @model_validator(mode="after")
+    def _somewhere(self) -> Deal:
+        if self.to is None and self.rest is None:
+            raise ValueError(
+                "a deal needs 'to' (the players' zone dealt to), 'rest' (the pile the cards "
+                "form), or both"
+            )
+        if self.to is None and self.count is not None:
+            raise ValueError("'count' is the cards dealt to each player: it needs 'to'")
+        return self
 
 
 class MoveStage(StageBase):

@@ -163,7 +163,8 @@ class StagedChecker:
     def stage(self, path: Path, stage: Any, loops: tuple[str, ...]) -> None:
         kind = stage.stage
         if kind == "deal":
-            self.zone((*path, "to"), stage.to, "player")
+            if stage.to is not None:
+                self.zone((*path, "to"), stage.to, "player")
             if stage.rest is not None:
                 self.zone((*path, "rest"), stage.rest, "shared")
             if stage.count is not None:

@@ -180,7 +180,9 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
     for stage in stages:
         said = stage.says
         kind = stage.stage
-        if kind == "deal":
+        if kind == "deal" and stage.to is None:
+            add(said or f"Shuffle every card into {stage.rest}, face down.")
+        elif kind == "deal":
             count = describe_amount(stage.count) if stage.count is not None else "all the"
             add(said or f"Deal {count} cards to each player's {stage.to}.")
         elif kind == "move":

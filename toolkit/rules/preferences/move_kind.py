@@ -1,4 +1,4 @@
-"""`move_kind`: prefer one kind of move to another (play before draw, draw before pass)."""
+"""`move`: the actions of the first kind of move, in the strategy's order, that is legal now."""
 
 from __future__ import annotations
 
@@ -6,38 +6,37 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from toolkit.rules.preferences.base import Core, PreferenceBase
+from toolkit.rules.preferences.base import Core, Option, PreferenceBase, StrategyChecks
 from toolkit.rules.registry import PREFERENCES
 from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
     from toolkit.rules.context import Path
-    from toolkit.rules.preferences.base import Option, StrategyChecks, StrategyGame
+    from toolkit.rules.preferences.base import StrategyGame
 
 
 @PREFERENCES.register
 class MoveKind(PreferenceBase):
-    """Keep the moves of the first kind in `order` that has any legal move: a turn that may
-    play, draw or pass plays when it can (`order: [play, draw, pass]`). Kinds are the
-    decisions the game's moves name (`play`, `draw`, `take_all`, `pass`, `stop`, a move's own
-    `decision` ...); `then` breaks ties among the moves kept."""
+    """One kind of move before another (stop rather than draw again, pass rather than play),
+    whatever card it involves: the actions of the first of `moves` the player may make now.
+    With a `when` gate this is how a push-your-luck bot knows when to stop."""
 
-    prefer: Literal["move_kind"]
-    order: list[Id] = Field(min_length=1, max_length=20)
-    """The kinds of move, the most wanted first."""
+    prefer: Literal["move"]
+    moves: list[Id] = Field(min_length=1, max_length=20)
+    """Decisions in order of preference, as the game names them (`stop`, `draw`, `pass`)."""
 
     def check_preference(self, ctx: StrategyChecks, path: Path, kinds: list[str]) -> None:
         decisions = list(ctx.decisions())
-        for index, name in enumerate(self.order):
-            ctx.known((*path, "order", index), name, decisions, "decision of this game")
+        for index, name in enumerate(self.moves):
+            ctx.known((*path, "moves", index), name, decisions, "decision")
 
     def compile(self, game: StrategyGame) -> Core:
-        order = tuple(self.order)
+        order = tuple(self.moves)
 
         def core(state: State, player: int, options: list[Option]) -> list[Option]:
-            for kind in order:
-                kept = [option for option in options if option.decision == kind]
+            for name in order:
+                kept = [option for option in options if option.decision == name]
                 if kept:
                     return kept
             return []
