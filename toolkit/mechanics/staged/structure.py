@@ -407,7 +407,7 @@ class DealStage(StageBase):
     """The shared zone the cards left over form, face down; unset: they stay out of play."""
 
     @model_validator(mode="after")
-    def _somewhere(self) -> Deal:
+    def _somewhere(self) -> DealStage:
         if self.to is None and self.rest is None:
             raise ValueError(
                 "a deal needs 'to' (the players' zone dealt to), 'rest' (the pile the cards "
