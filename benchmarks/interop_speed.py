@@ -84,13 +84,8 @@ def openspiel_games(spiel_game: object, games: int, seed: int) -> tuple[int, flo
     for _ in range(games):
         state = spiel_game.new_initial_state()  # type: ignore[attr-defined]
         while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            pick, total = rng.random(), 0.0
-            for action, chance in outcomes:
-                total += chance
-                if pick < total:
-                    break
-            state.apply_action(action)
+            actions, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, chances)[0])
         dealt = clock()
         while not state.is_terminal():
             legal = state.legal_actions()
