@@ -108,7 +108,7 @@ class ActionIds:
     def to_ids(self, kind: str | None, actions: list[int]) -> list[int]:
         """The ids of engine actions, ascending (as OpenSpiel wants legal actions)."""
         if kind is None:
-            return sorted(actions)  # the mechanic's ids are the ids: nothing to map
+            return sorted(actions)
         if kind in self.index_kinds:
             first = self.mechanic + 1
             ids = [first + action if action >= 0 else first - 1 for action in actions]
@@ -165,13 +165,21 @@ class Match:
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The legal ids of `seat`, ascending."""
-        return self.ids.to_ids(self._kind(state), state.legal_actions(seat))
+        actions = state.legal_actions(seat)
+        pending = state.pending
+        if pending is None:
+            return sorted(actions)  # the mechanic's ids are the ids: nothing to map
+        return self.ids.to_ids(pending.kind, actions)
 
     def apply(self, state: State, seat: int, action_id: int) -> None:
         """Play an id; `IllegalActionError` if it is not legal for `seat` now. The id is
         only translated here: whether its action is legal is the engine's own check (every
         `State.apply` refuses an illegal action), made once."""
-        action = self.ids.from_id(self._kind(state), action_id)
+        pending = state.pending
+        if pending is None and 0 <= action_id < self.ids.mechanic:
+            state.apply(seat, action_id)  # the mechanic's own id: nothing to translate
+            return
+        action = self.ids.from_id(None if pending is None else pending.kind, action_id)
         if action is None:
             raise IllegalActionError(f"action {action_id} is not legal for player {seat} now")
         state.apply(seat, action)

@@ -98,6 +98,8 @@ class Run:
     def __init__(self, game: ToolkitGame) -> None:
         self.game = game
         self.match = game.match
+        self.mechanic = game.match.ids.mechanic
+        self.cap = game.match.cap
         self.digits: list[int] = []
         """The deal's digits drawn so far (chance nodes: `chance.Digits`)."""
         self.prefix = 0
@@ -140,15 +142,34 @@ class Run:
             self.player = self._to_act(self.state)
 
     def play(self, action: int) -> None:
-        """One move of the player to act (the engine refuses an illegal one)."""
+        """One step: a digit of the deal at a chance node, else a move of the player to act
+        (the engine refuses an illegal one). The hot path of every game: kept flat."""
         seat = self.player
-        if seat == TERMINAL:
+        if seat < 0:
+            if seat == CHANCE:
+                self.draw(action)
+                return
             raise pyspiel.SpielError(f"action {action} after the end of the game")
-        assert self.state is not None
-        self.match.apply(self.state, seat, action)
-        self.moves.append((seat, action))
+        state = self.state
+        assert state is not None
+        if state.pending is None and 0 <= action < self.mechanic:
+            state.apply(seat, action)  # `Match.apply`'s own first case, a call the fewer
+        else:
+            self.match.apply(state, seat, action)
+        moves = self.moves
+        moves.append((seat, action))
         self.legal = None
-        self.player = self._to_act(self.state)
+        movers = state.to_move()
+        self.player = movers[0] if movers and len(moves) < self.cap else TERMINAL
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids of the player to act, computed once a step (OpenSpiel asks for
+        them at least twice: to list them, and to check the move it applies)."""
+        legal = self.legal
+        if legal is None:
+            assert self.state is not None
+            legal = self.legal = self.match.legal(self.state, self.player)
+        return legal
 
     def _to_act(self, state: State) -> int:
         seat = self.match.current(state)
@@ -182,24 +203,20 @@ class ToolkitState(pyspiel.State):  # type: ignore[misc]
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's `LegalActions`: none at the end, the chance outcomes at a chance
         node, the ids of the player to act, none for another player."""
-        current = self.run.player
+        run = self.run
+        current = run.player
+        if current >= 0 and (player is None or player == current):
+            return run.legal_ids()[:]
         if current == TERMINAL:
             return []
         if current == CHANCE:
             return [digit for digit, _ in self.chance_outcomes()]
-        if player is None or player == current:
-            return self._legal_actions(current)[:]
-        if player < 0:
+        if player is not None and player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        run = self.run
-        legal = run.legal
-        if legal is None:
-            assert run.state is not None
-            legal = run.legal = run.match.legal(run.state, player)
-        return legal
+        return self.run.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         run = self.run
@@ -208,11 +225,7 @@ class ToolkitState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         """OpenSpiel's own error (`pyspiel.SpielError`, as its C++ games raise) for a deal
         digit that is not a chance outcome and for a move after the end."""
-        run = self.run
-        if run.player == CHANCE:
-            run.draw(action)
-        else:
-            run.play(action)
+        self.run.play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.run.state
