@@ -124,7 +124,7 @@ def test_a_hidden_pick_leaves_the_others_information_states_unchanged() -> None:
     assert first.information_state_string(1) != second.information_state_string(1)
 
 
-def test_a_deal_digit_out_of_range_and_a_move_after_the_end_are_openspiel_errors() -> None:
+def test_a_deal_out_of_range_and_a_move_after_the_end_are_openspiel_errors() -> None:
     game = register("midway-memories", players=3)
     state = game.new_initial_state()
     with pytest.raises(pyspiel.SpielError, match="deal digit 16 is not an outcome"):
