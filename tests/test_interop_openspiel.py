@@ -135,3 +135,18 @@ def test_a_deal_out_of_range_and_a_move_after_the_end_are_openspiel_errors() -> 
     assert state.legal_actions() == []
     with pytest.raises(pyspiel.SpielError, match="after the end of the game"):
         state.apply_action(0)
+
+
+def test_the_observation_tensor_is_the_vector_of_the_same_position() -> None:
+    """Written in place into OpenSpiel's tensor, position after position: nothing of an
+    earlier position stays in it."""
+    game = register("lantern-routes", players=3)
+    encoder = Encoder(Match("lantern-routes", players=3))
+    state = game.new_initial_state()
+    deal(state, 11)
+    rng = np.random.RandomState(2)
+    for _ in range(40):
+        for player in range(3):
+            expected = encoder.encode(state.run.state, player)
+            assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -223,6 +223,12 @@ class Encoder:
     def encode(self, state: State, seat: int) -> Vector:
         """The vector `seat` observes in `state`."""
         vector = np.zeros(self.size, np.float32)
+        self.encode_into(vector, state, seat)
+        return vector
+
+    def encode_into(self, vector: Vector, state: State, seat: int) -> None:
+        """Write the vector `seat` observes into `vector`, which must be all zero: OpenSpiel's
+        tensor is cleared and written in place, not copied from a new vector."""
         view = self.kit.observe(state, seat)
         common = Writer(vector, self.common.blocks, 0, self.common_size)
         self.common.fill(common, view, state, seat)
@@ -231,7 +237,6 @@ class Encoder:
         for part, writer in ((self.common, common), (self.kit, own)):
             if writer.at != writer.end:
                 raise ValueError(f"{type(part).__name__} filled {writer.at} of {writer.end} slots")
-        return vector
 
     def layout(self) -> list[tuple[int, Block]]:
         """(offset, block) of every block, in vector order."""

@@ -262,10 +262,9 @@ class Observer:
     def set_from(self, state: ToolkitState, player: int) -> None:
         if self.tensor is None:
             return
-        if state.run.state is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self.game.encoder.encode(state.run.state, player)
+        self.tensor.fill(0.0)
+        if state.run.state is not None:
+            self.game.encoder.encode_into(self.tensor, state.run.state, player)
 
     def string_from(self, state: ToolkitState, player: int) -> str:
         run = state.run
