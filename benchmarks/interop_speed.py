@@ -24,6 +24,7 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,13 +77,13 @@ def engine_games(game_id: str, games: int, seed: int) -> tuple[int, float, float
     return moves, clock() - start, stepping
 
 
-def openspiel_games(spiel_game: object, games: int, seed: int) -> tuple[int, float, float]:
+def openspiel_games(spiel_game: Any, games: int, seed: int) -> tuple[int, float, float]:
     rng = random.Random(seed)
     moves, stepping = 0, 0.0
     clock = time.process_time
     start = clock()
     for _ in range(games):
-        state = spiel_game.new_initial_state()  # type: ignore[attr-defined]
+        state = spiel_game.new_initial_state()
         while state.is_chance_node():
             actions, chances = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(actions, chances)[0])
@@ -95,7 +96,7 @@ def openspiel_games(spiel_game: object, games: int, seed: int) -> tuple[int, flo
     return moves, clock() - start, stepping
 
 
-def pettingzoo_games(environment: object, games: int, seed: int) -> tuple[int, float, float]:
+def pettingzoo_games(environment: Any, games: int, seed: int) -> tuple[int, float, float]:
     import numpy as np
 
     rng = random.Random(seed)
@@ -103,15 +104,15 @@ def pettingzoo_games(environment: object, games: int, seed: int) -> tuple[int, f
     clock = time.process_time
     start = clock()
     for _ in range(games):
-        environment.reset(seed=rng.getrandbits(32))  # type: ignore[attr-defined]
+        environment.reset(seed=rng.getrandbits(32))
         dealt = clock()
-        for _agent in environment.agent_iter():  # type: ignore[attr-defined]
-            observation, _, terminated, truncated, _ = environment.last()  # type: ignore[attr-defined]
+        for _agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
             if terminated or truncated:
-                environment.step(None)  # type: ignore[attr-defined]
+                environment.step(None)
                 continue
             legal = np.flatnonzero(observation["action_mask"])
-            environment.step(int(legal[rng.randrange(len(legal))]))  # type: ignore[attr-defined]
+            environment.step(int(legal[rng.randrange(len(legal))]))
             moves += 1
         stepping += clock() - dealt
     return moves, clock() - start, stepping
