@@ -38,19 +38,20 @@ class Writer:
         self.at = start
         self.end = start + size
 
-    def take(self) -> tuple[Block, Vector]:
-        """The next block and its run of the vector (a view: writes go to the vector)."""
+    def take(self) -> tuple[Block, int]:
+        """The next block and its offset in the vector (slots are written one by one at
+        offset + index: cheaper than a view of the block for the few slots that are set)."""
         block = self.blocks[self.next]
         self.next += 1
         at = self.at
         self.at = at + block.size
-        return block, self.vector[at : self.at]
+        return block, at
 
     def block(self, values: Sequence[float] | Vector) -> None:
-        block, run = self.take()
+        block, at = self.take()
         if len(values) != block.size:
             raise ValueError(f"block {block.name}: {len(values)} values for {block.size} slots")
-        run[:] = values
+        self.vector[at : self.at] = values
 
     # -- `Slots`: what a kit's encoder writes with ---------------------------------------------
 
@@ -58,20 +59,21 @@ class Writer:
         self.block(values)
 
     def ones(self, indexes: Iterable[int]) -> None:
-        block, run = self.take()
-        size = block.size
+        block, at = self.take()
+        size, vector = block.size, self.vector
         for index in indexes:
             if index >= 0:
                 if index >= size:
                     raise ValueError(f"block {block.name}: slot {index} of {size}")
-                run[index] = 1.0
+                vector[at + index] = 1.0
 
     def sparse(self, entries: Iterable[tuple[int, float]]) -> None:
-        block, run = self.take()
+        block, at = self.take()
+        size, vector = block.size, self.vector
         for index, value in entries:
-            if not 0 <= index < block.size:
-                raise ValueError(f"block {block.name}: slot {index} of {block.size}")
-            run[index] = value
+            if not 0 <= index < size:
+                raise ValueError(f"block {block.name}: slot {index} of {size}")
+            vector[at + index] = value
 
 
 class Cards:
@@ -82,11 +84,11 @@ class Cards:
         self.size = table.size
         self.index = {card_id: i for i, card_id in enumerate(table.ids)}
 
-    def mark(self, run: Vector, ids: Iterable[str], offset: int = 0) -> None:
-        """1 at the slot of each card, from `offset` on."""
+    def mark(self, vector: Vector, ids: Iterable[str], offset: int) -> None:
+        """1 at the slot of each card, in the run of slots from `offset` on."""
         index = self.index
         for card_id in ids:
-            run[offset + index[card_id]] = 1.0
+            vector[offset + index[card_id]] = 1.0
 
 
 class Common:
@@ -151,18 +153,19 @@ class Common:
         self.blocks = tuple(blocks)
 
     def fill(self, writer: Writer, view: Observation, state: State, seat: int) -> None:
-        n, game = self.n, self.game
-        _, run = writer.take()
-        run[seat] = 1.0
-        _, run = writer.take()
+        n, game, vector = self.n, self.game, writer.vector
+        _, at = writer.take()
+        vector[at + seat] = 1.0
+        _, at = writer.take()
         for player in state.to_move():
-            run[(player - seat) % n] = 1.0
-        _, run = writer.take()
+            vector[at + (player - seat) % n] = 1.0
+        _, at = writer.take()
         pending = state.pending
         if pending is not None and pending.player == seat:
-            run[0] = 1.0
+            vector[at] = 1.0
             kinds = self.decision_kinds
-            run[1 + (kinds.index(pending.kind) if pending.kind in kinds else len(kinds) - 1)] = 1
+            kind = kinds.index(pending.kind) if pending.kind in kinds else len(kinds) - 1
+            vector[at + 1 + kind] = 1.0
         for resource in game.resources:
             writer.block(relative(view["resources"][resource.id], seat))
         if game.resources:
@@ -178,30 +181,29 @@ class Common:
         for zone in game.player_zones:
             cards = self.kinds[zone.kind]
             size = cards.size
-            _, run = writer.take()
-            offset = 0
+            _, at = writer.take()
             for held in relative(zones[zone.id], seat):
                 if isinstance(held, int):
-                    run[offset + size] = held
+                    vector[at + size] = held
                 else:
-                    cards.mark(run, held, offset)
-                    run[offset + size] = len(held)
-                offset += size + 1
+                    cards.mark(vector, held, at)
+                    vector[at + size] = len(held)
+                at += size + 1
         for zone in game.shared_zones:
             cards = self.kinds[zone.kind]
             shown = zones[zone.id]
-            _, run = writer.take()
+            _, at = writer.take()
             if isinstance(shown, int):
-                run[cards.size] = shown
+                vector[at + cards.size] = shown
             else:
-                cards.mark(run, shown)
-                run[cards.size] = len(shown)
+                cards.mark(vector, shown, at)
+                vector[at + cards.size] = len(shown)
         for slot, _kind in self.slots:
             # Table slots are public (setup lays them face up); the engine's view omits them.
-            _, run = writer.take()
+            _, at = writer.take()
             for _, card, _ in state.slots.get(slot, []):
                 if card >= 0:
-                    run[card] = 1.0
+                    vector[at + card] = 1.0
 
 
 class Encoder:
