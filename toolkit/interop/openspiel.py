@@ -163,8 +163,8 @@ class Run:
         self.player = movers[0] if movers and len(moves) < self.cap else TERMINAL
 
     def legal_ids(self) -> list[int]:
-        """The legal ids of the player to act, computed once a step (OpenSpiel asks for
-        them at least twice: to list them, and to check the move it applies)."""
+        """The legal ids of the player to act, computed once a step however often they are
+        asked for (OpenSpiel's C++ algorithms, a Python caller, the observation string)."""
         legal = self.legal
         if legal is None:
             assert self.state is not None
