@@ -153,7 +153,7 @@ class Run:
         state = self.state
         assert state is not None
         if state.pending is None and 0 <= action < self.mechanic:
-            state.apply(seat, action)  # `Match.apply`'s own first case, a call the fewer
+            state.apply(seat, action)  # as `Match.apply` does first: one call fewer a step
         else:
             self.match.apply(state, seat, action)
         moves = self.moves
@@ -173,9 +173,7 @@ class Run:
 
     def _to_act(self, state: State) -> int:
         seat = self.match.current(state)
-        if seat is None or len(self.moves) >= self.match.cap:
-            return TERMINAL
-        return seat
+        return TERMINAL if seat is None or len(self.moves) >= self.cap else seat
 
 
 class ToolkitState(pyspiel.State):  # type: ignore[misc]
@@ -216,6 +214,7 @@ class ToolkitState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
+        # OpenSpiel's C++ asks only for the player to act (it answers the others itself).
         return self.run.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
