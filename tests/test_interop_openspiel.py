@@ -3,6 +3,7 @@ OpenSpiel MCTS bot playing a game to its end, and what the game declares and hid
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from toolkit.interop.chance import Digits
 from toolkit.interop.encoding import Encoder
 from toolkit.interop.match import Match
 from toolkit.interop.openspiel import DEALS, register
+from toolkit.kernel.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(path.stem for path in (ROOT / "rules").glob("*.yaml"))
@@ -150,3 +152,37 @@ def test_the_observation_tensor_is_the_vector_of_the_same_position() -> None:
             expected = encoder.encode(state.run.state, player)
             assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_a_step_asks_the_engine_once_for_the_player_and_the_legal_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """OpenSpiel asks for the player to act and the legal actions many times a step, from
+    C++ and from Python; the engine is asked once for each, and a move is not checked
+    against the legal ids before the engine's own check."""
+    asked: Counter[str] = Counter()
+    legal, to_move = Match.legal, State.to_move
+
+    def counted_legal(match: Match, state: State, seat: int) -> list[int]:
+        asked["legal ids"] += 1
+        return legal(match, state, seat)
+
+    def counted_to_move(state: State) -> tuple[int, ...]:
+        asked["player to act"] += 1
+        return to_move(state)
+
+    monkeypatch.setattr(Match, "legal", counted_legal)
+    monkeypatch.setattr(State, "to_move", counted_to_move)
+    game = register("midway-memories", players=3)
+    state = game.new_initial_state()
+    deal(state, 5)
+    rng = np.random.RandomState(5)
+    for _ in range(60):
+        asked.clear()
+        for _ in range(3):
+            cpp = pyspiel.State.legal_actions(state)  # OpenSpiel's C++ path
+            assert cpp == state.legal_actions()  # the Python path
+            assert pyspiel.State.current_player(state) == state.current_player() >= 0
+            assert not pyspiel.State.is_chance_node(state) and not state.is_terminal()
+        state.apply_action(int(rng.choice(cpp)))
+        assert asked == {"legal ids": 1, "player to act": 1}
