@@ -4,21 +4,23 @@ random play through OpenSpiel (`toolkit.interop.openspiel`) and PettingZoo
 `to_move`, `legal_actions`, `apply`), for every shipped game at its fewest players.
 
 Each side is a Python loop choosing uniformly among the legal actions (OpenSpiel's chance
-nodes by their outcomes' probabilities). Runs are interleaved (engine, OpenSpiel,
-PettingZoo, then again) so a busy machine slows each side alike, and times are CPU times
-(`time.process_time`). "per step" is the CPU of a game's moves after the deal divided by its
+nodes by their outcomes' probabilities, as OpenSpiel's own example loop draws them). Rounds
+are interleaved (engine, OpenSpiel, PettingZoo, then again) so a busy machine slows each side
+alike, times are CPU times (`time.process_time`), and each ratio is the median of the
+rounds' ratios. "per step" is the CPU of a game's moves after the deal divided by its
 moves (the deal, and OpenSpiel's chance nodes, are in games per second only). The aim:
 through OpenSpiel at least 0.5x the engine's games per second, and at most 2x its cost per
 step. PettingZoo's step also builds the observation vector and the action mask, which the
 engine loop never does, so its ratio is shown, not held to the same aim.
 
 Run from the project root: `python benchmarks/interop_speed.py [games] [rounds] [game ...]`
-(default 40 games per side per round, 3 rounds, every game in rules/).
+(default 30 games per side per round, 5 rounds, every game in rules/).
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 import warnings
@@ -35,19 +37,13 @@ from toolkit.interop.pettingzoo import env  # noqa: E402
 
 
 @dataclass
-class Tally:
-    """CPU seconds and counts of one side, summed over its rounds."""
+class Round:
+    """CPU seconds and counts of one side in one round."""
 
-    games: int = 0
-    moves: int = 0
-    total: float = 0.0
-    stepping: float = 0.0
-
-    def add(self, games: int, moves: int, total: float, stepping: float) -> None:
-        self.games += games
-        self.moves += moves
-        self.total += total
-        self.stepping += stepping
+    games: int
+    moves: int
+    total: float
+    stepping: float
 
     @property
     def games_per_second(self) -> float:
@@ -56,6 +52,18 @@ class Tally:
     @property
     def step_us(self) -> float:
         return 1e6 * self.stepping / self.moves
+
+
+def summed(rounds: list[Round]) -> Round:
+    return Round(*(sum(getattr(r, name) for r in rounds) for name in Round.__annotations__))
+
+
+def ratios(side: list[Round], engine: list[Round]) -> tuple[float, float]:
+    """The median over rounds of the side's games per second and CPU per step against the
+    engine's in the same round: a round slowed by a busy moment moves a median little."""
+    speed = [s.games_per_second / e.games_per_second for s, e in zip(side, engine, strict=True)]
+    cost = [s.step_us / e.step_us for s, e in zip(side, engine, strict=True)]
+    return statistics.median(speed), statistics.median(cost)
 
 
 def engine_games(game_id: str, games: int, seed: int) -> tuple[int, float, float]:
@@ -118,24 +126,24 @@ def pettingzoo_games(environment: Any, games: int, seed: int) -> tuple[int, floa
     return moves, clock() - start, stepping
 
 
-def measure(game_id: str, games: int, rounds: int) -> dict[str, Tally]:
+def measure(game_id: str, games: int, rounds: int) -> dict[str, list[Round]]:
     spiel_game = register(game_id)
     environment = env(game_id)
-    tallies = {"engine": Tally(), "openspiel": Tally(), "pettingzoo": Tally()}
+    sides: dict[str, list[Round]] = {"engine": [], "openspiel": [], "pettingzoo": []}
     engine_games(game_id, 2, 0)  # warm up: compile, first-call caches
     openspiel_games(spiel_game, 2, 0)
     pettingzoo_games(environment, 2, 0)
     for round_ in range(rounds):
         seed = 1000 + round_
-        tallies["engine"].add(games, *engine_games(game_id, games, seed))
-        tallies["openspiel"].add(games, *openspiel_games(spiel_game, games, seed))
-        tallies["pettingzoo"].add(games, *pettingzoo_games(environment, games, seed))
-    return tallies
+        sides["engine"].append(Round(games, *engine_games(game_id, games, seed)))
+        sides["openspiel"].append(Round(games, *openspiel_games(spiel_game, games, seed)))
+        sides["pettingzoo"].append(Round(games, *pettingzoo_games(environment, games, seed)))
+    return sides
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     ids = sys.argv[3:] or sorted(path.stem for path in (ROOT / "rules").glob("*.yaml"))
     warnings.simplefilter("ignore")  # PettingZoo's style hints for dict observations
     print(
@@ -144,18 +152,18 @@ def main() -> None:
         f"{'games/s  us/step ratios':>24}"
     )
     for game_id in ids:
-        tallies = measure(game_id, games, rounds)
-        engine = tallies["engine"]
+        sides = measure(game_id, games, rounds)
+        engine = summed(sides["engine"])
         row = f"{game_id:<18} {engine.games_per_second:7.1f} {engine.step_us:8.1f}"
         for side in ("openspiel", "pettingzoo"):
-            tally = tallies[side]
-            speed = tally.games_per_second / engine.games_per_second
-            cost = tally.step_us / engine.step_us
+            tally = summed(sides[side])
+            speed, cost = ratios(sides[side], sides["engine"])
             row += f" {tally.games_per_second:7.1f} {tally.step_us:8.1f} {speed:4.2f}x {cost:4.2f}x"
         print(row, flush=True)
     print(
-        "ratios: games per second against the engine's (aim for OpenSpiel: >= 0.5x), "
-        "then CPU per step against the engine's (aim: <= 2x)"
+        "games/s and us/step over all rounds; ratios: the median over rounds of games per "
+        "second against the engine's (aim for OpenSpiel: >= 0.5x), then of CPU per step "
+        "against the engine's (aim: <= 2x)"
     )
 
 
