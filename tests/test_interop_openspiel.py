@@ -159,19 +159,19 @@ def test_a_step_asks_the_engine_once_for_the_player_and_the_legal_ids(
 ) -> None:
     """OpenSpiel asks for the player to act and the legal actions many times a step, from
     C++ and from Python; the engine is asked once for each, and a move is not checked
-    against the legal ids before the engine's own check."""
+    against the legal actions before the engine's own check in `apply`."""
     asked: Counter[str] = Counter()
-    legal, to_move = Match.legal, State.to_move
+    legal, to_move = State.legal_actions, State.to_move
 
-    def counted_legal(match: Match, state: State, seat: int) -> list[int]:
-        asked["legal ids"] += 1
-        return legal(match, state, seat)
+    def counted_legal(state: State, seat: int) -> list[int]:
+        asked["legal actions"] += 1
+        return legal(state, seat)
 
     def counted_to_move(state: State) -> tuple[int, ...]:
         asked["player to act"] += 1
         return to_move(state)
 
-    monkeypatch.setattr(Match, "legal", counted_legal)
+    monkeypatch.setattr(State, "legal_actions", counted_legal)
     monkeypatch.setattr(State, "to_move", counted_to_move)
     game = register("midway-memories", players=3)
     state = game.new_initial_state()
@@ -185,4 +185,4 @@ def test_a_step_asks_the_engine_once_for_the_player_and_the_legal_ids(
             assert pyspiel.State.current_player(state) == state.current_player() >= 0
             assert not pyspiel.State.is_chance_node(state) and not state.is_terminal()
         state.apply_action(int(rng.choice(cpp)))
-        assert asked == {"legal ids": 1, "player to act": 1}
+        assert asked == {"legal actions": 1, "player to act": 1}

@@ -141,34 +141,20 @@ class Run:
             self.state = self.match.new_state(self.deal)
             self.player = self._to_act(self.state)
 
-    def play(self, action: int) -> None:
-        """One step: a digit of the deal at a chance node, else a move of the player to act
-        (the engine refuses an illegal one). The hot path of every game: kept flat."""
-        seat = self.player
-        if seat < 0:
-            if seat == CHANCE:
-                self.draw(action)
-                return
-            raise pyspiel.SpielError(f"action {action} after the end of the game")
-        state = self.state
-        assert state is not None
-        if state.pending is None and 0 <= action < self.mechanic:
-            state.apply(seat, action)  # as `Match.apply` does first: one call fewer a step
-        else:
-            self.match.apply(state, seat, action)
-        moves = self.moves
-        moves.append((seat, action))
-        self.legal = None
-        movers = state.to_move()
-        self.player = movers[0] if movers and len(moves) < self.cap else TERMINAL
-
     def legal_ids(self) -> list[int]:
         """The legal ids of the player to act, computed once a step however often they are
-        asked for (OpenSpiel's C++ algorithms, a Python caller, the observation string)."""
+        asked for (OpenSpiel's C++ algorithms, a Python caller, the observation string).
+        `Match.legal` written out, as this runs every step."""
         legal = self.legal
         if legal is None:
-            assert self.state is not None
-            legal = self.legal = self.match.legal(self.state, self.player)
+            state = self.state
+            assert state is not None
+            actions = state.legal_actions(self.player)
+            pending = state.pending
+            if pending is None:
+                legal = self.legal = sorted(actions)
+            else:
+                legal = self.legal = self.match.ids.to_ids(pending.kind, actions)
         return legal
 
     def _to_act(self, state: State) -> int:
@@ -222,9 +208,28 @@ class ToolkitState(pyspiel.State):  # type: ignore[misc]
         return run.game.digits.outcomes(len(run.digits), run.prefix)[:]
 
     def _apply_action(self, action: int) -> None:
-        """OpenSpiel's own error (`pyspiel.SpielError`, as its C++ games raise) for a deal
-        digit that is not a chance outcome and for a move after the end."""
-        self.run.play(action)
+        """A digit of the deal at a chance node, else a move of the player to act, which
+        the engine refuses if illegal. OpenSpiel's own error (`pyspiel.SpielError`, as its
+        C++ games raise) for a digit that is not a chance outcome and for a move after the
+        end. The hot path of every game, so written flat."""
+        run = self.run
+        seat = run.player
+        if seat < 0:
+            if seat != CHANCE:
+                raise pyspiel.SpielError(f"action {action} after the end of the game")
+            run.draw(action)
+            return
+        state = run.state
+        assert state is not None
+        if state.pending is None and 0 <= action < run.mechanic:
+            state.apply(seat, action)  # as `Match.apply` does first: one call fewer a step
+        else:
+            run.match.apply(state, seat, action)
+        moves = run.moves
+        moves.append((seat, action))
+        run.legal = None
+        movers = state.to_move()
+        run.player = movers[0] if movers and len(moves) < run.cap else TERMINAL
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.run.state
