@@ -303,9 +303,10 @@ def _balance_line(summary: dict[str, Any]) -> str:
     b = summary["balance"]
     side = "team" if "teams" in summary else "seat"
     low, high = b["first_player_win_rate_ci95"]
+    starter = "the starting player's team" if side == "team" else "the starting player"
     return (
-        f"First-{side} advantage {b['first_seat_advantage']:+.3f}; the starting player's "
-        f"{'team ' if side == 'team' else ''}won {b['first_player_win_rate']:.1%} of games "
+        f"First-{side} advantage {b['first_seat_advantage']:+.3f}; {starter} won "
+        f"{b['first_player_win_rate']:.1%} of games "
         f"(95% interval {low:.1%} to {high:.1%}), an advantage of "
         f"{b['first_player_advantage']:+.3f} over a fair share; {side} win-rate spread "
         f"{b['win_rate_spread']:.3f}; mean winning margin {number(b['winning_margin'])} points; "
