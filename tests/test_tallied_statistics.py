@@ -200,3 +200,26 @@ def test_simulate_json_is_the_same_for_any_workers_with_teams_and_lowest_wins(
     assert one.returncode == 0 and one.stdout == two.stdout
     low = ["simulate", "cinder-tricks", "--games", "6", "--bots", "random", "--format", "json"]
     assert run_toolkit(*low, "--workers", "1").stdout == run_toolkit(*low, "--workers", "3").stdout
+
+
+def test_the_workbench_shows_a_partnership_run_per_team(
+    partnership: tuple[Path, dict[str, Any], str],
+) -> None:
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    from toolkit.serve.charts import summary_charts
+
+    _, summary, _ = partnership
+    charts = summary_charts(summary)
+    assert "team 1 (seats 1+3)" in charts["win_rate"] and "Win rate by team" in charts["win_rate"]
+    assert "Partners" not in charts["sources"]
+    env = Environment(
+        loader=PackageLoader("toolkit.serve", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
+    sim = {"status": "done", "games": 30, "players": 4, "bots": ["random"] * 4,
+           "content_version": 1, "charts": charts, "summary": summary}  # fmt: skip
+    page = env.get_template("sim.html").render(sim=sim, game={"content_version": 1})
+    assert "<td>team 1 (seats 1+3)</td>" in page and "<td>team 2 (seats 2+4)</td>" in page
+    assert "The starting player&#39;s team won" in page
+    assert '<table class="length">' in page
