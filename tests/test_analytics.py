@@ -599,6 +599,7 @@ SECTIONS = [
     "Mean points by source",
     "How often each card",
     "Lead changes",
+    "Game length",
 ]
 
 
@@ -652,7 +653,10 @@ def test_report_csv_export(reports: tuple[Path, Path]) -> None:
         "report-card_effects.csv",
         "report-balance.csv",
         "report-cards_display.csv",
+        "report-game_length.csv",
     } <= names
+    length = read_csv(folder / "report-game_length.csv")
+    assert [(row["measure"], row["median"]) for row in length] == [("turns", "65"), ("rounds", "5")]
     seats = read_csv(folder / "report-seats.csv")
     assert [row["seat"] for row in seats] == ["1", "2", "3", "4"]
     assert {row["bot"] for row in seats} == {"random"}
@@ -665,7 +669,7 @@ def test_report_csv_export(reports: tuple[Path, Path]) -> None:
     assert {row["passed"] for row in targets} <= {"True", "False"}
     metrics = {row["metric"] for row in read_csv(folder / "report-balance.csv")}
     assert {"first_seat_advantage", "win_rate_spread", "winning_margin", "lead_changes"} <= metrics
-    assert {"drama", "top_source_share"} <= metrics
+    assert {"drama", "top_source_share", "first_player_advantage"} <= metrics
     cards = read_csv(folder / "report-cards_display.csv")
     assert {row["card"] for row in cards} <= set(game.tables["attractions"].ids)
 
