@@ -117,7 +117,7 @@ class Tally:
     """How far the eventual winner trailed at the midpoint, to the games that had one."""
     effects: Counter[tuple[str, bool, int]] = field(default_factory=Counter)
     """(card, held, k) to the players who held it (or not) in games where it was held or
-    shown, with k the number of winners if the player won (0 if not)."""
+    shown, with k the number of winning sides if the player's side won (0 if not)."""
     seen: set[str] = field(default_factory=set)
     beats: Counter[tuple[int, int]] = field(default_factory=Counter)
     """(seat, other) to the games the seat's total beat the other's."""
@@ -236,7 +236,8 @@ class Tally:
             for card in cards:
                 owners.setdefault(card, set()).add(player)
         winners = record.winners
-        k = len(winners)
+        # A partner wins with the team: k counts the winning sides, not the winning players.
+        k = sum(side[0] in winners for side in self.sides)
         for card in sorted(set(owners) | shown):
             holders = owners.get(card, set())
             for player in range(len(record.totals)):
