@@ -46,7 +46,7 @@ MAX_GAMES = 1_000_000
 """Games in one simulation run (`--games`): statistics are tallied as games end, so memory
 stays flat, but `--transcript` keeps every game's record to write it (about 4 KB each, about
 4 GB for a million) and `compare` each game's measures (about 150 bytes a side); a million
-games of a shipped game already take hours of CPU."""
+games of a shipped game take from about twenty minutes of CPU (random bots) to hours."""
 
 MAX_SWEEP_POINTS = 1_000
 """Points of one `sweep` (values of an axis, and combinations of all axes): each point is a
