@@ -122,8 +122,9 @@ def _player_count(summary: dict[str, Any], tally: Tally, styles: StyleSheet1) ->
     if summary["targets"]:
         section("Targets", _targets_table(summary["targets"]))
     who = "team" if "teams" in summary else "seat"
-    lines = [(row["seats"][0] - 1 if "team" in row else row["seat"] - 1, side_name(row))
-             for row in sides(summary)]  # fmt: skip
+    # A team's line is its first seat's totals (partners share one); the table names its seats.
+    lines = [(row["seats"][0] - 1, f"team {row['team']}") if "team" in row
+             else (row["seat"] - 1, f"seat {row['seat']}") for row in sides(summary)]  # fmt: skip
     section(f"Win rate by {who}, with 95% intervals", charts.win_rates(summary))
     section(
         f"Score distribution by {who}",
