@@ -17,6 +17,7 @@ import pytest
 from entry_point import run_toolkit
 
 from toolkit.sim.balance import balance
+from toolkit.sim.compare import compare_runs
 from toolkit.sim.game_record import GameRecord
 from toolkit.sim.report_text import format_simulation
 from toolkit.sim.runner import Keep, _play_chunk, game_seed
@@ -223,3 +224,23 @@ def test_the_workbench_shows_a_partnership_run_per_team(
     assert "<td>team 1 (seats 1+3)</td>" in page and "<td>team 2 (seats 2+4)</td>" in page
     assert "The starting player&#39;s team won" in page
     assert '<table class="length">' in page
+
+
+def test_a_paired_comparison_of_merged_chunks_equals_one_of_all_games() -> None:
+    """A source first seen in a later chunk counts as 0 in the games before it."""
+    late = record((4, 4, 9), (2,), breakdown=({"Points": 4}, {"Points": 4}, {"Bonus": 9}))
+    base, other = [*GAMES, late], [late, *GAMES]
+    bots = ["a", "b", "c"]
+    whole = compare_runs(base, other, summarise(base, bots), summarise(other, bots))
+    chunks = []
+    for games in (base, other):
+        tally = Tally.of(games[:2], paired=True)
+        for game in games[2:]:
+            tally.merge(Tally.of([game], paired=True))
+        chunks.append(tally)
+    merged = compare_runs(*chunks, summarise(chunks[0], bots), summarise(chunks[1], bots))
+    assert json.dumps(merged) == json.dumps(whole)
+    assert list(whole["differences"])[6:9] == [
+        "mean score, all seats", "points from Points", "points from Bonus"
+    ]  # fmt: skip
+    assert whole["differences"]["points from Bonus"]["variant"] == round(9 / 3 / 6, 4)
