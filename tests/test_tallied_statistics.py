@@ -224,6 +224,7 @@ def test_the_workbench_shows_a_partnership_run_per_team(
     assert "<td>team 1 (seats 1+3)</td>" in page and "<td>team 2 (seats 2+4)</td>" in page
     assert "The starting player&#39;s team won" in page
     assert '<table class="length">' in page
+    assert "Win rate by team (95% intervals" in page and "Win rate by seat" not in page
 
 
 def test_a_paired_comparison_of_merged_chunks_equals_one_of_all_games() -> None:
