@@ -64,8 +64,8 @@ __all__ = [
     "RecordedAction",
     "RecordedGame",
     "ReplayDivergence",
-    "StartPosition",
     "ReplayedGame",
+    "StartPosition",
     "TranscriptError",
     "fresh_transcript",
     "game_lines",
@@ -190,8 +190,7 @@ def start_state(loaded: LoadedGame, head: dict[str, Any]) -> State:
         raise PositionGone(f"the position it starts from no longer loads: {where}{more}")
     if state.n != head["players"]:
         raise PositionGone(
-            f"the position it starts from has {state.n} players, the header says "
-            f"{head['players']}"
+            f"the position it starts from has {state.n} players, the header says {head['players']}"
         )
     for player, action in moves:
         state.apply(player, action)
