@@ -50,9 +50,6 @@ class CapResource(EffectModel):
     rounding: Literal["up", "down"] = "up"
     """How a partial group of discarded units counts."""
 
-    def gains(self) -> tuple[str, ...]:
-        return ()
-
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         # The kernel's runtime is imported where a game compiles: validation never compiles.
 
