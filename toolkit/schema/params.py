@@ -12,57 +12,101 @@ resources it gives (`GainedResource`), which the game-wide checks read through `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from toolkit.schema.base import Id
 from toolkit.schema.filters import CardFilter
 
 
-@dataclass(frozen=True, slots=True)
-class ZoneParam:
-    """The parameter names a zone; `owner` narrows it to players' or shared zones."""
+class _Marker:
+    """A frozen record of what a parameter refers to. Plain slotted classes, not dataclasses:
+    every validation imports this module, and a dataclass costs a millisecond to define."""
 
-    owner: Literal["player", "shared"] | None = None
-    filled: bool = False
-    """The primitive puts cards into the zone (so it is never reported as always empty)."""
+    __slots__: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Marker)
+            and type(other) is type(self)
+            and other._values() == self._values()
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
 
 
-@dataclass(frozen=True, slots=True)
-class SlotParam:
-    """The parameter names a slot of the table."""
+class ZoneParam(_Marker):
+    """The parameter names a zone; `owner` narrows it to players' or shared zones, `filled`
+    says the primitive puts cards into it (so it is never reported as always empty)."""
 
-    filled: bool = False
-    """The primitive puts cards into the slot."""
+    __slots__ = ("filled", "owner")
+    owner: Literal["player", "shared"] | None
+    filled: bool
+
+    def __init__(
+        self, owner: Literal["player", "shared"] | None = None, *, filled: bool = False
+    ) -> None:
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "filled", filled)
 
 
-@dataclass(frozen=True, slots=True)
-class FieldParam:
+class SlotParam(_Marker):
+    """The parameter names a slot of the table; `filled`: the primitive puts cards into it."""
+
+    __slots__ = ("filled",)
+    filled: bool
+
+    def __init__(self, *, filled: bool = False) -> None:
+        object.__setattr__(self, "filled", filled)
+
+
+class FieldParam(_Marker):
     """The parameter names a field of the cards held in the zone named by parameter `zone`
     (of the primitive, also for a parameter of a model nested in it)."""
 
-    zone: str = "zone"
+    __slots__ = ("zone",)
+    zone: str
+
+    def __init__(self, zone: str = "zone") -> None:
+        object.__setattr__(self, "zone", zone)
 
 
-@dataclass(frozen=True, slots=True)
-class FilterParam:
+class FilterParam(_Marker):
     """The parameter is a card filter on the cards of the zone named by parameter `zone`
     (of the primitive, also for a parameter of a model nested in it)."""
 
-    zone: str = "zone"
+    __slots__ = ("zone",)
+    zone: str
+
+    def __init__(self, zone: str = "zone") -> None:
+        object.__setattr__(self, "zone", zone)
 
 
-@dataclass(frozen=True, slots=True)
-class ResourceParam:
-    """The parameter names a resource."""
+class ResourceParam(_Marker):
+    """The parameter names a resource; `gained`: the primitive can give players the resource
+    during play (`gains`)."""
 
-    gained: bool = False
-    """The primitive can give players the resource during play (`gains`)."""
+    __slots__ = ("gained",)
+    gained: bool
+
+    def __init__(self, *, gained: bool = False) -> None:
+        object.__setattr__(self, "gained", gained)
 
 
-@dataclass(frozen=True, slots=True)
-class TrackParam:
+class TrackParam(_Marker):
     """The parameter names a track."""
+
+    __slots__ = ()
 
 
 ParamKind = ZoneParam | SlotParam | FieldParam | FilterParam | ResourceParam | TrackParam

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.primitive import list_children
@@ -45,7 +44,7 @@ class GroupLimit(Model):
     """Once the player has a card of every group, the limit no longer applies."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Acquired(Event):
     """A player took a card of a kind (an `acquire` effect)."""
 
