@@ -94,8 +94,6 @@ def simulate(
                    _inputs(variant, "--variant"))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    if start is not None and transcript is not None:
-        raise UsageError("--transcript replays games from their seed: not with --from")
     with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
         if start is not None:
             from toolkit.sim.from_position import run_from_position

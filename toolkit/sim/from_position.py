@@ -25,6 +25,8 @@ from toolkit.engine.position_load import position_start
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import FileRefused, is_file, read_bytes
 from toolkit.kernel.state import State
+from toolkit.record.transcript_file import MAX_POSITION_TEXT
+from toolkit.record.transcripts import StartPosition
 from toolkit.sim.executor import Executor, LocalExecutor
 from toolkit.sim.names import names_of
 from toolkit.sim.run import Run, RunSpec, check_seats, seats_for
@@ -104,6 +106,11 @@ def run_from_position(
     manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
     name, data = display_path(position), _file_bytes(position)
     loaded, first = _checked(game, name, data)
+    if spec.record_actions and len(data) > MAX_POSITION_TEXT:
+        raise UsageError(
+            f"--transcript: '{position}' is larger than {MAX_POSITION_TEXT:,} bytes, more "
+            "than a transcript embeds"
+        )
     model = loaded.model
     assert isinstance(model, Position)
     players = first.n
@@ -144,4 +151,5 @@ def run_from_position(
         **summarise(tally, seats, game.targets, game.deck_and_pool_ids()),
         "names": names_of(game),
     }
-    return Run(spec, players, tally, summary, dict(first.options))
+    start = StartPosition(name, data.decode("utf-8")) if spec.record_actions else None
+    return Run(spec, players, tally, summary, dict(first.options), start)

@@ -12,7 +12,12 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
 from toolkit.files import ensure_folder
-from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
+from toolkit.record.transcripts import (
+    LoadedGame,
+    StartPosition,
+    simulation_games,
+    write_transcript,
+)
 from toolkit.sim.executor import Executor
 from toolkit.sim.names import names_of
 from toolkit.sim.runner import simulate
@@ -50,6 +55,8 @@ class Run:
     summary: dict[str, Any]
     options: dict[str, Any] = field(default_factory=dict)
     """The options chosen, typed (the defaults fill the rest)."""
+    start: StartPosition | None = None
+    """The position every game started from (`simulate --from`), for the transcript."""
 
 
 def seats_for(bots: list[str], players: int) -> list[str]:
@@ -124,5 +131,6 @@ def write_run(path: Path, result: Run) -> int:
         variants=[str(v) for v in spec.variants],
         sets=spec.sets,
         options=result.options,
+        position=result.start,
     )
     return write_transcript(path, games)
