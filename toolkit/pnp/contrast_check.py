@@ -1,0 +1,81 @@
+"""Text and icons that cannot be read against what lies under them, card by card.
+
+A face is drawn in order: its background, then each box. What lies under a box's text or
+icon is its own fill, or else the last fill drawn before it that covers the box's centre (or
+the background). Text below WCAG AA for its size (4.5:1, or 3:1 from 18 pt, 14 pt bold) and
+icons below 3:1 are warnings naming the card, the element and the colours. `print` finds them
+while drawing; `validate` asks the same of every card without drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import Color
+
+from toolkit.content.contrast import ICON, ratio, text_needs
+from toolkit.pnp import icons
+from toolkit.pnp.geometry import Rect
+from toolkit.pnp.layout_load import Element
+
+RGB = tuple[float, float, float]
+
+
+def rgb(colour: Color) -> RGB:
+    return (float(colour.red), float(colour.green), float(colour.blue))
+
+
+def hex_of(colour: RGB) -> str:
+    return "#" + "".join(f"{round(c * 255):02x}" for c in colour)
+
+
+@dataclass
+class Underlay:
+    """The fills drawn so far on one face, bottom first."""
+
+    fills: list[tuple[Rect, RGB]] = field(default_factory=list)
+
+    def paint(self, box: Rect, colour: Color) -> None:
+        self.fills.append((box, rgb(colour)))
+
+    def under(self, box: Rect) -> RGB | None:
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        for area, colour in reversed(self.fills):
+            if area.x <= cx <= area.x + area.width and area.y <= cy <= area.y + area.height:
+                return colour
+        return None
+
+
+def bold_markup(markup: str, font: str) -> bool:
+    """Whether text draws bold throughout: a bold font, or `**...**` around all of it."""
+    text = markup.strip()
+    return "bold" in font or (text.startswith("**") and text.endswith("**") and text.count("**") == 2)
+
+
+def text_finding(e: Element, markup: str, ink: Color, ground: RGB | None) -> str | None:
+    """Why this text is hard to read on its ground, or None."""
+    if ground is None or not markup.strip():
+        return None
+    needs = text_needs(e.size, bold_markup(markup, e.font))
+    has = ratio(rgb(ink), ground)
+    if has + 1e-9 >= needs:
+        return None
+    return (
+        f"text {hex_of(rgb(ink))} on {hex_of(ground)} has contrast {has:.2f}:1; "
+        f"WCAG AA asks {needs:g}:1 of {e.size:g}pt text"
+    )
+
+
+def icon_finding(name: str, tint: Color | None, ground: RGB | None) -> str | None:
+    """Why this icon is hard to see on its ground, or None (a designer's own icon draws in
+    its own colours, so only built-in icons are checked)."""
+    if ground is None or name not in icons.ICONS:
+        return None
+    ink = rgb(tint) if tint is not None else rgb(icons.ICONS[name][1])
+    has = ratio(ink, ground)
+    if has + 1e-9 >= ICON:
+        return None
+    return (
+        f"icon '{name}' {hex_of(ink)} on {hex_of(ground)} has contrast {has:.2f}:1; "
+        f"WCAG AA asks {ICON:g}:1 of icons"
+    )
