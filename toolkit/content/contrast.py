@@ -25,7 +25,7 @@ LARGE_POINTS = 18.0
 LARGE_BOLD_POINTS = 14.0
 """WCAG's large text: 18 pt, or 14 pt in bold."""
 
-DISTINCT = 12.0
+DISTINCT = 10.0
 """CIEDE2000 difference under which two colours that must be told apart (two suits, two
 score sources) read as one at a glance on a card or in a legend."""
 

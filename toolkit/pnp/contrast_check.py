@@ -9,16 +9,19 @@ while drawing; `validate` asks the same of every card without drawing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color
 
 from toolkit.content.contrast import ICON, ratio, text_needs
 from toolkit.pnp import icons
+from toolkit.pnp.colours import shade
 from toolkit.pnp.geometry import Rect
 from toolkit.pnp.layout_load import Element
 
 RGB = tuple[float, float, float]
+_INLINE_ICON = re.compile(r":[A-Za-z0-9][A-Za-z0-9_-]*:")
 
 
 def rgb(colour: Color) -> RGB:
@@ -54,8 +57,8 @@ def bold_markup(markup: str, font: str) -> bool:
 
 def text_finding(e: Element, markup: str, ink: Color, ground: RGB | None) -> str | None:
     """Why this text is hard to read on its ground, or None."""
-    if ground is None or not markup.strip():
-        return None
+    if ground is None or not _INLINE_ICON.sub("", markup).replace("*", "").strip():
+        return None  # no text, or inline icons only (they draw in their own colours)
     needs = text_needs(e.size, bold_markup(markup, e.font))
     has = ratio(rgb(ink), ground)
     if has + 1e-9 >= needs:
@@ -71,8 +74,11 @@ def icon_finding(name: str, tint: Color | None, ground: RGB | None) -> str | Non
     its own colours, so only built-in icons are checked)."""
     if ground is None or name not in icons.ICONS:
         return None
-    ink = rgb(tint) if tint is not None else rgb(icons.ICONS[name][1])
+    main = tint if tint is not None else icons.ICONS[name][1]
+    ink = rgb(main)
     has = ratio(ink, ground)
+    if name in icons.OUTLINED:
+        has = max(has, ratio(rgb(shade(main, -0.45)), ground))
     if has + 1e-9 >= ICON:
         return None
     return (

@@ -21,6 +21,12 @@ from toolkit.pnp.colours import WHITE, colour, shade
 
 IconFn = Callable[[Canvas, Color], None]
 ICONS: dict[str, tuple[IconFn, Color]] = {}
+OUTLINED = frozenset(
+    ("circle", "coin", "diamond", "hexagon", "masks", "player", "points", "square", "star")
+    + ("tent", "ticket", "triangle")
+)
+"""Icons drawn with an outline in a darker shade of their colour (`_outline`): the outline
+sets them off from their ground even when the fill does not."""
 DESIGNER: ContextVar[dict[str, IconFn] | None] = ContextVar("designer_icons", default=None)
 """The designer's icons of the document being made, each drawing into the unit square."""
 
