@@ -294,17 +294,22 @@ def _pages(result: PrintResult, components: dict[str, Component]) -> list[CardPa
     # the copies of a card follow each other.
     copies: dict[tuple[str, str, str], int] = {}
     first: dict[tuple[str, str, str], int] = {}
+    ids: dict[tuple[str, str, str], tuple[str, str]] = {}
     for number in range(0, len(result.pages) - 1, 2):
         if result.pages[number].role != "front":
             continue
         shown = result.pages[number].placements[0]
         hidden = result.pages[number + 1].placements[0]
-        key = (shown.component, shown.card_id, hidden.card_id)
+        # Twins (cards that print the same, ids aside) are one design with a count.
+        key = (shown.component, shown.design or shown.card_id, hidden.design or hidden.card_id)
         copies[key] = copies.get(key, 0) + 1
-        first.setdefault(key, number)
+        if key not in first:
+            first[key] = number
+            ids[key] = (shown.card_id, hidden.card_id)
     pages = []
     for key, number in first.items():
-        component_id, front_id, back_id = key
+        component_id = key[0]
+        front_id, back_id = ids[key]
         context = contexts[(component_id, front_id)]
         pages.append(
             CardPage(
