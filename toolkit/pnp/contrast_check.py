@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.colors import Color
 
@@ -85,3 +86,35 @@ def icon_finding(name: str, tint: Color | None, ground: RGB | None) -> str | Non
         f"icon '{name}' {hex_of(ink)} on {hex_of(ground)} has contrast {has:.2f}:1; "
         f"WCAG AA asks {ICON:g}:1 of icons"
     )
+
+
+
+def face_findings(r: Any, face: Any, context: dict[str, Any], who: str) -> list[tuple[Any, str]]:
+    """What `print` would warn of on this face, found without drawing (for `validate`): each
+    element at fault and why, with the grounds `print` sees (boxes in card coordinates)."""
+    from toolkit.pnp.colours import colour as parse_colour
+
+    found: list[tuple[Any, str]] = []
+    under = Underlay()
+    if face.elements:
+        background = r.colour(face.background, context, face.elements[0].where, who)
+        if background is not None:
+            under.paint(Rect(-1e6, -1e6, 2e6, 2e6), background)
+    for e in face.elements:
+        name = f"{who}, element '{e.name}'"
+        box = Rect(e.x, -e.y - e.height, e.width, e.height)
+        fill = r.colour(e.fill, context, e.where, name)
+        tint = r.colour(e.colour, context, e.where, name)
+        ground = rgb(fill) if fill is not None else under.under(box)
+        if fill is not None:
+            under.paint(box, fill)
+        findings = []
+        if e.icon is not None:
+            icon = r.resolve_icon(r.text(e.icon, context, e.where, name) or "")
+            if icon is not None:
+                findings.append(icon_finding(icon, tint, ground))
+        if e.text is not None and e.text_file is None:
+            markup = r.text(e.text, context, e.where, name)
+            findings.append(text_finding(e, markup, tint or parse_colour(r.text_colour), ground))
+        found.extend((e, f"{name}: {f}") for f in findings if f)
+    return found

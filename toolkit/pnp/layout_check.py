@@ -11,6 +11,7 @@ from pathlib import Path
 from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic
 from toolkit.files import is_file
+from toolkit.pnp.document import contrast_findings
 from toolkit.pnp.layout_load import load_layout
 
 
@@ -22,4 +23,12 @@ def check_layouts(manifest: Path, content: GameContent) -> tuple[list[Path], lis
         return [], []
     layout, diagnostics = load_layout(manifest, content)
     files = layout.files if layout is not None else [p for p in listed if is_file(p)]
+    if layout is not None and not diagnostics:
+        diagnostics = [
+            where.diagnostic("low-contrast", finding, _CONTRAST_HINT, warning=True)
+            for where, finding in contrast_findings(content, layout)
+        ]
     return files, diagnostics
+
+
+_CONTRAST_HINT = "darken or lighten the text, the icon or what lies under it; see docs/printing.md"
