@@ -181,7 +181,9 @@ def clashes(named: Sequence[tuple[str, str]], *, normal_only: bool = False) -> l
         for second, b in parsed[i + 1 :]:
             if a == b and normal_only:
                 continue
-            seen = [("normal vision", a, b)] + [(v, simulate(a, v), simulate(b, v)) for v in visions]
+            seen = [("normal vision", a, b)] + [
+                (v, simulate(a, v), simulate(b, v)) for v in visions
+            ]
             for vision, x, y in seen:
                 gap = difference(x, y)
                 if gap < DISTINCT:

@@ -53,7 +53,9 @@ class Underlay:
 def bold_markup(markup: str, font: str) -> bool:
     """Whether text draws bold throughout: a bold font, or `**...**` around all of it."""
     text = markup.strip()
-    return "bold" in font or (text.startswith("**") and text.endswith("**") and text.count("**") == 2)
+    return "bold" in font or (
+        text.startswith("**") and text.endswith("**") and text.count("**") == 2
+    )
 
 
 def text_finding(e: Element, markup: str, ink: Color, ground: RGB | None) -> str | None:
@@ -86,7 +88,6 @@ def icon_finding(name: str, tint: Color | None, ground: RGB | None) -> str | Non
         f"icon '{name}' {hex_of(ink)} on {hex_of(ground)} has contrast {has:.2f}:1; "
         f"WCAG AA asks {ICON:g}:1 of icons"
     )
-
 
 
 def face_findings(r: Any, face: Any, context: dict[str, Any], who: str) -> list[tuple[Any, str]]:

@@ -190,9 +190,7 @@ def _assemble(
     designs = _designs(job, cards)
     options = replace(options, only=_as_spelt(job, cards, options.only))
     chosen = _select(job, cards, options.only)
-    physical = [
-        p for component, items in chosen for p in _physical(job, component, items, designs)
-    ]
+    physical = [p for component, items in chosen for p in _physical(job, component, items, designs)]
     pages = _card_pages(job, physical, paper)
     pages += _sheet_pages(job, [c for c in layout.components if not c.is_card], paper, options)
     if job.errors:
@@ -326,6 +324,7 @@ def _physical(
     if component.back is not None:
         plain_back = _Side(component.back, {**job.common, "kind": component.id, "card_id": ""}, "")
     result = []
+
     def side(context: dict[str, Any], side_id: str) -> _Side:
         design, shown = designs.get((component.id, side_id), ("", side_id))
         return _Side(front_face, {**context, "printed_id": shown}, side_id, design)
@@ -592,7 +591,6 @@ def _boxes(c: Canvas, page: Page) -> None:
         c.setCropBox(box, name=name)
 
 
-
 def contrast_findings(content: GameContent, layout: Layout) -> list[tuple[Where, str]]:
     """Every card face's contrast problems, as `print` warns of them, found without drawing:
     for `validate`, each at the position of the layout element at fault."""
@@ -615,7 +613,9 @@ def contrast_findings(content: GameContent, layout: Layout) -> list[tuple[Where,
             elif len(faces) > 1:
                 sides.append(("(back)", {**common, "kind": component.id, "card_id": ""}, faces[1]))
             for side_id, context, face in sides:
-                for element, finding in face_findings(renderer, face, context, f"{component.id} {side_id}"):
+                for element, finding in face_findings(
+                    renderer, face, context, f"{component.id} {side_id}"
+                ):
                     if (element.where, finding) not in found:
                         found.append((element.where, finding))
     return found

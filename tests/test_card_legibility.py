@@ -1,0 +1,100 @@
+"""Printed cards can be read: contrast of text and icons, colours told apart, no empty badges.
+
+Each visual promise is checked on what is printed: the PDF's pages rendered to pixels, or
+the warnings `print` and `validate` give through the command line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from entry_point import run_toolkit
+from shipped_project import copy_project
+
+from toolkit.content.contrast import clashes, parse, ratio, simulate
+
+
+def test_wcag_ratio_and_the_issue_figures() -> None:
+    assert ratio(parse("#ffffff"), parse("#000000")) == pytest.approx(21.0)
+    assert ratio(parse("#ffffff"), parse("#e8b923")) == pytest.approx(1.84, abs=0.01)
+    assert ratio(parse("#d98e04"), parse("#fdf8ec")) == pytest.approx(2.53, abs=0.01)
+
+
+def test_colour_blind_simulation_merges_red_and_green() -> None:
+    red, green = parse("#c0392b"), parse("#27864a")
+    assert simulate(red, "deuteranopia") != red
+    found = clashes([("star", "#c0392b"), ("kelp", "#27864a")])
+    assert found and found[0].vision == "deuteranopia"
+    assert not clashes([("black", "#000000"), ("white", "#ffffff")])
+
+
+def _pixels(pdf: Path, page: int, dpi: int = 50) -> object:
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def test_shipped_games_print_without_contrast_warnings(tmp_path: Path) -> None:
+    for game in ("oh-my-park", "lantern-routes"):
+        result = run_toolkit("print", game, "--out", tmp_path / f"{game}.pdf")
+        assert result.returncode == 0, result.stderr
+        assert "0 warnings" in result.stdout and "contrast" not in result.stderr
+
+
+def test_low_contrast_is_a_warning_in_print_and_validate(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "p")
+    manifest = project / "rules" / "oh-my-park.yaml"
+    manifest.write_text(manifest.read_text().replace("#b58f08", "#e8b923"))
+    printed = run_toolkit(
+        "print", "oh-my-park", "--only", "park-cards", "--out", tmp_path / "o.pdf", cwd=project
+    )
+    assert printed.returncode == 0
+    assert "element 'number': text #ffffff on #e8b923 has contrast 1.84:1" in printed.stderr
+    checked = run_toolkit("validate", "oh-my-park", cwd=project)
+    assert checked.returncode == 0
+    assert "warning[low-contrast]" in checked.stdout and "1.84:1" in checked.stdout
+    assert run_toolkit("validate", "oh-my-park", "--strict", cwd=project).returncode == 1
+
+
+def test_alike_colours_are_a_warning_naming_the_vision(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "p")
+    manifest = project / "rules" / "lantern-routes.yaml"
+    manifest.write_text(manifest.read_text().replace("#30a25a", "#2e8b57"))
+    checked = run_toolkit("validate", "lantern-routes", cwd=project)
+    assert "warning[colours-alike]" in checked.stdout
+    assert "'crimson' and 'jade' are hard to tell apart with deuteranopia" in checked.stdout
+
+
+def test_tide_pool_crabs_have_no_empty_badge_and_one_name(tmp_path: Path) -> None:
+    out = tmp_path / "crab.pdf"
+    assert (
+        run_toolkit(
+            "print", "tide-pool-market", "--only", "crab-1", "--profile", "print-shop", "--out", out
+        ).returncode
+        == 0
+    )
+    document = pypdfium2.PdfDocument(str(out))
+    text = document[0].get_textpage().get_text_range()
+    document.close()
+    assert text.count("Hermit crab") == 1
+    image = _pixels(out, 0, 72)
+    badge = image.crop((30, 80, 150, 130))  # where the pale badge was drawn
+    assert {colour for _, colour in badge.getcolors(1 << 20)} <= {image.getpixel((10, 150))}
+
+
+def test_midway_coins_suit_icon_is_a_coin_not_a_ring(tmp_path: Path) -> None:
+    out = tmp_path / "coins.pdf"
+    assert (
+        run_toolkit(
+            "print", "midway-memories", "--only", "coins", "--profile", "print-shop", "--out", out
+        ).returncode
+        == 0
+    )
+    image = _pixels(out, 0, 72)
+    icon = image.crop((12, 12, 38, 38))
+    golden = sum(n for n, (r, _, b) in icon.getcolors(1 << 20) if r > 150 and b < 90)
+    assert golden > 50  # the coin's gold face, not a white disc in a grey ring
