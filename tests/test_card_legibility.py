@@ -23,7 +23,7 @@ def test_wcag_ratio_and_the_issue_figures() -> None:
 
 
 def test_colour_blind_simulation_merges_red_and_green() -> None:
-    red, green = parse("#c0392b"), parse("#27864a")
+    red = parse("#c0392b")
     assert simulate(red, "deuteranopia") != red
     found = clashes([("star", "#c0392b"), ("kelp", "#27864a")])
     assert found and found[0].vision == "deuteranopia"

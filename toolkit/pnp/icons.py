@@ -22,8 +22,8 @@ from toolkit.pnp.colours import WHITE, colour, shade
 IconFn = Callable[[Canvas, Color], None]
 ICONS: dict[str, tuple[IconFn, Color]] = {}
 OUTLINED = frozenset(
-    ("circle", "coin", "diamond", "hexagon", "masks", "player", "points", "square", "star")
-    + ("tent", "ticket", "triangle")
+    {"circle", "coin", "diamond", "hexagon", "masks", "player"}
+    | {"points", "square", "star", "tent", "ticket", "triangle"}
 )
 """Icons drawn with an outline in a darker shade of their colour (`_outline`): the outline
 sets them off from their ground even when the fill does not."""
