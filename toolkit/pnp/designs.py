@@ -29,16 +29,19 @@ def design_of(r: Renderer, face: Face, context: dict[str, Any], who: str) -> str
         if e.name == LABEL:
             continue
         parts.append(e.name)
-        for template in (e.fill, e.stroke, e.colour, e.icon, e.image, e.text):
-            parts.append(r.text(template, context, e.where, who) if template is not None else "\0")
+        named = f"{who}, element '{e.name}'"
+        for template in (e.fill, e.stroke, e.colour, e.icon, e.image):
+            parts.append(r.text(template, context, e.where, named) if template else "\0")
+        if e.text is not None:
+            where, own_file = e.text_file or e.where, e.text_file is not None
+            parts.append(r.text(e.text, context, where, named, own_file=own_file))
         if e.draw is not None:  # a drawing reads the whole card: only the card itself matches
             parts.append(f"{e.draw}:{context.get('card_id', '')}")
     digest = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()[:16]
 
 
-def printed_id(mode: str, card_id: str, twins: int) -> str:
-    """The id the small label prints: the card's, unless `card_ids` hides it."""
-    if mode == "never" or (mode == "unique" and twins > 1):
-        return ""
-    return card_id
+def prints_id(mode: str, twins: int) -> bool:
+    """Whether a card's small label prints its id, by the layout's `card_ids` and how many
+    cards of its component share its design (itself included)."""
+    return mode == "always" or (mode == "unique" and twins <= 1)

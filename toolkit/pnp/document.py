@@ -32,7 +32,7 @@ from toolkit.pnp.board import BoardError, board_pages
 from toolkit.pnp.colours import GREY
 from toolkit.pnp.contrast_check import face_findings
 from toolkit.pnp.describe import Describer
-from toolkit.pnp.designs import design_of, printed_id
+from toolkit.pnp.designs import design_of, prints_id
 from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
 from toolkit.pnp.fonts import font_set
 from toolkit.pnp.geometry import (
@@ -289,8 +289,8 @@ def _names(component: Component) -> set[str]:
 
 def _designs(
     job: _Assembly, cards: list[tuple[Component, list[PrintCard]]]
-) -> dict[tuple[str, str], tuple[str, str]]:
-    """Each card side's design and the id its label prints, by (component, side id): twins
+) -> dict[tuple[str, str], tuple[str, bool]]:
+    """Each card side's design and whether its label prints its id, by (component, side id): twins
     are counted over the whole component, whatever `--only` prints of it."""
     mode = job.layout.settings.card_ids or "unique"
     found: dict[tuple[str, str], str] = {}
@@ -305,8 +305,7 @@ def _designs(
                     )
     twins = Counter((key[0], design) for key, design in found.items())
     return {
-        key: (design, printed_id(mode, key[1], twins[(key[0], design)]))
-        for key, design in found.items()
+        key: (design, prints_id(mode, twins[(key[0], design)])) for key, design in found.items()
     }
 
 
@@ -314,7 +313,7 @@ def _physical(
     job: _Assembly,
     component: Component,
     items: list[PrintCard],
-    designs: dict[tuple[str, str], tuple[str, str]],
+    designs: dict[tuple[str, str], tuple[str, bool]],
 ) -> list[_Physical]:
     assert component.front is not None
     front_face = component.front
@@ -326,8 +325,9 @@ def _physical(
     result = []
 
     def side(context: dict[str, Any], side_id: str) -> _Side:
-        design, shown = designs.get((component.id, side_id), ("", side_id))
-        return _Side(front_face, {**context, "printed_id": shown}, side_id, design)
+        design, shown = designs.get((component.id, side_id), ("", True))
+        printed = context.get("card_id", side_id) if shown else ""
+        return _Side(front_face, {**context, "printed_id": printed}, side_id, design)
 
     for card in items:
         sides = [side(card.front, card.id)]
