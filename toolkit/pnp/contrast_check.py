@@ -10,6 +10,7 @@ while drawing; `validate` asks the same of every card without drawing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +91,20 @@ def icon_finding(name: str, tint: Color | None, ground: RGB | None) -> str | Non
     )
 
 
+def inline_icon_findings(
+    markup: str, resolve: Callable[[str], str | None], ground: RGB | None
+) -> list[str]:
+    """Icons written in text (`:vp:`) draw in their own colours: each one hard to see on
+    the text's ground, once."""
+    found = []
+    for written in dict.fromkeys(_INLINE_ICON.findall(markup)):
+        name = resolve(written.strip(":"))
+        finding = icon_finding(name, None, ground) if name is not None else None
+        if finding is not None:
+            found.append(finding)
+    return found
+
+
 def face_findings(r: Any, face: Any, context: dict[str, Any], who: str) -> list[tuple[Any, str]]:
     """What `print` would warn of on this face, found without drawing (for `validate`): each
     element at fault and why, with the grounds `print` sees (boxes in card coordinates)."""
@@ -117,5 +132,6 @@ def face_findings(r: Any, face: Any, context: dict[str, Any], who: str) -> list[
         if e.text is not None and e.text_file is None:
             markup = r.text(e.text, context, e.where, name)
             findings.append(text_finding(e, markup, tint or parse_colour(r.text_colour), ground))
+            findings.extend(inline_icon_findings(markup, r.resolve_icon, ground))
         found.extend((e, f"{name}: {f}") for f in findings if f)
     return found

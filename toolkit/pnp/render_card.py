@@ -18,7 +18,13 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.diagnostics import Diagnostic
 from toolkit.pnp import icons, textfit
 from toolkit.pnp.colours import colour, shade
-from toolkit.pnp.contrast_check import Underlay, icon_finding, rgb, text_finding
+from toolkit.pnp.contrast_check import (
+    Underlay,
+    icon_finding,
+    inline_icon_findings,
+    rgb,
+    text_finding,
+)
 from toolkit.pnp.fonts import STYLES, FontSet
 from toolkit.pnp.geometry import Rect, Slot
 from toolkit.pnp.layout_load import Element, Face, Where
@@ -347,6 +353,8 @@ def _element(
         if markup:
             ink = tint or colour(r.text_colour)
             r.note(f"{who}: ", text_finding(e, markup, ink, ground))
+            for finding in inline_icon_findings(markup, r.resolve_icon, ground):
+                r.note(f"{who}: ", finding)
             r.draw_text(
                 c,
                 markup,
