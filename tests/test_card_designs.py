@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pypdfium2
+import pytest
 from entry_point import run_toolkit
 from shipped_project import copy_project
 
@@ -54,3 +56,22 @@ def test_tts_export_has_one_face_per_design(tmp_path: Path) -> None:
     assert "11 distinct cards (90 with copies)" in result.stdout
     saved = json.loads((tmp_path / "tts" / "tide-pool-market.json").read_text())
     assert len(saved["ObjectStates"][0]["ContainedObjects"]) == 90
+
+
+def test_workbench_counts_designs_and_cards(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    with warnings.catch_warnings():  # Starlette would rather have httpx2; httpx works the same
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from toolkit.serve.app import create_app
+    from toolkit.serve.images import ImageCache
+    from toolkit.serve.project_state import ProjectState
+
+    state = ProjectState(copy_project(tmp_path), ["tide-pool-market"], ImageCache())
+    with TestClient(create_app(state, watch=False), base_url="http://127.0.0.1") as client:
+        page = client.get("/game/tide-pool-market")
+    assert page.status_code == 200
+    assert "(11 designs, 90 cards)" in page.text
+    assert page.text.count('class="card"') == 11
+    assert "Hermit crab ×14" in page.text
