@@ -74,4 +74,4 @@ def test_workbench_counts_designs_and_cards(tmp_path: Path) -> None:
     assert page.status_code == 200
     assert "(11 designs, 90 cards)" in page.text
     assert page.text.count('class="card"') == 11
-    assert "Hermit crab ×14" in page.text
+    assert "Hermit crab \u00d714" in page.text

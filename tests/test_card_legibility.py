@@ -98,3 +98,73 @@ def test_midway_coins_suit_icon_is_a_coin_not_a_ring(tmp_path: Path) -> None:
     icon = image.crop((12, 12, 38, 38))
     golden = sum(n for n, (r, _, b) in icon.getcolors(1 << 20) if r > 150 and b < 90)
     assert golden > 50  # the coin's gold face, not a white disc in a grey ring
+
+
+def test_report_sources_naming_two_colours_get_colours_of_their_own() -> None:
+    from toolkit.content.contrast import DISTINCT, VISIONS, difference
+    from toolkit.sim.report_style import source_colours
+
+    park = {"Blue": "#2f6fb5", "Red": "#c8372d", "Yellow": "#b58f08", "Purple": "#794794"}
+    labels = ["Blue-red pairs", "Blue-purple pairs", "Yellow-purple pairs", "Blue cards"]
+    fills = [colour.fill.rgb() for colour in source_colours(labels, park)]
+    for i, a in enumerate(fills):
+        for b in fills[i + 1 :]:
+            assert difference(a, b) >= DISTINCT
+            for vision in VISIONS:
+                assert difference(simulate(a, vision), simulate(b, vision)) >= DISTINCT
+
+
+def test_the_queen_of_anvils_is_marked_on_its_own_card(tmp_path: Path) -> None:
+    out = tmp_path / "anvils.pdf"
+    printed = run_toolkit(
+        "print",
+        "cinder-tricks",
+        "--only",
+        "anvils-Q,anvils-K",
+        "--profile",
+        "print-shop",
+        "--backs",
+        "none",
+        "--out",
+        out,
+    )
+    assert printed.returncode == 0, printed.stderr
+    document = pypdfium2.PdfDocument(str(out))
+    queen, king = (document[i].get_textpage().get_text_range() for i in range(2))
+    document.close()
+    assert "This card: 13 penalty points" in queen
+    assert "This card" not in king
+
+
+def test_print_shop_pngs_carry_their_dpi(tmp_path: Path) -> None:
+    from PIL import Image
+
+    out = tmp_path / "png"
+    result = run_toolkit(
+        "export",
+        "oh-my-park",
+        "--to",
+        "png",
+        "--preset",
+        "thegamecrafter",
+        "--only",
+        "B7",
+        "--out",
+        out,
+    )
+    assert result.returncode == 0, result.stderr
+    [front] = (out / "park-card").glob("B7.png")
+    with Image.open(front) as image:
+        assert image.size == (825, 1125)
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+@pytest.mark.parametrize("family", ["draft", "draw-and-play"])
+def test_new_games_print_and_validate_without_contrast_warnings(
+    tmp_path: Path, family: str
+) -> None:
+    assert run_toolkit("new", "night-market", "--family", family, cwd=tmp_path).returncode == 0
+    checked = run_toolkit("validate", "--strict", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout
+    printed = run_toolkit("print", "night-market", cwd=tmp_path)
+    assert printed.returncode == 0 and "0 warnings" in printed.stdout, printed.stderr

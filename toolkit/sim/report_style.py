@@ -19,6 +19,8 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from toolkit.content.contrast import DISTINCT, VISIONS, difference, simulate
+
 FONT = "ReportVera"
 BOLD = "ReportVera-Bold"
 
@@ -67,22 +69,54 @@ class SourceColour:
 
 def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[SourceColour]:
     """A colour per source label. A label naming one of the game's colours takes it; a label
-    naming two takes a light tint of the first with a border of the second; other sources
-    take neutral colours unlike the game's."""
+    naming two takes a light tint of one with a border of the other; other sources take
+    neutral colours unlike the game's. A fill never repeats one already given, also as seen
+    with protanopia or deuteranopia (`Blue-red pairs` and `Blue-purple pairs` differ)."""
     named = {name.casefold(): colors.HexColor(hex_) for name, hex_ in game_colours.items()}
     taken = list(named.values())
-    spare = iter(c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken))
+    spares = [c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken)]
+    given = list(taken)  # the game's colours belong to the sources named after them
     result = []
     for label in labels:
         words = [w.casefold() for w in re.findall(r"[^\W\d_]+", label)]
         hits = list(dict.fromkeys(named[w] for w in words if w in named))
         if len(hits) == 1:
-            result.append(SourceColour(hits[0]))
+            chosen = SourceColour(hits[0])
         elif len(hits) >= 2:
-            result.append(SourceColour(_tint(hits[0]), hits[1]))
+            first, second = hits[0], hits[1]
+            candidates = [
+                SourceColour(_tint(first), second),
+                SourceColour(_tint(second), first),
+                SourceColour(_mix(first, second), None),
+            ] + [SourceColour(spare, first) for spare in spares]
+            chosen = max(candidates, key=lambda c: _least_difference(c.fill, given))
         else:
-            result.append(SourceColour(next(spare, colors.HexColor("#cccccc"))))
+            chosen = SourceColour(max(spares or [_GREY], key=lambda c: _least_difference(c, given)))
+        if chosen.fill in spares:
+            spares.remove(chosen.fill)
+        given.append(chosen.fill)
+        result.append(chosen)
     return result
+
+
+_GREY = colors.HexColor("#cccccc")
+
+
+def _least_difference(colour: Color, others: list[Color]) -> float:
+    """How far `colour` is from the nearest of `others` (CIEDE2000, the least over normal
+    vision, protanopia and deuteranopia), capped at `DISTINCT`: every colour past it is
+    as good, and the first such candidate is kept."""
+    mine = colour.rgb()
+    least = DISTINCT
+    for other in others:
+        theirs = other.rgb()
+        seen = [(mine, theirs)] + [(simulate(mine, v), simulate(theirs, v)) for v in VISIONS]
+        least = min([least] + [difference(a, b) for a, b in seen])
+    return least
+
+
+def _mix(a: Color, b: Color) -> Color:
+    return Color(*((x + y) / 2 for x, y in zip(a.rgb(), b.rgb(), strict=True)))
 
 
 def _tint(colour: Color) -> Color:
