@@ -69,9 +69,11 @@ class SourceColour:
 
 def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[SourceColour]:
     """A colour per source label. A label naming one of the game's colours takes it; a label
-    naming two takes a light tint of one with a border of the other; other sources take
-    neutral colours unlike the game's. A fill never repeats one already given, also as seen
-    with protanopia or deuteranopia (`Blue-red pairs` and `Blue-purple pairs` differ)."""
+    naming two takes a light tint of one with a border of the other, or, when both tints read
+    as a colour already given, a neutral colour with a border of the first; other sources
+    take neutral colours unlike the game's. A fill is chosen unlike every fill given before
+    it, also as seen with protanopia or deuteranopia, as far as the colours left allow
+    (`Blue-red pairs` and `Blue-purple pairs` differ)."""
     named = {name.casefold(): colors.HexColor(hex_) for name, hex_ in game_colours.items()}
     taken = list(named.values())
     spares = [c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken)]
@@ -87,7 +89,6 @@ def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[Sour
             candidates = [
                 SourceColour(_tint(first), second),
                 SourceColour(_tint(second), first),
-                SourceColour(_mix(first, second), None),
             ] + [SourceColour(spare, first) for spare in spares]
             chosen = max(candidates, key=lambda c: _least_difference(c.fill, given))
         else:
@@ -102,21 +103,19 @@ def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[Sour
 _GREY = colors.HexColor("#cccccc")
 
 
-def _least_difference(colour: Color, others: list[Color]) -> float:
-    """How far `colour` is from the nearest of `others` (CIEDE2000, the least over normal
-    vision, protanopia and deuteranopia), capped at `DISTINCT`: every colour past it is
-    as good, and the first such candidate is kept."""
+def _least_difference(colour: Color, others: list[Color]) -> tuple[float, float]:
+    """How far `colour` is from the nearest of `others` (CIEDE2000) with normal vision, then
+    the least as seen with protanopia or deuteranopia, each capped at `DISTINCT` (past it
+    every colour is as good, and the first such candidate is kept). Compared in that order,
+    so a legend first tells its sources apart for most readers."""
     mine = colour.rgb()
-    least = DISTINCT
+    normal = deficient = DISTINCT
     for other in others:
         theirs = other.rgb()
-        seen = [(mine, theirs)] + [(simulate(mine, v), simulate(theirs, v)) for v in VISIONS]
-        least = min([least] + [difference(a, b) for a, b in seen])
-    return least
-
-
-def _mix(a: Color, b: Color) -> Color:
-    return Color(*((x + y) / 2 for x, y in zip(a.rgb(), b.rgb(), strict=True)))
+        normal = min(normal, difference(mine, theirs))
+        for vision in VISIONS:
+            deficient = min(deficient, difference(simulate(mine, vision), simulate(theirs, vision)))
+    return normal, deficient
 
 
 def _tint(colour: Color) -> Color:
