@@ -30,7 +30,6 @@ from toolkit.files import project_root
 from toolkit.pnp import icons, textfit
 from toolkit.pnp.board import BoardError, board_pages
 from toolkit.pnp.colours import GREY
-from toolkit.pnp.contrast_check import face_findings
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.designs import design_of, prints_id
 from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
@@ -589,33 +588,3 @@ def _boxes(c: Canvas, page: Page) -> None:
     for name, rect in (("trim", page.trim_box), ("bleed", page.bleed_box)):
         box = None if rect is None else (rect.x, rect.y, rect.right, rect.top)
         c.setCropBox(box, name=name)
-
-
-def contrast_findings(content: GameContent, layout: Layout) -> list[tuple[Where, str]]:
-    """Every card face's contrast problems, as `print` warns of them, found without drawing:
-    for `validate`, each at the position of the layout element at fault."""
-    settings = layout.settings
-    fonts = font_set(layout.fonts)
-    text = settings.text or TextDefaults()
-    pictures = Pictures(project_root(content.manifest.path))
-    renderer = Renderer(fonts, settings.icons, text.colour, textfit.Measurer(fonts), pictures)
-    common = {"game": content.game, "colours": settings.colours, "version": content.game.version}
-    describer = Describer(content, renderer.has_icon)
-    options = PrintOptions("a4", "home", "duplex", True, ())
-    job = _Assembly(content, layout, options, renderer, describer, common)
-    found: list[tuple[Where, str]] = []
-    for component, items in _cards(job):
-        faces = [face for face in (component.front, component.back) if face is not None]
-        for card in items:
-            sides = [(card.id, card.front, faces[0])]
-            if card.back is not None:
-                sides.append((card.back_id, card.back, faces[0]))
-            elif len(faces) > 1:
-                sides.append(("(back)", {**common, "kind": component.id, "card_id": ""}, faces[1]))
-            for side_id, context, face in sides:
-                for element, finding in face_findings(
-                    renderer, face, context, f"{component.id} {side_id}"
-                ):
-                    if (element.where, finding) not in found:
-                        found.append((element.where, finding))
-    return found

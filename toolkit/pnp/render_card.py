@@ -18,13 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.diagnostics import Diagnostic
 from toolkit.pnp import icons, textfit
 from toolkit.pnp.colours import colour, shade
-from toolkit.pnp.contrast_check import (
-    Underlay,
-    icon_finding,
-    inline_icon_findings,
-    rgb,
-    text_finding,
-)
+from toolkit.pnp.contrast_check import Underlay, icon_finding, inline_icon_findings, text_finding
 from toolkit.pnp.fonts import STYLES, FontSet
 from toolkit.pnp.geometry import Rect, Slot
 from toolkit.pnp.layout_load import Element, Face, Where
@@ -181,6 +175,10 @@ class Renderer:
         )
 
 
+def rgb(colour: Color) -> tuple[float, float, float]:
+    return (float(colour.red), float(colour.green), float(colour.blue))
+
+
 def label_context(context: dict[str, Any]) -> dict[str, Any]:
     """The context of the card's small label: `card_id` is the id it prints, or ''."""
     if "printed_id" not in context:
@@ -259,7 +257,7 @@ def draw_face(
     if background is not None:
         c.setFillColor(background)
         c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
-        under.paint(outer, background)
+        under.paint(outer, rgb(background))
     for element in face.elements:
         _element(
             r,
@@ -321,7 +319,7 @@ def _element(
             )
         c.restoreState()
     if fill is not None:
-        under.paint(box, fill)
+        under.paint(box, rgb(fill))
     if e.image is not None:
         picture = r.text(e.image, context, e.where, who)
         if picture:
@@ -333,7 +331,9 @@ def _element(
             if resolved is None:
                 r.warn(f"{who}: unknown icon '{name}'")
             else:
-                r.note(f"{who}: ", icon_finding(resolved, tint, ground))
+                r.note(
+                    f"{who}: ", icon_finding(resolved, None if tint is None else rgb(tint), ground)
+                )
                 side = min(box.width, box.height)
                 icons.draw_icon(
                     c,
@@ -352,7 +352,7 @@ def _element(
         markup = r.text(e.text, context, text_where, who, own_file=e.text_file is not None)
         if markup:
             ink = tint or colour(r.text_colour)
-            r.note(f"{who}: ", text_finding(e, markup, ink, ground))
+            r.note(f"{who}: ", text_finding(e, markup, rgb(ink), ground))
             for finding in inline_icon_findings(markup, r.resolve_icon, ground):
                 r.note(f"{who}: ", finding)
             r.draw_text(
