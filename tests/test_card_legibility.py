@@ -6,6 +6,7 @@ the warnings `print` and `validate` give through the command line.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pypdfium2
@@ -168,3 +169,22 @@ def test_new_games_print_and_validate_without_contrast_warnings(
     assert checked.returncode == 0, checked.stdout
     printed = run_toolkit("print", "night-market", cwd=tmp_path)
     assert printed.returncode == 0 and "0 warnings" in printed.stdout, printed.stderr
+
+
+def test_every_drawn_icon_has_its_colour_in_the_table_validate_reads() -> None:
+    from toolkit.pnp import icon_specs, icons
+
+    assert set(icons.ICONS) == set(icon_specs.DEFAULT_COLOURS)
+    assert set(icons.ICONS) >= icon_specs.OUTLINED
+
+
+def test_validate_and_print_find_the_same_faint_cards(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "p")
+    manifest = project / "rules" / "lantern-routes.yaml"
+    manifest.write_text(manifest.read_text().replace("#be7600", "#d98e04"))
+    printed = run_toolkit("print", "lantern-routes", "--out", tmp_path / "o.pdf", cwd=project)
+    checked = run_toolkit("validate", "lantern-routes", "--format", "json", cwd=project)
+    in_print = {line.removeprefix("warning: ") for line in printed.stderr.splitlines()}
+    in_validate = {d["message"] for d in json.loads(checked.stdout) if d["code"] == "low-contrast"}
+    assert in_print and in_print == in_validate
+    assert any("amber-pledge-1, element 'corner'" in m for m in in_validate)
