@@ -188,3 +188,39 @@ def test_validate_and_print_find_the_same_faint_cards(tmp_path: Path) -> None:
     in_validate = {d["message"] for d in json.loads(checked.stdout) if d["code"] == "low-contrast"}
     assert in_print and in_print == in_validate
     assert any("amber-pledge-1, element 'corner'" in m for m in in_validate)
+
+
+def test_the_draft_templates_points_icon_stands_out_from_its_badge(tmp_path: Path) -> None:
+    assert run_toolkit("new", "night-market", "--family", "draft", cwd=tmp_path).returncode == 0
+    out = tmp_path / "berry.pdf"
+    printed = run_toolkit(
+        "print",
+        "night-market",
+        "--only",
+        "berry-1-1",
+        "--profile",
+        "print-shop",
+        "--backs",
+        "none",
+        "--out",
+        out,
+        cwd=tmp_path,
+    )
+    assert printed.returncode == 0, printed.stderr
+    image = _pixels(out, 0, 72)
+    badge = image.crop((30, 80, 150, 130))  # the value badge: "1" and the points icon
+    colours = sorted(badge.getcolors(1 << 20), reverse=True)
+    ground = tuple(c / 255 for c in colours[0][1])
+    points_purple = parse("#7d3c98")
+    assert ratio(ground, points_purple) >= 3.0
+
+
+def test_a_new_game_beside_older_print_defaults_is_made_and_warned_about(tmp_path: Path) -> None:
+    defaults = tmp_path / "print" / "shared" / "defaults.yaml"
+    defaults.parent.mkdir(parents=True)
+    shipped = (Path(__file__).parent.parent / "print" / "shared" / "defaults.yaml").read_text()
+    defaults.write_text(shipped.replace('colour: "#5f5f5f"', 'colour: "#8a8a8a"'))
+    made = run_toolkit("new", "night-market", "--family", "draft", cwd=tmp_path)
+    assert made.returncode == 0
+    assert "element 'card_label': text #8a8a8a" in made.stderr
+    assert (tmp_path / "rules" / "night-market.yaml").is_file()
