@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 RGB = tuple[float, float, float]
 """sRGB components from 0 to 1."""
@@ -46,6 +47,7 @@ VISIONS: dict[str, tuple[RGB, RGB, RGB]] = {
 """Machado et al. (2009), severity 1.0, on linear RGB."""
 
 
+@lru_cache(maxsize=1024)
 def parse(text: str) -> RGB:
     """`#rrggbb` as components; ValueError for anything else."""
     match = _HEX.fullmatch(text.strip())
@@ -68,6 +70,7 @@ def _encoded(c: float) -> float:
     return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
 
 
+@lru_cache(maxsize=1024)
 def luminance(rgb: RGB) -> float:
     """WCAG relative luminance."""
     r, g, b = (_linear(c) for c in rgb)

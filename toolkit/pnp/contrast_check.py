@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from toolkit.content.contrast import ICON, RGB, parse, ratio, text_needs
+from toolkit.content.contrast import ICON, RGB, SMALL_TEXT, parse, ratio, text_needs
 from toolkit.pnp import icon_specs
 from toolkit.pnp.geometry import Rect
 from toolkit.pnp.layout_load import Element, Face
@@ -103,6 +104,17 @@ def inline_icon_findings(
     return found
 
 
+@lru_cache(maxsize=256)
+def _any_text_reads(ink: RGB, ground: RGB | None) -> bool:
+    """Whether any text in this ink, at any size, and any built-in icon written in it, reads
+    on this ground: then what the text says cannot matter, and it need not be rendered."""
+    if ground is None:
+        return True
+    if ratio(ink, ground) < SMALL_TEXT:
+        return False
+    return all(icon_finding(name, None, ground) is None for name in icon_specs.DEFAULT_COLOURS)
+
+
 class Resolved:
     """What a face's templates give for one card, without drawing: texts, colours, icons.
 
@@ -161,9 +173,10 @@ def face_findings(
             icon = r.resolve_icon(r.text(e.icon, context))
             if icon is not None:
                 findings.append(icon_finding(icon, tint, ground))
-        if e.text is not None:
+        ink = tint or r.text_colour
+        if e.text is not None and not _any_text_reads(ink, ground):
             markup = r.text(e.text, context)
-            findings.append(text_finding(e, markup, tint or r.text_colour, ground))
+            findings.append(text_finding(e, markup, ink, ground))
             findings.extend(inline_icon_findings(markup, r.resolve_icon, ground))
         named = f"{who}, element '{e.name}'"
         found.extend((e, f"{named}: {finding}") for finding in findings if finding)
