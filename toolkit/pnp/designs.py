@@ -5,9 +5,9 @@ design is what its face draws, its small label aside: every element's templates 
 that card. Two cards of one component with the same design are twins.
 
 The small label's id follows the layout's `card_ids`: `unique` (the default) prints it only
-on cards without a twin, so twins print alike, a deck cannot be sorted by the ids on its
-faces, and exports and print shops see one design with its count; `always` prints it on
-every card (for a designer who sorts playtest copies by id), `never` on none.
+on cards without a twin, so twins print alike, as the cards of a bought game do, and exports,
+print shops and the workbench see one design with its count; `always` prints it on every
+card (for a designer who sorts playtest copies by id), `never` on none.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from typing import Any
 
 from toolkit.pnp.layout_load import Face, Where
 from toolkit.pnp.render_card import LABEL, Renderer
-
-CARD_IDS = ("unique", "always", "never")
 
 
 def design_of(r: Renderer, face: Face, context: dict[str, Any], who: str) -> str:

@@ -83,7 +83,7 @@ class ImagesUnavailable(UsageError):
 
 @dataclass(frozen=True)
 class CardImage:
-    """One distinct card of a game as images (see the module docstring for the contract)."""
+    """One design of a game's cards as images (see the module docstring for the contract)."""
 
     family: str
     """The layout component that prints it (one deck in a table export)."""
@@ -100,10 +100,10 @@ class CardImage:
     """Each described field in words, icons removed: rules text for a description."""
     dpi: int = 150
     trim: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The cut line in pixels: left, top, right, bottom (right and bottom exclusive)."""
     ids: tuple[str, ...] = ()
     """The id of each physical card printed with this design, copies in print order: twins
     (cards that print the same, ids aside) are one design, `copies` of them."""
-    """The cut line in pixels: left, top, right, bottom (right and bottom exclusive)."""
 
     @property
     def pixel_size(self) -> tuple[int, int]:
