@@ -224,3 +224,24 @@ def test_a_new_game_beside_older_print_defaults_is_made_and_warned_about(tmp_pat
     assert made.returncode == 0
     assert "element 'card_label': text #8a8a8a" in made.stderr
     assert (tmp_path / "rules" / "night-market.yaml").is_file()
+
+
+def test_pledge_corners_print_a_multiplication_sign_not_a_letter(tmp_path: Path) -> None:
+    out = tmp_path / "pledge.pdf"
+    printed = run_toolkit(
+        "print",
+        "lantern-routes",
+        "--only",
+        "amber-pledge-1",
+        "--profile",
+        "print-shop",
+        "--backs",
+        "none",
+        "--out",
+        out,
+    )
+    assert printed.returncode == 0, printed.stderr
+    document = pypdfium2.PdfDocument(str(out))
+    words = document[0].get_textpage().get_text_range().split()
+    document.close()
+    assert words.count("\u00d7") == 2 and "x" not in words
