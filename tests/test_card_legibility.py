@@ -245,3 +245,27 @@ def test_pledge_corners_print_a_multiplication_sign_not_a_letter(tmp_path: Path)
     words = document[0].get_textpage().get_text_range().split()
     document.close()
     assert words.count("\u00d7") == 2 and "x" not in words
+
+
+def test_report_sources_past_the_neutral_colours_still_differ() -> None:
+    from toolkit.content.contrast import DISTINCT, difference
+    from toolkit.sim.report_style import source_colours
+
+    market = {
+        "Hermit crab": "#c34c09",
+        "Sea star": "#a83527",
+        "Kelp": "#0b7f4e",
+        "Shell": "#b28e5d",
+        "Pearl": "#8994aa",
+        "Oyster": "#5d6d7e",
+        "Moon lantern": "#c28903",
+        "Coral": "#eb662f",
+        "Teal": "#138d90",
+        "Sand": "#d8b26e",
+    }
+    labels = ["Crabs", "Most sea stars", "Kelp", "Shell sets", "Pearls in oysters"]
+    labels += ["Most lanterns", "Lanterns"]
+    fills = [colour.fill.rgb() for colour in source_colours(labels, market)]
+    for i, a in enumerate(fills):
+        for b in fills[i + 1 :]:
+            assert difference(a, b) >= DISTINCT, (a, b)

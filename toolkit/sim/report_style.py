@@ -46,6 +46,22 @@ _NEUTRAL = (
 )
 """Colours for sources the game does not colour, tried in order."""
 
+_MORE = (
+    "#9467bd",
+    "#aec7e8",
+    "#98df8a",
+    "#ffbb78",
+    "#f7b6d2",
+    "#393b79",
+    "#637939",
+    "#8c6d31",
+    "#843c39",
+    "#7b4173",
+    "#c5b0d5",
+    "#111111",
+)
+"""Further colours, for games with more sources than the neutral ones can tell apart."""
+
 _CLOSE = 80.0
 """RGB distance (0-441) under which two colours read as the same in a legend."""
 
@@ -76,7 +92,9 @@ def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[Sour
     (`Blue-red pairs` and `Blue-purple pairs` differ)."""
     named = {name.casefold(): colors.HexColor(hex_) for name, hex_ in game_colours.items()}
     taken = list(named.values())
-    spares = [c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken)]
+    neutral = [colors.HexColor(c) for c in (*_NEUTRAL, *_MORE)]
+    # Colours far from the game's come first; the rest only when those are used up.
+    spares = sorted(neutral, key=lambda c: not _far_from_all(c, taken))
     given = list(taken)  # the game's colours belong to the sources named after them
     result = []
     for label in labels:
