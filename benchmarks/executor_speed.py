@@ -1,7 +1,7 @@
 """Dask against the local process pool: random-bot games of each shipped game, 4 players.
 
 Run from the project root: `python benchmarks/executor_speed.py [games]` (default 20,000 per
-game; needs the `[dask]` extra). Three timings per game, each of the same games (the records
+game; needs the `[dask]` extra). Three timings per game, each of the same games (their tallies
 are checked to be equal): the local pool with 2 workers, a Dask LocalCluster with 2 workers,
 and one with 1 worker. Each cluster is started, and warmed up with a short run (workers import
 the toolkit and build the game), before the clock starts: a long-lived cluster is the use Dask
@@ -9,7 +9,7 @@ is for. Only one cluster lives at a time, so no idle one takes CPU from the timi
 pool's timing includes starting its processes, as a real run's does.
 
 Beside each timing, the CPU it cost, per game: in this process (the client, Dask's scheduler
-and nannies, unpickling the records) and in the worker processes (playing, and what a worker
+and nannies, unpickling the tallies) and in the worker processes (playing, and what a worker
 does besides). On a machine shared with other work the wall-clock rates vary; the CPU per game
 says where the time went whatever the load. From it, the ratios two cores would give if
 nothing else ran: 2 workers and this process share both cores, so a game costs the CPU of
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from toolkit.sim.executor import DaskExecutor, Executor, LocalExecutor  # noqa: E402
-from toolkit.sim.runner import GameRecord, simulate  # noqa: E402
+from toolkit.sim.runner import Tally, simulate  # noqa: E402
 
 GAMES = {
     "midway-memories": ROOT / "rules/midway-memories.yaml",
@@ -45,7 +45,7 @@ class Timing:
     seconds: float
     client_cpu: float
     workers_cpu: float
-    records: list[GameRecord]
+    tally: Tally
 
     @property
     def cpu(self) -> float:
@@ -69,13 +69,13 @@ def timed(manifest: Path, games: int, executor: Executor) -> Timing:
     before = {pid: cpu_seconds(child) for pid, child in children().items()}
     client = cpu_seconds(me)
     start = time.perf_counter()
-    records = simulate(manifest, games, 4, ["random"] * 4, seed=1, executor=executor)
+    tally = simulate(manifest, games, 4, ["random"] * 4, seed=1, executor=executor)
     seconds = time.perf_counter() - start
     client = cpu_seconds(me) - client
     workers = sum(  # the pool's processes are still running here: they end with its `with`
         cpu_seconds(child) - before.get(pid, 0.0) for pid, child in children().items()
     )
-    return Timing(seconds, client, workers, records)
+    return Timing(seconds, client, workers, tally)
 
 
 def on_cluster(manifest: Path, games: int, workers: int) -> Timing:
@@ -101,8 +101,8 @@ def main() -> None:
             local = timed(manifest, games, pool)
         dask2 = on_cluster(manifest, games, 2)
         dask1 = on_cluster(manifest, games, 1)
-        assert dask2.records == local.records, "executors disagree"
-        assert dask1.records == local.records, "executors disagree"
+        assert dask2.tally == local.tally, "executors disagree"
+        assert dask1.tally == local.tally, "executors disagree"
         print(f"\n{name}")
         print(line("local pool, 2 workers:", local, games))
         print(line("dask, 2 workers:", dask2, games))

@@ -190,15 +190,15 @@ def test_diff_interval_edge_cases() -> None:
 def test_paired_interval_by_hand() -> None:
     base = [record((1, 0), (0,)), record((2, 0), (0,)), record((3, 0), (0,))]
     other = [record((2, 0), (0,)), record((4, 0), (0,)), record((6, 0), (0,))]
-    row = paired(base, other, lambda r: r.totals[0])
+    row = paired([r.totals[0] for r in base], [r.totals[0] for r in other])
     # Differences 1, 2, 3: mean 2, sd 1, error 1/sqrt(3).
     half = 1.959964 / math.sqrt(3)
     assert row["baseline"] == 2.0 and row["variant"] == 4.0 and row["difference"] == 2.0
     assert row["ci95"] == [pytest.approx(2 - half, abs=1e-4), pytest.approx(2 + half, abs=1e-4)]
     assert row["significant"] is True
-    same = paired(base, base, lambda r: r.totals[0])
+    same = paired([r.totals[0] for r in base], [r.totals[0] for r in base])
     assert same["difference"] == 0 and same["ci95"] == [0, 0] and same["significant"] is False
-    noisy = paired(base, list(reversed(base)), lambda r: r.totals[0])  # diffs 2, 0, -2
+    noisy = paired([r.totals[0] for r in base], [r.totals[0] for r in reversed(base)])  # 2, 0, -2
     assert noisy["difference"] == 0 and noisy["significant"] is False
 
 
@@ -206,7 +206,7 @@ def test_paired_is_stricter_than_unpaired_on_the_same_numbers() -> None:
     """Pairing removes the game-to-game spread: a constant shift of 1 is certain."""
     base = [record((t, 0), (0,)) for t in (3, 9, 14, 20)]
     other = [record((t + 1, 0), (0,)) for t in (3, 9, 14, 20)]
-    row = paired(base, other, lambda r: r.totals[0])
+    row = paired([r.totals[0] for r in base], [r.totals[0] for r in other])
     assert row["ci95"] == [1.0, 1.0] and row["significant"] is True
     _, low, _ = diff_interval([t + 1 for t in (3, 9, 14, 20)], [3, 9, 14, 20])
     assert low < 0  # unpaired, the same shift is lost in the noise
@@ -397,7 +397,7 @@ def test_a_variant_identical_to_the_baseline_plays_identical_games(tmp_path: Pat
     same = write_variant(tmp_path / "same.yaml", "Same", [(FERRIS_COST, current_ferris_cost())])
     base = run(RunSpec(MIDWAY, 60, 3, ["random"], seed=5))
     other = run(RunSpec(MIDWAY, 60, 3, ["random"], seed=5, variants=[same]))
-    assert other.records == base.records
+    assert other.tally == base.tally
     assert {k: v for k, v in other.summary.items() if k != "arguments"} == {
         k: v for k, v in base.summary.items() if k != "arguments"
     }
@@ -599,6 +599,7 @@ SECTIONS = [
     "Mean points by source",
     "How often each card",
     "Lead changes",
+    "Game length",
 ]
 
 
@@ -652,7 +653,10 @@ def test_report_csv_export(reports: tuple[Path, Path]) -> None:
         "report-card_effects.csv",
         "report-balance.csv",
         "report-cards_display.csv",
+        "report-game_length.csv",
     } <= names
+    length = read_csv(folder / "report-game_length.csv")
+    assert [(row["measure"], row["median"]) for row in length] == [("turns", "65"), ("rounds", "5")]
     seats = read_csv(folder / "report-seats.csv")
     assert [row["seat"] for row in seats] == ["1", "2", "3", "4"]
     assert {row["bot"] for row in seats} == {"random"}
@@ -665,7 +669,7 @@ def test_report_csv_export(reports: tuple[Path, Path]) -> None:
     assert {row["passed"] for row in targets} <= {"True", "False"}
     metrics = {row["metric"] for row in read_csv(folder / "report-balance.csv")}
     assert {"first_seat_advantage", "win_rate_spread", "winning_margin", "lead_changes"} <= metrics
-    assert {"drama", "top_source_share"} <= metrics
+    assert {"drama", "top_source_share", "first_player_advantage"} <= metrics
     cards = read_csv(folder / "report-cards_display.csv")
     assert {row["card"] for row in cards} <= set(game.tables["attractions"].ids)
 

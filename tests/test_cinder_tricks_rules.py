@@ -112,6 +112,16 @@ FOUR_HANDS = [
     ["bellows-5", "tongs-4", "tongs-5", "embers-8", "anvils-3"],
     ["bellows-6", "tongs-6", "tongs-7", "embers-9", "anvils-4"],
 ]
+_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+_REST = [
+    card
+    for suit in ("bellows", "embers", "tongs", "anvils")
+    for card in (f"{suit}-{rank}" for rank in _RANKS)
+    if all(card not in hand for hand in FOUR_HANDS)
+]
+PASSING_HANDS = [_REST[8 * seat : 8 * seat + 8] + FOUR_HANDS[seat] for seat in range(4)]
+"""The whole deck dealt, 13 cards each, as passing starts; each ends with the three cards
+its player passes in these scenarios (`FOUR_HANDS`' last three)."""
 
 
 def test_each_player_passes_three_cards_left_in_round_one(game: Game) -> None:
@@ -119,32 +129,32 @@ def test_each_player_passes_three_cards_left_in_round_one(game: Game) -> None:
     view = game.new_state(1, 4).observation(0)
     assert view["phase"] == "passing" and view["pass_to"] == 1
     leader = 2
-    state = passing(game, FOUR_HANDS, leader)
+    state = passing(game, PASSING_HANDS, leader)
     order = [(leader + i) % 4 for i in range(4)]
-    gifts = {p: sorted(FOUR_HANDS[p][-3:]) for p in range(4)}
+    gifts = {p: sorted(PASSING_HANDS[p][-3:]) for p in range(4)}
     first = order[0]
     assert sorted(state.legal_actions(first)) == sorted(
-        pass_action(game, c) for c in FOUR_HANDS[first]
+        pass_action(game, c) for c in PASSING_HANDS[first]
     )
     for player in order[:-1]:
         passes(state, player, gifts[player])
-        assert len(hand(state, player)) == 2  # set aside, not yet handed over
+        assert len(hand(state, player)) == 10  # set aside, not yet handed over
     assert state.to_move() == (order[-1],)
     passes(state, order[-1], gifts[order[-1]])
     for player in range(4):
         giver = (player - 1) % 4
-        assert hand(state, player) == sorted(FOUR_HANDS[player][:2] + gifts[giver])
+        assert hand(state, player) == sorted(PASSING_HANDS[player][:-3] + gifts[giver])
     assert state.observation(0)["phase"] == "play"
 
 
 def test_a_card_cannot_be_passed_twice_or_out_of_turn(game: Game) -> None:
     leader = 1
-    state = passing(game, FOUR_HANDS, leader)
-    passes(state, leader, [FOUR_HANDS[leader][0]])
+    state = passing(game, PASSING_HANDS, leader)
+    passes(state, leader, [PASSING_HANDS[leader][0]])
     with pytest.raises(IllegalActionError, match="not allowed now"):
-        passes(state, leader, [FOUR_HANDS[leader][0]])
+        passes(state, leader, [PASSING_HANDS[leader][0]])
     with pytest.raises(IllegalActionError, match="turn"):
-        passes(state, (leader + 1) % 4, [FOUR_HANDS[(leader + 1) % 4][0]])
+        passes(state, (leader + 1) % 4, [PASSING_HANDS[(leader + 1) % 4][0]])
 
 
 HIDDEN = ", hidden"
@@ -233,6 +243,9 @@ def test_the_winner_takes_the_trick_into_their_won_pile(game: Game) -> None:
     assert won(state, 1) == ["anvils-Q", "bellows-3", "bellows-K"]
     assert won(state, 0) == won(state, 2) == []
     assert state.to_move() == (1,)
+    for seed in range(3):  # won piles are public: a bot's imagined deal keeps them
+        world = game.mechanic.determinize(state, 0, random.Random(seed))
+        assert won(world, 1) == won(state, 1)
 
 
 def test_won_cards_go_back_into_the_deck_at_the_next_deal(game: Game) -> None:
@@ -247,40 +260,38 @@ def test_won_cards_go_back_into_the_deck_at_the_next_deal(game: Game) -> None:
 
 
 def test_determinize_keeps_the_cards_the_observer_passed(game: Game) -> None:
-    """Player 0 knows the three cards it gave player 1 are still in that hand; the won
-    piles are public; the rest of the hidden cards are dealt anew."""
-    players = seats(FOUR_HANDS).replace("anvils-4]}", "anvils-4], taken: [tongs-A]}")
+    """Player 0 knows the three cards it gave player 1 are still in that hand; the rest of
+    the hidden cards are dealt anew."""
     state = position(
         game,
-        f"kind: position\ngame: cinder-tricks\nseed: 3\n{players}"
+        f"kind: position\ngame: cinder-tricks\nseed: 3\n{seats(PASSING_HANDS)}"
         "play: {phase: passing, leader: 1}\n",
     )
     for player in range(4):
-        passes(state, player, FOUR_HANDS[player][-3:])
+        passes(state, player, PASSING_HANDS[player][-3:])
     for seed in range(5):
         world = game.mechanic.determinize(state, 0, random.Random(seed))
         assert hand(world, 0) == hand(state, 0)
-        assert set(FOUR_HANDS[0][-3:]) <= set(hand(world, 1))
-        assert won(world, 3) == ["tongs-A"]
-        assert [len(hand(world, p)) for p in range(4)] == [5, 5, 5, 5]
+        assert set(PASSING_HANDS[0][-3:]) <= set(hand(world, 1))
+        assert [len(hand(world, p)) for p in range(4)] == [13, 13, 13, 13]
         seen = [c for p in range(4) for c in world.zones[game.zone("hand").index][p]]
         assert len(set(seen + world.out_of_play)) == len(seen) + len(world.out_of_play)
 
 
 def test_determinize_hides_cards_set_aside_but_not_yet_passed(game: Game) -> None:
-    state = passing(game, FOUR_HANDS, 1)
-    passes(state, 1, FOUR_HANDS[1][-3:])
+    state = passing(game, PASSING_HANDS, 1)
+    passes(state, 1, PASSING_HANDS[1][-3:])
     world = game.mechanic.determinize(state, 0, random.Random(1))
     assert len(world.observation(1)["passing"]) == 3
-    assert len(hand(world, 1)) == 2
+    assert len(hand(world, 1)) == 10
     assert hand(world, 0) == hand(state, 0)
 
 
 def test_passes_are_told_with_cards_only_to_giver_and_receiver(game: Game) -> None:
-    state = passing(game, FOUR_HANDS, 0)
+    state = passing(game, PASSING_HANDS, 0)
     before = state.clone()
     for player in range(4):
-        passes(state, player, FOUR_HANDS[player][-3:])
+        passes(state, player, PASSING_HANDS[player][-3:])
     lines = list(narrate(game, state.log))
     assert "  player 1 passes 5 of Embers, 6 of Embers, Q of Anvils to player 2" in lines
     from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic

@@ -14,7 +14,6 @@ whose words are removed fails here even if no game logs it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from functools import cache
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from toolkit.kernel.events import CORE_EVENTS, Event
+from toolkit.kernel.events import CORE_EVENTS, Event, field_types
 from toolkit.kernel.state import State
 from toolkit.mechanics.registry import MECHANICS, mechanic_kit
 from toolkit.record.events import narrate, unnarrated
@@ -131,7 +130,7 @@ def sample(game: LoadedGame, name: str, annotation: str) -> object:
 
 
 def build(game: LoadedGame, kind: type[Event]) -> Event:
-    values = {f.name: sample(game, f.name, str(f.type)) for f in dataclasses.fields(kind)}
+    values = {name: sample(game, name, kind_of) for name, kind_of in field_types(kind).items()}
     return kind(**values)
 
 

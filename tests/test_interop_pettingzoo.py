@@ -222,3 +222,26 @@ def test_the_aec_order_is_kept_with_pettingzoos_own_errors() -> None:
         * 2
     )
     EnvLogger.flush()
+
+
+def test_a_step_computes_the_legal_ids_once_however_often_the_agent_observes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    environment = env("tide-pool-market", players=3)
+    environment.reset(seed=6)
+    match = environment.match
+    legal, asked = type(match).legal, []
+
+    def counted(self: Any, state: Any, seat: int) -> list[int]:
+        asked.append(seat)
+        return legal(self, state, seat)
+
+    monkeypatch.setattr(type(match), "legal", counted)
+    rng = np.random.default_rng(6)
+    for _ in range(20):
+        asked.clear()
+        agent = environment.agent_selection
+        masks = [environment.observe(agent)["action_mask"] for _ in range(3)]
+        assert all((mask == masks[0]).all() for mask in masks)
+        environment.step(int(rng.choice(np.flatnonzero(masks[0]))))
+        assert asked == [environment.possible_agents.index(agent)]

@@ -65,18 +65,41 @@ def game() -> Game:
     return compiled
 
 
+Markers = dict[str, object]
+"""A seat's markers as a position writes them: `coins`, `fame`, `joy`, `sadness`, `ridden`."""
+
+
+def seat_text(seat: int, markers: Markers, hand: Sequence[str] | None = None) -> str:
+    """One entry of a position's `players`: the hand, the rides, the tracks and coins."""
+    zones = {"hand": list(hand)} if hand is not None else {}
+    if "ridden" in markers:
+        zones["ridden"] = list(markers["ridden"])  # type: ignore[call-overload]
+    tracks = {t: markers[t] for t in ("fame", "joy", "sadness") if t in markers}
+    parts = [f"name: P{seat + 1}"]
+    if zones:
+        parts.append(
+            "zones: {" + ", ".join(f"{z}: [{', '.join(ids)}]" for z, ids in zones.items()) + "}"
+        )
+    if tracks:
+        parts.append("tracks: {" + ", ".join(f"{t}: {v}" for t, v in tracks.items()) + "}")
+    if "coins" in markers:
+        parts.append(f"resources: {{coins: {markers['coins']}}}")
+    return "  - {" + ", ".join(parts) + "}\n"
+
+
 def scenario(
     game: Game,
     players: int = 3,
     hands: Sequence[Sequence[str]] | None = None,
     display: Sequence[str] = (),
     leader: int = 0,
+    markers: dict[int, Markers] | None = None,
 ) -> State:
-    """A position with the given hands and display, `leader` to lead a new trick."""
+    """A position with the given hands, display and seats' markers, `leader` to lead a new
+    trick."""
     assert hands is not None and len(hands) == players
     seats = "".join(
-        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}]}}}}\n"
-        for seat, cards in enumerate(hands)
+        seat_text(seat, (markers or {}).get(seat, {}), cards) for seat, cards in enumerate(hands)
     )
     shown = f"shared: {{display: [{', '.join(display)}]}}\n" if display else ""
     return state_from_text(
@@ -84,31 +107,6 @@ def scenario(
         f"kind: position\ngame: {game.id}\nto_move: [{leader + 1}]\nplayers:\n{seats}{shown}"
         f"play: {{leader: {leader + 1}}}\n",
     )
-
-
-def set_player(
-    state: State,
-    player: int,
-    *,
-    coins: int | None = None,
-    fame: int | None = None,
-    joy: int | None = None,
-    sadness: int | None = None,
-    ridden: Sequence[str] | None = None,
-) -> None:
-    """Overwrite a player's markers; coins are taken from (or returned to) the supply."""
-    game = state.game
-    if coins is not None:
-        c = game.resource_index("coins")
-        state.supply[c] += state.res[player][c] - coins
-        state.res[player][c] = coins
-    for track, value in (("fame", fame), ("joy", joy), ("sadness", sadness)):
-        if value is not None:
-            state.track[player][game.track_index(track)] = value
-    if ridden is not None:
-        state.zones[game.zone("ridden").index][player] = [
-            game.card("attractions", a) for a in ridden
-        ]
 
 
 def coins(state: State, player: int) -> int:
@@ -171,13 +169,34 @@ def play_out(state: State) -> None:
     raise AssertionError("the game did not end")
 
 
-def end_state(game: Game, players: int = 3) -> State:
-    """A finished game with every player's markers and rides cleared, ready to be built."""
+def scored_rides(game: Game, players: int = 3, markers: dict[int, Markers] | None = None) -> State:
+    """A finished game whose seats' markers and rides are set on the state itself: the rides
+    of these scoring tests isolate one step of the scoring (a ride at Fame 0), which no game
+    reaches, so a position would refuse them (`legality.py`)."""
     state = game.new_state(5, players)
     play_out(state)
+    c = game.resource_index("coins")
     for player in range(players):
-        set_player(state, player, coins=0, fame=0, joy=0, sadness=0, ridden=[])
+        zero: Markers = {"coins": 0, "fame": 0, "joy": 0, "sadness": 0, "ridden": []}
+        seat = {**zero, **(markers or {}).get(player, {})}
+        state.supply[c] += state.res[player][c] - int(seat["coins"])  # type: ignore[call-overload]
+        state.res[player][c] = int(seat["coins"])  # type: ignore[call-overload]
+        for track in ("fame", "joy", "sadness"):
+            state.track[player][game.track_index(track)] = int(seat[track])  # type: ignore[call-overload]
+        state.zones[game.zone("ridden").index][player] = [
+            game.card("attractions", a)
+            for a in seat["ridden"]  # type: ignore[attr-defined]
+        ]
     return state
+
+
+def end_state(game: Game, players: int = 3, markers: dict[int, Markers] | None = None) -> State:
+    """A finished game: every seat's markers at 0 and no rides but those `markers` give."""
+    seats = "".join(seat_text(seat, (markers or {}).get(seat, {})) for seat in range(players))
+    return state_from_text(
+        game,
+        f"kind: position\ngame: {game.id}\nround: 5\nended: true\nunseen: []\nplayers:\n{seats}",
+    )
 
 
 # -- setup --------------------------------------------------------------------------------
@@ -329,8 +348,8 @@ def test_fame_and_joy_are_clamped_to_0_12(game: Game) -> None:
         game,
         players=2,
         hands=[["stars-A", "smiles-A", "coins-2"], ["coins-3", "coins-4", "coins-5"]],
+        markers={0: {"fame": 11, "joy": 12}},
     )
-    set_player(state, 0, fame=11, joy=12)
     play_trick(state, "stars-A", "coins-3")
     play_trick(state, "smiles-A", "coins-4")
     assert (track(state, 0, "fame"), track(state, 0, "joy")) == (12, 12)
@@ -344,8 +363,7 @@ DISPLAY = ["carousel", "ferris-wheel", "tilt-a-whirl", "log-flume", "wooden-coas
 
 def ticket_trick(game: Game, display: Sequence[str] = DISPLAY, **player0: object) -> State:
     """Player 0 (with the given markers) wins a Ticket trick with the ace of Tickets."""
-    state = scenario(game, hands=TICKET_HANDS, display=display)
-    set_player(state, 0, **player0)  # type: ignore[arg-type]
+    state = scenario(game, hands=TICKET_HANDS, display=display, markers={0: player0})
     play_trick(state, "tickets-A", "stars-K", "stars-Q")
     return state
 
@@ -459,8 +477,7 @@ def test_sadness_is_clamped_to_0_10(game: Game) -> None:
     state = ticket_trick(game, coins=2, sadness=10)
     state.apply(0, DECLINE)
     assert track(state, 0, "sadness") == 10
-    state = end_state(game, 2)
-    set_player(state, 0, joy=9, sadness=1)  # Joy removes 3, but Sadness stops at 0
+    state = end_state(game, 2, {0: {"joy": 9, "sadness": 1}})  # Joy removes 3, Sadness stops at 0
     row = state.scores().breakdown[0]
     assert (row["Sadness"], row["Joy removes Sadness"]) == (-2, 2)  # saves the 1 there was
 
@@ -474,8 +491,8 @@ def test_coin_gain_is_paid_as_far_as_the_supply_can(game: Game) -> None:
         game,
         players=2,
         hands=[["coins-A", "coins-K", "smiles-2"], ["stars-2", "stars-3", "stars-4"]],
+        markers={1: {"coins": 78}},
     )
-    set_player(state, 1, coins=78)
     assert supply(state) == 2
     play_trick(state, "coins-A", "stars-2")  # 4 coins, only 2 in the supply
     assert (coins(state, 0), supply(state)) == (2, 0)
@@ -487,13 +504,17 @@ def test_cleanup_keeps_12_coins_and_gives_sadness_per_2_discarded_rounded_up(
     game: Game,
 ) -> None:
     """Cleanup 1-3: keep at most 12 Coins, discard the rest to the supply, 1 Sadness per 2."""
-    state = scenario(
-        game, players=5, hands=[["stars-A"], ["stars-2"], ["stars-3"], ["stars-4"], ["stars-5"]]
-    )
     held = [12, 13, 14, 15, 17]
-    for player, amount in enumerate(held):
-        set_player(state, player, coins=amount, sadness=1)
-    set_player(state, 4, sadness=9)
+    markers: dict[int, Markers] = {
+        p: {"coins": amount, "sadness": 1} for p, amount in enumerate(held)
+    }
+    markers[4]["sadness"] = 9
+    state = scenario(
+        game,
+        players=5,
+        hands=[["stars-A"], ["stars-2"], ["stars-3"], ["stars-4"], ["stars-5"]],
+        markers=markers,
+    )
     assert supply(state) == SUPPLY - sum(held)
     play_trick(state, "stars-A", "stars-2", "stars-3", "stars-4", "stars-5")
     assert state.round == 2  # the round ended, cleanup ran, cards were dealt again
@@ -559,9 +580,13 @@ def breakdown(
 
 def test_end_scoring_step_1_printed_vp_of_attractions_ridden(game: Game) -> None:
     """End of Game, Step 1: add the printed VP from all attractions you rode."""
-    state = end_state(game)
-    set_player(state, 0, ridden=["carousel", "tilt-a-whirl", "loop-the-loop", "ferris-wheel"])
-    set_player(state, 1, ridden=["swan-boats"])
+    state = scored_rides(
+        game,
+        markers={
+            0: {"ridden": ["carousel", "tilt-a-whirl", "loop-the-loop", "ferris-wheel"]},
+            1: {"ridden": ["swan-boats"]},
+        },
+    )
     scores = state.scores()
     assert scores.totals == (3 + 6 + 12 + 4, 3, 0)
     assert scores.breakdown[0] == breakdown(25, 0, 0, 0)
@@ -572,8 +597,7 @@ def test_end_scoring_step_1_printed_vp_of_attractions_ridden(game: Game) -> None
 )
 def test_end_scoring_step_2_cumulative_fame_milestones(game: Game, fame: int, points: int) -> None:
     """End of Game, Step 2 / Design: Fame 4 -> 2 VP, 8 -> 4 VP, 12 -> 7 VP, cumulative."""
-    state = end_state(game, 2)
-    set_player(state, 0, fame=fame)
+    state = end_state(game, 2, {0: {"fame": fame}})
     scores = state.scores()
     assert scores.totals[0] == points
     assert scores.breakdown[0] == breakdown(0, points, 0, 0)
@@ -582,8 +606,7 @@ def test_end_scoring_step_2_cumulative_fame_milestones(game: Game, fame: int, po
 @pytest.mark.parametrize(("joy", "points"), [(0, 0), (5, 0), (6, 3), (11, 3), (12, 9)])
 def test_end_scoring_step_3_cumulative_joy_milestones(game: Game, joy: int, points: int) -> None:
     """End of Game, Step 3 / Design: Joy 6 -> 3 VP, 12 -> 6 VP, cumulative."""
-    state = end_state(game, 2)
-    set_player(state, 0, joy=joy)
+    state = end_state(game, 2, {0: {"joy": joy}})
     assert state.scores().breakdown[0] == breakdown(0, 0, points, 0)
 
 
@@ -595,8 +618,7 @@ def test_end_scoring_step_4_joy_removes_sadness_before_subtracting(
     game: Game, joy: int, sadness: int, penalty: int
 ) -> None:
     """End of Game, Step 4: Joy 3 removes 1 Sadness, Joy 9 removes 2 more, before Step 5."""
-    state = end_state(game, 2)
-    set_player(state, 0, joy=joy, sadness=sadness)
+    state = end_state(game, 2, {0: {"joy": joy, "sadness": sadness}})
     scores = state.scores()
     row = scores.breakdown[0]
     # The Sadness row is the Sadness reached; the Joy row gives back what the removal saves.
@@ -607,8 +629,7 @@ def test_end_scoring_step_4_joy_removes_sadness_before_subtracting(
 @pytest.mark.parametrize("sadness", [0, 1, 5, 10])
 def test_end_scoring_step_5_two_vp_lost_per_remaining_sadness(game: Game, sadness: int) -> None:
     """End of Game, Step 5: lose 2 VP for each remaining Sadness."""
-    state = end_state(game, 2)
-    set_player(state, 0, sadness=sadness, ridden=["drop-tower"])
+    state = scored_rides(game, 2, {0: {"sadness": sadness, "ridden": ["drop-tower"]}})
     scores = state.scores()
     assert scores.breakdown[0] == breakdown(10, 0, 0, -2 * sadness)
     assert scores.totals[0] == 10 - 2 * sadness
@@ -616,17 +637,16 @@ def test_end_scoring_step_5_two_vp_lost_per_remaining_sadness(game: Game, sadnes
 
 def test_end_scoring_all_five_steps_with_breakdown(game: Game) -> None:
     """End of Game, Steps 1-5 together; the most total VP wins."""
-    state = end_state(game, 3)
-    set_player(
-        state,
-        0,
-        fame=8,
-        joy=9,
-        sadness=5,
-        ridden=["carousel", "tilt-a-whirl", "wooden-coaster"],
-    )
-    set_player(state, 1, fame=12, joy=12, sadness=2, ridden=["swan-boats"])
-    set_player(state, 2, fame=3, joy=2, sadness=10)
+    state = end_state(
+        game,
+        3,
+        {
+            0: {"fame": 8, "joy": 9, "sadness": 5,
+                "ridden": ["carousel", "tilt-a-whirl", "wooden-coaster"]},
+            1: {"fame": 12, "joy": 12, "sadness": 2, "ridden": ["swan-boats"]},
+            2: {"fame": 3, "joy": 2, "sadness": 10},
+        },
+    )  # fmt: skip
     scores = state.scores()
     assert scores.breakdown == (
         breakdown(19, 6, 3, -10, 6),  # Sadness 5 - 1 - 2 = 2 left: Joy saves 6
@@ -644,10 +664,15 @@ def test_end_scoring_all_five_steps_with_breakdown(game: Game) -> None:
 
 def test_tie_breaker_1_more_attractions_ridden(game: Game) -> None:
     """Tie Breakers 1: the tied player who rode more attractions wins."""
-    state = end_state(game, 3)
-    set_player(state, 0, ridden=["log-flume"])  # 7 VP, 1 ride
-    set_player(state, 1, ridden=["carousel", "ferris-wheel"], fame=3)  # 7 VP, 2 rides
-    set_player(state, 2, ridden=["carousel"])
+    state = scored_rides(
+        game,
+        3,
+        {
+            0: {"ridden": ["log-flume"]},  # 7 VP, 1 ride
+            1: {"ridden": ["carousel", "ferris-wheel"], "fame": 3},  # 7 VP, 2 rides
+            2: {"ridden": ["carousel"]},
+        },
+    )
     scores = state.scores()
     assert scores.totals == (7, 7, 3)
     assert (scores.winners, scores.decided_by) == ((1,), "rode more attractions")
@@ -655,10 +680,15 @@ def test_tie_breaker_1_more_attractions_ridden(game: Game) -> None:
 
 def test_tie_breaker_2_more_fame(game: Game) -> None:
     """Tie Breakers 2: if still tied, the tied player with more Fame wins."""
-    state = end_state(game, 3)
-    set_player(state, 0, ridden=["carousel"], fame=2, sadness=0)
-    set_player(state, 1, ridden=["carousel"], fame=3, sadness=1, joy=3)  # Joy 3 removes it
-    set_player(state, 2, ridden=["log-flume"], fame=12, sadness=10)
+    state = scored_rides(
+        game,
+        3,
+        {
+            0: {"ridden": ["carousel"], "fame": 2, "sadness": 0},
+            1: {"ridden": ["carousel"], "fame": 3, "sadness": 1, "joy": 3},  # Joy 3 removes it
+            2: {"ridden": ["log-flume"], "fame": 12, "sadness": 10},
+        },
+    )
     scores = state.scores()
     assert scores.totals == (3, 3, 7 + 13 - 20)
     assert (scores.winners, scores.decided_by) == ((1,), "more Fame")
@@ -666,9 +696,14 @@ def test_tie_breaker_2_more_fame(game: Game) -> None:
 
 def test_tie_breaker_3_less_sadness(game: Game) -> None:
     """Tie Breakers 3: if still tied, the tied player with less Sadness wins."""
-    state = end_state(game, 2)
-    set_player(state, 0, ridden=["log-flume"], fame=1, sadness=2)  # 7 - 4
-    set_player(state, 1, ridden=["carousel"], fame=1, sadness=0)  # 3
+    state = scored_rides(
+        game,
+        2,
+        {
+            0: {"ridden": ["log-flume"], "fame": 1, "sadness": 2},  # 7 - 4
+            1: {"ridden": ["carousel"], "fame": 1, "sadness": 0},  # 3
+        },
+    )
     scores = state.scores()
     assert scores.totals == (3, 3)
     assert (scores.winners, scores.decided_by) == ((1,), "less Sadness")
@@ -676,11 +711,17 @@ def test_tie_breaker_3_less_sadness(game: Game) -> None:
 
 def test_tie_breaker_4_shared_victory(game: Game) -> None:
     """Tie Breakers 4: if still tied, the tied players share the victory."""
-    state = end_state(game, 4)
-    for player in (0, 2, 3):
-        set_player(state, player, ridden=["carousel", "haunted-house"], fame=3, sadness=1)
-    set_player(state, 3, sadness=2)  # one Sadness more: 2 VP less, not tied
-    set_player(state, 1, ridden=["carousel"], fame=3, sadness=0)
+    two_rides: Markers = {"ridden": ["carousel", "haunted-house"], "fame": 3, "sadness": 1}
+    state = scored_rides(
+        game,
+        4,
+        {
+            0: two_rides,
+            1: {"ridden": ["carousel"], "fame": 3, "sadness": 0},
+            2: two_rides,
+            3: {**two_rides, "sadness": 2},  # one Sadness more: 2 VP less, not tied
+        },
+    )
     scores = state.scores()
     assert scores.totals == (7, 3, 7, 5)
     assert (scores.winners, scores.decided_by) == ((0, 2), "shared")
@@ -691,8 +732,7 @@ def test_tie_breaker_4_shared_victory(game: Game) -> None:
 
 def test_illegal_actions_wrong_player_or_card_not_in_hand(game: Game) -> None:
     """Engine contract: `apply` raises IllegalActionError with the reason."""
-    state = scenario(game, hands=TICKET_HANDS, display=DISPLAY)
-    set_player(state, 0, coins=2)
+    state = scenario(game, hands=TICKET_HANDS, display=DISPLAY, markers={0: {"coins": 2}})
     with pytest.raises(IllegalActionError, match="it is player 0's turn, not player 1's"):
         play(state, 1, "stars-K")
     with pytest.raises(IllegalActionError, match="K of Stars is not in player 0's hand"):

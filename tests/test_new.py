@@ -60,7 +60,7 @@ def test_a_new_game_validates_simulates_prints_and_plays(
 
     bots = [STRATEGY[family], "random", "random"]
     result = run(RunSpec("my-game", 4, 3, bots, seed=3, workers=1))
-    assert len(result.records) == 4
+    assert result.tally.games == 4
 
     printed = print_game(
         "my-game", PrintOptions("a4", "home", "duplex", True, ()), tmp_path / "c.pdf"

@@ -19,6 +19,7 @@ from toolkit.sim.report_pdf import render_report, render_sweep
 from toolkit.sim.report_style import source_colours
 from toolkit.sim.report_tables import export_tables
 from toolkit.sim.run import Run, RunSpec, run
+from toolkit.sim.tally import Tally
 
 MIDWAY, PARK = "midway-memories", "oh-my-park"
 Box = tuple[float, float, float, float]
@@ -96,14 +97,16 @@ def _overlap(a: Box, b: Box, slack: float = 0.5) -> bool:
     )
 
 
-def _drawings(summary: dict[str, Any], records: list[Any]) -> dict[str, Drawing]:
+def _drawings(summary: dict[str, Any], tally: Tally) -> dict[str, Drawing]:
     names = summary["names"]
     cards = names["cards"]
     drawings = {
         "win rates": charts.win_rates(summary),
-        "distributions": charts.distributions(records, len(summary["seats"])),
+        "distributions": charts.distributions(
+            tally, [(s["seat"] - 1, f"seat {s['seat']}") for s in summary["seats"]]
+        ),
         "sources": charts.sources(summary, names["colours"]),
-        "drama": charts.drama(records),
+        "drama": charts.drama(tally),
     }
     if summary["card_effects"]:
         drawings["card effects"] = charts.card_effects(summary["card_effects"][:16], cards)
@@ -117,7 +120,7 @@ def test_no_label_covers_another_label_a_bar_or_an_interval(
     runs: dict[str, list[Run]], game: str
 ) -> None:
     for result in runs[game]:
-        for name, drawing in _drawings(result.summary, result.records).items():
+        for name, drawing in _drawings(result.summary, result.tally).items():
             texts, bars, marks = _shapes(drawing)
             assert texts, name
             for (first, a), (second, b) in itertools.combinations(texts, 2):
@@ -152,7 +155,7 @@ def test_every_chart_titles_both_axes(runs: dict[str, list[Run]]) -> None:
         "card effects": {"win rate holding the card, minus win rate without it"},
         "cards of display": {"taken in this share of games shown"},
     }
-    for name, drawing in _drawings(result.summary, result.records).items():
+    for name, drawing in _drawings(result.summary, result.tally).items():
         texts = {text for text, _ in _shapes(drawing)[0]}
         assert titles[name] <= texts, name
 
@@ -178,7 +181,7 @@ def test_the_report_uses_names_embedded_fonts_and_covers_every_player_count(
     runs: dict[str, list[Run]], tmp_path: Path
 ) -> None:
     out = tmp_path / "report.pdf"
-    pages = render_report([(r.summary, r.records) for r in runs[MIDWAY]], out)
+    pages = render_report([(r.summary, r.tally) for r in runs[MIDWAY]], out)
     reader = PdfReader(out)
     assert len(reader.pages) == pages
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)

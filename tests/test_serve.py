@@ -136,6 +136,10 @@ def test_simulation_runs_in_background_with_charts(
     assert 'fill="#2f6fb5"><title>Blue cards' in shown
     assert 'fill="#c8372d"><title>Red cards' in shown
     assert '<table class="targets">' in shown or "no balance targets" in shown
+    # Score spread, the starting player's share and game length, beside the charts.
+    assert '<table class="spread">' in shown and "<td>seat 1 (greedy)</td>" in shown
+    assert 'id="first-player">The starting player won' in shown
+    assert "<tr><td>turns</td><td>9.00</td><td>9.00-9.00</td>" in shown
     assert job.summary["arguments"] if "arguments" in job.summary else job.summary["seats"]
 
 

@@ -94,18 +94,6 @@ def strategy(loaded: Loaded, data: dict[str, Any]) -> CompiledStrategy:
     return compile_strategy(model, Compiler(content, game.layout), game)
 
 
-def set_markers(state: State, player: int, **values: int) -> None:
-    """Set a player's coins and track positions (coins come from the supply)."""
-    game = state.game
-    for name, value in values.items():
-        if name == "coins":
-            c = game.resource_index("coins")
-            state.supply[c] += state.res[player][c] - value
-            state.res[player][c] = value
-        else:
-            state.track[player][game.track_index(name)] = value
-
-
 # -- Midway Memories scenarios ----------------------------------------------------------------
 
 DISPLAY = [
@@ -120,15 +108,25 @@ DISPLAY = [
 wooden-coaster 6/10, loop-the-loop 8/12; levels 1, 1, 2, 2, 3, 3."""
 
 
-def trick_state(game: Game, hands: Sequence[Sequence[str]]) -> State:
-    """A position of three players, player 0 to lead, the given hands."""
+def trick_state(
+    game: Game,
+    hands: Sequence[Sequence[str]],
+    ridden: Sequence[str] = (),
+    markers: str = "",
+    display: Sequence[str] = (),
+) -> State:
+    """A position of three players, player 0 to lead, the given hands; player 0 has ridden
+    `ridden` and holds `markers` (position keys: `tracks: {...}, resources: {...}`)."""
     seats = "".join(
-        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}]}}}}\n"
+        f"  - {{name: P{seat + 1}, zones: {{hand: [{', '.join(cards)}]"
+        + (f", ridden: [{', '.join(ridden)}]}}, {markers}}}\n" if seat == 0 else "}}\n")
         for seat, cards in enumerate(hands)
     )
+    table = f"shared: {{display: [{', '.join(display)}]}}\n" if display else ""
     return state_from_text(
         game,
-        f"kind: position\ngame: {game.id}\nto_move: [1]\nplayers:\n{seats}play: {{leader: 1}}\n",
+        f"kind: position\ngame: {game.id}\nto_move: [1]\nplayers:\n{seats}{table}"
+        "play: {leader: 1}\n",
     )
 
 
@@ -139,10 +137,13 @@ player alike)."""
 
 def ride_state(game: Game, ridden: Sequence[str] = ()) -> State:
     """Player 0 won a Tickets trick and chooses a ride; every display ride is affordable."""
-    state = trick_state(game, [["tickets-A"], ["tickets-2"], ["tickets-3"]])
-    state.shared[game.zone("display").index] = [game.card("attractions", a) for a in DISPLAY]
-    state.zones[game.zone("ridden").index][0] = [game.card("attractions", a) for a in ridden]
-    set_markers(state, 0, coins=12, fame=12, joy=12)
+    state = trick_state(
+        game,
+        [["tickets-A"], ["tickets-2"], ["tickets-3"]],
+        ridden,
+        "tracks: {fame: 12, joy: 12}, resources: {coins: 12}",
+        DISPLAY,
+    )
     for card in ("tickets-A", "tickets-2", "tickets-3"):
         state.apply(state.to_move()[0], game.card("deck", card))
     assert state.pending is not None and state.pending.player == 0

@@ -56,7 +56,8 @@ def new(
     report = validate_paths([project / "rules" / f"{made.game}.yaml"], project, [check_layouts])
     if report.diagnostics:  # a project whose shared print defaults differ from the toolkit's
         typer.echo(format_text(report.diagnostics), err=True)
-        raise typer.Exit(1)
+        if any(d.severity == "error" for d in report.diagnostics):
+            raise typer.Exit(1)  # warnings (faint print from older defaults) do not undo it
     for loaded in report.games:
         typer.echo(game_summary(loaded))
     typer.echo(

@@ -94,8 +94,6 @@ def simulate(
                    _inputs(variant, "--variant"))  # fmt: skip
     spec.record_actions = transcript is not None
     spec.options = list(option or [])
-    if start is not None and transcript is not None:
-        raise UsageError("--transcript replays games from their seed: not with --from")
     with _executor(executor, workers, scheduler) as spec.executor, _progress(games) as advance:
         if start is not None:
             from toolkit.sim.from_position import run_from_position
@@ -145,6 +143,7 @@ def compare(
 
     base_spec = RunSpec(game, games, players, _bot_names(bots), seed, _workers(workers))
     base_spec.options = list(option or [])
+    base_spec.paired = True
     with (
         _executor(executor, workers, scheduler) as base_spec.executor,
         _progress(games * (1 + len(variant))) as advance,
@@ -154,6 +153,7 @@ def compare(
         for path in variant:
             spec = RunSpec(game, games, players, base_spec.bots, seed, base_spec.workers, [path])
             spec.options = base_spec.options
+            spec.paired = True
             spec.executor = base_spec.executor
             other = run(spec, advance)
             from toolkit.content.project import load_content_file
@@ -164,9 +164,7 @@ def compare(
                 {
                     "name": name,
                     "file": str(path),
-                    **compare_runs(
-                        baseline.records, other.records, baseline.summary, other.summary
-                    ),
+                    **compare_runs(baseline.tally, other.tally, baseline.summary, other.summary),
                 }
             )
     arguments = {k: v for k, v in baseline.summary["arguments"].items() if k not in ("set",)}
@@ -330,7 +328,7 @@ def report(
             spec.options = list(option or [])
             spec.executor = runner
             results.append(run(spec, advance))
-    written = write_report([(result.summary, result.records) for result in results], target)
+    written = write_report([(result.summary, result.tally) for result in results], target)
     typer.echo(f"{target}: {written}")
     if export is not None:
         summaries = [result.summary for result in results]

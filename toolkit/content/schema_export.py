@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Union, get_args
 
 from pydantic import BaseModel, Field, create_model
 
@@ -23,6 +23,7 @@ from toolkit.content.docstrings import all_models, attribute_docstrings
 from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
+from toolkit.content.models.position import Position
 from toolkit.content.models.primitives import UNIONS
 from toolkit.content.project import load_content_file
 from toolkit.files import (
@@ -35,6 +36,7 @@ from toolkit.files import (
     read_bytes,
     write_atomic,
 )
+from toolkit.mechanics.registry import MECHANICS
 from toolkit.rules.registry import FAMILIES, tag_of
 from toolkit.schema.base import Model
 
@@ -65,6 +67,7 @@ def schema_models(project: Path) -> dict[str, type[BaseModel]]:
     """Schema file name (inside `schemas/`) to the model it describes: the fixed kinds, then
     `<game>/<kind>.schema.json` for every card kind a manifest in `rules/` declares."""
     models: dict[str, type[BaseModel]] = {schema_file_name(k): m for k, m in KINDS.items()}
+    models[schema_file_name("position")] = position_schema_model()
     for manifest in sorted((project / "rules").glob("*.yaml")):
         loaded, _ = load_content_file(manifest, "game")
         if loaded is None or not isinstance(loaded.model, Game):
@@ -82,6 +85,20 @@ def schema_models(project: Path) -> dict[str, type[BaseModel]]:
         for kind, declaration in game.card_kinds.items():
             models[f"{game.id}/{schema_file_name(kind)}"] = kinds.file_model(kind, declaration)
     return models
+
+
+def position_schema_model() -> type[BaseModel]:
+    """The position model as editors see it: its `play` section is any mechanic's model (a
+    position names its game, not its mechanic), so an editor completes the keys of each kit's
+    `play` and refuses a key none has. Loading reads the section with the game's own kit."""
+    plays = tuple(kit.position().model for kit in MECHANICS.values() if kit.position is not None)
+    play: Any = Union[plays] if len(plays) > 1 else plays[0]  # noqa: UP007
+    return create_model(
+        "Position",
+        __base__=Position,
+        __doc__=Position.__doc__,
+        play=(play, Field(default_factory=dict)),
+    )
 
 
 def schema_for(name: str, model: type[BaseModel]) -> dict[str, object]:

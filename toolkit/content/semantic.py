@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolkit.content.checks import (
     card_kinds,
+    colours,
     effects,
     identity,
     scoring,
@@ -33,6 +34,7 @@ def check_game(content: GameContent) -> list[Diagnostic]:
         c.unique_ids(content.files[kind])
     card_kinds.check_card_kinds(c)
     card_kinds.check_vocabularies(c)
+    colours.check_colours(c)
     table.check_zones(c)
     table.check_deck(c)
     table.check_tracks(c)

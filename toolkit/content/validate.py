@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.content.card_files import declared_model
+from toolkit.content.gc_pause import collection_paused
 from toolkit.content.kinds import KINDS
 from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.project import GameContent, LoadedFile, Read, load_content_file, load_game
@@ -110,6 +111,13 @@ def validate_paths(
 ) -> ValidationReport:
     """Validate manifests (with their content), single content files, or folders of both;
     `game_checks` run on each game too."""
+    with collection_paused():
+        return _validate_paths(paths, project, game_checks)
+
+
+def _validate_paths(
+    paths: list[Path], project: Path | None, game_checks: Sequence[GameCheck]
+) -> ValidationReport:
     report = ValidationReport()
     if not paths:
         rules = (project or Path.cwd()) / "rules"

@@ -28,28 +28,30 @@ Vector = npt.NDArray[np.float32]
 
 class Writer:
     """Fills a vector block by block, checking each block's size against its declaration
-    (the `Slots` a kit's encoder writes through)."""
+    (the `Slots` a kit's encoder writes through). The vector starts at zero, so a block
+    writes only the slots it sets."""
 
-    def __init__(self, vector: Vector, blocks: Sequence[Block], start: int) -> None:
+    def __init__(self, vector: Vector, blocks: Sequence[Block], start: int, size: int) -> None:
         self.vector = vector
-        self.blocks = iter(blocks)
+        self.blocks = blocks
+        self.next = 0
         self.at = start
-        self.end = start + sum(block.size for block in blocks)
+        self.end = start + size
+
+    def take(self) -> tuple[Block, int]:
+        """The next block and its offset in the vector (slots are written one by one at
+        offset + index: cheaper than a view of the block for the few slots that are set)."""
+        block = self.blocks[self.next]
+        self.next += 1
+        at = self.at
+        self.at = at + block.size
+        return block, at
 
     def block(self, values: Sequence[float] | Vector) -> None:
-        block = next(self.blocks)
+        block, at = self.take()
         if len(values) != block.size:
             raise ValueError(f"block {block.name}: {len(values)} values for {block.size} slots")
-        self.vector[self.at : self.at + block.size] = values
-        self.at += block.size
-
-    def hot(self, size: int, indexes: Sequence[int]) -> Vector:
-        """A multi-hot (or one-hot) run of `size` slots; negative indexes are left out."""
-        run = np.zeros(size, np.float32)
-        for index in indexes:
-            if index >= 0:
-                run[index] = 1.0
-        return run
+        self.vector[at : self.at] = values
 
     # -- `Slots`: what a kit's encoder writes with ---------------------------------------------
 
@@ -57,16 +59,21 @@ class Writer:
         self.block(values)
 
     def ones(self, indexes: Iterable[int]) -> None:
-        self.sparse((index, 1.0) for index in indexes if index >= 0)
+        block, at = self.take()
+        size, vector = block.size, self.vector
+        for index in indexes:
+            if index >= 0:
+                if index >= size:
+                    raise ValueError(f"block {block.name}: slot {index} of {size}")
+                vector[at + index] = 1.0
 
     def sparse(self, entries: Iterable[tuple[int, float]]) -> None:
-        block = next(self.blocks)
-        run = self.vector[self.at : self.at + block.size]
+        block, at = self.take()
+        size, vector = block.size, self.vector
         for index, value in entries:
-            if not 0 <= index < block.size:
-                raise ValueError(f"block {block.name}: slot {index} of {block.size}")
-            run[index] = value
-        self.at += block.size
+            if not 0 <= index < size:
+                raise ValueError(f"block {block.name}: slot {index} of {size}")
+            vector[at + index] = value
 
 
 class Cards:
@@ -77,8 +84,11 @@ class Cards:
         self.size = table.size
         self.index = {card_id: i for i, card_id in enumerate(table.ids)}
 
-    def hot(self, writer: Writer, ids: Sequence[str]) -> Vector:
-        return writer.hot(self.size, [self.index[c] for c in ids])
+    def mark(self, vector: Vector, ids: Iterable[str], offset: int) -> None:
+        """1 at the slot of each card, in the run of slots from `offset` on."""
+        index = self.index
+        for card_id in ids:
+            vector[offset + index[card_id]] = 1.0
 
 
 class Common:
@@ -143,18 +153,19 @@ class Common:
         self.blocks = tuple(blocks)
 
     def fill(self, writer: Writer, view: Observation, state: State, seat: int) -> None:
-        n, game = self.n, self.game
-        writer.block(writer.hot(n, [seat]))
-        writer.block(writer.hot(n, [(p - seat) % n for p in state.to_move()]))
+        n, game, vector = self.n, self.game, writer.vector
+        _, at = writer.take()
+        vector[at + seat] = 1.0
+        _, at = writer.take()
+        for player in state.to_move():
+            vector[at + (player - seat) % n] = 1.0
+        _, at = writer.take()
         pending = state.pending
-        decision = np.zeros(1 + len(self.decision_kinds), np.float32)
         if pending is not None and pending.player == seat:
-            decision[0] = 1.0
+            vector[at] = 1.0
             kinds = self.decision_kinds
-            decision[
-                1 + (kinds.index(pending.kind) if pending.kind in kinds else len(kinds) - 1)
-            ] = 1
-        writer.block(decision)
+            kind = kinds.index(pending.kind) if pending.kind in kinds else len(kinds) - 1
+            vector[at + 1 + kind] = 1.0
         for resource in game.resources:
             writer.block(relative(view["resources"][resource.id], seat))
         if game.resources:
@@ -166,28 +177,33 @@ class Common:
             )
         for track in game.tracks:
             writer.block(relative(view["tracks"][track.id], seat))
+        zones = view["zones"]
         for zone in game.player_zones:
             cards = self.kinds[zone.kind]
-            runs = []
-            for held in relative(view["zones"][zone.id], seat):
+            size = cards.size
+            _, at = writer.take()
+            for held in relative(zones[zone.id], seat):
                 if isinstance(held, int):
-                    runs.append(np.zeros(cards.size, np.float32))
-                    runs.append(np.array([held], np.float32))
+                    vector[at + size] = held
                 else:
-                    runs.append(cards.hot(writer, held))
-                    runs.append(np.array([len(held)], np.float32))
-            writer.block(np.concatenate(runs))
+                    cards.mark(vector, held, at)
+                    vector[at + size] = len(held)
+                at += size + 1
         for zone in game.shared_zones:
             cards = self.kinds[zone.kind]
-            shown = view["zones"][zone.id]
+            shown = zones[zone.id]
+            _, at = writer.take()
             if isinstance(shown, int):
-                writer.block(np.concatenate([np.zeros(cards.size, np.float32), [shown]]))
+                vector[at + cards.size] = shown
             else:
-                writer.block(np.concatenate([cards.hot(writer, shown), [len(shown)]]))
-        for slot, kind in self.slots:
+                cards.mark(vector, shown, at)
+                vector[at + cards.size] = len(shown)
+        for slot, _kind in self.slots:
             # Table slots are public (setup lays them face up); the engine's view omits them.
-            placed = state.slots.get(slot, [])
-            writer.block(writer.hot(self.kinds[kind].size, [card for _, card, _ in placed]))
+            _, at = writer.take()
+            for _, card, _ in state.slots.get(slot, []):
+                if card >= 0:
+                    vector[at + card] = 1.0
 
 
 class Encoder:
@@ -202,20 +218,27 @@ class Encoder:
         self.common = Common(match)
         self.kit: KitEncoder[Any] = factory()(match.game.mechanic, match.game, match.players)
         self.parts: tuple[Common | KitEncoder[Any], ...] = (self.common, self.kit)
-        self.size = sum(block.size for part in self.parts for block in part.blocks)
+        self.common_size = sum(block.size for block in self.common.blocks)
+        self.kit_size = sum(block.size for block in self.kit.blocks)
+        self.size = self.common_size + self.kit_size
 
     def encode(self, state: State, seat: int) -> Vector:
         """The vector `seat` observes in `state`."""
         vector = np.zeros(self.size, np.float32)
+        self.encode_into(vector, state, seat)
+        return vector
+
+    def encode_into(self, vector: Vector, state: State, seat: int) -> None:
+        """Write the vector `seat` observes into `vector`, which must be all zero: OpenSpiel's
+        tensor is cleared and written in place, not copied from a new vector."""
         view = self.kit.observe(state, seat)
-        common = Writer(vector, self.common.blocks, 0)
+        common = Writer(vector, self.common.blocks, 0, self.common_size)
         self.common.fill(common, view, state, seat)
-        own = Writer(vector, self.kit.blocks, common.at)
+        own = Writer(vector, self.kit.blocks, common.at, self.kit_size)
         self.kit.fill(own, view, seat)
         for part, writer in ((self.common, common), (self.kit, own)):
             if writer.at != writer.end:
                 raise ValueError(f"{type(part).__name__} filled {writer.at} of {writer.end} slots")
-        return vector
 
     def layout(self) -> list[tuple[int, Block]]:
         """(offset, block) of every block, in vector order."""

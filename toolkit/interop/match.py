@@ -92,25 +92,31 @@ class ActionIds:
     def decline(self) -> int:
         return self.mechanic
 
-    def to_id(self, kind: str | None, action: int) -> int:
-        """The id of an engine action; `kind` is the pending decision's, None for none."""
+    def from_id(self, kind: str | None, action_id: int) -> int | None:
+        """The engine action an id stands for (its inverse on legal ids), or None for an id
+        that answers nothing in this position (a mechanic id while a card or option is to
+        be chosen, an index while the mechanic acts, an id outside the range)."""
+        mechanic = self.mechanic
         if kind is None:
-            return action
-        if action == DECLINE:
-            return self.decline
-        if kind in self.index_kinds:
-            return self.mechanic + 1 + action
-        return action
-
-    def from_id(self, kind: str | None, action_id: int) -> int:
-        """The engine action an id stands for (its inverse on legal ids)."""
-        if kind is None:
-            return action_id
-        if action_id == self.decline:
+            return action_id if 0 <= action_id < mechanic else None
+        if action_id == mechanic:
             return DECLINE
-        if kind in self.index_kinds and action_id > self.mechanic:
-            return action_id - self.mechanic - 1
-        return action_id
+        if kind in self.index_kinds:
+            return action_id - mechanic - 1 if mechanic < action_id < self.size else None
+        return action_id if 0 <= action_id < mechanic else None
+
+    def to_ids(self, kind: str | None, actions: list[int]) -> list[int]:
+        """The ids of engine actions, ascending (as OpenSpiel wants legal actions)."""
+        if kind is None:
+            return sorted(actions)
+        if kind in self.index_kinds:
+            first = self.mechanic + 1
+            ids = [first + action if action >= 0 else first - 1 for action in actions]
+        else:
+            mechanic = self.mechanic
+            ids = [mechanic if action == DECLINE else action for action in actions]
+        ids.sort()
+        return ids
 
 
 class Match:
@@ -159,14 +165,24 @@ class Match:
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The legal ids of `seat`, ascending."""
-        kind = self._kind(state)
-        return sorted(self.ids.to_id(kind, a) for a in state.legal_actions(seat))
+        actions = state.legal_actions(seat)
+        pending = state.pending
+        if pending is None:
+            return sorted(actions)  # the mechanic's ids are the ids: nothing to map
+        return self.ids.to_ids(pending.kind, actions)
 
     def apply(self, state: State, seat: int, action_id: int) -> None:
-        """Play an id; `IllegalActionError` if it is not legal for `seat` now."""
-        if action_id not in self.legal(state, seat):
+        """Play an id; `IllegalActionError` if it is not legal for `seat` now. The id is
+        only translated here: whether its action is legal is the engine's own check (every
+        `State.apply` refuses an illegal action), made once."""
+        pending = state.pending
+        if pending is None and 0 <= action_id < self.ids.mechanic:
+            state.apply(seat, action_id)  # the mechanic's own id: nothing to translate
+            return
+        action = self.ids.from_id(None if pending is None else pending.kind, action_id)
+        if action is None:
             raise IllegalActionError(f"action {action_id} is not legal for player {seat} now")
-        state.apply(seat, self.ids.from_id(self._kind(state), action_id))
+        state.apply(seat, action)
 
     def describe(self, state: State, seat: int, action_id: int) -> str:
         """An id in words, as the terminal says it (answers to decisions by their index)."""
@@ -174,11 +190,15 @@ class Match:
         if kind is not None and action_id == self.ids.decline:
             return "decline"
         action = self.ids.from_id(kind, action_id)
+        if action is None:
+            return f"unused action {action_id}"
         if kind is not None and kind in self.ids.index_kinds:
             table = self.game.tables.get(kind)
-            return f"choose {table.names[action]}" if table else f"choose option {action + 1}"
-        if action_id >= self.ids.mechanic:
-            return f"unused action {action_id}"
+            if table is None:
+                return f"choose option {action + 1}"
+            if action >= table.size:
+                return f"unused action {action_id}"
+            return f"choose {table.names[action]}"
         return self.game.describe_action(state, action)
 
     def rewards(self, state: State) -> list[float]:

@@ -2,14 +2,15 @@
 
 `register("oh-my-park", players=3)` registers the game with pyspiel as `toolkit_oh_my_park`
 (parameter `players`) and returns it loaded. The game is sequential, with imperfect
-information and explicit stochastic chance of one kind: the first node is a chance node whose
-outcome (one of `deals`, uniformly) is the engine seed, which fixes every shuffle and setup
-draw of the game; no player observes it. Later shuffles (a new deal each round) follow from
-that seed, so they are not separate chance nodes. Actions are the match's ids (`match`),
-utilities the `win` rewards (+1 to winners, -1 to the others, 0 for a shared win). The
-observation tensor is the vector of `encoding`; the information state string is the
-player's current observation with a digest of everything it has observed and done since the
-deal (recomputed by replaying the game, only when asked for).
+information and explicit stochastic chance of one kind: the deal. Its chance nodes draw the
+engine seed (one of `deals`, uniformly) digit by digit (`chance`), so no node hands over
+thousands of outcomes; the seed fixes every shuffle and setup draw of the game, and no player
+observes it. Later shuffles (a new deal each round) follow from that seed, so they are not
+chance nodes of their own. Actions are the match's ids (`match`), utilities the `win`
+rewards (+1 to winners, -1 to the others, 0 for a shared win). The observation tensor is the
+vector of `encoding`; the information state string is the player's current observation with
+a digest of everything it has observed and done since the deal (recomputed by replaying the
+game, only when asked for).
 """
 
 from __future__ import annotations
@@ -30,12 +31,15 @@ except ImportError as missing:  # pragma: no cover - depends on the extras insta
     ) from missing
 
 from toolkit.engine.game import Game
+from toolkit.interop.chance import Digits
 from toolkit.interop.encoding import Encoder
 from toolkit.interop.match import Match
 from toolkit.kernel.state import State
 
 DEALS = 1 << 16
-"""Chance outcomes of the first node: the engine seeds a game can start from."""
+"""The engine seeds a game can start from, drawn digit by digit (`chance.Digits`)."""
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _MATCHES: dict[str, tuple[Game, int]] = {}
 """Registered short name to the compiled game it plays and its deal count (registering the
 same name again, with another manifest or variant, replaces what it plays)."""
@@ -56,10 +60,10 @@ class ToolkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         players = int((params or {}).get("players", game.min_players))
         self.match = Match(game, players)
         self.encoder = Encoder(self.match)
-        self.deals = deals
+        self.digits = Digits(deals)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.match.ids.size,
-            max_chance_outcomes=deals,
+            max_chance_outcomes=min(deals, self.digits.radix),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -69,8 +73,8 @@ class ToolkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         super().__init__(_game_type(game, players), info, {"players": players})
 
     def max_chance_nodes_in_history(self) -> int:
-        """The deal is the only chance node."""
-        return 1
+        """The deal's digits are the only chance nodes."""
+        return int(self.digits.nodes)
 
     def new_initial_state(self) -> ToolkitState:
         return ToolkitState(self)
@@ -84,7 +88,9 @@ class ToolkitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
 
 
 class Run:
-    """What a state holds on the Python side: its match (shared) and the game so far.
+    """What a state holds on the Python side: its match (shared), the deal so far, the game
+    so far, and what OpenSpiel asks for again and again within a step (the player to act,
+    the legal ids), kept until the next move.
 
     OpenSpiel clones a Python state by deep-copying each attribute; a run copies itself with
     the engine's own clone and shares the compiled game, which is never copied."""
@@ -92,69 +98,147 @@ class Run:
     def __init__(self, game: ToolkitGame) -> None:
         self.game = game
         self.match = game.match
+        self.mechanic = game.match.ids.mechanic
+        self.cap = game.match.cap
+        self.digits: list[int] = []
+        """The deal's digits drawn so far (chance nodes: `chance.Digits`)."""
+        self.prefix = 0
+        """The seed's value of those digits."""
         self.deal = -1
         self.moves: list[tuple[int, int]] = []
         """(seat, id) of every move since the deal: what information states replay."""
         self.state: State | None = None
+        self.player = CHANCE
+        """Who acts now: `CHANCE` before the deal, a seat, or `TERMINAL`."""
+        self.legal: list[int] | None = None
+        """The legal ids of `player`, once asked for in this step."""
         self.recall: dict[int, Recall] = {}
         """Per player, its digest so far (a cache: a copy starts without it)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Run:
         other = Run(self.game)
+        other.digits = self.digits[:]
+        other.prefix = self.prefix
         other.deal = self.deal
         other.moves = self.moves[:]
         other.state = self.state.clone() if self.state is not None else None
+        other.player = self.player
+        other.legal = self.legal  # never changed in place: replaced after each move
         return other
+
+    def draw(self, digit: int) -> None:
+        """One chance node: a digit of the seed; the last one deals the game."""
+        digits = self.game.digits
+        node = len(self.digits)
+        if not digits.allowed(node, self.prefix, digit):
+            raise pyspiel.SpielError(
+                f"deal digit {digit} is not an outcome of chance node {node + 1} of {digits.nodes}"
+            )
+        self.digits.append(digit)
+        self.prefix += digit * digits.block(node)
+        if len(self.digits) == digits.nodes:
+            self.deal = self.prefix
+            self.state = self.match.new_state(self.deal)
+            self.player = self._to_act(self.state)
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids of the player to act, computed once a step however often they are
+        asked for (OpenSpiel's C++ algorithms, a Python caller, the observation string).
+        `Match.legal` written out, as this runs every step."""
+        legal = self.legal
+        if legal is None:
+            state = self.state
+            assert state is not None
+            actions = state.legal_actions(self.player)
+            pending = state.pending
+            if pending is None:
+                legal = self.legal = sorted(actions)
+            else:
+                legal = self.legal = self.match.ids.to_ids(pending.kind, actions)
+        return legal
+
+    def _to_act(self, state: State) -> int:
+        seat = self.match.current(state)
+        return TERMINAL if seat is None or len(self.moves) >= self.cap else seat
 
 
 class ToolkitState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: before the deal (a chance node), then the engine's state."""
+    """A game in progress: the deal's chance nodes, then the engine's state. OpenSpiel asks
+    for the player to act several times a step: it is kept, not recomputed."""
 
     def __init__(self, game: ToolkitGame) -> None:
         super().__init__(game)
         self.run = Run(game)
 
     def current_player(self) -> int:
+        return self.run.player
+
+    # OpenSpiel's C++ answers these by asking Python for the current player two or three
+    # times; answered here, a Python caller (a training loop, OpenSpiel's Python
+    # algorithms) gets the same answers without the round trips. C++ callers still go
+    # through OpenSpiel's own, which ask `current_player` and `_legal_actions`.
+
+    def is_chance_node(self) -> bool:
+        return self.run.player == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.run.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's `LegalActions`: none at the end, the chance outcomes at a chance
+        node, the ids of the player to act, none for another player."""
         run = self.run
-        if run.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = run.match.current(run.state)
-        if seat is None or len(run.moves) >= run.match.cap:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return seat
+        current = run.player
+        if current >= 0 and (player is None or player == current):
+            return run.legal_ids()[:]
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [digit for digit, _ in self.chance_outcomes()]
+        if player is not None and player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.run.state is not None
-        return self.run.match.legal(self.run.state, player)
+        # OpenSpiel's C++ asks only for the player to act (it answers the others itself).
+        return self.run.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self.run.game.deals
-        return [(deal, 1.0 / deals) for deal in range(deals)]
+        run = self.run
+        return run.game.digits.outcomes(len(run.digits), run.prefix)[:]
 
     def _apply_action(self, action: int) -> None:
-        """OpenSpiel's own error (`pyspiel.SpielError`, as its C++ games raise) for a deal
-        that is not a chance outcome and for a move after the end."""
+        """A digit of the deal at a chance node, else a move of the player to act, which
+        the engine refuses if illegal. OpenSpiel's own error (`pyspiel.SpielError`, as its
+        C++ games raise) for a digit that is not a chance outcome and for a move after the
+        end. The hot path of every game, so written flat."""
         run = self.run
-        if run.state is None:
-            if not 0 <= action < run.game.deals:
-                raise pyspiel.SpielError(f"deal {action} is not one of 0..{run.game.deals - 1}")
-            run.deal = action
-            run.state = run.match.new_state(action)
+        seat = run.player
+        if seat < 0:
+            if seat != CHANCE:
+                raise pyspiel.SpielError(f"action {action} after the end of the game")
+            run.draw(action)
             return
-        seat = self.current_player()
-        if seat == pyspiel.PlayerId.TERMINAL:
-            raise pyspiel.SpielError(f"action {action} after the end of the game")
-        run.match.apply(run.state, seat, action)
-        run.moves.append((seat, action))
+        state = run.state
+        assert state is not None
+        if state.pending is None and 0 <= action < run.mechanic:
+            state.apply(seat, action)  # as `Match.apply` does first: one call fewer a step
+        else:
+            run.match.apply(state, seat, action)
+        moves = run.moves
+        moves.append((seat, action))
+        run.legal = None
+        movers = state.to_move()
+        run.player = movers[0] if movers and len(moves) < run.cap else TERMINAL
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.run.state
-        if player == pyspiel.PlayerId.CHANCE or state is None:
-            return f"deal {action}"
+        if player == CHANCE or state is None:
+            return f"deal digit {action}"
         return self.run.match.describe(state, player, action)
 
     def is_terminal(self) -> bool:
-        return self.run.state is not None and self.current_player() == pyspiel.PlayerId.TERMINAL
+        return self.run.player == TERMINAL
 
     def returns(self) -> list[float]:
         state = self.run.state
@@ -182,10 +266,9 @@ class Observer:
     def set_from(self, state: ToolkitState, player: int) -> None:
         if self.tensor is None:
             return
-        if state.run.state is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self.game.encoder.encode(state.run.state, player)
+        self.tensor.fill(0.0)
+        if state.run.state is not None:
+            self.game.encoder.encode_into(self.tensor, state.run.state, player)
 
     def string_from(self, state: ToolkitState, player: int) -> str:
         run = state.run

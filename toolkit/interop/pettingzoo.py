@@ -67,6 +67,8 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self._seeds = random.Random(seed)
         self.state: State = match.new_state(0)
         self.steps = 0
+        self._legal: list[int] | None = None
+        """The selected agent's legal ids in this step, once asked for."""
         self._has_reset = False
 
     def __getattr__(self, name: str) -> Any:
@@ -101,9 +103,17 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self._select()
 
     def _select(self) -> None:
+        self._legal = None
         seat = self.match.current(self.state)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
+
+    def _legal_ids(self, seat: int) -> list[int]:
+        """The selected agent's legal ids, computed once a step however often it observes."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.match.legal(self.state, seat)
+        return legal
 
     def observe(self, agent: str) -> dict[str, Any]:
         if not self._has_reset:
@@ -111,7 +121,7 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seat(agent)
         mask = np.zeros(self.match.ids.size, np.int8)
         if agent == self.agent_selection and not self.terminations.get(agent, True):
-            mask[self.match.legal(self.state, seat)] = 1
+            mask[self._legal_ids(seat)] = 1
         return {"observation": self.encoder.encode(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -137,6 +147,7 @@ class ToolkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             self.infos[agent] = {"illegal_action": int(action)}
         else:
             self.steps += 1
+            self._legal = None
             if self.state.terminal:
                 for player, reward in enumerate(self.match.rewards(self.state)):
                     self.rewards[self.possible_agents[player]] = reward

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,6 +31,7 @@ from toolkit.pnp import icons, textfit
 from toolkit.pnp.board import BoardError, board_pages
 from toolkit.pnp.colours import GREY
 from toolkit.pnp.describe import Describer
+from toolkit.pnp.designs import design_of, prints_id
 from toolkit.pnp.families import FAMILIES, FamilyError, PrintCard, Source
 from toolkit.pnp.fonts import font_set
 from toolkit.pnp.geometry import (
@@ -115,6 +117,7 @@ class _Side:
     face: Face
     context: dict[str, Any]
     card_id: str
+    design: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +186,10 @@ def _assemble(
     job = _Assembly(content, layout, options, renderer, describer, common)
     paper = _paper(layout, options.paper)
     cards = _cards(job)
+    designs = _designs(job, cards)
     options = replace(options, only=_as_spelt(job, cards, options.only))
     chosen = _select(job, cards, options.only)
-    physical = [p for component, items in chosen for p in _physical(job, component, items)]
+    physical = [p for component, items in chosen for p in _physical(job, component, items, designs)]
     pages = _card_pages(job, physical, paper)
     pages += _sheet_pages(job, [c for c in layout.components if not c.is_card], paper, options)
     if job.errors:
@@ -203,9 +207,7 @@ def _assemble(
         for index, placement in enumerate(page.placements):
             trim = placement.trim
             moved = Rect(trim.x + shift[0], trim.y + shift[1], trim.width, trim.height)
-            page.placements[index] = Placement(
-                number, placement.component, placement.card_id, placement.side, moved
-            )
+            page.placements[index] = replace(placement, page=number, trim=moved)
     return PrintResult(pdf, pages, len(physical), renderer.warnings, chosen)
 
 
@@ -284,7 +286,34 @@ def _names(component: Component) -> set[str]:
     return {component.id, component.family} | ({kind} if kind else set())
 
 
-def _physical(job: _Assembly, component: Component, items: list[PrintCard]) -> list[_Physical]:
+def _designs(
+    job: _Assembly, cards: list[tuple[Component, list[PrintCard]]]
+) -> dict[tuple[str, str], tuple[str, bool]]:
+    """Each card side's design and whether its label prints its id, by (component, side id): twins
+    are counted over the whole component, whatever `--only` prints of it."""
+    mode = job.layout.settings.card_ids or "unique"
+    found: dict[tuple[str, str], str] = {}
+    for component, items in cards:
+        assert component.front is not None
+        for card in items:
+            for side_id, context in ((card.id, card.front), (card.back_id, card.back)):
+                if side_id and context is not None:
+                    who = f"{component.id} {side_id}"
+                    found[(component.id, side_id)] = design_of(
+                        job.renderer, component.front, context, who
+                    )
+    twins = Counter((key[0], design) for key, design in found.items())
+    return {
+        key: (design, prints_id(mode, twins[(key[0], design)])) for key, design in found.items()
+    }
+
+
+def _physical(
+    job: _Assembly,
+    component: Component,
+    items: list[PrintCard],
+    designs: dict[tuple[str, str], tuple[str, bool]],
+) -> list[_Physical]:
     assert component.front is not None
     front_face = component.front
     copies = component.settings.copies
@@ -293,10 +322,16 @@ def _physical(job: _Assembly, component: Component, items: list[PrintCard]) -> l
     if component.back is not None:
         plain_back = _Side(component.back, {**job.common, "kind": component.id, "card_id": ""}, "")
     result = []
+
+    def side(context: dict[str, Any], side_id: str) -> _Side:
+        design, shown = designs.get((component.id, side_id), ("", True))
+        printed = context.get("card_id", side_id) if shown else ""
+        return _Side(front_face, {**context, "printed_id": printed}, side_id, design)
+
     for card in items:
-        sides = [_Side(front_face, card.front, card.id)]
+        sides = [side(card.front, card.id)]
         if card.back is not None:
-            sides.append(_Side(front_face, card.back, card.back_id))
+            sides.append(side(card.back, card.back_id))
         if component.back_is_other_side and len(sides) == 2 and job.options.backs != "none":
             cards = [_Physical(component, sides[0], sides[1])]
         else:  # each side its own card (a single-sided print of a double-sided card)
@@ -401,7 +436,12 @@ def _print_shop_pages(job: _Assembly, physical: list[_Physical]) -> list[Page]:
         slot = sheet.slots[0]
         for side, role, pages in ((card.front, "front", fronts), (card.back, "back", backs)):
             placement = Placement(
-                -1, card.component.id, side.card_id if side else "", role, slot.trim
+                -1,
+                card.component.id,
+                side.card_id if side else "",
+                role,
+                slot.trim,
+                side.design if side else "",
             )
 
             def draw(

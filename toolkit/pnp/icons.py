@@ -17,7 +17,9 @@ from contextvars import ContextVar
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.pnp import icon_specs
 from toolkit.pnp.colours import WHITE, colour, shade
+from toolkit.pnp.icon_specs import DEFAULT_COLOURS, OUTLINE_SHADE
 
 IconFn = Callable[[Canvas, Color], None]
 ICONS: dict[str, tuple[IconFn, Color]] = {}
@@ -25,9 +27,11 @@ DESIGNER: ContextVar[dict[str, IconFn] | None] = ContextVar("designer_icons", de
 """The designer's icons of the document being made, each drawing into the unit square."""
 
 
-def icon(name: str, default: str) -> Callable[[IconFn], IconFn]:
+def icon(name: str) -> Callable[[IconFn], IconFn]:
+    """Register a drawing as the icon `name`, in its colour from `icon_specs`."""
+
     def register(draw: IconFn) -> IconFn:
-        ICONS[name] = (draw, colour(default))
+        ICONS[name] = (draw, colour(DEFAULT_COLOURS[name]))
         return draw
 
     return register
@@ -35,11 +39,7 @@ def icon(name: str, default: str) -> Callable[[IconFn], IconFn]:
 
 def resolve(name: str, aliases: dict[str, str]) -> str | None:
     """The drawn icon a name stands for, through the layout's aliases; None if unknown."""
-    known = ICONS.keys() | (DESIGNER.get() or {}).keys()
-    seen = 0
-    while name in aliases and name not in known and seen < 8:
-        name, seen = aliases[name], seen + 1
-    return name if name in known else None
+    return icon_specs.resolve(name, aliases, ICONS.keys() | (DESIGNER.get() or {}).keys())
 
 
 def draw_icon(
@@ -59,7 +59,7 @@ def draw_icon(
 
 def _outline(c: Canvas, fill: Color, width: float = 0.05) -> None:
     c.setFillColor(fill)
-    c.setStrokeColor(shade(fill, -0.45))
+    c.setStrokeColor(shade(fill, OUTLINE_SHADE))
     c.setLineWidth(width)
 
 
@@ -77,7 +77,7 @@ def _star_path(c: Canvas, cx: float, cy: float, outer: float, inner: float) -> o
     return path
 
 
-@icon("coin", "#d9a520")
+@icon("coin")
 def _coin(c: Canvas, main: Color) -> None:
     _outline(c, main)
     c.circle(0.5, 0.5, 0.45, stroke=1, fill=1)
@@ -88,7 +88,7 @@ def _coin(c: Canvas, main: Color) -> None:
     c.drawPath(_star_path(c, 0.5, 0.5, 0.2, 0.09), stroke=0, fill=1)
 
 
-@icon("ticket", "#c0392b")
+@icon("ticket")
 def _ticket(c: Canvas, main: Color) -> None:
     _outline(c, main)
     path = c.beginPath()
@@ -111,7 +111,7 @@ def _ticket(c: Canvas, main: Color) -> None:
     c.drawPath(_star_path(c, 0.38, 0.5, 0.17, 0.07), stroke=0, fill=1)
 
 
-@icon("star", "#2c3e8f")
+@icon("star")
 def _star(c: Canvas, main: Color) -> None:
     _outline(c, main)
     c.drawPath(_star_path(c, 0.5, 0.47, 0.5, 0.21), stroke=1, fill=1)
@@ -131,17 +131,17 @@ def _face(c: Canvas, main: Color, happy: bool) -> None:
         c.arc(0.3, 0.2, 0.7, 0.5, startAng=20, extent=140)
 
 
-@icon("smile", "#27864a")
+@icon("smile")
 def _smile(c: Canvas, main: Color) -> None:
     _face(c, main, happy=True)
 
 
-@icon("frown", "#5b6c8a")
+@icon("frown")
 def _frown(c: Canvas, main: Color) -> None:
     _face(c, main, happy=False)
 
 
-@icon("points", "#7d3c98")
+@icon("points")
 def _points(c: Canvas, main: Color) -> None:
     """Victory points: a rosette with ribbons."""
     _outline(c, shade(main, -0.15))
@@ -160,7 +160,7 @@ def _points(c: Canvas, main: Color) -> None:
     c.drawPath(_star_path(c, 0.5, 0.59, 0.22, 0.09), stroke=0, fill=1)
 
 
-@icon("roller-coaster", "#34495e")
+@icon("roller-coaster")
 def _roller_coaster(c: Canvas, main: Color) -> None:
     c.setStrokeColor(main)
     c.setLineWidth(0.035)
@@ -180,7 +180,7 @@ def _roller_coaster(c: Canvas, main: Color) -> None:
     c.roundRect(0.36, 0.86, 0.2, 0.12, 0.03, stroke=0, fill=1)
 
 
-@icon("masks", "#8e44ad")
+@icon("masks")
 def _masks(c: Canvas, main: Color) -> None:
     def mask(cx: float, cy: float, tilt: float, fill: Color, happy: bool) -> None:
         c.saveState()
@@ -208,7 +208,7 @@ def _masks(c: Canvas, main: Color) -> None:
     mask(0.64, 0.44, -12, main, happy=True)
 
 
-@icon("tent", "#c0392b")
+@icon("tent")
 def _tent(c: Canvas, main: Color) -> None:
     _outline(c, main, 0.04)
     path = c.beginPath()
@@ -244,7 +244,7 @@ def _tent(c: Canvas, main: Color) -> None:
     c.line(0.8, 0.3, 0.96, 0.3)
 
 
-@icon("restaurant", "#7f5a3c")
+@icon("restaurant")
 def _restaurant(c: Canvas, main: Color) -> None:
     c.setStrokeColor(main)
     c.setFillColor(main)
@@ -262,7 +262,7 @@ def _restaurant(c: Canvas, main: Color) -> None:
     c.drawPath(blade, stroke=1, fill=1)
 
 
-@icon("shop", "#16a085")
+@icon("shop")
 def _shop(c: Canvas, main: Color) -> None:
     c.setStrokeColor(main)
     c.setLineWidth(0.06)
@@ -287,7 +287,7 @@ def _shop(c: Canvas, main: Color) -> None:
     c.circle(0.78, 0.16, 0.07, stroke=0, fill=1)
 
 
-@icon("ferris-wheel", "#2e86c1")
+@icon("ferris-wheel")
 def _ferris_wheel(c: Canvas, main: Color) -> None:
     c.setStrokeColor(main)
     c.setLineWidth(0.04)
@@ -306,7 +306,7 @@ def _ferris_wheel(c: Canvas, main: Color) -> None:
     c.line(0.18, 0.03, 0.82, 0.03)
 
 
-@icon("player", "#555555")
+@icon("player")
 def _player(c: Canvas, main: Color) -> None:
     _outline(c, main, 0.04)
     c.circle(0.5, 0.7, 0.2, stroke=1, fill=1)
@@ -317,7 +317,7 @@ def _player(c: Canvas, main: Color) -> None:
     c.drawPath(path, stroke=1, fill=1)
 
 
-@icon("level", "#555555")
+@icon("level")
 def _level(c: Canvas, main: Color) -> None:
     """A rising bar chart: the attraction level's badge."""
     c.setFillColor(main)
@@ -336,28 +336,27 @@ def _polygon(c: Canvas, main: Color, corners: int, turn: float, radius: float = 
     c.drawPath(path, stroke=1, fill=1)
 
 
-# Plain shapes: marks that tell colours apart for players who cannot see the colours.
-@icon("circle", "#ffffff")
+@icon("circle")
 def _circle(c: Canvas, main: Color) -> None:
     _outline(c, main, 0.06)
     c.circle(0.5, 0.5, 0.42, stroke=1, fill=1)
 
 
-@icon("triangle", "#ffffff")
+@icon("triangle")
 def _triangle(c: Canvas, main: Color) -> None:
     _polygon(c, main, 3, math.pi / 2, 0.5)
 
 
-@icon("square", "#ffffff")
+@icon("square")
 def _square(c: Canvas, main: Color) -> None:
     _polygon(c, main, 4, math.pi / 4, 0.55)
 
 
-@icon("diamond", "#ffffff")
+@icon("diamond")
 def _diamond(c: Canvas, main: Color) -> None:
     _polygon(c, main, 4, math.pi / 2, 0.5)
 
 
-@icon("hexagon", "#ffffff")
+@icon("hexagon")
 def _hexagon(c: Canvas, main: Color) -> None:
     _polygon(c, main, 6, 0.0, 0.48)

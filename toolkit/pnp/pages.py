@@ -24,6 +24,8 @@ class Placement:
     side: str
     """`front` or `back`."""
     trim: Rect
+    design: str = ""
+    """What the face draws, its label aside (`designs.design_of`): equal on twins."""
 
 
 @dataclass

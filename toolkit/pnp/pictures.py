@@ -13,17 +13,18 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from reportlab.lib.colors import Color
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Any
 
 from toolkit.content.file_refs import MAX_IMAGE_BYTES
 from toolkit.content.pictures import picture_problem
 from toolkit.files import FileRefused, check_file, read_bytes
 from toolkit.pnp.geometry import Rect
 from toolkit.pnp.layout_load import Where
+
+if TYPE_CHECKING:  # drawing needs ReportLab; naming a card's picture (validate) does not
+    from reportlab.lib.colors import Color
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,8 @@ class Pictures:
             raise PictureError(f"'{path.name}' {problem}")
         if path.suffix.lower() == ".png":
             try:
+                from reportlab.lib.utils import ImageReader
+
                 image = ImageReader(io.BytesIO(data))
                 width, height = image.getSize()
             except Exception as error:  # Pillow raises many kinds for a damaged image

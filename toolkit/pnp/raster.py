@@ -7,9 +7,10 @@ The contract (what exports and the web page rely on):
   profile (one card per page, each front followed by its back, optional bleed from the
   layout's `print_shop.bleed`) and rasterises each page with pypdfium2. So an image is
   exactly the PDF page: the same drawing, the same fonts.
-- It returns one `CardImage` per distinct card, in print order (component by component, in
-  the layout's order, cards in their family's order). Copies are counted, not repeated:
-  `copies` says how many of that card the game has.
+- It returns one `CardImage` per design, in print order (component by component, in
+  the layout's order, cards in their family's order). Cards that print the same (ids aside,
+  see `designs.py`) are one design; copies are counted, not repeated: `copies` says how
+  many cards print that design, `ids` the id of each.
 - `front` and `back` are RGB `PIL.Image`s of `pixel_size` (`round(points * dpi / 72)` a side).
   `back` is None when the component prints no back (no `back:` face and no second side);
   cards in a row whose backs have the same pixels share one back image object (treat images
@@ -82,7 +83,7 @@ class ImagesUnavailable(UsageError):
 
 @dataclass(frozen=True)
 class CardImage:
-    """One distinct card of a game as images (see the module docstring for the contract)."""
+    """One design of a game's cards as images (see the module docstring for the contract)."""
 
     family: str
     """The layout component that prints it (one deck in a table export)."""
@@ -100,6 +101,9 @@ class CardImage:
     dpi: int = 150
     trim: tuple[int, int, int, int] = (0, 0, 0, 0)
     """The cut line in pixels: left, top, right, bottom (right and bottom exclusive)."""
+    ids: tuple[str, ...] = ()
+    """The id of each physical card printed with this design, copies in print order: twins
+    (cards that print the same, ids aside) are one design, `copies` of them."""
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -125,6 +129,7 @@ class CardPage:
     back_id: str = ""
     data: dict[str, Any] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
+    ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -294,17 +299,24 @@ def _pages(result: PrintResult, components: dict[str, Component]) -> list[CardPa
     # the copies of a card follow each other.
     copies: dict[tuple[str, str, str], int] = {}
     first: dict[tuple[str, str, str], int] = {}
+    ids: dict[tuple[str, str, str], tuple[str, str]] = {}
+    every: dict[tuple[str, str, str], list[str]] = {}
     for number in range(0, len(result.pages) - 1, 2):
         if result.pages[number].role != "front":
             continue
         shown = result.pages[number].placements[0]
         hidden = result.pages[number + 1].placements[0]
-        key = (shown.component, shown.card_id, hidden.card_id)
+        # Twins (cards that print the same, ids aside) are one design with a count.
+        key = (shown.component, shown.design or shown.card_id, hidden.design or hidden.card_id)
         copies[key] = copies.get(key, 0) + 1
-        first.setdefault(key, number)
+        every.setdefault(key, []).append(shown.card_id)
+        if key not in first:
+            first[key] = number
+            ids[key] = (shown.card_id, hidden.card_id)
     pages = []
     for key, number in first.items():
-        component_id, front_id, back_id = key
+        component_id = key[0]
+        front_id, back_id = ids[key]
         context = contexts[(component_id, front_id)]
         pages.append(
             CardPage(
@@ -317,6 +329,7 @@ def _pages(result: PrintResult, components: dict[str, Component]) -> list[CardPa
                 back_id=back_id,
                 data=_data(context),
                 words=_words(context.get("described", {})),
+                ids=tuple(every[key]),
             )
         )
     return pages
@@ -351,6 +364,7 @@ def _rasterise(
                 words=page.words,
                 dpi=dpi,
                 trim=_trim(front_page.placements[0].trim, front_page.height, dpi),
+                ids=page.ids,
             )
 
     return len(pages), cards()

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from toolkit.diagnostics import Diagnostic
 from toolkit.pnp import icons, textfit
 from toolkit.pnp.colours import colour, shade
+from toolkit.pnp.contrast_check import Underlay, icon_finding, inline_icon_findings, text_finding
 from toolkit.pnp.fonts import STYLES, FontSet
 from toolkit.pnp.geometry import Rect, Slot
 from toolkit.pnp.layout_load import Element, Face, Where
@@ -29,6 +30,8 @@ _OBJECT = re.compile(r"'(?:[a-z_]+\.)*([A-Za-z]+) object'")
 'SuitsCard'."""
 EDGE = 0.01
 """A box this close to the cut edge counts as touching it, and bleeds."""
+LABEL = "card_label"
+"""The element of the layout's `card_label`: it sees the id the card prints (`card_ids`)."""
 
 
 @dataclass
@@ -66,6 +69,11 @@ class Renderer:
         if missing:
             shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
             self.warn(f"{who}: the font has no glyph for {shown}; they print as empty boxes")
+
+    def note(self, who: str, finding: str | None) -> None:
+        """Warn of a contrast finding about a card's element, if there is one."""
+        if finding is not None:
+            self.warn(who + finding)
 
     def error(self, where: Where, message: str, hint: str = "") -> None:
         """Record a problem once per layout position (a typo would otherwise repeat per card)."""
@@ -167,6 +175,17 @@ class Renderer:
         )
 
 
+def rgb(colour: Color) -> tuple[float, float, float]:
+    return (float(colour.red), float(colour.green), float(colour.blue))
+
+
+def label_context(context: dict[str, Any]) -> dict[str, Any]:
+    """The context of the card's small label: `card_id` is the id it prints, or ''."""
+    if "printed_id" not in context:
+        return context
+    return {**context, "card_id": context["printed_id"]}
+
+
 def _template_line(error: BaseException) -> int | None:
     """The template line an error was raised at (Jinja keeps it in the traceback)."""
     line = None
@@ -234,16 +253,19 @@ def draw_face(
     c.clipPath(clip, stroke=0, fill=0)
     where = face.elements[0].where if face.elements else Where("<layout>", 1, 1)
     background = r.colour(face.background, context, where, who)
+    under = Underlay()
     if background is not None:
         c.setFillColor(background)
         c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+        under.paint(outer, rgb(background))
     for element in face.elements:
         _element(
             r,
             c,
             element,
-            context,
+            label_context(context) if element.name == LABEL else context,
             slot,
+            under,
             f"{who}, element '{element.name}'",
             card_width,
             card_height,
@@ -257,6 +279,7 @@ def _element(
     e: Element,
     context: dict[str, Any],
     slot: Slot,
+    under: Underlay,
     who: str,
     card_width: float,
     card_height: float,
@@ -266,6 +289,7 @@ def _element(
     fill = r.colour(e.fill, context, e.where, who)
     stroke = r.colour(e.stroke, context, e.where, who)
     tint = r.colour(e.colour, context, e.where, who)
+    ground = rgb(fill) if fill is not None else under.under(box)
     if fill is not None or stroke is not None:
         shape = _bleeding(box, e, slot, card_width, card_height) if fill is not None else box
         c.saveState()
@@ -294,6 +318,8 @@ def _element(
                 fill=int(fill is not None),
             )
         c.restoreState()
+    if fill is not None:
+        under.paint(box, rgb(fill))
     if e.image is not None:
         picture = r.text(e.image, context, e.where, who)
         if picture:
@@ -305,6 +331,9 @@ def _element(
             if resolved is None:
                 r.warn(f"{who}: unknown icon '{name}'")
             else:
+                r.note(
+                    f"{who}: ", icon_finding(resolved, None if tint is None else rgb(tint), ground)
+                )
                 side = min(box.width, box.height)
                 icons.draw_icon(
                     c,
@@ -322,6 +351,10 @@ def _element(
         text_where = e.text_file or e.where
         markup = r.text(e.text, context, text_where, who, own_file=e.text_file is not None)
         if markup:
+            ink = tint or colour(r.text_colour)
+            r.note(f"{who}: ", text_finding(e, markup, rgb(ink), ground))
+            for finding in inline_icon_findings(markup, r.resolve_icon, ground):
+                r.note(f"{who}: ", finding)
             r.draw_text(
                 c,
                 markup,

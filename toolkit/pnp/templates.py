@@ -165,9 +165,19 @@ def _compiled(text: str) -> Template:
 
 
 def render(template: CheckedTemplate, context: dict[str, Any]) -> str:
-    """Render a template; `TemplateError` (and errors of the values it touches) propagate."""
+    """Render a template; `TemplateError` (and errors of the values it touches) propagate,
+    and `TemplateLimit` past `MAX_SECONDS`."""
     with deadline():
-        return bounded_output(template.compiled.generate(as_data(context))).strip()
+        return render_data(template, as_data(context))
+
+
+def render_data(template: CheckedTemplate, data: dict[str, Any]) -> str:
+    """`render` of a context already passed through `as_data`, with no time limit of its own:
+    for a caller that renders many templates with one context (every element of a card
+    face) under one `deadline`."""
+    if "{" not in template.text:  # no expression, statement or comment: the text itself
+        return template.text.strip()
+    return bounded_output(template.compiled.generate(data)).strip()
 
 
 RENDER_ERRORS = (

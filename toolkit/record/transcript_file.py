@@ -41,6 +41,8 @@ MAX_SEED = 2**64
 """Seeds are at most this large in magnitude (simulate draws 63-bit seeds)."""
 MAX_TEXT = 200
 """The longest id, bot name, version or path in a header."""
+MAX_POSITION_TEXT = 256 * 1024
+"""The longest position a header embeds (characters); a position file is a few kilobytes."""
 
 TRAILER = "trailer"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
@@ -200,7 +202,7 @@ class _Reader:
         _check(self, number, raw, line, {"game": str, "seed": int, "players": int})
         optional = {"index": int, "games": int, "run_seed": int, "content_version": str,
                     "manifest": str, "bots": list, "options": dict, "variants": list,
-                    "set": list}  # fmt: skip
+                    "set": list, "position": dict}  # fmt: skip
         _check(self, number, raw, line, {k: v for k, v in optional.items() if k in line})
         where: Callable[[str], str] = functools.partial(self.at, number, raw)
         if not ID_PATTERN.match(line["game"]) or len(line["game"]) > MAX_TEXT:
@@ -234,6 +236,7 @@ class _Reader:
         manifest = line.get("manifest")
         if manifest is not None and _is_path(manifest):
             _check_file(where("manifest"), "manifest", Path(manifest))
+        _check_position(where, line)
         for pair in line.get("set", []):
             if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
                 raise TranscriptError(f"{where('set')}: 'set' must hold [path, value] pairs")
@@ -361,6 +364,29 @@ def _check_options(where: Callable[[str], str], line: dict[str, Any]) -> None:
                 f"{where('options')}: option '{name[:MAX_TEXT]}' must have a plain value, "
                 f"not {_shown(value)}"
             )
+
+
+def _check_position(where: Callable[[str], str], line: dict[str, Any]) -> None:
+    """An embedded position: its file's name and its text, bounded; the replay reads the
+    text like any position file (checked against the rules), never the named file."""
+    position = line.get("position")
+    if position is None:
+        return
+    name, text = position.get("file"), position.get("text")
+    if set(position) != {"file", "text"} or not isinstance(name, str) or not isinstance(text, str):
+        raise TranscriptError(
+            f"{where('position')}: 'position' must hold the position's 'file' and 'text'"
+        )
+    if not name or len(name) > MAX_TEXT or "\x00" in name:
+        raise TranscriptError(
+            f"{where('position')}: the position's 'file' must be a name of 1-{MAX_TEXT} "
+            "characters without NUL"
+        )
+    if len(text) > MAX_POSITION_TEXT:
+        raise TranscriptError(
+            f"{where('position')}: the position's text is longer than "
+            f"{MAX_POSITION_TEXT:,} characters"
+        )
 
 
 def _check_file(where: str, what: str, path: Path) -> None:

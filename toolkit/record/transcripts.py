@@ -4,7 +4,10 @@ A game is its seed and its actions (the engine is deterministic), so a transcrip
 game, one line of each kind:
 
 - `{"type": "game", ...}`: the header (game id, content version, seed, players, bots,
-  options, variant files, and where the game came from);
+  options, variant files, and where the game came from); a game played from a position
+  embeds it (`"position": {"file": ..., "text": ...}`, the file's whole YAML), so the
+  transcript replays without the file, and a replay starts from the same position whatever
+  became of it;
 - `{"type": "setup", "event": [...], "text": ...}`: each setup event as the engine logged it;
 - `{"type": "action", "player": p, "action": a, "text": ...}`: every move, in order (players
   numbered from 0, as the engine does; the text names the cards);
@@ -32,6 +35,7 @@ from typing import Any
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
+from toolkit.engine.position_load import read_position
 from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError
 from toolkit.files import (
     TRANSCRIPT,
@@ -61,6 +65,7 @@ __all__ = [
     "RecordedGame",
     "ReplayDivergence",
     "ReplayedGame",
+    "StartPosition",
     "TranscriptError",
     "fresh_transcript",
     "game_lines",
@@ -71,6 +76,7 @@ __all__ = [
     "replay",
     "replay_game",
     "simulation_games",
+    "start_state",
     "write_transcript",
 ]  # fmt: skip
 
@@ -91,6 +97,22 @@ class ReplayDivergence(ToolkitError):
             f"{path}:{line}: replay diverges in game {index}, {at}: {reason} "
             "(the content or the file changed since it was recorded)"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class StartPosition:
+    """The position a game starts from, as its transcript's header embeds it: the file's
+    name as given (for messages) and its whole text."""
+
+    file: str
+    text: str
+
+    def plain(self) -> dict[str, str]:
+        return {"file": self.file, "text": self.text}
+
+
+class PositionGone(ToolkitError):
+    """An embedded position that no longer loads against the current content."""
 
 
 @dataclass
@@ -126,9 +148,10 @@ def header(
     sets: Sequence[tuple[str, Any]] = (),
     run_seed: int | None = None,
     games: int | None = None,
+    position: StartPosition | None = None,
 ) -> dict[str, Any]:
     """The header line of one game; `games` is how many the file holds (left out only by
-    callers that write no trailer)."""
+    callers that write no trailer), `position` the one the game starts from, if any."""
     line: dict[str, Any] = {
         "type": "game",
         "game": loaded.game.id,
@@ -146,13 +169,38 @@ def header(
     line["manifest"] = manifest
     if run_seed is not None:
         line["run_seed"] = run_seed
+    if position is not None:
+        line["position"] = position.plain()
     return line
+
+
+def start_state(loaded: LoadedGame, head: dict[str, Any]) -> State:
+    """The state a header's game starts from: dealt from its seed, or its embedded position
+    (what that leaves to chance dealt from the seed) after the position's own moves. A
+    position that no longer loads raises `PositionGone` with its first problem."""
+    recorded = head.get("position")
+    if recorded is None:
+        return loaded.game.new_state(head["seed"], head["players"], head.get("options") or {})
+    name, text = str(recorded["file"]), str(recorded["text"])
+    _, state, moves, problems = read_position(loaded.game, Path(name), head["seed"], text)
+    if state is None:
+        first = problems[0] if problems else None
+        where = f"{first.file}:{first.line}:{first.column}: {first.message}" if first else ""
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise PositionGone(f"the position it starts from no longer loads: {where}{more}")
+    if state.n != head["players"]:
+        raise PositionGone(
+            f"the position it starts from has {state.n} players, the header says {head['players']}"
+        )
+    for player, action in moves:
+        state.apply(player, action)
+    return state
 
 
 def game_lines(loaded: LoadedGame, head: dict[str, Any], actions: Sequence[Action]) -> list[str]:
     """Every line of one game: re-runs the seed and the actions to record setup, texts and
     scores. An action that is not legal is a bug of whoever recorded it (IllegalActionError)."""
-    state = loaded.game.new_state(head["seed"], head["players"], head["options"])
+    state = start_state(loaded, head)
     lines = [_dump(head)]
     lines += [_dump(_setup_line(loaded, event)) for event in state.log]
     for player, action in actions:
@@ -217,16 +265,18 @@ def simulation_games(
     variants: Sequence[str],
     sets: Sequence[tuple[str, Any]] = (),
     options: dict[str, Any] | None = None,
+    position: StartPosition | None = None,
 ) -> Iterator[list[str]]:
     """The lines of every game of a simulation run, in game order, from records kept with
     `record_actions`; each re-run must end with the record's totals. The header records every
-    option in play (the defaults and those chosen), so a replay plays the same rules."""
+    option in play (the defaults and those chosen), so a replay plays the same rules, and the
+    position every game started from, if any."""
     options = {**loaded.game.option_defaults, **(options or {})}
     for index, record in enumerate(records):
         head = header(
             loaded, manifest=manifest, index=index, seed=record.seed, players=players,
             bots=bots, options=options, variants=variants, sets=sets, run_seed=run_seed,
-            games=len(records),
+            games=len(records), position=position,
         )  # fmt: skip
         lines = game_lines(loaded, head, record.actions)
         final = json.loads(lines[-1])
@@ -259,6 +309,7 @@ class ReplayedGame:
             "seed": head["seed"],
             "players": head["players"],
             "bots": head.get("bots", []),
+            **({"from": head["position"]["file"]} if "position" in head else {}),
             "actions": len(self.recorded.actions),
             "finished": self.finished,
             "narration": self.lines,
@@ -287,8 +338,8 @@ def replay_game(
         return ReplayDivergence(path, index, action, line, reason)
 
     try:
-        state = loaded.game.new_state(head["seed"], head["players"], head.get("options") or {})
-    except (OptionError, ValueError) as error:
+        state = start_state(loaded, head)
+    except (OptionError, ValueError, PositionGone) as error:
         raise diverged(0, recorded.line, str(error)) from None
     setup = [_setup_line(loaded, event) for event in state.log]
     for position, (line, number) in enumerate(recorded.setup):
@@ -381,9 +432,11 @@ def _title(loaded: LoadedGame, head: dict[str, Any]) -> list[str]:
     version = loaded.content.game.version
     recorded = head.get("content_version")
     note = f" (recorded with {recorded})" if recorded and recorded != version else ""
+    position = head.get("position")
+    start = f", from the position {position['file']}" if position else ""
     return [
         f"game {head.get('index', 0)}: {loaded.game.name} {version}{note}, seed {head['seed']}, "
-        f"{head['players']} players" + (f", {bots}" if bots else "")
+        f"{head['players']} players" + (f", {bots}" if bots else "") + start
     ]
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from toolkit.rules.parameters import check_declared
+from toolkit.rules.parameters import check_declared, declared_ids
 from toolkit.schema.base import Model
+from toolkit.schema.params import ParamKind, ResourceParam, SlotParam, ZoneParam
 
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
@@ -45,21 +46,28 @@ class Primitive(Model):
 
     def fills(self) -> tuple[str, ...]:
         """Ids of the zones this primitive puts cards into, so the checker can warn about a
-        zone nothing ever fills. By default its `to` parameter, when it has one."""
+        zone nothing ever fills: its parameters typed as filled zones (`IntoPlayerZone`)."""
         return fills_of(self)
 
     def gains(self) -> tuple[str, ...]:
         """Ids of the resources this primitive can give a player during play, so the checker
-        knows what a player can ever hold. By default its `resource` parameter, when it has
-        one; a primitive that only takes away says `()`."""
-        resource = getattr(self, "resource", None)
-        return (resource,) if isinstance(resource, str) else ()
+        knows what a player can ever hold: its parameters typed `GainedResource` (one typed
+        `ResourceId` is only named: paid, lost, compared)."""
+        return declared_ids(self, _gained)
 
 
 def fills_of(model: Model) -> tuple[str, ...]:
-    """The default of `fills` for primitives and setup steps: the `to` parameter."""
-    to = getattr(model, "to", None)
-    return (to,) if isinstance(to, str) else ()
+    """The default of `fills` for primitives and setup steps: the zones and slots its
+    parameters' types say it fills."""
+    return declared_ids(model, _filled)
+
+
+def _filled(marker: ParamKind) -> bool:
+    return isinstance(marker, ZoneParam | SlotParam) and marker.filled
+
+
+def _gained(marker: ParamKind) -> bool:
+    return isinstance(marker, ResourceParam) and marker.gained
 
 
 def walk(primitives: Iterable[Primitive], path: Path) -> Iterator[tuple[Path, Primitive]]:

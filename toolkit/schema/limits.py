@@ -43,9 +43,10 @@ MAX_SUPPLY_TOKENS = 10_000
 """Tokens in one resource's supply, all denominations together: each is drawn on a sheet."""
 
 MAX_GAMES = 1_000_000
-"""Games in one simulation run (`--games`): every game's record stays in memory for the
-statistics (about 4 KB each, measured on the shipped games), so a million games already need
-about 4 GB."""
+"""Games in one simulation run (`--games`): statistics are tallied as games end, so memory
+stays flat, but `--transcript` keeps every game's record to write it (about 4 KB each, about
+4 GB for a million) and `compare` each game's measures (about 150 bytes a side); a million
+games of a shipped game take from about twenty minutes of CPU (random bots) to hours."""
 
 MAX_SWEEP_POINTS = 1_000
 """Points of one `sweep` (values of an axis, and combinations of all axes): each point is a

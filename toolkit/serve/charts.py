@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from toolkit.sim.report_style import source_colours
+from toolkit.sim.report_text import side_name
 
 WIDTH = 460
 ROW = 20
@@ -109,19 +110,19 @@ def stacked(
 
 
 def summary_charts(summary: dict[str, Any]) -> dict[str, str]:
-    """The charts the page shows for a run: win rate by seat, score by source, cards taken."""
+    """The charts the page shows for a run: win rate by seat (by team in a partnership
+    game), score by source, cards taken."""
     seats = summary["seats"]
+    sides = summary.get("teams") or seats
+    who = "team" if "teams" in summary else "seat"
     charts = {
         "win_rate": bars(
-            [
-                (f"seat {s['seat']} ({s['bot']})", s["win_rate"], tuple(s["win_rate_ci95"]))
-                for s in seats
-            ],
-            title="Win rate by seat, with 95% intervals",
-            mark=1 / len(seats) if seats else None,
+            [(side_name(s, bots=True), s["win_rate"], tuple(s["win_rate_ci95"])) for s in sides],
+            title=f"Win rate by {who}, with 95% intervals",
+            mark=1 / len(sides) if sides else None,
         ),
         "sources": stacked(
-            [(f"seat {s['seat']}", dict(s["score_by_source"])) for s in seats],
+            [(side_name(s), dict(s["score_by_source"])) for s in sides],
             title="Mean score by source",
             game_colours=summary.get("names", {}).get("colours", {}),
         ),

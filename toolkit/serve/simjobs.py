@@ -32,6 +32,7 @@ from toolkit.sim.names import names_of
 from toolkit.sim.run import check_seats, seats_for
 from toolkit.sim.runner import game_seed, play_game
 from toolkit.sim.stats import summarise
+from toolkit.sim.tally import Tally
 
 MAX_QUICK_GAMES = 2000
 """A quick look, not a study: `toolkit simulate` is there for more."""
@@ -211,20 +212,20 @@ def _run(pipe: Connection, job: SimJob, loaded: LoadedGame, server: int) -> None
     with contextlib.suppress(ValueError):
         signal.set_wakeup_fd(-1)
     game = loaded.game
-    records = []
+    tally = Tally()
     told = time.monotonic()
     try:
         for index in range(job.games):
             if os.getppid() != server:  # the server is gone: nobody will read the result
                 return
-            records.append(
+            tally.add(
                 play_game(game, game_seed(job.seed, index), job.players, job.bots,
                           options=job.options)
             )  # fmt: skip
             if time.monotonic() - told >= PROGRESS_SECONDS:
                 pipe.send(("progress", index + 1))
                 told = time.monotonic()
-        summary = summarise(records, job.bots, game.targets, game.deck_and_pool_ids())
+        summary = summarise(tally, job.bots, game.targets, game.deck_and_pool_ids())
         summary["names"] = names_of(game)
         pipe.send(("done", summary, summary_charts(summary)))
     except Exception as error:  # shown on the page as the run's failure, never a traceback

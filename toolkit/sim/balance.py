@@ -2,111 +2,99 @@
 
 from __future__ import annotations
 
-import itertools
-import math
-import statistics
-from collections import defaultdict
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from toolkit.content.models.manifest import Target
-from toolkit.sim.intervals import Z95, rounded
-from toolkit.sim.runner import GameRecord
+from toolkit.sim.game_record import GameRecord
+from toolkit.sim.intervals import rounded, wilson_interval
+from toolkit.sim.moments import Moments, credits, difference
+from toolkit.sim.tally import Tally, lead_changes, win_credit, winning_margin
+
+__all__ = [
+    "Games",
+    "balance",
+    "card_effects",
+    "check_targets",
+    "diff_interval",
+    "lead_changes",
+    "never_used",
+    "tallied",
+    "win_credit",
+    "winning_margin",
+]
 
 
-def win_credit(record: GameRecord, player: int) -> float:
-    """A win is worth 1, a shared victory 1/k to each of the k winners."""
-    return 1 / len(record.winners) if player in record.winners else 0.0
+Games = Tally | Sequence[GameRecord]
+"""A run's games: their tally, or records (tallied here)."""
+
+
+def tallied(games: Games) -> Tally:
+    return games if isinstance(games, Tally) else Tally.of(games)
 
 
 def diff_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
     """Difference of two means (a - b) with a 95% normal interval (Welch's standard error)."""
-    if not a or not b:
-        return 0.0, 0.0, 0.0
-    diff = statistics.fmean(a) - statistics.fmean(b)
-    var_a = statistics.variance(a) if len(a) > 1 else 0.0
-    var_b = statistics.variance(b) if len(b) > 1 else 0.0
-    error = math.sqrt(var_a / len(a) + var_b / len(b))
-    return diff, diff - Z95 * error, diff + Z95 * error
+    return difference(
+        Moments.of_histogram((Fraction(v), 1) for v in a),
+        Moments.of_histogram((Fraction(v), 1) for v in b),
+    )
 
 
-def balance(records: list[GameRecord], players: int) -> dict[str, Any]:
-    games = len(records) or 1
-    rates = [sum(win_credit(r, seat) for r in records) / games for seat in range(players)]
-    margins = [winning_margin(r) for r in records]
-    changes = [lead_changes(r) for r in records]
-    drama: list[int] = []
-    for record in records:
-        middle = record.checkpoints[len(record.checkpoints) // 2 - 1] if record.checkpoints else ()
-        if middle:
-            winner = record.winners[0]
-            others = [t for p, t in enumerate(middle) if p != winner]
-            if record.lowest_wins:  # how far above the best of the others the winner was
-                behind = middle[winner] - min(others, default=middle[winner])
-            else:
-                behind = max(others, default=0) - middle[winner]
-            drama.append(max(0, behind))
-    sources: dict[str, float] = defaultdict(float)
-    for record in records:
-        for breakdown in record.breakdown:
-            for label, points in breakdown.items():
-                sources[label] += abs(points)
-    total_points = sum(sources.values()) or 1.0
-    shares = {label: rounded(points / total_points) for label, points in sources.items()}
+def side_rates(tally: Tally) -> list[Fraction]:
+    """Each side's (team's, or player's) share of the games it won, a shared win split."""
+    sides = len(tally.sides)
+    credit = [Fraction(0)] * sides
+    for (side, k), count in tally.side_wins.items():
+        credit[side] += Fraction(count, k)
+    return [c / tally.games if tally.games else Fraction(0) for c in credit]
+
+
+def balance(games: Games, players: int) -> dict[str, Any]:
+    """Seat, side and starting-player fairness, margins, lead changes and drama, and how
+    much each source of points weighs."""
+    tally = tallied(games)
+    rates = side_rates(tally) if tally.games else [Fraction(0)] * players
+    sides = max(len(rates), 1)
+    first = Moments.of_histogram(
+        (Fraction(1, k) if k else Fraction(0), count) for k, count in tally.first_wins.items()
+    )
+    first_low, first_high = wilson_interval(float(first.total), first.n)
+    total_points = sum(tally.magnitudes.values()) or 1
+    shares = {label: rounded(points / total_points) for label, points in tally.magnitudes.items()}
+    drama = Moments.of_histogram(tally.drama.items())
     return {
-        "first_seat_advantage": rounded(rates[0] - 1 / players),
-        "win_rate_spread": rounded(max(rates) - min(rates)),
-        "winning_margin": rounded(statistics.fmean(margins)) if margins else 0.0,
-        "lead_changes": rounded(statistics.fmean(changes)) if changes else 0.0,
-        "drama": rounded(statistics.fmean(drama)) if drama else 0.0,
+        "first_seat_advantage": rounded(float(rates[0] - Fraction(1, sides))),
+        "first_player_advantage": rounded(first.mean - 1 / sides) if first.n else 0.0,
+        "first_player_win_rate": rounded(first.mean),
+        "first_player_win_rate_ci95": [rounded(first_low), rounded(first_high)],
+        "win_rate_spread": rounded(float(max(rates) - min(rates))),
+        "winning_margin": rounded(Moments.of_histogram(tally.margins.items()).mean),
+        "lead_changes": rounded(Moments.of_histogram(tally.lead_changes.items()).mean),
+        "drama": rounded(drama.mean),
         "source_shares": shares,
         "top_source_share": max(shares.values(), default=0.0),
     }
 
 
-def winning_margin(record: GameRecord) -> int:
-    """Points between the winner and the runner-up."""
-    ordered = sorted(record.totals, reverse=not record.lowest_wins)
-    return abs(ordered[0] - ordered[1]) if len(ordered) > 1 else 0
-
-
-def lead_changes(record: GameRecord) -> int:
-    """How often the sole leader changed from one round's end to the next."""
-    leaders = []
-    for totals in record.checkpoints:
-        best = min(totals) if record.lowest_wins else max(totals)
-        top = [p for p, t in enumerate(totals) if t == best]
-        if len(top) == 1:
-            leaders.append(top[0])
-    return sum(1 for a, b in itertools.pairwise(leaders) if a != b)
-
-
-def card_effects(records: list[GameRecord]) -> list[dict[str, Any]]:
+def card_effects(games: Games) -> list[dict[str, Any]]:
     """Per card held at the end by someone: how often, and the win-rate difference it goes
     with (holders versus the other players of the games where it was held or on show)."""
-    held: dict[str, list[float]] = defaultdict(list)
-    others: dict[str, list[float]] = defaultdict(list)
-    for record in records:
-        shown = {card for cards in record.display.values() for card in cards}
-        owners: dict[str, set[int]] = defaultdict(set)
-        for player, cards in enumerate(record.holdings):
-            for card in cards:
-                owners[card].add(player)
-        for card in set(owners) | shown:
-            for player in range(len(record.totals)):
-                credit = win_credit(record, player)
-                (held if player in owners[card] else others)[card].append(credit)
+    tally = tallied(games)
+    groups: dict[str, dict[bool, dict[int, int]]] = {}
+    for (card, held, k), count in tally.effects.items():
+        groups.setdefault(card, {True: {}, False: {}})[held][k] = count
     rows = []
-    for card in sorted(set(held) | set(others)):
-        holders = held.get(card, [])
-        rest = others.get(card, [])
-        diff, low, high = diff_interval(holders, rest)
+    for card in sorted(groups):
+        holders, rest = credits(groups[card][True]), credits(groups[card][False])
+        diff, low, high = difference(holders, rest)
         rows.append(
             {
                 "card": card,
-                "held_by_share": rounded(len(holders) / (len(holders) + len(rest))),
-                "win_rate_held": rounded(statistics.fmean(holders)) if holders else None,
-                "win_rate_not_held": rounded(statistics.fmean(rest)) if rest else None,
+                "held_by_share": rounded(holders.n / (holders.n + rest.n)),
+                "win_rate_held": rounded(holders.mean) if holders.n else None,
+                "win_rate_not_held": rounded(rest.mean) if rest.n else None,
                 "difference": rounded(diff),
                 "difference_ci95": [rounded(low), rounded(high)],
             }
@@ -114,11 +102,10 @@ def card_effects(records: list[GameRecord]) -> list[dict[str, Any]]:
     return rows
 
 
-def never_used(records: list[GameRecord], all_cards: Sequence[str]) -> list[str]:
+def never_used(games: Games, all_cards: Sequence[str]) -> list[str]:
     """Cards of the game that no player held at the end of a game, or of a round (in games
     whose rounds clear the table)."""
-    seen = {card for record in records for cards in record.holdings for card in cards}
-    seen.update(card for record in records for card in record.held)
+    seen = tallied(games).seen
     return [card for card in all_cards if card not in seen]
 
 

@@ -85,7 +85,7 @@ def build_game(
                 folder / f"simulation-{players}p.json",
                 json.dumps(done.summary, indent=2, ensure_ascii=False) + "\n",
             )
-            report_runs.append((done.summary, done.records))
+            report_runs.append((done.summary, done.tally))
         if print_cards is not None:
             printed, result.cards_note = print_cards(game, folder / f"{compiled.id}-cards.pdf")
             result.cards_pdf = final / printed.name

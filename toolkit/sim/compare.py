@@ -3,33 +3,38 @@
 Per-game quantities (scores, wins, margins, counts) are compared game by game, so the
 interval of their difference is that of a paired mean; rates over different sets of games
 (a card's ride rate) use the two-sample interval. A difference is marked significant when its
-95% interval excludes zero.
+95% interval excludes zero. Pairing needs each game's measures: the runs keep them as
+columns of whole numbers (8 bytes per measure a game), the one statistic whose memory grows
+with the number of games.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Callable
+from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
-from toolkit.sim.balance import lead_changes, win_credit, winning_margin
+from toolkit.sim.balance import Games
 from toolkit.sim.intervals import Z95, rounded
-from toolkit.sim.runner import GameRecord
+from toolkit.sim.moments import Moments
+from toolkit.sim.tally import PairedColumns, Tally
 
-PerGame = Callable[[GameRecord], float]
+Value = Fraction | int
 
 
-def paired(base: list[GameRecord], other: list[GameRecord], measure: PerGame) -> dict[str, Any]:
-    a = [measure(r) for r in base]
-    b = [measure(r) for r in other]
-    diffs = [y - x for x, y in zip(a, b, strict=True)]
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    low, high = mean - Z95 * error, mean + Z95 * error
-    return _row(
-        statistics.fmean(a) if a else 0.0, statistics.fmean(b) if b else 0.0, mean, low, high
-    )
+def paired(base: Iterable[Value], other: Iterable[Value]) -> dict[str, Any]:
+    """One measure of the same games under baseline and variant: the means and the mean of
+    the game-by-game differences with its 95% interval, exact whatever the games' order."""
+    a, b, diffs = Moments(), Moments(), Moments()
+    for x, y in zip(base, other, strict=True):
+        for moments, value in ((a, x), (b, y), (diffs, y - x)):
+            moments.n += 1
+            moments.total += value
+            moments.squares += Fraction(value) * value
+    error = math.sqrt(diffs.variance / diffs.n) if diffs.n > 1 else 0.0
+    mean = diffs.mean
+    return _row(a.mean, b.mean, mean, mean - Z95 * error, mean + Z95 * error)
 
 
 def _row(base: float, other: float, diff: float, low: float, high: float) -> dict[str, Any]:
@@ -42,30 +47,30 @@ def _row(base: float, other: float, diff: float, low: float, high: float) -> dic
     }
 
 
+def _columns(games: Games) -> PairedColumns:
+    tally = games if isinstance(games, Tally) else Tally.of(games, paired=True)
+    if tally.paired is None:
+        raise ValueError("a paired comparison needs runs that kept their paired columns")
+    return tally.paired
+
+
 def compare_runs(
-    base: list[GameRecord],
-    other: list[GameRecord],
+    base: Games,
+    other: Games,
     base_summary: dict[str, Any],
     other_summary: dict[str, Any],
 ) -> dict[str, Any]:
     """Every statistic of `simulate`, baseline against variant, with intervals."""
-    players = len(base[0].totals) if base else 0
+    a, b = _columns(base), _columns(other)
+    names = list(dict.fromkeys([*a.columns, *b.columns]))
+    counters = sorted(
+        (n for n in names if n.endswith(" per game") and n not in _FIXED_TAIL),
+        key=lambda n: n.removesuffix(" per game"),
+    )
+    head = [n for n in names if n not in counters and n not in _FIXED_TAIL]
     rows: dict[str, dict[str, Any]] = {}
-    for seat in range(players):
-        rows[f"seat {seat + 1} win rate"] = paired(base, other, _seat_wins(seat))
-        rows[f"seat {seat + 1} mean score"] = paired(base, other, _seat_score(seat))
-    rows["mean score, all seats"] = paired(base, other, lambda r: statistics.fmean(r.totals))
-    labels = list(dict.fromkeys(k for r in base + other for b in r.breakdown for k in b))
-    for label in labels:
-        rows[f"points from {label}"] = paired(base, other, _source_points(label))
-    rows["winning margin"] = paired(base, other, winning_margin)
-    rows["lead changes"] = paired(base, other, lead_changes)
-    rows["choices declined per game"] = paired(base, other, lambda r: r.declined)
-    rows["supply ran short"] = paired(base, other, lambda r: float(r.supply_short > 0))
-    rows["shared victory"] = paired(base, other, lambda r: float(len(r.winners) > 1))
-    counters = sorted({k for r in base + other for k in r.counters})
-    for name in counters:
-        rows[f"{name} per game"] = paired(base, other, _counter(name))
+    for name in [*head, *_FIXED_TAIL, *counters]:
+        rows[name] = paired(a.values(name), b.values(name))
     for zone, rows_base in base_summary["cards"].items():
         other_rows = {row["card"]: row for row in other_summary["cards"].get(zone, [])}
         for row in rows_base:
@@ -81,20 +86,14 @@ def compare_runs(
     return {"differences": rows, "targets": _verdicts(base_summary, other_summary)}
 
 
-def _seat_wins(seat: int) -> PerGame:
-    return lambda record: win_credit(record, seat)
-
-
-def _seat_score(seat: int) -> PerGame:
-    return lambda record: record.totals[seat]
-
-
-def _source_points(label: str) -> PerGame:
-    return lambda record: statistics.fmean(b.get(label, 0) for b in record.breakdown)
-
-
-def _counter(name: str) -> PerGame:
-    return lambda record: record.counters.get(name, 0)
+_FIXED_TAIL = (
+    "winning margin",
+    "lead changes",
+    "choices declined per game",
+    "supply ran short",
+    "shared victory",
+)
+"""The measures every game has, after the seats' and the sources'; counters come last."""
 
 
 def _two_proportions(p1: float, n1: int, p2: float, n2: int) -> dict[str, Any]:

@@ -25,12 +25,15 @@ from toolkit.engine.position_load import position_start
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import FileRefused, is_file, read_bytes
 from toolkit.kernel.state import State
+from toolkit.record.transcript_file import MAX_POSITION_TEXT
+from toolkit.record.transcripts import StartPosition
 from toolkit.sim.executor import Executor, LocalExecutor
 from toolkit.sim.names import names_of
 from toolkit.sim.run import Run, RunSpec, check_seats, seats_for
-from toolkit.sim.runner import Chunk, GameRecord, GameSource, game_seed, play_chunks, play_from
+from toolkit.sim.runner import Chunk, GameSource, Keep, game_seed, play_chunks, play_from
 from toolkit.sim.sources import PathSource
 from toolkit.sim.stats import summarise
+from toolkit.sim.tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +79,10 @@ def _file_bytes(position: Path) -> bytes:
         raise (ContentError(problems) if problems else UsageError(refused.reason)) from None
 
 
-def _play_chunk(job: tuple[PositionSource, Chunk]) -> list[GameRecord]:
-    source, (seed, indexes, _, bots, record, _) = job
+def _play_chunk(job: tuple[PositionSource, Chunk]) -> Tally:
+    source, (seed, indexes, _, bots, keep, _) = job
     game, loaded = _read(source)
-    records = []
+    tally = keep.tally()
     for index in indexes:
         game_seeded = game_seed(seed, index)
         state, moves, problems = position_start(game, loaded, game_seeded)
@@ -87,8 +90,8 @@ def _play_chunk(job: tuple[PositionSource, Chunk]) -> list[GameRecord]:
             raise ContentError(problems)
         for player, action in moves:
             state.apply(player, action)
-        records.append(play_from(game, state, game_seeded, bots, record_actions=record))
-    return records
+        tally.add(play_from(game, state, game_seeded, bots, record_actions=keep.records))
+    return tally
 
 
 def run_from_position(
@@ -103,6 +106,11 @@ def run_from_position(
     manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
     name, data = display_path(position), _file_bytes(position)
     loaded, first = _checked(game, name, data)
+    if spec.record_actions and len(data) > MAX_POSITION_TEXT:
+        raise UsageError(
+            f"--transcript: '{position}' is larger than {MAX_POSITION_TEXT:,} bytes, more "
+            "than a transcript embeds"
+        )
     model = loaded.model
     assert isinstance(model, Position)
     players = first.n
@@ -122,8 +130,9 @@ def run_from_position(
     )
     executor: Executor = spec.executor or LocalExecutor(spec.workers)
     try:
-        records = play_chunks(_play_chunk, source, spec.games, players, seats, spec.seed,
-                              progress, spec.record_actions, {}, executor, 0)  # fmt: skip
+        keep = Keep(records=spec.record_actions, paired=spec.paired)
+        tally = play_chunks(_play_chunk, source, spec.games, players, seats, spec.seed,
+                            progress, keep, {}, executor, 0)  # fmt: skip
     finally:
         if spec.executor is None:
             executor.close()
@@ -139,7 +148,8 @@ def run_from_position(
             "set": {path: value for path, value in spec.sets},
         },
         "reproducible": all(reproducible(bot) for bot in seats),
-        **summarise(records, seats, game.targets, game.deck_and_pool_ids()),
+        **summarise(tally, seats, game.targets, game.deck_and_pool_ids()),
         "names": names_of(game),
     }
-    return Run(spec, players, records, summary, dict(first.options))
+    start = StartPosition(name, data.decode("utf-8")) if spec.record_actions else None
+    return Run(spec, players, tally, summary, dict(first.options), start)

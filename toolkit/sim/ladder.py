@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import itertools
 import math
-import statistics
 from collections import defaultdict
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from toolkit.agents import reproducible
 from toolkit.sim.executor import Executor
 from toolkit.sim.intervals import rounded, wilson_interval
-from toolkit.sim.runner import GameRecord, simulate
+from toolkit.sim.runner import simulate
+from toolkit.sim.tally import Tally
 
 
 def rotations(bots: list[str], players: int) -> list[list[str]]:
@@ -36,7 +37,7 @@ def ladder(
     options: dict[str, Any] | None = None,
     executor: Executor | None = None,
 ) -> dict[str, Any]:
-    results: list[tuple[list[str], GameRecord]] = []
+    results: list[tuple[list[str], Tally]] = []
     for seats in rotations(bots, players):
         played = simulate(
             manifest,
@@ -50,45 +51,44 @@ def ladder(
             options=options,
             executor=executor,
         )
-        for record in played:
-            results.append((seats, record))
+        results.append((seats, played))
     return summarise_ladder(results, bots)
 
 
-def summarise_ladder(
-    results: list[tuple[list[str], GameRecord]], bots: list[str]
-) -> dict[str, Any]:
-    wins: dict[str, float] = defaultdict(float)
+def summarise_ladder(results: list[tuple[list[str], Tally]], bots: list[str]) -> dict[str, Any]:
+    """Each bot over every seat it played: wins, scores, and its share of the pairwise
+    results against the other bots in the same games (a tie is half)."""
+    wins: dict[str, Fraction] = defaultdict(Fraction)
     seats_played: dict[str, int] = defaultdict(int)
-    scores: dict[str, list[int]] = defaultdict(list)
-    pairwise: dict[str, list[float]] = defaultdict(list)
-    for seats, record in results:
+    scores: dict[str, int] = defaultdict(int)
+    pairs: dict[str, int] = defaultdict(int)
+    pair_points: dict[str, Fraction] = defaultdict(Fraction)
+    for seats, tally in results:
+        for (seat, k), count in tally.wins.items():
+            wins[seats[seat]] += Fraction(count, k)
+        for (seat, total), count in tally.scores.items():
+            seats_played[seats[seat]] += count
+            scores[seats[seat]] += total * count
         for seat, bot in enumerate(seats):
-            seats_played[bot] += 1
-            scores[bot].append(record.totals[seat])
-            if seat in record.winners:
-                wins[bot] += 1 / len(record.winners)
             for other, rival in enumerate(seats):
                 if rival == bot:
                     continue
-                mine, theirs = record.totals[seat], record.totals[other]
-                if record.lowest_wins:
-                    mine, theirs = -mine, -theirs
-                pairwise[bot].append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+                pairs[bot] += tally.games
+                pair_points[bot] += tally.beats[seat, other] + Fraction(tally.ties[seat, other], 2)
     rows: list[dict[str, Any]] = []
     for bot in dict.fromkeys(bots):
         played = seats_played[bot]
-        low, high = wilson_interval(wins[bot], played)
-        share = statistics.fmean(pairwise[bot]) if pairwise[bot] else 0.5
+        low, high = wilson_interval(float(wins[bot]), played)
+        share = float(pair_points[bot] / pairs[bot]) if pairs[bot] else 0.5
         share = min(max(share, 0.001), 0.999)
         rows.append(
             {
                 "bot": bot,
                 "seats_played": played,
-                "wins": rounded(wins[bot]),
-                "win_rate": rounded(wins[bot] / played) if played else 0.0,
+                "wins": rounded(float(wins[bot])),
+                "win_rate": rounded(float(wins[bot] / played)) if played else 0.0,
                 "win_rate_ci95": [rounded(low), rounded(high)],
-                "score_mean": rounded(statistics.fmean(scores[bot])) if scores[bot] else 0.0,
+                "score_mean": rounded(scores[bot] / played) if played else 0.0,
                 "pairwise_share": rounded(share),
                 "rating": round(1500 + 400 * math.log10(share / (1 - share))),
             }

@@ -18,9 +18,9 @@ from reportlab.graphics.shapes import Drawing, Group, Line, String
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
-from toolkit.sim.balance import lead_changes
 from toolkit.sim.report_style import FONT, SEAT_COLOURS, register_fonts, source_colours
-from toolkit.sim.runner import GameRecord
+from toolkit.sim.report_text import side_name, sides
+from toolkit.sim.tally import Tally
 
 WIDTH = 170 * mm
 SMALL = 7
@@ -34,12 +34,12 @@ BOTTOM = 16 * mm
 def win_rates(summary: dict[str, Any]) -> Drawing:
     """Each seat's win rate with its 95% interval, and the fair share as a dashed line
     labelled outside the plot."""
-    seats = summary["seats"]
+    seats = sides(summary)
     drawing = _drawing(65 * mm)
     chart = VerticalBarChart()
     _place(chart, WIDTH - LEFT - 22 * mm, 45 * mm)
     chart.data = [[seat["win_rate"] for seat in seats]]
-    chart.categoryAxis.categoryNames = [f"seat {s['seat']} ({s['bot']})" for s in seats]
+    chart.categoryAxis.categoryNames = [side_name(s, bots=True) for s in seats]
     high = max(max(s["win_rate_ci95"][1] for s in seats), 1 / len(seats)) * 1.15
     chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, min(1.0, high)
     chart.valueAxis.labelTextFormat = _percent
@@ -60,24 +60,30 @@ def win_rates(summary: dict[str, Any]) -> Drawing:
     dashes = {"strokeDashArray": [3, 2], "strokeColor": colors.grey}
     drawing.add(Line(chart.x, fair, end, fair, **dashes))
     drawing.add(_text(end + 3, fair - 2, "fair share", anchor="start"))
-    _axis_titles(drawing, chart, "seat (bot)", "games won")
+    _axis_titles(drawing, chart, "team" if "teams" in summary else "seat (bot)", "games won")
     return drawing
 
 
-def distributions(records: list[GameRecord], seats: int) -> Drawing:
-    """How final scores spread, one line per seat, in about 20 bins."""
+def distributions(tally: Tally, lines: Sequence[tuple[int, str]]) -> Drawing:
+    """How final scores spread, one line per (seat, name): each seat, or each team by its
+    first seat, in about 20 bins, from the tally's histogram of totals."""
+    seats = [seat for seat, _ in lines]
+    names = [name for _, name in lines]
     drawing = _drawing(70 * mm)
     plot = LinePlot()
     plot.x, plot.y = LEFT, BOTTOM
     plot.width, plot.height = WIDTH - LEFT - 30 * mm, 50 * mm
-    scores = [t for record in records for t in record.totals]
+    scores = [total for _, total in tally.scores]
     low, high = min(scores, default=0), max(scores, default=0)
     width = max(1, (high - low) // 20 + 1)
     data = []
-    for seat in range(seats):
-        counts = Counter((record.totals[seat] - low) // width for record in records)
+    for seat in seats:
+        counts: Counter[int] = Counter()
+        for (s, total), games in tally.scores.items():
+            if s == seat:
+                counts[(total - low) // width] += games
         data.append(
-            [(low + b * width, counts.get(b, 0) / len(records)) for b in range(max(counts) + 1)]
+            [(low + b * width, counts.get(b, 0) / tally.games) for b in range(max(counts) + 1)]
             if counts
             else [(0, 0.0)]
         )
@@ -91,7 +97,7 @@ def distributions(records: list[GameRecord], seats: int) -> Drawing:
     drawing.add(plot)
     drawing.add(
         _legend(
-            [(SEAT_COLOURS[s % len(SEAT_COLOURS)], f"seat {s + 1}") for s in range(seats)],
+            [(SEAT_COLOURS[i % len(SEAT_COLOURS)], name) for i, name in enumerate(names)],
             plot.x + plot.width + 6 * mm,
             plot.y + plot.height,
         )
@@ -101,8 +107,9 @@ def distributions(records: list[GameRecord], seats: int) -> Drawing:
 
 
 def sources(summary: dict[str, Any], game_colours: dict[str, str]) -> Drawing:
-    """Mean points by source, stacked per seat, each source in the game's colour for it."""
-    seats = summary["seats"]
+    """Mean points by source, stacked per seat (or team), each source in the game's colour
+    for it."""
+    seats = sides(summary)
     labels = [
         label
         for label in dict.fromkeys(k for s in seats for k in s["score_by_source"])
@@ -115,7 +122,7 @@ def sources(summary: dict[str, Any], game_colours: dict[str, str]) -> Drawing:
     _place(chart, WIDTH - LEFT - 62 * mm, 55 * mm)
     chart.categoryAxis.style = "stacked"
     chart.data = [[s["score_by_source"].get(label, 0) for s in seats] for label in labels] or [[0]]
-    chart.categoryAxis.categoryNames = [f"seat {s['seat']}" for s in seats]
+    chart.categoryAxis.categoryNames = [side_name(s) for s in seats]
     chart.categoryAxis.labelAxisMode = "low"  # below the lowest (negative) bar, never on it
     painted = source_colours(labels, game_colours)
     for index, paint in enumerate(painted):
@@ -131,7 +138,7 @@ def sources(summary: dict[str, Any], game_colours: dict[str, str]) -> Drawing:
             height - 4 * mm,
         )
     )
-    _axis_titles(drawing, chart, "seat", "mean points per game")
+    _axis_titles(drawing, chart, "team" if "teams" in summary else "seat", "mean points per game")
     return drawing
 
 
@@ -172,14 +179,14 @@ def card_effects(rows: list[dict[str, Any]], card_names: dict[str, str]) -> Draw
     return drawing
 
 
-def drama(records: list[GameRecord]) -> Drawing:
+def drama(tally: Tally) -> Drawing:
     """How many times the lead changed hands in a game, as a share of games."""
-    counts = Counter(lead_changes(record) for record in records)
+    counts = tally.lead_changes
     most = max(counts, default=0)
     drawing = _drawing(50 * mm)
     chart = VerticalBarChart()
     _place(chart, WIDTH - LEFT - 10 * mm, 30 * mm)
-    chart.data = [[counts.get(n, 0) / max(len(records), 1) for n in range(most + 1)]]
+    chart.data = [[counts.get(n, 0) / max(tally.games, 1) for n in range(most + 1)]]
     chart.categoryAxis.categoryNames = [str(n) for n in range(most + 1)]
     chart.valueAxis.labelTextFormat = _percent
     chart.valueAxis.valueMin = 0

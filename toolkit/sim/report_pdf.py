@@ -1,6 +1,6 @@
 """The playtest report: a PDF of charts and tables drawn with ReportLab's own graphics.
 
-Everything comes from runs' summaries and records, so the report says exactly what
+Everything comes from runs' summaries and tallies, so the report says exactly what
 `simulate --format json` says, in pictures: one part per simulated player count, with an
 overview first when there are several. Output is byte-stable (invariant mode).
 """
@@ -31,11 +31,11 @@ from reportlab.platypus import (
 from toolkit.files import ensure_folder, write_atomic
 from toolkit.sim import report_charts as charts
 from toolkit.sim.report_style import BOLD, FONT, register_fonts
-from toolkit.sim.report_text import number, number_or_whole
-from toolkit.sim.runner import GameRecord
+from toolkit.sim.report_text import number, number_or_whole, side_name, sides
+from toolkit.sim.tally import Tally
 
-ReportRun = tuple[dict[str, Any], list[GameRecord]]
-"""One player count's summary and the records it was made from."""
+ReportRun = tuple[dict[str, Any], Tally]
+"""One player count's summary and the tally it was made from."""
 
 
 def _paragraph(text: str, style: Any) -> Paragraph:
@@ -80,13 +80,13 @@ def render_report(runs: Sequence[ReportRun], out: Path) -> int:
             _overview([summary for summary, _ in runs]),
             Spacer(1, 4 * mm),
         ]
-    for index, (summary, records) in enumerate(runs):
+    for index, (summary, tally) in enumerate(runs):
         if len(runs) > 1:
             if index:
                 story.append(PageBreak())
             heading = f"{summary['arguments']['players']} players"
             story.append(_paragraph(heading, styles["Heading1"]))
-        story += _player_count(summary, records, styles)
+        story += _player_count(summary, tally, styles)
     ensure_folder(out.parent)
     pages = [0]
 
@@ -108,9 +108,7 @@ def render_report(runs: Sequence[ReportRun], out: Path) -> int:
     return pages[0]
 
 
-def _player_count(
-    summary: dict[str, Any], records: list[GameRecord], styles: StyleSheet1
-) -> list[Any]:
+def _player_count(summary: dict[str, Any], tally: Tally, styles: StyleSheet1) -> list[Any]:
     """The sections of one player count."""
     story: list[Any] = []
     names = summary.get("names", {})
@@ -123,9 +121,17 @@ def _player_count(
 
     if summary["targets"]:
         section("Targets", _targets_table(summary["targets"]))
-    section("Win rate by seat, with 95% intervals", charts.win_rates(summary))
-    section("Score distribution by seat", charts.distributions(records, len(summary["seats"])))
-    section("Mean points by source and seat", charts.sources(summary, names.get("colours", {})))
+    who = "team" if "teams" in summary else "seat"
+    # A team's line is its first seat's totals (partners share one); the table names its seats.
+    lines = [(row["seats"][0] - 1, f"team {row['team']}") if "team" in row
+             else (row["seat"] - 1, f"seat {row['seat']}") for row in sides(summary)]  # fmt: skip
+    section(f"Win rate by {who}, with 95% intervals", charts.win_rates(summary))
+    section(
+        f"Score distribution by {who}",
+        charts.distributions(tally, lines),
+        _spread_table(summary),
+    )
+    section(f"Mean points by source and {who}", charts.sources(summary, names.get("colours", {})))
     for zone, rows in summary["cards"].items():
         place = zones.get(zone, zone)
         section(f"How often each card on the {place} was taken", charts.card_rates(rows, cards))
@@ -138,9 +144,10 @@ def _player_count(
         )
     section(
         "Lead changes and drama",
-        charts.drama(records),
+        charts.drama(tally),
         _paragraph(_balance_line(summary), styles["Normal"]),
     )
+    section("Game length", _length_table(summary["game"]["length"]))
     if summary["never_used"]:
         never = ", ".join(cards.get(card, card) for card in summary["never_used"])
         section("Never held by anyone", _paragraph(never, styles["Normal"]))
@@ -254,10 +261,55 @@ def _targets_table(targets: list[dict[str, Any]]) -> Table:
     )
 
 
+def _spread_table(summary: dict[str, Any]) -> Table:
+    """Each seat's (or team's) final score: mean, standard deviation and extremes."""
+    return _plain_table(
+        ["", "wins alone", "shared wins", "mean score", "sd", "min", "max"],
+        [
+            [
+                side_name(row, bots=True),
+                str(row["wins_alone"]),
+                str(row["wins_shared"]),
+                number(row["score_mean"]),
+                number(row["score_sd"]),
+                str(row["score_min"]),
+                str(row["score_max"]),
+            ]
+            for row in sides(summary)
+        ],
+    )
+
+
+def _length_table(length: dict[str, Any]) -> Table:
+    """Turns and rounds a game lasted: mean with its 95% interval, spread, middle 90%."""
+    return _plain_table(
+        ["", "mean", "95% interval of the mean", "sd", "min", "median", "middle 90%", "max"],
+        [
+            [
+                what,
+                number(row["mean"]),
+                f"{number(row['mean_ci95'][0])} to {number(row['mean_ci95'][1])}",
+                number(row["sd"]),
+                str(row["min"]),
+                str(row["median"]),
+                f"{row['middle_90'][0]} to {row['middle_90'][1]}",
+                str(row["max"]),
+            ]
+            for what, row in (("turns", length["turns"]), ("rounds", length["rounds"]))
+        ],
+    )
+
+
 def _balance_line(summary: dict[str, Any]) -> str:
     b = summary["balance"]
+    side = "team" if "teams" in summary else "seat"
+    low, high = b["first_player_win_rate_ci95"]
+    starter = "the starting player's team" if side == "team" else "the starting player"
     return (
-        f"First-seat advantage {b['first_seat_advantage']:+.3f}; seat win-rate spread "
+        f"First-{side} advantage {b['first_seat_advantage']:+.3f}; {starter} won "
+        f"{b['first_player_win_rate']:.1%} of games "
+        f"(95% interval {low:.1%} to {high:.1%}), an advantage of "
+        f"{b['first_player_advantage']:+.3f} over a fair share; {side} win-rate spread "
         f"{b['win_rate_spread']:.3f}; mean winning margin {number(b['winning_margin'])} points; "
         f"{b['lead_changes']:.2f} lead changes per game; at the midpoint the eventual winner "
         f"trailed the leader by {number(b['drama'])} points on average."

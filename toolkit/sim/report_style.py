@@ -19,6 +19,8 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from toolkit.content.contrast import DISTINCT, VISIONS, difference, simulate
+
 FONT = "ReportVera"
 BOLD = "ReportVera-Bold"
 
@@ -44,6 +46,22 @@ _NEUTRAL = (
 )
 """Colours for sources the game does not colour, tried in order."""
 
+_MORE = (
+    "#9467bd",
+    "#aec7e8",
+    "#98df8a",
+    "#ffbb78",
+    "#f7b6d2",
+    "#393b79",
+    "#637939",
+    "#8c6d31",
+    "#843c39",
+    "#7b4173",
+    "#c5b0d5",
+    "#111111",
+)
+"""Further colours, for games with more sources than the neutral ones can tell apart."""
+
 _CLOSE = 80.0
 """RGB distance (0-441) under which two colours read as the same in a legend."""
 
@@ -67,22 +85,55 @@ class SourceColour:
 
 def source_colours(labels: list[str], game_colours: dict[str, str]) -> list[SourceColour]:
     """A colour per source label. A label naming one of the game's colours takes it; a label
-    naming two takes a light tint of the first with a border of the second; other sources
-    take neutral colours unlike the game's."""
+    naming two takes a light tint of one with a border of the other, or, when both tints read
+    as a colour already given, a neutral colour with a border of the first; other sources
+    take neutral colours unlike the game's. A fill is chosen unlike every fill given before
+    it, also as seen with protanopia or deuteranopia, as far as the colours left allow
+    (`Blue-red pairs` and `Blue-purple pairs` differ)."""
     named = {name.casefold(): colors.HexColor(hex_) for name, hex_ in game_colours.items()}
     taken = list(named.values())
-    spare = iter(c for c in map(colors.HexColor, _NEUTRAL) if _far_from_all(c, taken))
+    neutral = [colors.HexColor(c) for c in (*_NEUTRAL, *_MORE)]
+    # Colours far from the game's come first; the rest only when those are used up.
+    spares = sorted(neutral, key=lambda c: not _far_from_all(c, taken))
+    given = list(taken)  # the game's colours belong to the sources named after them
     result = []
     for label in labels:
         words = [w.casefold() for w in re.findall(r"[^\W\d_]+", label)]
         hits = list(dict.fromkeys(named[w] for w in words if w in named))
         if len(hits) == 1:
-            result.append(SourceColour(hits[0]))
+            chosen = SourceColour(hits[0])
         elif len(hits) >= 2:
-            result.append(SourceColour(_tint(hits[0]), hits[1]))
+            first, second = hits[0], hits[1]
+            candidates = [
+                SourceColour(_tint(first), second),
+                SourceColour(_tint(second), first),
+            ] + [SourceColour(spare, first) for spare in spares]
+            chosen = max(candidates, key=lambda c: _least_difference(c.fill, given))
         else:
-            result.append(SourceColour(next(spare, colors.HexColor("#cccccc"))))
+            chosen = SourceColour(max(spares or [_GREY], key=lambda c: _least_difference(c, given)))
+        if chosen.fill in spares:
+            spares.remove(chosen.fill)
+        given.append(chosen.fill)
+        result.append(chosen)
     return result
+
+
+_GREY = colors.HexColor("#cccccc")
+
+
+def _least_difference(colour: Color, others: list[Color]) -> tuple[float, float]:
+    """How far `colour` is from the nearest of `others` (CIEDE2000) with normal vision, then
+    the least as seen with protanopia or deuteranopia, each capped at `DISTINCT` (past it
+    every colour is as good, and the first such candidate is kept). Compared in that order,
+    so a legend first tells its sources apart for most readers."""
+    mine = colour.rgb()
+    normal = deficient = DISTINCT
+    for other in others:
+        theirs = other.rgb()
+        normal = min(normal, difference(mine, theirs))
+        for vision in VISIONS:
+            deficient = min(deficient, difference(simulate(mine, vision), simulate(theirs, vision)))
+    return normal, deficient
 
 
 def _tint(colour: Color) -> Color:

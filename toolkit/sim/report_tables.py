@@ -37,9 +37,31 @@ def tables_of(summary: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         "balance": [
             {"metric": k, "value": v}
             for k, v in summary["balance"].items()
-            if not isinstance(v, dict)
+            if not isinstance(v, dict | list)
+        ],
+        "game_length": [
+            {
+                "measure": what,
+                "mean": row["mean"],
+                "ci_low": row["mean_ci95"][0],
+                "ci_high": row["mean_ci95"][1],
+                "sd": row["sd"],
+                "min": row["min"],
+                "median": row["median"],
+                "p5": row["middle_90"][0],
+                "p95": row["middle_90"][1],
+                "max": row["max"],
+            }
+            for what, row in summary["game"]["length"].items()
         ],
     }
+    if "teams" in summary:
+        tables["teams"] = [
+            {k: v for k, v in team.items() if k not in ("score_by_source", "win_rate_ci95")}
+            | {"seats": "+".join(map(str, team["seats"])), "bots": ",".join(team["bots"])}
+            | {"ci_low": team["win_rate_ci95"][0], "ci_high": team["win_rate_ci95"][1]}
+            for team in summary["teams"]
+        ]
     for zone, rows in summary["cards"].items():
         tables[f"cards_{zone}"] = [dict(row) for row in rows]
     for slot, rows in summary["setups"].items():

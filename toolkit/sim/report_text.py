@@ -61,6 +61,19 @@ def _cell(value: Any) -> str:
     return number(value)
 
 
+def sides(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who wins together: the teams of a partnership game, or the seats."""
+    rows: list[dict[str, Any]] = summary.get("teams") or summary["seats"]
+    return rows
+
+
+def side_name(row: dict[str, Any], *, bots: bool = False) -> str:
+    """`team 1 (seats 1+3)`, or `seat 2` (with its bot: `seat 2 (greedy)`)."""
+    if "team" in row:
+        return f"team {row['team']} (seats {'+'.join(map(str, row['seats']))})"
+    return f"seat {row['seat']} ({row['bot']})" if bots else f"seat {row['seat']}"
+
+
 def format_simulation(summary: dict[str, Any]) -> str:
     args = summary["arguments"]
     out = [
@@ -68,34 +81,17 @@ def format_simulation(summary: dict[str, Any]) -> str:
         f"bots {','.join(args['bots'])}, seed {args['seed']}",
         "",
     ]
-    seats = summary["seats"]
-    out.append(
-        table(
-            ["seat", "bot", "wins", "win rate", "95% interval", "mean", "sd", "min", "max"],
-            [
-                [
-                    s["seat"],
-                    s["bot"],
-                    number_or_whole(s["wins"]),
-                    f"{s['win_rate']:.1%}",
-                    f"{s['win_rate_ci95'][0]:.1%}-{s['win_rate_ci95'][1]:.1%}",
-                    s["score_mean"],
-                    s["score_sd"],
-                    s["score_min"],
-                    s["score_max"],
-                ]
-                for s in seats
-            ],
-        )
-    )
+    seats = sides(summary)
+    out.append(format_wins(seats))
     sources = list(dict.fromkeys(k for s in seats for k in s["score_by_source"]))
     out += ["", "Mean points by source"]
     out.append(
         table(
-            ["source", *[f"seat {s['seat']}" for s in seats]],
+            ["source", *[side_name(s) for s in seats]],
             [[src, *[s["score_by_source"].get(src, 0.0) for s in seats]] for src in sources],
         )
     )
+    out += ["", "Game length", format_length(summary["game"]["length"])]
     for zone, rows in summary["cards"].items():
         out += ["", f"Cards in '{zone}'"]
         out.append(
@@ -149,13 +145,14 @@ def format_simulation(summary: dict[str, Any]) -> str:
     if level["counters_per_game"]:
         out += ["", "Events per game"]
         out.append(table(["event", "count"], list(level["counters_per_game"].items())))
-    out += [
-        "",
-        "Resources left at the end, mean per player: "
-        + ", ".join(
-            f"{name} {number(mean)}" for name, mean in level["resources_left_mean"].items()
-        ),
-    ]
+    if level["resources_left_mean"]:
+        out += [
+            "",
+            "Resources left at the end, mean per player: "
+            + ", ".join(
+                f"{name} {number(mean)}" for name, mean in level["resources_left_mean"].items()
+            ),
+        ]
     out += ["", format_balance(summary)]
     out += [
         "",
@@ -167,12 +164,76 @@ def format_simulation(summary: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def format_wins(rows: list[dict[str, Any]]) -> str:
+    """Wins (alone, and shared when any were) with rates and intervals, and the spread of
+    final scores, one row per seat or team."""
+    shared = any(row["wins_shared"] for row in rows)
+    teams = bool(rows) and "team" in rows[0]
+    return table(
+        [
+            *(["team", "seats", "bots"] if teams else ["seat", "bot"]),
+            "wins",
+            *(["shared"] if shared else []),
+            "win rate",
+            "95% interval",
+            "mean",
+            "sd",
+            "min",
+            "max",
+        ],
+        [
+            [
+                *(
+                    [row["team"], "+".join(map(str, row["seats"])), ",".join(row["bots"])]
+                    if teams
+                    else [row["seat"], row["bot"]]
+                ),
+                row["wins_alone"],
+                *([row["wins_shared"]] if shared else []),
+                f"{row['win_rate']:.1%}",
+                f"{row['win_rate_ci95'][0]:.1%}-{row['win_rate_ci95'][1]:.1%}",
+                row["score_mean"],
+                row["score_sd"],
+                row["score_min"],
+                row["score_max"],
+            ]
+            for row in rows
+        ],
+    )
+
+
+def format_length(length: dict[str, Any]) -> str:
+    """Turns and rounds per game: mean with its 95% interval, spread, middle 90% of games."""
+    return table(
+        ["", "mean", "95% interval", "sd", "min", "median", "middle 90%", "max"],
+        [
+            [
+                what,
+                row["mean"],
+                f"{number(row['mean_ci95'][0])}-{number(row['mean_ci95'][1])}",
+                row["sd"],
+                row["min"],
+                row["median"],
+                f"{row['middle_90'][0]}-{row['middle_90'][1]}",
+                row["max"],
+            ]
+            for what, row in (("turns", length["turns"]), ("rounds", length["rounds"]))
+        ],
+    )
+
+
 def format_balance(summary: dict[str, Any]) -> str:
     metrics = summary["balance"]
+    side = "team" if "teams" in summary else "seat"
+    low, high = metrics["first_player_win_rate_ci95"]
+    starter = "the starting player's team" if side == "team" else "the starting player"
     out = [
         "Balance",
         f"first-seat advantage {metrics['first_seat_advantage']:+.3f}, "
-        f"seat win-rate spread {metrics['win_rate_spread']:.3f}, "
+        f"first-player advantage {metrics['first_player_advantage']:+.3f} "
+        f"({starter} won "
+        f"{metrics['first_player_win_rate']:.1%}, 95% interval {low:.1%}-{high:.1%}), "
+        f"{side} win-rate spread {metrics['win_rate_spread']:.3f}, "
         f"winning margin {number(metrics['winning_margin'])}, "
         f"lead changes {metrics['lead_changes']:.2f}, drama {number(metrics['drama'])}",
         "score sources: "

@@ -12,11 +12,17 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
 from toolkit.files import ensure_folder
-from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
+from toolkit.record.transcripts import (
+    LoadedGame,
+    StartPosition,
+    simulation_games,
+    write_transcript,
+)
 from toolkit.sim.executor import Executor
 from toolkit.sim.names import names_of
-from toolkit.sim.runner import GameRecord, simulate
+from toolkit.sim.runner import simulate
 from toolkit.sim.stats import summarise
+from toolkit.sim.tally import Tally
 
 
 @dataclass
@@ -37,16 +43,20 @@ class RunSpec:
     """`--option id=value` texts, checked against the game's options before any game."""
     executor: Executor | None = None
     """Where the games run (None: a local pool of `workers` processes)."""
+    paired: bool = False
+    """Keep each game's measures for a paired comparison (`compare`)."""
 
 
 @dataclass
 class Run:
     spec: RunSpec
     players: int
-    records: list[GameRecord]
+    tally: Tally
     summary: dict[str, Any]
     options: dict[str, Any] = field(default_factory=dict)
     """The options chosen, typed (the defaults fill the rest)."""
+    start: StartPosition | None = None
+    """The position every game started from (`simulate --from`), for the transcript."""
 
 
 def seats_for(bots: list[str], players: int) -> list[str]:
@@ -72,7 +82,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
     bots = check_seats(game, players, spec.bots)
     options = game.read_options(spec.options)
     seats = seats_for(bots, players)
-    records = simulate(
+    tally = simulate(
         manifest,
         spec.games,
         players,
@@ -85,6 +95,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         spec.record_actions,
         options,
         spec.executor,
+        paired=spec.paired,
     )
     summary = {
         "arguments": {
@@ -99,10 +110,10 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         },
         # A bot thinking for a time plays differently as the machine's load varies.
         "reproducible": all(reproducible(bot) for bot in seats),
-        **summarise(records, seats, game.targets, game.deck_and_pool_ids()),
+        **summarise(tally, seats, game.targets, game.deck_and_pool_ids()),
         "names": names_of(game),
     }
-    return Run(spec, players, records, summary, options)
+    return Run(spec, players, tally, summary, options)
 
 
 def write_run(path: Path, result: Run) -> int:
@@ -113,12 +124,13 @@ def write_run(path: Path, result: Run) -> int:
     games = simulation_games(
         loaded,
         manifest=spec.game,
-        records=result.records,
+        records=result.tally.records or [],
         players=result.players,
         bots=result.summary["arguments"]["bots"],
         run_seed=spec.seed,
         variants=[str(v) for v in spec.variants],
         sets=spec.sets,
         options=result.options,
+        position=result.start,
     )
     return write_transcript(path, games)

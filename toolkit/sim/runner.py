@@ -1,7 +1,9 @@
-"""Play many games with bots and keep one plain record per game.
+"""Play many games with bots and tally them as they end.
 
-Game `i` of a run with seed `s` is seeded from (s, i) alone, and records come back in game
-order, so the results do not depend on how many worker processes played them.
+Game `i` of a run with seed `s` is seeded from (s, i) alone, and a worker sends back the
+tally of its chunk of games (whole-number aggregates, `tally.py`), never their records
+unless a transcript is asked for; the tallies merge to the same numbers however the games
+were chunked, so the results do not depend on how many worker processes played them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from toolkit.engine.game import Game
 from toolkit.errors import ActionCapError
 from toolkit.kernel.state import State
 from toolkit.sim.executor import Executor, LocalExecutor, pool_size
+from toolkit.sim.game_record import GameRecord as GameRecord
 from toolkit.sim.sources import BundleSource, PathSource
+from toolkit.sim.tally import Tally
 
 GameSource = PathSource | BundleSource
 
@@ -38,39 +42,15 @@ CHUNK = 50
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """What the statistics need from one finished game; plain data, cheap to pickle."""
+class Keep:
+    """What a run keeps of each game beyond its tally: the records with their actions (for
+    transcripts), or the columns of a paired comparison."""
 
-    seed: int
-    totals: tuple[int, ...]
-    breakdown: tuple[dict[str, int], ...]
-    winners: tuple[int, ...]
-    decided_by: str
-    display: dict[str, tuple[str, ...]]
-    """Shared zone id to the card ids in it at setup."""
-    acquired: tuple[tuple[str, int, str, int], ...]
-    """(zone id, player, card id, turn) of every acquisition."""
-    track_gains: dict[str, dict[str, int]]
-    """Track id to cause to the total steps gained by all players."""
-    declined: int
-    supply_short: int
-    turns: int
-    counters: dict[str, int]
-    """Named event counts (face-down cards, shop actions used), summed over players."""
-    slots: dict[str, tuple[str, ...]]
-    """Setup slot to the cards in it (`card` or `card:side`): plan, scoring cards."""
-    resources_left: dict[str, tuple[int, ...]]
-    """Resource id to what each player holds at the end."""
-    holdings: tuple[tuple[str, ...], ...]
-    """Per player, the cards in their public zones at the end (attractions ridden, park)."""
-    checkpoints: tuple[tuple[int, ...], ...]
-    """Provisional totals (as if the game ended) at the end of each round, for drama."""
-    actions: tuple[tuple[int, int], ...] = ()
-    """(player, action) in the order played, kept only when asked (for transcripts)."""
-    lowest_wins: bool = False
-    """The game's lowest total wins: margins and leaders read the totals the other way."""
-    held: tuple[str, ...] = ()
-    """Ids of the cards some player held in a public zone at the end of a round."""
+    records: bool = False
+    paired: bool = False
+
+    def tally(self) -> Tally:
+        return Tally.empty(keep_records=self.records, paired=self.paired)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -199,15 +179,17 @@ def _record(
         checkpoints=tuple(checkpoints),
         actions=tuple(played),
         lowest_wins=game.lowest_wins,
+        teams=game.teams[state.n],
+        first_player=state.first_player,
         held=tuple(sorted({game.tables[zones[z].kind].ids[card] for z, card in state.stats.held})),
     )
 
 
-Chunk = tuple[int, list[int], int, list[str], bool, dict[str, Any]]
-"""(run seed, game indexes, players, bots, record actions, game options): plain data."""
+Chunk = tuple[int, list[int], int, list[str], Keep, dict[str, Any]]
+"""(run seed, game indexes, players, bots, what to keep, game options): plain data."""
 Job = tuple[GameSource, Chunk]
 """What a worker gets: how to build the game (files or their bytes) and which games to play."""
-ChunkTask = Callable[[tuple[Src, Chunk]], list[GameRecord]]
+ChunkTask = Callable[[tuple[Src, Chunk]], Tally]
 """Plays a chunk's games in a worker: new games, or games from a position."""
 
 
@@ -223,13 +205,16 @@ def tapered_spans(first: int, games: int, size: int, workers: int) -> Iterator[t
         yield start, min(start + small, games)
 
 
-def _play_chunk(job: Job) -> list[GameRecord]:
-    source, (seed, indexes, players, bots, record, options) = job
+def _play_chunk(job: Job) -> Tally:
+    source, (seed, indexes, players, bots, keep, options) = job
     game = source.compile()
-    return [
-        play_game(game, game_seed(seed, i), players, bots, record_actions=record, options=options)
-        for i in indexes
-    ]
+    tally = keep.tally()
+    for i in indexes:
+        record = play_game(
+            game, game_seed(seed, i), players, bots, record_actions=keep.records, options=options
+        )
+        tally.add(record)
+    return tally
 
 
 def simulate(
@@ -246,8 +231,11 @@ def simulate(
     options: dict[str, Any] | None = None,
     executor: Executor | None = None,
     first_game: int = 0,
-) -> list[GameRecord]:
-    """Play `games` games; `progress(n)` is called as chunks of n games finish. `options`
+    paired: bool = False,
+) -> Tally:
+    """Play `games` games and tally them; `progress(n)` is called as chunks of n games
+    finish. `record_actions` keeps every record with its actions in the tally (for
+    transcripts), `paired` the columns a paired comparison reads. `options`
     are the game options chosen (checked by the caller: `Game.read_options`). `executor`
     runs the chunks (default: a local pool of `workers` processes); `first_game` skips the
     games before it (more games of a run already played: the same seeds, extended).
@@ -264,8 +252,9 @@ def simulate(
     owned = executor is None
     executor = executor or LocalExecutor(workers)
     try:
+        keep = Keep(records=record_actions, paired=paired)
         return play_chunks(_play_chunk, source, games, players, bots, seed, progress,
-                           record_actions, options, executor, first_game)  # fmt: skip
+                           keep, options, executor, first_game)  # fmt: skip
     finally:
         if owned:
             executor.close()
@@ -279,21 +268,22 @@ def play_chunks(
     bots: list[str],
     seed: int,
     progress: Callable[[int], Any] | None,
-    record_actions: bool,
+    keep: Keep,
     options: dict[str, Any] | None,
     executor: Executor,
     first: int,
-) -> list[GameRecord]:
-    """The chunks of a run on `executor`; `task` plays one in a worker, `source` is what
-    every task shares (it compiles the game and travels as `portable()` data)."""
-    chunk: Chunk = (seed, [], players, bots, record_actions, dict(options or {}))
-    records: list[GameRecord] = []
+) -> Tally:
+    """The chunks of a run on `executor`, merged in game order; `task` plays one in a
+    worker, `source` is what every task shares (it compiles the game and travels as
+    `portable()` data)."""
+    chunk: Chunk = (seed, [], players, bots, keep, dict(options or {}))
+    tally = keep.tally()
     if executor.chunk_seconds is not None and games - first > 1:
         # A first game here times the games, so each task holds about chunk_seconds of play
         # (a scheduler's cost per task stays small); game 0's seed is the same wherever.
         source.compile()  # cached: the timing is of play alone
         started = time.perf_counter()
-        records = task((source, (seed, [first], *chunk[2:])))
+        tally.merge(task((source, (seed, [first], *chunk[2:]))))
         per_game = max(time.perf_counter() - started, 1e-4)
         first += 1
         if progress is not None:
@@ -316,7 +306,7 @@ def play_chunks(
         spans = ((start, min(start + size, games)) for start in range(first, games, size))
     chunks: Iterator[Chunk] = ((seed, list(range(start, end)), *chunk[2:]) for start, end in spans)
     for played in executor.map(task, source, chunks, games - first):
-        records.extend(played)
+        tally.merge(played)
         if progress is not None:
-            progress(len(played))
-    return records
+            progress(played.games)
+    return tally

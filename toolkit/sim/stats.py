@@ -1,96 +1,138 @@
-"""Statistics over game records: win rates with intervals, score distributions, card usage."""
+"""Statistics of a run, read from its tally: win rates with intervals, score distributions,
+game length, card usage. Plain data: the JSON output and every report read it."""
 
 from __future__ import annotations
 
-import statistics
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from toolkit.sim.balance import balance, card_effects, check_targets, never_used
+from toolkit.sim.balance import Games, balance, card_effects, check_targets, never_used, tallied
 from toolkit.sim.intervals import rounded, wilson_interval
-from toolkit.sim.runner import GameRecord
+from toolkit.sim.moments import Moments, quantile
+from toolkit.sim.tally import PARTNERS, Tally
 
 if TYPE_CHECKING:
     from toolkit.content.models.manifest import Target
 
+__all__ = ["length", "summarise", "wilson_interval"]
+
 
 def summarise(
-    records: list[GameRecord],
+    games: Games,
     bots: list[str],
     targets: Sequence[Target] = (),
     all_cards: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Every statistic of a run, as plain data (the JSON output and every report read it)."""
-    summary = _summarise(records, bots)
-    summary["balance"] = balance(records, len(bots))
-    summary["card_effects"] = card_effects(records)
-    summary["never_used"] = never_used(records, all_cards)
+    tally = tallied(games)
+    summary = _summarise(tally, bots)
+    summary["balance"] = balance(tally, len(bots))
+    summary["card_effects"] = card_effects(tally)
+    summary["never_used"] = never_used(tally, all_cards)
     summary["targets"] = check_targets(targets, summary, len(bots))
     return summary
 
 
-def _summarise(records: list[GameRecord], bots: list[str]) -> dict[str, Any]:
-    games = len(records)
-    players = len(bots)
+def _summarise(tally: Tally, bots: list[str]) -> dict[str, Any]:
     seats = []
-    for seat in range(players):
-        scores = [r.totals[seat] for r in records]
-        wins = sum(1 / len(r.winners) for r in records if seat in r.winners)
-        low, high = wilson_interval(wins, games)
-        sources: dict[str, float] = defaultdict(float)
-        for record in records:
-            for label, points in record.breakdown[seat].items():
-                sources[label] += points
+    for seat in range(len(bots)):
+        wins = {k: count for (s, k), count in tally.wins.items() if s == seat}
         seats.append(
             {
                 "seat": seat + 1,
                 "bot": bots[seat],
-                "wins": rounded(wins),
-                "win_rate": rounded(wins / games) if games else 0.0,
-                "win_rate_ci95": [rounded(low), rounded(high)],
-                "score_mean": rounded(statistics.fmean(scores)) if scores else 0.0,
-                "score_sd": rounded(statistics.stdev(scores)) if len(scores) > 1 else 0.0,
-                "score_min": min(scores, default=0),
-                "score_max": max(scores, default=0),
-                "score_by_source": {k: rounded(v / games) for k, v in sources.items()},
+                **_wins(wins, tally.games),
+                **_scores(tally, seat),
+                "score_by_source": {
+                    label: rounded(points / tally.games)
+                    for (s, label), points in tally.sources.items()
+                    if s == seat
+                },
             }
         )
+    summary: dict[str, Any] = {"seats": seats}
+    if tally.teams:
+        summary["teams"] = _teams(tally, bots)
+    summary |= {
+        "cards": _card_usage(tally),
+        "setups": _by_setup(tally),
+        "game": _game_level(tally),
+    }
+    return summary
+
+
+def _wins(wins: dict[int, int], games: int) -> dict[str, Any]:
+    """Wins as credit (a win shared by k is worth 1/k), split into wins alone and shared."""
+    credit = sum((Fraction(count, k) for k, count in wins.items()), Fraction(0))
+    low, high = wilson_interval(float(credit), games)
     return {
-        "seats": seats,
-        "cards": _card_usage(records),
-        "setups": _by_setup(records),
-        "game": _game_level(records),
+        "wins": rounded(float(credit)),
+        "wins_alone": wins.get(1, 0),
+        "wins_shared": sum(count for k, count in wins.items() if k > 1),
+        "win_rate": rounded(float(credit / games)) if games else 0.0,
+        "win_rate_ci95": [rounded(low), rounded(high)],
     }
 
 
-def _by_setup(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
+def _scores(tally: Tally, seat: int) -> dict[str, Any]:
+    histogram = {total: count for (s, total), count in tally.scores.items() if s == seat}
+    moments = Moments.of_histogram(histogram.items())
+    return {
+        "score_mean": rounded(moments.mean),
+        "score_sd": rounded(moments.sd),
+        "score_min": min(histogram, default=0),
+        "score_max": max(histogram, default=0),
+    }
+
+
+def _teams(tally: Tally, bots: list[str]) -> list[dict[str, Any]]:
+    """Partners win and score together: one row per team, its points by source summed over
+    its members (what partners add to each other is no source)."""
+    rows = []
+    for index, team in enumerate(tally.teams):
+        wins = {k: count for (side, k), count in tally.side_wins.items() if side == index}
+        sources: Counter[str] = Counter()
+        for (seat, label), points in tally.sources.items():
+            if seat in team and label != PARTNERS:
+                sources[label] += points
+        rows.append(
+            {
+                "team": index + 1,
+                "seats": [seat + 1 for seat in team],
+                "bots": [bots[seat] for seat in team],
+                **_wins(wins, tally.games),
+                **_scores(tally, team[0]),
+                "score_by_source": {
+                    label: rounded(points / tally.games) for label, points in sources.items()
+                },
+            }
+        )
+    return rows
+
+
+def _by_setup(tally: Tally) -> dict[str, list[dict[str, Any]]]:
     """Per setup slot (project plan, scoring card ...), how games went with each card in it."""
-    games: dict[str, dict[str, list[GameRecord]]] = defaultdict(lambda: defaultdict(list))
-    for record in records:
-        for slot, cards in record.slots.items():
-            for card in cards:
-                games[slot][card].append(record)
     result: dict[str, list[dict[str, Any]]] = {}
-    for slot in sorted(games):
+    players = tally.players or 1
+    for slot in sorted({slot for slot, _ in tally.setup_games}):
         rows = []
-        for card, played in sorted(games[slot].items()):
-            scores = [total for r in played for total in r.totals]
-            counters: dict[str, float] = defaultdict(float)
-            for record in played:
-                for name, count in record.counters.items():
-                    counters[name] += count / len(record.totals)
+        for card in sorted(c for s, c in tally.setup_games if s == slot):
+            games = tally.setup_games[slot, card]
+            counters = sorted(
+                (name, total)
+                for (s, c, name), total in tally.setup_counters.items()
+                if (s, c) == (slot, card)
+            )
             rows.append(
                 {
                     "card": card,
-                    "games": len(played),
-                    "score_mean": rounded(statistics.fmean(scores)),
-                    "winning_score_mean": rounded(
-                        statistics.fmean(r.totals[r.winners[0]] for r in played)
-                    ),
+                    "games": games,
+                    "score_mean": rounded(tally.setup_scores[slot, card] / (games * players)),
+                    "winning_score_mean": rounded(tally.setup_winning[slot, card] / games),
                     "per_player_per_game": {
-                        name: rounded(total / len(played))
-                        for name, total in sorted(counters.items())
+                        name: rounded(total / (players * games)) for name, total in counters
                     },
                 }
             )
@@ -98,72 +140,62 @@ def _by_setup(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
     return result
 
 
-def _card_usage(records: list[GameRecord]) -> dict[str, list[dict[str, Any]]]:
+def _card_usage(tally: Tally) -> dict[str, list[dict[str, Any]]]:
     """Per shared zone (the attraction display), how each card that appeared there fared."""
-    shown: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    taken: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    acquisitions: dict[str, list[int]] = defaultdict(list)
-    for record in records:
-        for zone, cards in record.display.items():
-            for card in cards:
-                shown[zone][card] += 1
-            taken_here = {card for _, _, card, _ in record.acquired if card in cards}
-            for card in taken_here:
-                taken[zone][card] += 1
-        for _, _, card, turn in record.acquired:
-            acquisitions[card].append(turn)
     usage: dict[str, list[dict[str, Any]]] = {}
-    for zone in sorted(shown):
+    for zone in sorted({zone for zone, _ in tally.shown}):
         rows = []
-        for card in sorted(shown[zone]):
-            on_display = shown[zone][card]
-            turns = acquisitions.get(card, [])
+        for card in sorted(c for z, c in tally.shown if z == zone):
+            on_display = tally.shown[zone, card]
+            count = tally.acquisitions[card]
             rows.append(
                 {
                     "card": card,
                     "games_on_display": on_display,
-                    "acquire_rate": rounded(taken[zone][card] / on_display),
-                    "acquisitions_per_game": rounded(len(turns) / on_display),
-                    "mean_turn": rounded(statistics.fmean(turns)) if turns else None,
+                    "acquire_rate": rounded(tally.taken[zone, card] / on_display),
+                    "acquisitions_per_game": rounded(count / on_display),
+                    "mean_turn": rounded(tally.acquisition_turns[card] / count) if count else None,
                 }
             )
         usage[zone] = rows
     return usage
 
 
-def _game_level(records: list[GameRecord]) -> dict[str, Any]:
-    games = len(records) or 1
-    gains: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for record in records:
-        for track, causes in record.track_gains.items():
-            for cause, steps in causes.items():
-                gains[track][cause] += steps
-    decided: dict[str, int] = defaultdict(int)
-    for record in records:
-        decided[record.decided_by] += 1
-    counters: dict[str, float] = defaultdict(float)
-    for record in records:
-        for name, count in record.counters.items():
-            counters[name] += count
-    left: dict[str, list[int]] = defaultdict(list)
-    for record in records:
-        for resource, amounts in record.resources_left.items():
-            left[resource].extend(amounts)
+def length(histogram: Counter[int]) -> dict[str, Any]:
+    """How long games lasted (turns or rounds): the mean with its 95% interval, the spread,
+    and the range of the middle 90% of games, exact from the histogram."""
+    moments = Moments.of_histogram(histogram.items())
+    low, high = moments.mean_interval()
+    return {
+        "mean": rounded(moments.mean),
+        "mean_ci95": [rounded(low), rounded(high)],
+        "sd": rounded(moments.sd),
+        "min": min(histogram, default=0),
+        "median": quantile(histogram, Fraction(1, 2)),
+        "middle_90": [quantile(histogram, Fraction(1, 20)), quantile(histogram, Fraction(19, 20))],
+        "max": max(histogram, default=0),
+    }
+
+
+def _game_level(tally: Tally) -> dict[str, Any]:
+    games = tally.games or 1
+    gains: dict[str, dict[str, float]] = {}
+    for (track, cause), steps in sorted(tally.track_gains.items()):
+        gains.setdefault(track, {})[cause] = rounded(steps / games)
+    held = games * (tally.players or 1)
     return {
         "counters_per_game": {
-            name: rounded(total / games) for name, total in sorted(counters.items())
+            name: rounded(total / games) for name, total in sorted(tally.counters.items())
         },
         "resources_left_mean": {
-            resource: rounded(statistics.fmean(amounts))
-            for resource, amounts in sorted(left.items())
+            resource: rounded(total / held)
+            for resource, total in sorted(tally.resources_left.items())
         },
-        "track_gains_per_game": {
-            track: {cause: rounded(total / games) for cause, total in sorted(causes.items())}
-            for track, causes in sorted(gains.items())
-        },
-        "declined_per_game": rounded(sum(r.declined for r in records) / games),
-        "supply_exhausted_rate": rounded(sum(r.supply_short > 0 for r in records) / games),
-        "shared_victory_rate": rounded(sum(len(r.winners) > 1 for r in records) / games),
-        "decided_by": dict(sorted(decided.items())),
-        "mean_turns": rounded(statistics.fmean(r.turns for r in records)) if records else 0.0,
+        "track_gains_per_game": gains,
+        "declined_per_game": rounded(tally.declined / games),
+        "supply_exhausted_rate": rounded(tally.supply_short / games),
+        "shared_victory_rate": rounded(tally.shared / games),
+        "decided_by": dict(sorted(tally.decided_by.items())),
+        "mean_turns": rounded(Moments.of_histogram(tally.turns.items()).mean),
+        "length": {"turns": length(tally.turns), "rounds": length(tally.rounds)},
     }

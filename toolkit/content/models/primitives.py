@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
+from toolkit.content.gc_pause import collection_paused
 from toolkit.mechanics.registry import mechanic_effects, strategy_decisions, structure_models
 from toolkit.rules.preferences.base import PreferenceBase
 from toolkit.rules.registry import CONDITIONS, EFFECTS, PREFERENCES, SCORING_RULES, SETUP_STEPS
@@ -27,12 +28,13 @@ if TYPE_CHECKING:
 else:
     from typing import Literal
 
-    Effect = EFFECTS.build_union(*mechanic_effects())
-    Condition = CONDITIONS.build_union()
-    ScoringRule = SCORING_RULES.build_union()
-    SetupStep = SETUP_STEPS.build_union()
-    Preference = PREFERENCES.build_union()
-    DecisionKind = Literal[strategy_decisions()]
+    with collection_paused():  # every primitive's module imported, its model made
+        Effect = EFFECTS.build_union(*mechanic_effects())
+        Condition = CONDITIONS.build_union()
+        ScoringRule = SCORING_RULES.build_union()
+        SetupStep = SETUP_STEPS.build_union()
+        Preference = PREFERENCES.build_union()
+        DecisionKind = Literal[strategy_decisions()]
 
 UNIONS: dict[str, Any] = {
     "Effect": Effect,
@@ -77,4 +79,5 @@ def _subclasses(root: type[Any]) -> list[type[Any]]:
     return found
 
 
-resolve_unions()
+with collection_paused():
+    resolve_unions()

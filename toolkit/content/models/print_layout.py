@@ -307,5 +307,9 @@ class PrintLayout(Model):
     """Named colours, available to templates as `colours`."""
     card_label: LayoutElement | None = None
     """The small card id and content version printed on every card face."""
+    card_ids: Literal["unique", "always", "never"] | None = None
+    """Which cards' labels print their id: `unique` (the default) only cards no other card of
+    their component prints the same as (twins print alike, one design with a count),
+    `always` every card, `never` none. The label's template sees the id as `card_id`."""
     components: dict[Id, LayoutComponent | None] = Field(default_factory=dict)
     """What is printed, in order; `null` removes an inherited component."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.diagnostics import plural
 from toolkit.kernel.state import State
 from toolkit.mechanics.base import KitPosition, PositionReader
 from toolkit.mechanics.trick_taking.machine import (
@@ -247,6 +248,8 @@ def complete(
                     "played to the trick",
                 )
         _check_follow(machine, state, mech, reader)
+    else:
+        _check_hands_before_play(machine, state, mech, reader, dealt)
     if section.broken is not None:
         mech.broken = section.broken
     elif machine.broken_suit >= 0:
@@ -256,6 +259,37 @@ def complete(
         mech.broken = any(machine.suit_of[card] == machine.broken_suit for card in open_cards)
     if mech.phase == PASS:
         mech.current = (mech.round_leader + mech.acted) % n if not reader.to_move else mech.current
+
+
+def _check_hands_before_play(
+    machine: TrickTakingMechanic, state: State, mech: TrickState, reader: PositionReader, dealt: int
+) -> None:
+    """Before the first trick every hand holds the cards dealt this round, less those its
+    player has set aside to pass: passed cards reach their receivers only once the last
+    player has passed, and bidding or naming trump moves no card."""
+    hands = state.zones[machine.hand]
+    zone = state.game.player_zones[machine.hand].id
+    phase = PHASE_WORDS[mech.phase]
+    for player in range(state.n):
+        aside = len(mech.passing[player]) if mech.phase == PASS and mech.passing else 0
+        have, expected = len(hands[player]), dealt - aside
+        if have == expected:
+            continue
+        if mech.phase == PASS:
+            message = (
+                f"player {player + 1} holds {plural(have, 'card')} while passing with {aside} "
+                f"set aside; the rules leave {expected} of the {dealt} dealt"
+            )
+            hint = (
+                "a hand holds the cards dealt less those in its 'passing' list; passed cards "
+                "are received only once every player has passed"
+            )
+        else:
+            message = (
+                f"player {player + 1} holds {plural(have, 'card')} while {phase}; {dealt} are dealt"
+            )
+            hint = f"no card leaves a hand while {phase}: write the {dealt} cards dealt"
+        reader.error(("players", player, "zones", zone), "illegal-position", message, hint)
 
 
 def _check_follow(

@@ -75,7 +75,12 @@ def same(images: list[Image.Image]) -> bool:
 
 
 def save_png(image: Image.Image, target: Target, name: str) -> None:
-    """`image` as the PNG file `name` of the export (made in memory, written whole)."""
+    """`image` as the PNG file `name` of the export (made in memory, written whole), with
+    its resolution (`image.info["dpi"]`, when set) in the file, as print shops read it."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6)
+    dpi = image.info.get("dpi")
+    if dpi is not None:
+        image.save(buffer, format="PNG", compress_level=6, dpi=dpi)
+    else:
+        image.save(buffer, format="PNG", compress_level=6)
     target.write(name, buffer.getvalue())

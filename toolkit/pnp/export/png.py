@@ -164,7 +164,9 @@ def _fit(card: CardImage, image: Image.Image, preset: Preset, family: str) -> Im
     filling the preset's bleed."""
     left, top, right, bottom = card.trim
     if preset.cut is None:
-        return image.crop(card.trim)
+        cropped = image.crop(card.trim)
+        cropped.info["dpi"] = (card.dpi, card.dpi)
+        return cropped
     scale_x, scale_y = preset.cut[0] / (right - left), preset.cut[1] / (bottom - top)
     if abs(scale_x - 1) > TOLERANCE or abs(scale_y - 1) > TOLERANCE:
         width, height = (
@@ -182,6 +184,7 @@ def _fit(card: CardImage, image: Image.Image, preset: Preset, family: str) -> Im
     offset_x = round((canvas_size[0] - preset.cut[0]) / 2 - left * scale_x)
     offset_y = round((canvas_size[1] - preset.cut[1]) / 2 - top * scale_y)
     canvas.paste(scaled, (offset_x, offset_y))
+    canvas.info["dpi"] = (DPI, DPI)  # the shop's pixel size at its resolution
     return canvas
 
 

@@ -3,7 +3,8 @@
 A saved object (`ObjectStates`) holds a `DeckCustom` per card component (a `CardCustom` when
 it has a single card). Its `CustomDeck` maps deck keys to sheets: at most 10x7 faces with the
 last slot for the hidden-card image (69 cards a sheet), each at most 4096 px a side. A card is
-`CardID` = key x 100 + its slot; copies repeat the id, never the image. Identical backs give one
+`CardID` = key x 100 + its slot; copies of a design repeat the `CardID`, never the image,
+and each keeps its own card id in `GMNotes` (twins print alike). Identical backs give one
 back image; backs that differ give a back sheet laid out like the faces, with `UniqueBack`.
 Images are local file URIs, or URLs under `--image-base-url` with a query that changes with
 the image, so a table that cached an old image loads the new one.
@@ -56,9 +57,10 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
         for number, chunk in enumerate(chunks(items, per_sheet), start=1):
             decks[str(key)] = _sheets(family, number, chunk, target, options, written)
             for slot, card in enumerate(chunk):
-                contained.extend(
-                    [_card(card, key * 100 + slot, key, decks[str(key)])] * card.copies
-                )
+                face = _card(card, key * 100 + slot, key, decks[str(key)])
+                # Twins share the face; each copy keeps its own id in its notes.
+                ids = card.ids if len(card.ids) == card.copies else (card.card_id,) * card.copies
+                contained.extend({**face, "GMNotes": one} for one in ids)
             key += 1
         objects.append(_deck(family, decks, contained, position))
     save = {

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.parameters import check_declared
 from toolkit.rules.primitive import list_children
 from toolkit.rules.registry import EFFECTS
 from toolkit.rules.words import singular
-from toolkit.schema.base import Id, Model
-from toolkit.schema.params import ResourceId
+from toolkit.schema.base import Model
+from toolkit.schema.params import IntoPlayerZone, ResourceId, SharedZone, SourceField
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -29,14 +29,14 @@ class AcquireCost(Model):
 
     resource: ResourceId
     """The resource paid, to the supply."""
-    field: Id
+    field: SourceField
     """The card field holding the price."""
 
 
 class GroupLimit(Model):
     """At most `per_group` cards per value of `field`, until the player holds one of each value."""
 
-    field: Id
+    field: SourceField
     """The card field that groups cards (e.g. `level`)."""
     per_group: int = Field(default=1, ge=1)
     """How many cards of one group may be acquired while the limit holds."""
@@ -44,7 +44,7 @@ class GroupLimit(Model):
     """Once the player has a card of every group, the limit no longer applies."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Acquired(Event):
     """A player took a card of a kind (an `acquire` effect)."""
 
@@ -68,9 +68,9 @@ class Acquire(EffectModel):
     effect: Literal["acquire"]
     events: ClassVar[tuple[type[Event], ...]] = (Acquired,)
     interactive: ClassVar[bool] = True
-    source: Id
+    source: SharedZone
     """The shared zone to take from (e.g. `display`)."""
-    to: Id
+    to: IntoPlayerZone
     """The player's zone the card goes to (e.g. `ridden`)."""
     optional: bool = True
     """The player may decline."""
@@ -80,7 +80,7 @@ class Acquire(EffectModel):
     """The card stays in the source zone for others (markers, not cards, are placed)."""
     cost: AcquireCost | None = None
     """The price, paid to the supply after discounts."""
-    requirements_field: Id | None = None
+    requirements_field: SourceField | None = None
     """Card field mapping track ids to the minimum position the player needs."""
     group_limit: GroupLimit | None = None
     """A limit on how many cards per group may be acquired."""
@@ -88,22 +88,11 @@ class Acquire(EffectModel):
     """Effects when the player declines although a legal choice existed."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        if not ctx.known((*path, "source"), self.source, ctx.zone_ids("shared"), "shared zone"):
+        """Every parameter by its declared type, then the requirements' tracks and values."""
+        if not check_declared(self, ctx, path) or self.requirements_field is None:
             return
-        ctx.known((*path, "to"), self.to, ctx.zone_ids("player"), "player zone")
-        kind = ctx.zone_kind(self.source) or ""
-        fields = ctx.fields_of(kind)
-        if self.cost is not None:
-            ctx.known(
-                (*path, "cost", "resource"), self.cost.resource, ctx.resource_ids(), "resource"
-            )
-            ctx.known((*path, "cost", "field"), self.cost.field, fields, "card field")
-        if self.requirements_field is not None and ctx.known(
-            (*path, "requirements_field"), self.requirements_field, fields, "card field"
-        ):
-            ctx.check_requirements(kind, self.requirements_field)
-        if self.group_limit is not None:
-            ctx.known((*path, "group_limit", "field"), self.group_limit.field, fields, "card field")
+        if self.requirements_field in ctx.zone_fields(self.source):
+            ctx.check_requirements(ctx.zone_kind(self.source) or "", self.requirements_field)
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         return _compile_acquire(self, c, cause)

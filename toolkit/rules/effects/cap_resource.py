@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS
 from toolkit.schema.params import ResourceId, TrackId
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discarded(Event):
     """A player gave back resources over a cap."""
 
@@ -49,9 +48,6 @@ class CapResource(EffectModel):
     """One penalty step per this many discarded units."""
     rounding: Literal["up", "down"] = "up"
     """How a partial group of discarded units counts."""
-
-    def gains(self) -> tuple[str, ...]:
-        return ()
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         # The kernel's runtime is imported where a game compiles: validation never compiles.

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS
-from toolkit.schema.params import ResourceId
+from toolkit.schema.params import GainedResource
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -21,7 +21,7 @@ class Gain(EffectModel):
     """The player takes an amount of a resource from the supply (as far as the supply can pay)."""
 
     effect: Literal["gain"]
-    resource: ResourceId
+    resource: GainedResource
     """The resource gained."""
     amount: int = Field(ge=1)
     """How much is gained."""

@@ -27,9 +27,6 @@ class Lose(EffectModel):
     amount: int = Field(ge=1)
     """How much is lost."""
 
-    def gains(self) -> tuple[str, ...]:
-        return ()
-
     def compile(self, c: Compiler, cause: str) -> EffectFn:
         resource, amount = c.resource(self.resource), self.amount
 

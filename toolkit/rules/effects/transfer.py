@@ -8,7 +8,7 @@ from pydantic import Field
 
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS
-from toolkit.schema.params import ResourceId
+from toolkit.schema.params import GainedResource
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -28,7 +28,7 @@ class Transfer(EffectModel):
     """The player takes an amount of a resource from other players (as much as each holds)."""
 
     effect: Literal["transfer"]
-    resource: ResourceId
+    resource: GainedResource
     """The resource taken."""
     amount: int = Field(ge=1)
     """How much each giver hands over, at most (a giver with less gives all they hold)."""

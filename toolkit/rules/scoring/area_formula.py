@@ -12,7 +12,7 @@ from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_field
 from toolkit.schema.base import Model
 from toolkit.schema.filters import CardFilter
-from toolkit.schema.params import PlayerZone, ZoneField
+from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class Multiplier(Model):
     """The factor an area's points are multiplied by: `base + per_card x` its matching cards."""
 
-    where: CardFilter
+    where: ZoneFilter
     """The cards that raise the factor (e.g. `{wager: true}`)."""
     base: int = 1
     """The factor with no such card."""
@@ -66,9 +66,6 @@ class AreaFormula(RuleModel):
         fields = ctx.zone_fields(self.zone)
         if self.sum in fields:  # an unknown one is reported by its declared type
             self._check_numeric(ctx, (*path, "sum"))
-        if self.multiplier is not None:
-            where, kind = self.multiplier.where, ctx.zone_kind(self.zone) or ""
-            ctx.check_filter((*path, "multiplier", "where"), where, kind, grid=False)
 
     def _check_numeric(self, ctx: CheckContext, path: Path) -> None:
         """The summed field holds whole numbers (or nothing) on every card of the zone."""

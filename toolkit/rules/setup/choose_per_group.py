@@ -4,17 +4,18 @@ exclusions."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
+from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.base import Id
 from toolkit.schema.limits import Cards
+from toolkit.schema.params import IntoSharedZone
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shown(Event):
     """Setup laid cards face up on a shared zone."""
 
@@ -49,15 +50,15 @@ class ChoosePerGroup(StepModel):
     """Cards chosen per group."""
     exclusive: list[list[Id]] = Field(default_factory=list)
     """Sets of card ids of which at most one may be chosen in the same game."""
-    to: Id
+    to: IntoSharedZone
     """The shared zone the chosen cards go to (e.g. `display`)."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
+        check_declared(self, ctx, path)
         if not ctx.known((*path, "pool"), self.pool, ctx.card_kinds(), "card kind") or not ctx.has(
             self.pool
         ):
             return
-        ctx.known((*path, "to"), self.to, ctx.zone_ids("shared"), "shared zone")
         if not ctx.known(
             (*path, "group_by"), self.group_by, ctx.fields_of(self.pool), "card field"
         ):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.amounts import CardsAmount, amount_at, amount_values, describe_amount
-from toolkit.schema.base import Id
+from toolkit.schema.params import IntoPlayerZone
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -27,18 +28,16 @@ class Deal(StepModel):
     count: CardsAmount | None = None
     """Cards per player (`{by_players: {3: 10, 4: 8}}` by player count); unset deals the
     whole deck evenly."""
-    to: Id = "hand"
+    to: IntoPlayerZone = "hand"
     """The players' zone receiving the cards."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "to"), self.to, ctx.zone_ids("player"), "player zone")
+        check_declared(self, ctx, path)
         size = ctx.deck_size()
         low, high = ctx.players()
-        if self.count is not None:
-            ctx.check_amount((*path, "count"), self.count)
-            if any(value < 1 for value in amount_values(self.count)):
-                ctx.error((*path, "count"), "out-of-range", "deal at least 1 card each")
-                return
+        if self.count is not None and any(value < 1 for value in amount_values(self.count)):
+            ctx.error((*path, "count"), "out-of-range", "deal at least 1 card each")
+            return
         if size == 0:
             return
         if self.count is None and size < high:

@@ -4,18 +4,19 @@ bonus cards)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
+from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.rules.words import singular
 from toolkit.schema.base import Id, Scalar
 from toolkit.schema.filters import card_matches
 from toolkit.schema.limits import Cards
+from toolkit.schema.params import IntoSlot
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SlotFilled(Event):
     """Setup placed content cards in a table slot."""
 
@@ -53,11 +54,11 @@ class DrawRandom(StepModel):
     """An option whose value names the side to use."""
     min_players_field: Id | None = None
     """Card field naming the fewest players a card is used with; others are sorted out."""
-    to: Id
+    to: IntoSlot
     """The slot the cards go to."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
-        ctx.known((*path, "to"), self.to, ctx.slots(), "slot")
+        check_declared(self, ctx, path)
         if not ctx.known((*path, "pool"), self.pool, ctx.card_kinds(), "card kind") or not ctx.has(
             self.pool
         ):

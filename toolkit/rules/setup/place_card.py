@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.base import Id
+from toolkit.schema.params import IntoSlot
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -24,7 +26,7 @@ class PlaceCard(StepModel):
     """The content kind holding the card."""
     card: Id
     """The card's id."""
-    to: Id
+    to: IntoSlot
     """The slot it goes to."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
@@ -32,7 +34,7 @@ class PlaceCard(StepModel):
             self.pool
         ):
             ctx.known((*path, "card"), self.card, ctx.ids(self.pool), f"{self.pool} id")
-        ctx.known((*path, "to"), self.to, ctx.slots(), "slot")
+        check_declared(self, ctx, path)
 
     def describe(self, words: Words) -> str:
         return f"place {words.card_name(self.card)} in the {self.to.replace('-', ' ')} slot"

@@ -4,12 +4,11 @@ player count."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.amounts import CardsAmount, amount_values, describe_amount
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import CheckContext, Path, Words
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SetAside(Event):
     """Setup removed deck cards from the game face down."""
 

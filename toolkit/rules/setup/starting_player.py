@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from toolkit.kernel.events import Event, EventWords
+from toolkit.kernel.events import Event, EventWords, record
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
     from toolkit.rules.context import Words
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FirstPlayer(Event):
     """Setup chose who starts."""
 

@@ -11,9 +11,10 @@ from typing import Any
 from toolkit.content.models.manifest import Target
 from toolkit.sim.executor import Executor
 from toolkit.sim.run import check_seats, seats_for
-from toolkit.sim.runner import GameRecord, simulate
+from toolkit.sim.runner import simulate
 from toolkit.sim.sources import PathSource
 from toolkit.sim.stats import summarise
+from toolkit.sim.tally import Tally
 
 
 def outside(value: float, low: float | None, high: float | None) -> float:
@@ -53,13 +54,13 @@ class Trial:
     """The games of one set of values so far, per player count (a later stage adds to them)."""
 
     sets: list[tuple[str, Any]]
-    records: dict[int, list[GameRecord]] = field(default_factory=dict)
+    tallies: dict[int, Tally] = field(default_factory=dict)
     summaries: dict[int, dict[str, Any]] = field(default_factory=dict)
     shortfalls: dict[int, float] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
-        return sum(len(r) for r in self.records.values())
+        return sum(tally.games for tally in self.tallies.values())
 
     @property
     def total(self) -> float:
@@ -78,6 +79,8 @@ class Evaluator:
     executor: Executor
     progress: Callable[[int], Any] | None = None
     margin: float = 0.0
+    paired: bool = False
+    """Keep each game's measures, for a paired comparison of two trials."""
 
     def extend(self, trial: Trial, games: int, seed: int | None = None) -> Trial:
         """Play each player count up to `games` games (those played already are kept)."""
@@ -86,8 +89,8 @@ class Evaluator:
         for players in self.players:
             check_seats(game, players, self.bots)
             seats = seats_for(self.bots, players)
-            done = trial.records.setdefault(players, [])
-            done += simulate(
+            done = trial.tallies.setdefault(players, Tally.empty(paired=self.paired))
+            played = simulate(
                 self.manifest,
                 games,
                 players,
@@ -95,9 +98,11 @@ class Evaluator:
                 self.seed if seed is None else seed,
                 sets=trial.sets,
                 executor=self.executor,
-                first_game=len(done),
+                first_game=done.games,
                 progress=self.progress,
+                paired=self.paired,
             )
+            done.merge(played)
             summary = summarise(done, seats, game.targets, game.deck_and_pool_ids())
             trial.summaries[players] = summary
             trial.shortfalls[players] = shortfall(game.targets, summary, players, self.margin)

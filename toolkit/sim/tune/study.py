@@ -390,14 +390,15 @@ def _recheck(
     """The winner and the game as it is, on seeds no trial played, side by side with 95%
     intervals (the paired comparison of `toolkit compare`)."""
     fresh = (settings.seed + FRESH_SEED_OFFSET) % (MAX_SEED + 1)
-    evaluator = replace(evaluator, margin=0.0)  # the targets as the game states them
+    # The targets as the game states them; the games kept for a game-by-game comparison.
+    evaluator = replace(evaluator, margin=0.0, paired=True)
     base = evaluator.extend(Trial([]), games, fresh)
     tuned = evaluator.extend(Trial(space.sets(best["params"])), games, fresh)
     per_players = {}
     for players in space.players:
         compared = compare_runs(
-            base.records[players],
-            tuned.records[players],
+            base.tallies[players],
+            tuned.tallies[players],
             base.summaries[players],
             tuned.summaries[players],
         )
