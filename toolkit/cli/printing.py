@@ -170,7 +170,7 @@ def print_cards(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", metavar="FILE", help="PDF to write. Default: build/<game>/<game>-cards.pdf."
+            "--out", metavar="FILE", help="PDF to write. Default: build/print/<game>-cards.pdf."
         ),
     ] = None,
     profile: Annotated[
