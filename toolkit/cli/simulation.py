@@ -35,7 +35,7 @@ from toolkit.cli.shared import (
     _output,
     _progress,
 )
-from toolkit.diagnostics import json_text, plural
+from toolkit.diagnostics import json_text, players_span, plural
 from toolkit.errors import (
     UsageError,
 )
@@ -509,7 +509,7 @@ def ladder(
     count = players if players is not None else min(4, compiled.max_players)
     if not compiled.min_players <= count <= compiled.max_players:
         raise UsageError(
-            f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
+            f"{compiled.name} is for {players_span(compiled.min_players, compiled.max_players)}"
         )
     options = compiled.read_options(list(option or []))
     with _executor(executor, workers, scheduler) as runner, _progress(games * count) as advance:

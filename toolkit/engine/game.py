@@ -14,6 +14,7 @@ from typing import Any
 
 from toolkit.content.models.manifest import CardsDeck, IsmctsSettings, SuitedDeck, Target
 from toolkit.content.project import GameContent
+from toolkit.diagnostics import players_span
 from toolkit.engine.options import check_option, read_options
 from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
@@ -151,7 +152,8 @@ class Game:
     def new_state(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.name} is for {players_span(self.min_players, self.max_players)}, "
+                f"not {players}"
             )
         given = dict(  # keyed by the declared id, whatever the case it was typed in
             check_option(self.name, self.option_choices, name, value)

@@ -149,13 +149,14 @@ def format_simulation(summary: dict[str, Any]) -> str:
     if level["counters_per_game"]:
         out += ["", "Events per game"]
         out.append(table(["event", "count"], list(level["counters_per_game"].items())))
-    out += [
-        "",
-        "Resources left at the end, mean per player: "
-        + ", ".join(
-            f"{name} {number(mean)}" for name, mean in level["resources_left_mean"].items()
-        ),
-    ]
+    if level["resources_left_mean"]:  # a game without resources has no line to show
+        out += [
+            "",
+            "Resources left at the end, mean per player: "
+            + ", ".join(
+                f"{name} {number(mean)}" for name, mean in level["resources_left_mean"].items()
+            ),
+        ]
     out += ["", format_balance(summary)]
     out += [
         "",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.diagnostics import plural
 from toolkit.mechanics.base import (
     Path,
     RulesTable,
@@ -19,16 +20,16 @@ from toolkit.mechanics.words import plain_words, printed_action
 from toolkit.rules.setup.deal import Deal
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
-from toolkit.schema.amounts import amount_at, amount_values, describe_amount
+from toolkit.schema.amounts import amount_at, amount_values, count_words
 
 
 def summary(structure: Draft) -> str:
     if structure.tableau is not None:
         several = structure.most_rounds() > 1
-        rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
-        picks = f", {structure.placements} picks a round" if structure.placements else ""
+        rounds = f", {count_words(structure.rounds, 'round')}" if several else ""
+        picks = f", {plural(structure.placements, 'pick')} a round" if structure.placements else ""
         return f"drafting into a tableau{rounds}{picks}"
-    return f"drafting, {structure.placements} placements"
+    return f"drafting, {plural(structure.placements, 'placement')}"
 
 
 def check_affordable(structure: Draft, checks: StructureChecks) -> None:
@@ -295,9 +296,7 @@ def play_lines(structure: Draft, price_words: str, keep_words: str) -> list[str]
     lines = []
     several = structure.most_rounds() > 1
     if several:
-        lines.append(
-            f"Play {describe_amount(structure.rounds)} rounds; each round deals new hands."
-        )
+        lines.append(f"Play {count_words(structure.rounds, 'round')}; each round deals new hands.")
     lines.append(
         "Every pick, all choose a card of their hand at once and reveal it"
         + (f"; pay its {price.field} in {price_words}" if price is not None else "")
