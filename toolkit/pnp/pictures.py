@@ -24,17 +24,7 @@ from toolkit.content.pictures import picture_problem
 from toolkit.files import FileRefused, check_file, read_bytes
 from toolkit.pnp.geometry import Rect
 from toolkit.pnp.layout_load import Where
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A picture a card's `image` field names: the file, and the value that named it."""
-
-    path: Path
-    where: Where
-
-    def __str__(self) -> str:
-        return str(self.path)
+from toolkit.pnp.picture_ref import Picture
 
 
 class PictureError(Exception):

@@ -29,6 +29,8 @@ def summary(structure: Draft) -> str:
         rounds = f", {count_words(structure.rounds, 'round')}" if several else ""
         picks = f", {plural(structure.placements, 'pick')} a round" if structure.placements else ""
         return f"drafting into a tableau{rounds}{picks}"
+    if structure.placements is None:
+        return "drafting"
     return f"drafting, {plural(structure.placements, 'placement')}"
 
 
