@@ -512,7 +512,10 @@ def ladder(
             f"{compiled.name} is for {players_span(compiled.min_players, compiled.max_players)}"
         )
     options = compiled.read_options(list(option or []))
-    with _executor(executor, workers, scheduler) as runner, _progress(games * count) as advance:
+    with (
+        _executor(executor, workers, scheduler) as runner,
+        _progress(games * count, "ladder") as advance,
+    ):
         result = run_ladder(
             manifest,
             names,
