@@ -288,6 +288,20 @@ class Game:
         """Whether one of the manifest's `end.when` conditions holds now."""
         return any(test(state) for test in self.end_tests)
 
+    def round_points(self, state: State, player: int) -> int:
+        """What the round scoring would bank for `player` (their side, with partners) if the
+        round ended now, as a value to maximise (negated when the lowest total wins); 0 once
+        the game is over (everything banked) or without round scoring: for bots."""
+        if not self.round_scoring or state.terminal:
+            return 0
+        work = self.scoring_copy(state) if self.round_scoring_moves_markers else state
+        side = next((team for team in self.teams[state.n] if player in team), (player,))
+        value = 0
+        for step in self.round_scoring:
+            for _, points in step.parts(work):
+                value += sum(points[p] for p in side)
+        return -value if self.lowest_wins else value
+
     def heuristic(self, state: State, player: int) -> float:
         """Provisional score as if the game ended now, plus the manifest's bot weights."""
         value: float = self.total(state, player)
