@@ -25,8 +25,8 @@ def test_a_line_once_a_while_has_passed_then_every_so_often() -> None:
     now[0] += piped_progress.EVERY
     progress.advance(270)
     assert out.getvalue().splitlines() == [
-        "ladder: 120/400 games (30%), 11s",
-        "ladder: 400/400 games (100%), 42s",
+        "ladder: 120/400 games (30%), 31s",
+        "ladder: 400/400 games (100%), 1m02s",
     ]
 
 
@@ -39,7 +39,9 @@ def test_ladder_with_an_ismcts_bot_shows_progress_when_piped(
                          "--players", "2", "--workers", "1")  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stderr.splitlines()
-    assert lines and all(re.fullmatch(r"ladder: \d+/4 games \(\d+%\), \d+s", x) for x in lines)
+    assert lines and all(
+        re.fullmatch(r"ladder: \d+/4 games \(\d+%\), (\d+m)?\d+s", x) for x in lines
+    )
     assert lines[-1].startswith("ladder: 4/4 games (100%)")
     assert "ladder" not in result.stdout.split("\n", 1)[1]  # results only on stdout
 

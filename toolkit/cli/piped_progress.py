@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-FIRST_AFTER = 10.0
+FIRST_AFTER = 30.0
 """Seconds before the first line: a run shorter than this says nothing."""
 EVERY = 30.0
 """Seconds between two lines after the first."""

@@ -139,6 +139,8 @@ def build(
                 )
             )
             typer.echo(f"built {game}")
+            for warning in builds[-1].warnings:
+                typer.echo(f"warning: {warning}", err=True)
     typer.echo(build_summary(builds))
     typer.echo(f"results: {out}/ (what each file is: {write_readme(out)})")
 

@@ -299,6 +299,7 @@ def report(
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
     from toolkit.content.locate import resolve_path_or_game
+    from toolkit.sim.bot_blind_spots import add_blind_spots
     from toolkit.sim.report_files import check_report_output, report_suffix, write_report
     from toolkit.sim.report_tables import export_tables
     from toolkit.sim.run import RunSpec, run
@@ -330,6 +331,9 @@ def report(
             spec.options = list(option or [])
             spec.executor = runner
             results.append(run(spec, advance))
+    for result in results:
+        for warning in add_blind_spots(result):
+            typer.echo(f"warning: {warning}", err=True)
     written = write_report([(result.summary, result.records) for result in results], target)
     typer.echo(f"{target}: {written}")
     if export is not None:
