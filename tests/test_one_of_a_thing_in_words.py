@@ -73,3 +73,13 @@ def test_a_turned_up_trump_needs_a_card_left_after_the_deal(solo: Path) -> None:
     result = run_toolkit("validate", "solo", cwd=solo)  # 5 cards for 4 players: one left over
     assert result.returncode == 0, result.stdout
     assert "(trump turned up)" in result.stdout
+
+
+def test_the_reference_sheet_of_a_new_game_names_one_player_count_alone(solo: Path) -> None:
+    from pypdf import PdfReader
+
+    result = run_toolkit("print", "solo", "--only", "reference", "--backs", "none", "--out",
+                         "ref.pdf", cwd=solo)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    text = " ".join(page.extract_text() for page in PdfReader(solo / "ref.pdf").pages)
+    assert "4 players" in text and "4–4" not in text
