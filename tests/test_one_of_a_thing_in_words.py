@@ -82,4 +82,4 @@ def test_the_reference_sheet_of_a_new_game_names_one_player_count_alone(solo: Pa
                          "ref.pdf", cwd=solo)  # fmt: skip
     assert result.returncode == 0, result.stderr
     text = " ".join(page.extract_text() for page in PdfReader(solo / "ref.pdf").pages)
-    assert "4 players" in text and "4–4" not in text
+    assert "4 players" in text and "4\u20134" not in text  # an en dash
