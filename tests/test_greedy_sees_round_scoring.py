@@ -36,3 +36,18 @@ def test_the_points_a_round_would_bank_count_against_the_taker_until_banked() ->
     assert state.round == 2 and [game.round_points(state, p) for p in range(4)] == [0] * 4
     manifest = yaml.safe_load((ROOT / "rules" / "cinder-tricks.yaml").read_text())
     assert "bots" not in manifest  # the round scoring alone steers the bot off penalties
+
+
+def test_the_greedy_look_runs_the_rounds_end_effects_on_a_copy() -> None:
+    """Midway Memories caps Coins at 12 when a round ends, 1 Sadness per 2 lost: the bot's
+    look at a position sees the cap and its penalty; the position itself is untouched."""
+    _, game = load_compiled_game("midway-memories")
+    state = game.new_state(5, 3, {})
+    coins = game.resource_index("coins")
+    sadness = game.track_index("sadness")
+    state.res[0][coins] = 16
+    before = state.track[0][sadness]
+    seen = game.at_round_end(state.clone(for_scoring=True))
+    assert seen.res[0][coins] == 12 and seen.track[0][sadness] == before + 2
+    assert state.res[0][coins] == 16 and state.track[0][sadness] == before
+    assert game.heuristic(seen, 0) < game.heuristic(state, 0)  # the penalty is seen

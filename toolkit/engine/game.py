@@ -288,6 +288,15 @@ class Game:
         """Whether one of the manifest's `end.when` conditions holds now."""
         return any(test(state) for test in self.end_tests)
 
+    def at_round_end(self, state: State) -> State:
+        """`state` (a copy the caller owns) with the mechanic's round-end effects run for
+        every player, as when the round ends (a cap on coins and its penalty): for bots."""
+        effects = self.mechanic.round_end_effects
+        if effects and not state.terminal:
+            for player in range(state.n):
+                state.run_effects(effects, player, -1)
+        return state
+
     def round_points(self, state: State, player: int) -> int:
         """What the round scoring would bank for `player` (their side, with partners) if the
         round ended now, as a value to maximise (negated when the lowest total wins); 0 once
