@@ -38,8 +38,13 @@ def test_counts_of_one_are_singular(args: list[str], said: str) -> None:
     assert "(s)" not in result.stdout + result.stderr
 
 
-def test_play_says_one_move(tmp_path: Path) -> None:
+def test_play_counts_the_persons_own_moves(tmp_path: Path) -> None:
+    """The other seat moves first and answers: only the person's one move is theirs."""
     result = run_toolkit("play", "midway-memories", "--players", "2", "--seed", "3",
                          "--transcript", str(tmp_path / "g.jsonl"), stdin="q\n")  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "quit after 1 move; transcript saved" in result.stdout  # the other seat's move
+    assert "quit after 0 moves of yours; transcript saved" in result.stdout
+    result = run_toolkit("play", "midway-memories", "--players", "2", "--seed", "3",
+                         "--transcript", str(tmp_path / "h.jsonl"), stdin="1\nq\n")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "quit after 1 move of yours; transcript saved" in result.stdout

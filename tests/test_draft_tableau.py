@@ -472,7 +472,7 @@ def test_grid_swaps_are_refused_in_a_tableau(tmp_path: Path) -> None:
     assert [(Path(d.file).name, d.line) for d in found] == [
         ("finds.yaml", line_of(cards, "id: star-1,"))
     ]
-    assert "'swap_with_hand' swaps cards of a grid park" in found[0].message
+    assert "'swap_with_hand' swaps cards placed on a grid" in found[0].message
 
 
 def test_an_end_condition_ends_the_game_after_a_round(tmp_path: Path) -> None:

@@ -121,33 +121,45 @@ def test_every_problem_at_its_row_and_column(project: Path) -> None:
         "lamp,Lantern,lantern,,,Lamp \x07.,,\n"  # a control character
     )
     assert problems(project, sheet) == [
-        "sheet.csv:1:8: unknown-column: unknown column 'colour' | expected one of: 'copies', "
-        "'family', 'hue', 'id', 'name', 'text', 'value'",
-        "sheet.csv:3:3: invalid-value: the text 'strr' is not allowed here | did you mean 'star'?",
-        "sheet.csv:4:5: wrong-type: expected a whole number, got the text 'five' | ",
-        "sheet.csv:5:5: out-of-range: the number 7: input should be less than or equal to 3 | ",
-        "sheet.csv:6:4: invalid-value: the text 'corall' is not allowed here | did you mean "
-        "'coral'?",
-        "sheet.csv:6:7: bad-copies: copies must be a whole number 1-100, not 'x' | leave it "
-        "empty for one card",
-        "sheet.csv:7:1: missing-value: 'id' is empty | every card needs it",
-        "sheet.csv:8:2: missing-value: 'name' is empty | every card needs it",
-        "sheet.csv:9:6: control-character: the cell holds the control character U+0007 | delete it",
+        "sheet.csv:1:8: unknown-column: cell H1: unknown column 'colour' | expected one of: "
+        "'copies', 'family', 'hue', 'id', 'name', 'text', 'value'",
+        "sheet.csv:3:3: invalid-value: cell C3: the text 'strr' is not allowed here | did you "
+        "mean 'star'?",
+        "sheet.csv:4:5: wrong-type: cell E4: expected a whole number, got the text 'five' | ",
+        "sheet.csv:5:5: out-of-range: cell E5: the number 7: input should be less than or equal "
+        "to 3 | ",
+        "sheet.csv:6:4: invalid-value: cell D6: the text 'corall' is not allowed here | did you "
+        "mean 'coral'?",
+        "sheet.csv:6:7: bad-copies: cell G6: copies must be a whole number 1-100, not 'x' | leave "
+        "it empty for one card",
+        "sheet.csv:7:1: missing-value: cell A7: 'id' is empty | every card needs it",
+        "sheet.csv:8:2: missing-value: cell B8: 'name' is empty | every card needs it",
+        "sheet.csv:9:6: control-character: cell F9: it holds the control character U+0007 | "
+        "delete it",
     ]
 
 
 def test_column_problems(project: Path) -> None:
-    sheet = "id,Name,family,family,txt\ncrab,Crab,crab,crab,Crabs.\n"
+    sheet = "id,NAME,family,Family,txt\ncrab,Crab,crab,crab,Crabs.\n"
     assert problems(project, sheet) == [
-        "sheet.csv:1:2: unknown-column: unknown column 'Name' | did you mean 'name'?",
-        "sheet.csv:1:4: duplicate-column: column 'family' again (first in column 3) | keep one "
-        "column per field",
-        "sheet.csv:1:5: missing-column: no column 'name' (every card needs it) | add a column "
-        "named 'name' to row 1",
-        "sheet.csv:1:5: missing-column: no column 'text' (every card needs it) | add a column "
-        "named 'text' to row 1",
-        "sheet.csv:1:5: unknown-column: unknown column 'txt' | did you mean 'text'?",
+        "sheet.csv:1:4: duplicate-column: cell D1: column 'family' again (first in column 3) | "
+        "keep one column per field",
+        "sheet.csv:1:5: missing-column: cell E1: no column 'text' (every card needs it) | add a "
+        "column named 'text' to row 1",
+        "sheet.csv:1:5: unknown-column: cell E1: unknown column 'txt' | did you mean 'text'?",
     ]
+
+
+def test_headers_in_any_case_name_their_fields(project: Path) -> None:
+    """`ID, Name` as a spreadsheet's user types them are the columns `id` and `name`."""
+    exported_rows = exported(project, "tide-pool-market", "finds").splitlines()
+    header = ",".join(name.upper() if n % 2 else name.title() for n, name in
+                      enumerate(exported_rows[0].split(",")))  # fmt: skip
+    (project / "sheet.csv").write_text("\n".join([header, *exported_rows[1:]]) + "\n")
+    before = cards_of(project / FINDS)
+    imported = import_cards(project / "sheet.csv", "finds", project / FINDS, project)
+    assert imported.cards == 90 and not imported.warnings
+    assert cards_of(project / FINDS) == before
 
 
 def test_cells_of_lists_maps_and_effects(project: Path) -> None:
@@ -159,8 +171,8 @@ def test_cells_of_lists_maps_and_effects(project: Path) -> None:
         "c,C,1,4,fame: 0; joi: 3,3,Fun.\n"  # a key that is no track
     )
     found = problems(project, sheet, "attractions", into)
-    assert found[0].startswith("sheet.csv:2:5: bad-map: 'joy 3' is not 'key: value'")
-    assert found[1].startswith("sheet.csv:3:5: bad-cell: not valid YAML flow")
+    assert found[0].startswith("sheet.csv:2:5: bad-map: cell E2: 'joy 3' is not 'key: value'")
+    assert found[1].startswith("sheet.csv:3:5: bad-cell: cell E3: not valid YAML flow")
     assert len(found) == 2  # the game's checks wait until every cell reads
 
 
@@ -168,13 +180,16 @@ def test_problems_of_the_whole_game_point_at_the_rows(project: Path) -> None:
     """Ids used twice (a copy's numbered id among them), and the deck's composition rules."""
     sheet = HEADER + "kelp,Kelp,kelp,,2,Kelp.,2\nkelp-2,Kelp,kelp,,1,Kelp.,\n"
     assert problems(project, sheet) == [
-        "sheet.csv:3:1: duplicate-id: 'kelp-2' is used twice (first at line 2) | every entry "
+        "sheet.csv:3:1: duplicate-id: cell A3: 'kelp-2' is used twice (first at line 2) | every "
+        "entry "
         "needs its own id"
     ]
     routes = "cards/lantern-routes/route-cards.yaml"
     sheet = "id,name,colour,value,pledge\namber-2,Amber 2,amber,2,no\n"
     found = problems(project, sheet, "route-cards", routes)
-    composition = "sheet.csv:2:3: composition: colour 'amber' has 0 cards with pledge = true"
+    composition = (
+        "sheet.csv:2:3: composition: cell C2: colour 'amber' has 0 cards with pledge = true"
+    )
     assert any(line.startswith(composition) for line in found)
     assert any(line.startswith("rules/lantern-routes.yaml:") for line in found)
 
@@ -252,7 +267,8 @@ def test_the_command(project: Path) -> None:
 def test_a_sheet_past_the_card_limit(project: Path) -> None:
     rows = "".join(f"c{i},Crab,crab,,,Crabs.,100\n" for i in range(11))
     assert problems(project, HEADER + rows) == [
-        "sheet.csv:12:1: too-many-cards: the rows down to this one make more than 1000 cards | "
+        "sheet.csv:12:1: too-many-cards: cell A12: the rows down to this one make more than 1000 "
+        "cards | "
         "split the kind's cards over fewer copies, or keep the sheet to one file's cards"
     ]
 

@@ -362,7 +362,7 @@ def test_a_value_under_no_column_is_an_error_at_its_cell(project: Path) -> None:
     result = run_toolkit("import", "finds.csv", "--kind", "finds", "--into", FINDS, cwd=project)
     assert result.returncode == 1
     assert result.stderr.startswith(
-        "finds.csv:2:8: error[cell-without-column]: the cell holds 'lost' but row 1 names no "
+        "finds.csv:2:8: error[cell-without-column]: cell H2: it holds 'lost' but row 1 names no "
         "column above it"
     )
 

@@ -166,7 +166,7 @@ def test_records_outside_the_data_are_refused_not_wrapped() -> None:
         codec.encode(Pick(70, (0, 0), False))
     with pytest.raises(IllegalActionError, match="player 12"):
         codec.encode(OpponentSwap((0, 0), 12, (0, 0)))
-    with pytest.raises(IllegalActionError, match="outside every project plan"):
+    with pytest.raises(IllegalActionError, match="outside every shape the grid may take"):
         codec.encode(HandSwap((3, 0), 1))
 
 

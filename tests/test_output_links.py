@@ -72,7 +72,7 @@ CASES: dict[str, Setup] = {
         link(p / "linked-schemas", f) or ["schema", "--out", "linked-schemas"]
     ),
     "print at the default PDF": lambda p, v, f: (
-        link(p / "build" / GAME / f"{GAME}-cards.pdf", v) or ["print", GAME]
+        link(p / "build" / "print" / f"{GAME}-cards.pdf", v) or ["print", GAME]
     ),
     "print with build/ a link": lambda p, v, f: link(p / "build", f) or ["print", GAME],
     "print --out at a link": lambda p, v, f: (
@@ -178,4 +178,4 @@ def test_a_linked_folder_the_game_reads_from_inside_the_project_still_prints(
     (project / "cards" / GAME).symlink_to(Path("..") / "sources" / GAME)
     result = run_toolkit("print", GAME, "--only", "attractions", cwd=project)
     assert result.returncode == 0, result.stderr
-    assert (project / "build" / GAME / f"{GAME}-cards.pdf").read_bytes().startswith(b"%PDF-")
+    assert (project / "build" / "print" / f"{GAME}-cards.pdf").read_bytes().startswith(b"%PDF-")

@@ -113,7 +113,7 @@ def test_end_of_input_saves_a_game_that_resumes(tmp_path: Path) -> None:
     transcript = tmp_path / "eof.jsonl"
     code, out = play("1\n", transcript)
     assert code == 0 and "move> (end of input)" in out
-    assert f"quit after 3 moves; transcript saved to {transcript}" in out
+    assert f"quit after 1 move of yours; transcript saved to {transcript}" in out
     resumes(transcript, 1)
 
 
@@ -175,7 +175,7 @@ def test_a_signal_saves_the_game_first(
     assert process.returncode in codes
     message = err.decode()
     assert "Traceback" not in message
-    assert f"interrupted after 8 moves; transcript saved to {transcript}" in message
+    assert f"interrupted after 2 moves of yours; transcript saved to {transcript}" in message
     resumes(transcript, 2)
 
 

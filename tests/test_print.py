@@ -542,8 +542,8 @@ def test_toolkit_print_writes_the_pdf_and_says_what_it_made(tmp_path: Path) -> N
 def test_toolkit_print_defaults_to_the_build_folder_and_is_reproducible(project: Path) -> None:
     first = run_toolkit("print", "midway-memories", "--only", "reference,attraction", cwd=project)
     assert first.returncode == 0, first.stderr
-    path = project / "build" / "midway-memories" / "midway-memories-cards.pdf"
-    assert first.stdout.startswith("build/midway-memories/midway-memories-cards.pdf: ")
+    path = project / "build" / "print" / "midway-memories-cards.pdf"
+    assert first.stdout.startswith("build/print/midway-memories-cards.pdf: ")
     content = path.read_bytes()
     second = run_toolkit("print", "midway-memories", "--only", "reference,attraction", cwd=project)
     assert second.returncode == 0

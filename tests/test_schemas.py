@@ -279,7 +279,16 @@ def test_schema_check_names_a_stray_schema(schemas_copy: Path) -> None:
     (schemas_copy / "retired.schema.json").write_text("{}\n")
     result = run_toolkit("schema", "--check", "--out", schemas_copy)
     assert result.returncode == 1
-    assert "retired.schema.json" in result.stderr
+    assert "retired.schema.json: describes nothing; run 'toolkit schema'" in result.stderr
+
+
+def test_schema_check_says_a_schema_not_written_yet_is_missing(schemas_copy: Path) -> None:
+    (schemas_copy / "oh-my-park" / "park-cards.schema.json").unlink()
+    result = run_toolkit("schema", "--check", "--out", schemas_copy)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"{schemas_copy / 'oh-my-park' / 'park-cards.schema.json'}: missing; run 'toolkit schema'\n"
+    )
 
 
 def test_schema_rewrites_an_edited_schema(schemas_copy: Path) -> None:

@@ -74,6 +74,23 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
+def players_span(low: int, high: int) -> str:
+    """`3-5 players`, or `4 players` when the game allows one count only (never `4-4`)."""
+    return plural(low, "player") if low == high else f"{low}-{high} players"
+
+
+def singular_id(word: str) -> str:
+    """A plural id as one of its things (`suits` -> `suit`, `park-cards` -> `park-card`,
+    `boxes` -> `box`, `berries` -> `berry`), for `1 suit`; an id already singular is kept."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ses", "xes", "zes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 def canonical_id(word: str, choices: Iterable[str]) -> str:
     """`word` as `choices` spell it when they differ only in case (`b7` is `B7`), so an id
     typed on the command line never depends on case; otherwise `word` unchanged."""

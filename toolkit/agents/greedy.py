@@ -1,7 +1,10 @@
 """The greedy bot: tries every legal action one step ahead and keeps the best.
 
-"Best" is the game's own end scoring applied to the position reached (for a simultaneous
-choice: the bot's own choice, placed at once, without guessing the others'), plus the weights the
+"Best" is the game's own scoring applied to the position reached as if the round and the game
+ended there: the round's end effects run (coins over a cap lost, with their penalty), then
+the points banked in earlier rounds, what the round scoring would bank now (a penalty card
+taken, a wager met or missed) and the end scoring (for a simultaneous choice:
+the bot's own choice, placed at once, without guessing the others'), plus the weights the
 manifest gives under `bots.greedy` for what does not score yet (coins, track progress). It
 knows nothing of any particular game. Ties are broken at random. Moves the mechanic knows to
 score alike (the same card placed in different cells, when no scoring rule in play looks at
@@ -32,8 +35,8 @@ class GreedyBot:
         best: list[int] = []
         best_value = float("-inf")
         for group in game.mechanic.equivalent_actions(state, player, actions):
-            after = game.mechanic.preview(state, player, group[0])
-            value = game.heuristic(after, player)
+            after = game.at_round_end(game.mechanic.preview(state, player, group[0]))
+            value = game.heuristic(after, player) + game.round_points(after, player)
             if value > best_value:
                 best_value, best = value, list(group)
             elif value == best_value:

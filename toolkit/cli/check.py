@@ -158,8 +158,8 @@ def schema(
 
     if check:
         drift = drifted_schemas(folder, Path.cwd())
-        for name in drift:
-            typer.echo(f"{folder / name}: out of date; run 'toolkit schema'", err=True)
+        for name, why in drift.items():
+            typer.echo(f"{folder / name}: {why}; run 'toolkit schema'", err=True)
         if drift:
             raise typer.Exit(1)
         typer.echo(f"ok: schemas in {folder} match the models")

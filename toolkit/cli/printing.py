@@ -139,6 +139,8 @@ def build(
                 )
             )
             typer.echo(f"built {game}")
+            for warning in builds[-1].warnings:
+                typer.echo(f"warning: {warning}", err=True)
     typer.echo(build_summary(builds))
     typer.echo(f"results: {out}/ (what each file is: {write_readme(out)})")
 
@@ -170,7 +172,7 @@ def print_cards(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", metavar="FILE", help="PDF to write. Default: build/<game>/<game>-cards.pdf."
+            "--out", metavar="FILE", help="PDF to write. Default: build/print/<game>-cards.pdf."
         ),
     ] = None,
     profile: Annotated[

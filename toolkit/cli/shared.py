@@ -155,11 +155,14 @@ def _inputs(paths: list[Path] | None, option: str) -> list[Path]:
 
 
 def _progress(total: int, what: str = "simulating") -> Any:
-    """A progress bar on a terminal (stderr), nothing in a pipe; `advance(n)` moves it on."""
+    """A progress bar on a terminal (stderr); in a pipe or a log, a plain line on stderr now
+    and then once the run has taken a while; `advance(n)` moves it on."""
     import contextlib
 
     if not sys.stderr.isatty():
-        return contextlib.nullcontext(lambda n: None)
+        from toolkit.cli.piped_progress import PipedProgress
+
+        return contextlib.nullcontext(PipedProgress(total, what, sys.stderr).advance)
 
     @contextlib.contextmanager
     def bar() -> Any:

@@ -35,7 +35,7 @@ from toolkit.cli.shared import (
     _output,
     _progress,
 )
-from toolkit.diagnostics import json_text, plural
+from toolkit.diagnostics import json_text, players_span, plural
 from toolkit.errors import (
     UsageError,
 )
@@ -297,6 +297,7 @@ def report(
     """A PDF playtest report: win rates with intervals, score distributions and sources,
     card usage, drama and lead changes, and the targets."""
     from toolkit.content.locate import resolve_path_or_game
+    from toolkit.sim.bot_blind_spots import add_blind_spots
     from toolkit.sim.report_files import check_report_output, report_suffix, write_report
     from toolkit.sim.report_tables import export_tables
     from toolkit.sim.run import RunSpec, run
@@ -328,6 +329,9 @@ def report(
             spec.options = list(option or [])
             spec.executor = runner
             results.append(run(spec, advance))
+    for result in results:
+        for warning in add_blind_spots(result):
+            typer.echo(f"warning: {warning}", err=True)
     written = write_report([(result.summary, result.tally) for result in results], target)
     typer.echo(f"{target}: {written}")
     if export is not None:
@@ -507,10 +511,13 @@ def ladder(
     count = players if players is not None else min(4, compiled.max_players)
     if not compiled.min_players <= count <= compiled.max_players:
         raise UsageError(
-            f"{compiled.name} is for {compiled.min_players}-{compiled.max_players} players"
+            f"{compiled.name} is for {players_span(compiled.min_players, compiled.max_players)}"
         )
     options = compiled.read_options(list(option or []))
-    with _executor(executor, workers, scheduler) as runner, _progress(games * count) as advance:
+    with (
+        _executor(executor, workers, scheduler) as runner,
+        _progress(games * count, "ladder") as advance,
+    ):
         result = run_ladder(
             manifest,
             names,

@@ -220,7 +220,15 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
         name = str(loc[-1])
         parent = model_at(model, loc[:-1])
         allowed = sorted(parent.model_fields) if parent else []
-        return make("unknown-key", f"unknown key '{name}'", did_you_mean(name, allowed), key=True)
+        hint = did_you_mean(name, allowed)
+        if value is None and " " in name:  # `{note: No points, a penalty.}`
+            hint = (
+                "a ',' in an unquoted value inside {...} starts a new key; quote the whole "
+                f'value that holds it: "..., {name}"'
+                if not hint.startswith("did you mean")
+                else hint
+            )
+        return make("unknown-key", f"unknown key '{name}'", hint, key=True)
     if kind == "missing":
         name = str(loc[-1])
         return make("missing-key", f"missing required key '{name}'", f"add '{name}:'")
@@ -251,6 +259,12 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
         hint = ""
         if source is not None and kind == "string_type":
             hint = f"YAML reads a bare '{source}' as a yes/no value or a date; quote it: '{source}'"
+        elif kind == "string_type" and path in document.number_text:
+            written = document.number_text[path]
+            source = written if written != str(value) else None
+            hint = (
+                f"YAML reads a bare {written} as a number; quote it to keep it as text: '{written}'"
+            )
         elif (
             isinstance(value, str) and kind in ("int_type", "float_type") and _looks_numeric(value)
         ):

@@ -272,19 +272,21 @@ def write_schemas(folder: Path, project: Path) -> list[str]:
     return list(changed)
 
 
-def drifted_schemas(folder: Path, project: Path) -> list[str]:
-    """Names of schema files that are missing, differ from the models, or describe nothing."""
+def drifted_schemas(folder: Path, project: Path) -> dict[str, str]:
+    """Schema files that must be written again, each with why: `missing` (not written yet),
+    `out of date` (differs from the models) or `describes nothing` (no kind has it)."""
     rendered = render_schemas(project)
-    drift = []
+    drift: dict[str, str] = {}
     for name, text in rendered.items():
-        if _current(folder / name) != text:
-            drift.append(name)
-    drift.extend(
-        name
-        for p in folder.rglob("*.schema.json")
-        if (name := p.relative_to(folder).as_posix()) not in rendered
-    )
-    return sorted(drift)
+        target = folder / name
+        if not target.exists() and not target.is_symlink():
+            drift[name] = "missing"
+        elif _current(target) != text:
+            drift[name] = "out of date"
+    for p in folder.rglob("*.schema.json"):
+        if (name := p.relative_to(folder).as_posix()) not in rendered:
+            drift[name] = "describes nothing"
+    return dict(sorted(drift.items()))
 
 
 def _current(target: Path) -> str | None:

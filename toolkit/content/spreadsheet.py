@@ -21,7 +21,7 @@ import io
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,13 @@ from toolkit.content.yaml_loader import (
     load_bytes,
 )
 from toolkit.content.yaml_loader import load_file as load_yaml
-from toolkit.diagnostics import Diagnostic, did_you_mean, sort_diagnostics, unsafe_character
+from toolkit.diagnostics import (
+    Diagnostic,
+    canonical_id,
+    did_you_mean,
+    sort_diagnostics,
+    unsafe_character,
+)
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import (
     FileRefused,
@@ -134,6 +140,24 @@ def _xlsx_rows(raw: bytes, name: str) -> list[list[Any]]:
         at = (error.row, error.column)
         found = Diagnostic(name, *at, "error", error.code, error.message, error.hint)
         raise ContentError([found]) from None
+
+
+def cell_name(row: int, column: int) -> str:
+    """A cell as a spreadsheet names it: row 4, column 5 is `E4`; column 27 is `AA`."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{row}"
+
+
+def at_cell(problem: Diagnostic, sheet: str) -> Diagnostic:
+    """A problem in the sheet names its cell as the spreadsheet shows it (`cell E4: ...`);
+    `sheet:row:column` stays in front for editors and CI."""
+    if problem.file != sheet or problem.line < 1 or problem.column < 1:
+        return problem
+    return replace(problem, message=f"cell {cell_name(problem.line, problem.column)}: "
+                   f"{problem.message}")  # fmt: skip
 
 
 # -- which kind ---------------------------------------------------------------------------
@@ -276,7 +300,7 @@ class _Reader:
         names = ["id", *self.fields, *([COPIES] if self.repeat else [])]
         named: dict[int, str] = {}
         for column, cell in enumerate(header, start=1):
-            name = _text(cell)
+            name = canonical_id(_text(cell), names)  # `ID`, `Name`: headers in any case
             if not name:
                 continue
             if name not in names:
@@ -302,7 +326,7 @@ class _Reader:
         for column, cell in enumerate(cells, start=1):
             if column not in headed and (_text(cell) or isinstance(cell, bool)):
                 shown = _text(cell)
-                self.error(row, column, "cell-without-column", f"the cell holds "
+                self.error(row, column, "cell-without-column", f"it holds "
                            f"'{shown[:40]}{'...' if len(shown) > 40 else ''}' but row 1 "
                            "names no column above it",
                            "name the column in row 1, or clear the cell")  # fmt: skip
@@ -390,7 +414,7 @@ class _Reader:
                     continue
                 unsafe = unsafe_character(_text(cell))
                 if unsafe is not None:
-                    self.error(row, column, "control-character", "the cell holds the control "
+                    self.error(row, column, "control-character", "it holds the control "
                                f"character U+{ord(unsafe):04X}", "delete it")  # fmt: skip
                     continue
                 spec = self.fields.get(name, FieldSpec(type="id"))
@@ -498,6 +522,7 @@ def import_cards(sheet_path: Path, kind: str, into: Path, project: Path) -> Impo
     reader = _Reader(sheet, kind, target.declaration)
     cells = reader.read()
     found = [*cells.problems, *_validate(target, cells, real_into, not cells.problems)]
+    found = [at_cell(problem, sheet.name) for problem in found]
     if any(problem.severity == "error" for problem in found):
         raise ContentError(sort_diagnostics(found))
     game = target.manifest.stem

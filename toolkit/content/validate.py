@@ -19,9 +19,10 @@ from toolkit.files import is_dir, is_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
-GameCheck = Callable[[Path, GameContent], tuple[list[Path], list[Diagnostic]]]
-"""A check from a layer above content (print layouts), run on each game that loaded: it
-returns the files it read and what it found."""
+GameCheck = Callable[[Path, GameContent, bool], tuple[list[Path], list[Diagnostic]]]
+"""A check from a layer above content (print layouts), run on each game that loaded, told
+whether the content itself is sound (checks that read it deeply run only then): it returns
+the files it read and what it found."""
 
 
 @dataclass
@@ -64,7 +65,7 @@ def validate_game(
         # could not be loaded, so one run still reports every problem it can see.
         diagnostics = [*diagnostics, *check_game(content)]
         for check in game_checks:
-            files, found = check(manifest, content)
+            files, found = check(manifest, content, not diagnostics)
             covered.extend(files)
             diagnostics.extend(found)
         if not diagnostics:

@@ -90,6 +90,9 @@ class Document:
     """Source text of plain scalars that YAML 1.1 read as a bool or a date (`no`, `on`)."""
     quoted: set[Path_] = field(default_factory=set)
     """Paths of values written in quotes."""
+    number_text: dict[Path_, str] = field(default_factory=dict)
+    """Source text of plain scalars YAML read as a number (`+2`, `1e3`), for the hint to
+    quote one where text is expected."""
 
     def file_of(self, position: Position) -> str:
         return position.file or self.file
@@ -445,6 +448,10 @@ class _Builder:
         if problem.startswith("did not find expected") and "block" in block and at_line_start:
             opened_line, opened_col = self.where(exc.context_mark)
             what = "list" if "collection" in block else "mapping"
+            if what == "list" and col == opened_col:
+                dedented = self._key_at_a_list_column(line, col, opened_line, opened_col)
+                if dedented is not None:
+                    return dedented
             return _diag(
                 self.name,
                 line,
@@ -455,6 +462,34 @@ class _Builder:
                 f"line {opened_line}, column {opened_col})",
             )
         return None
+
+    def _line_text(self, line: int) -> str:
+        start = self.line_starts[line - 1]
+        end = self.line_starts[line] if line < len(self.line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+    def _key_at_a_list_column(
+        self, line: int, col: int, opened_line: int, opened_col: int
+    ) -> Diagnostic | None:
+        """A key written at the column of its list's dashes: it has left the entry above
+        it, whose keys stand after the dash, so the fix is that column (or a new entry)."""
+        if self._line_text(line)[col - 1 :].startswith("-"):
+            return None
+        entry = self._line_text(opened_line)[opened_col - 1 :]
+        after_dash = len(entry) - len(entry[1:].lstrip(" ")) if entry.startswith("-") else 0
+        if not after_dash:
+            return None
+        keys_col = opened_col + after_dash
+        return _diag(
+            self.name,
+            line,
+            col,
+            "yaml-indentation",
+            f"line {line} stands at column {col}, the column of the list's '-' (line "
+            f"{opened_line}), so it belongs to no entry",
+            f"indent it to column {keys_col} like the keys of the entry above it, or start a "
+            "new entry with '- '",
+        )
 
     def _line_above(self, line: int) -> int:
         """The nearest line above `line` holding more than blanks or a comment."""
@@ -682,6 +717,8 @@ class _Builder:
                 document.plain_text[path] = node.text
             if node.quoted:
                 document.quoted.add(path)
+            elif isinstance(node.value, int | float) and not isinstance(node.value, bool):
+                document.number_text[path] = node.text
             return node.value
         if node.kind == "seq":
             return [

@@ -14,6 +14,7 @@ from typing import Any
 
 from toolkit.content.models.manifest import CardsDeck, IsmctsSettings, SuitedDeck, Target
 from toolkit.content.project import GameContent
+from toolkit.diagnostics import players_span
 from toolkit.engine.options import check_option, read_options
 from toolkit.errors import UnknownIdError, UnsupportedGameError
 from toolkit.kernel.compiling import MeasureFn
@@ -151,7 +152,8 @@ class Game:
     def new_state(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.name} is for {players_span(self.min_players, self.max_players)}, "
+                f"not {players}"
             )
         given = dict(  # keyed by the declared id, whatever the case it was typed in
             check_option(self.name, self.option_choices, name, value)
@@ -285,6 +287,29 @@ class Game:
     def end_reached(self, state: State) -> bool:
         """Whether one of the manifest's `end.when` conditions holds now."""
         return any(test(state) for test in self.end_tests)
+
+    def at_round_end(self, state: State) -> State:
+        """`state` (a copy the caller owns) with the mechanic's round-end effects run for
+        every player, as when the round ends (a cap on coins and its penalty): for bots."""
+        effects = self.mechanic.round_end_effects
+        if effects and not state.terminal:
+            for player in range(state.n):
+                state.run_effects(effects, player, -1)
+        return state
+
+    def round_points(self, state: State, player: int) -> int:
+        """What the round scoring would bank for `player` (their side, with partners) if the
+        round ended now, as a value to maximise (negated when the lowest total wins); 0 once
+        the game is over (everything banked) or without round scoring: for bots."""
+        if not self.round_scoring or state.terminal:
+            return 0
+        work = self.scoring_copy(state) if self.round_scoring_moves_markers else state
+        side = next((team for team in self.teams[state.n] if player in team), (player,))
+        value = 0
+        for step in self.round_scoring:
+            for _, points in step.parts(work):
+                value += sum(points[p] for p in side)
+        return -value if self.lowest_wins else value
 
     def heuristic(self, state: State, player: int) -> float:
         """Provisional score as if the game ended now, plus the manifest's bot weights."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
     from toolkit.kernel.observation import Observation
-    from toolkit.kernel.state import State
+    from toolkit.kernel.state import EffectFn, State
 
 Record = TypeVar("Record")
 Cell = tuple[int, int]
@@ -80,6 +80,11 @@ class BotHooks(Protocol):
     ) -> list[list[int]]: ...
     def options_left(self, state: State, player: int) -> int: ...
     def bot_option(self, state: State, action: int) -> BotOption: ...
+    @property
+    def round_end_effects(self) -> Sequence[EffectFn]:
+        """Effects the mechanic runs for every player when a round ends (a cap on coins):
+        what a one-step look applies to see the round's end."""
+        ...
 
 
 class Narration(Protocol):

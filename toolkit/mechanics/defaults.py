@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import ActionCodec, CardWords
-    from toolkit.kernel.state import State
+    from toolkit.kernel.state import EffectFn, State
 
 
 def twin_cards(fields: Mapping[str, Sequence[Any]], size: int) -> tuple[int, ...]:
@@ -64,6 +64,11 @@ class MachineDefaults:
     def options_left(self, state: State, player: int) -> int:
         """The room a player keeps for later moves: none measured."""
         return 0
+
+    @property
+    def round_end_effects(self) -> Sequence[EffectFn]:
+        """No effect runs when a round ends."""
+        return ()
 
     def public_in_hand(self, state: State, player: int) -> Sequence[int]:
         """Cards of `player`'s hidden zones that every player has seen go there."""

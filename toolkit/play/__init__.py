@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from toolkit.agents import check_bot_name
+from toolkit.diagnostics import players_span
 from toolkit.errors import UsageError
 from toolkit.kernel.state import State
 from toolkit.play.session import HUMAN, Session
@@ -66,7 +67,7 @@ def play(
     game = loaded.game
     count = players if players is not None else min(4, game.max_players)
     if not game.min_players <= count <= game.max_players:
-        raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+        raise UsageError(f"{game.name} is for {players_span(game.min_players, game.max_players)}")
     if not 1 <= seat <= count:
         raise UsageError(f"--seat must be 1-{count} for {count} players, not {seat}")
     seats = [

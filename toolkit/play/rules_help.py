@@ -8,6 +8,7 @@ its shared zones, the cards drawn into its slots, the scoring cards in play.
 
 from __future__ import annotations
 
+from toolkit.diagnostics import players_span
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.play.session import Session
 from toolkit.play.views import card_values
@@ -34,7 +35,7 @@ def rules_help(session: Session) -> list[Section]:
         ("Commands", COMMANDS),
         (
             f"{game.name} {game.version}",
-            [" ".join(game.description.split()), f"{game.players.min}-{game.players.max} players"],
+            [" ".join(game.description.split()), players_span(game.players.min, game.players.max)],
         ),
         ("Setup", [f"{step}." for step in context["setup"]]),
     ]

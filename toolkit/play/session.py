@@ -118,6 +118,11 @@ class Session:
     def can_undo(self) -> bool:
         return any(player == self.seat for player, _ in self.actions)
 
+    @property
+    def own_moves(self) -> int:
+        """The person's moves so far: what they count as theirs when they stop."""
+        return sum(player == self.seat for player, _ in self.actions)
+
     def undo(self) -> bool:
         """Take back the person's last move and the bot moves after it; False if none."""
         last = max(

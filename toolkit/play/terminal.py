@@ -86,15 +86,11 @@ class Terminal:
                 return self.play()
             except KeyboardInterrupt as stop:
                 saved = self.save_anyway()
-                self.tell(
-                    f"interrupted after {plural(len(self.session.actions), 'move')}; " + saved
-                )
+                self.tell(f"interrupted after {self.moves_words()}; {saved}")
                 return Outcome(False, self.transcript, len(self.session.actions), signal_of(stop))
             except BrokenPipeError:
                 saved = self.save_anyway()
-                self.tell(
-                    f"output closed after {plural(len(self.session.actions), 'move')}; {saved}"
-                )
+                self.tell(f"output closed after {self.moves_words()}; {saved}")
                 raise
             except Exception:
                 self.tell(f"stopped by an error; {self.save_anyway()}")
@@ -117,10 +113,14 @@ class Terminal:
         while not session.over:
             if not self.turn():
                 self.save()
-                self.say(f"quit after {plural(len(session.actions), 'move')}; {self.saved_words()}")
+                self.say(f"quit after {self.moves_words()}; {self.saved_words()}")
                 return Outcome(False, self.transcript, len(session.actions))
         self.finish()
         return Outcome(True, self.transcript, len(session.actions))
+
+    def moves_words(self) -> str:
+        """The person's own moves, the bots' left out: "3 moves of yours"."""
+        return f"{plural(self.session.own_moves, 'move')} of yours"
 
     def save_anyway(self) -> str:
         """Save the game as it stands, whatever happened; says where (or why not). The game is

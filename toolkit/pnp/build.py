@@ -20,7 +20,10 @@ class PrintedGame:
 
 
 def default_output(game_id: str) -> Path:
-    return Path("build") / game_id / f"{game_id}-cards.pdf"
+    """Beside `build`'s folders, never in them: `build/<game>/` is one whole that `build`
+    writes and describes (build.json, README.txt), and a PDF printed on other paper or with
+    fewer cards must not stand in for the one it lists."""
+    return Path("build") / "print" / f"{game_id}-cards.pdf"
 
 
 def _variant_label(paths: list[Path], game_id: str) -> str:

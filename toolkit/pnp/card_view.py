@@ -25,7 +25,7 @@ from toolkit.content.project import GameContent
 from toolkit.pnp.card_fields import side_field_types
 from toolkit.pnp.describe import Describer, walk_effects
 from toolkit.pnp.layout_load import Where
-from toolkit.pnp.pictures import Picture
+from toolkit.pnp.picture_ref import Picture
 from toolkit.rules.effects.by_rank import ByRank
 
 

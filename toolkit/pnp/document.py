@@ -268,7 +268,7 @@ def _select(
         if _names(component) & set(only):
             chosen.append((component, items))
             continue
-        picked = [c for c in items if c.id in only or (c.back_id and c.back_id in only)]
+        picked = [c for c in items if _card_names(c) & set(only)]
         if picked:
             chosen.append((component, picked))
     return chosen
@@ -277,7 +277,14 @@ def _select(
 def _only_names(job: _Assembly, cards: list[tuple[Component, list[PrintCard]]]) -> set[str]:
     """Every name `--only` may use: components, families, card kinds, card and side ids."""
     whole = {name for c in job.layout.components for name in _names(c)}
-    return whole | {i for _, items in cards for card in items for i in (card.id, card.back_id) if i}
+    return whole | {name for _, items in cards for card in items for name in _card_names(card)}
+
+
+def _card_names(card: PrintCard) -> set[str]:
+    """A card's id and its sides' ids (`variable-1`, `variable-1:green`): a double-sided
+    card is asked for by the id its card file gives it, or one side by `card:side`."""
+    sides = {i for i in (card.id, card.back_id) if i}
+    return sides | {i.partition(":")[0] for i in sides}
 
 
 def _names(component: Component) -> set[str]:

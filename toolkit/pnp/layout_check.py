@@ -20,6 +20,7 @@ from toolkit.pnp import icon_specs
 from toolkit.pnp.contrast_check import Resolved, face_findings
 from toolkit.pnp.describe import Describer
 from toolkit.pnp.families import FAMILIES, FamilyError, Source
+from toolkit.pnp.layout_content import content_problems
 from toolkit.pnp.layout_load import Layout, Where, load_layout
 from toolkit.pnp.reference import reference_context
 from toolkit.pnp.template_limits import TemplateLimit, deadline
@@ -28,13 +29,18 @@ from toolkit.pnp.templates import as_data, render_data
 _CONTRAST_HINT = "darken or lighten the text, the icon or what lies under it; see docs/printing.md"
 
 
-def check_layouts(manifest: Path, content: GameContent) -> tuple[list[Path], list[Diagnostic]]:
+def check_layouts(
+    manifest: Path, content: GameContent, sound: bool = True
+) -> tuple[list[Path], list[Diagnostic]]:
     """The layout files checked and what is wrong with them; nothing for a game that
-    lists no layouts (it simply has nothing to print)."""
+    lists no layouts (it simply has nothing to print). With `sound` content (no problem
+    found in it), also what print would refuse of the layout given that content."""
     listed = [manifest.parent / relative for relative in content.game.print_layouts]
     if not listed:
         return [], []
     layout, diagnostics = load_layout(manifest, content)
+    if layout is not None and not diagnostics and sound:
+        diagnostics = content_problems(content, layout)
     files = layout.files if layout is not None else [p for p in listed if is_file(p)]
     if layout is not None and not diagnostics:
         diagnostics = [

@@ -20,22 +20,12 @@ from toolkit.content.pictures import picture_problem
 from toolkit.files import FileRefused, check_file, read_bytes
 from toolkit.pnp.geometry import Rect
 from toolkit.pnp.layout_load import Where
+from toolkit.pnp.picture_ref import Picture
 
 if TYPE_CHECKING:  # drawing needs ReportLab; naming a card's picture (validate) does not
     from reportlab.lib.colors import Color
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A picture a card's `image` field names: the file, and the value that named it."""
-
-    path: Path
-    where: Where
-
-    def __str__(self) -> str:
-        return str(self.path)
 
 
 class PictureError(Exception):

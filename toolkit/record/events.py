@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from toolkit.diagnostics import plural
 from toolkit.engine.game import Game
 from toolkit.kernel.events import (
     Chosen,
@@ -53,7 +54,7 @@ def narrate(game: Game, log: Iterable[Event]) -> Iterator[str]:
             case Chosen(player=player, decision=decision, action=action):
                 yield f"  player {player + 1} chooses {_choice(game, decision, action)}"
             case Dealt(each=each, out_of_play=left):
-                yield f"deal: {each} cards each, {left} out of play"
+                yield f"deal: {plural(each, 'card')} each, {left} out of play"
             case Declined(player=player):
                 yield f"  player {player + 1} declines"
             case NothingToChoose(player=player, decision=decision):

@@ -82,6 +82,14 @@ def amount_values(amount: Amount) -> list[int]:
     return [amount] if isinstance(amount, int) else list(amount.by_players.values())
 
 
+def count_words(amount: Amount, noun: str, nouns: str | None = None) -> str:
+    """`1 round`, `3 rounds`, `10/9/8 (2/3/4 players) rounds`: an amount with its noun in the
+    right number."""
+    values = [amount] if isinstance(amount, int) else list(amount.by_players.values())
+    one = all(value == 1 for value in values)
+    return f"{describe_amount(amount)} {noun if one else nouns or noun + 's'}"
+
+
 def describe_amount(amount: Amount) -> str:
     """`8`, or `10/9/8 (2/3/4 players)` as printed on reference sheets."""
     if isinstance(amount, int):

@@ -27,6 +27,7 @@ from typing import Any
 from rich.console import Console
 
 from toolkit.agents import check_bot_name
+from toolkit.diagnostics import players_span
 from toolkit.errors import UnknownIdError, UsageError
 from toolkit.files import FileRefused, confine
 from toolkit.play import bot_seats
@@ -220,7 +221,9 @@ class PlaySessions:
     ) -> PlaySession:
         game = loaded.game
         if not game.min_players <= players <= game.max_players:
-            raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+            raise UsageError(
+                f"{game.name} is for {players_span(game.min_players, game.max_players)}"
+            )
         if not 1 <= seat <= players:
             raise UsageError(f"the seat must be 1-{players}")
         bot = check_bot_name(bot, game)

@@ -21,6 +21,7 @@ from toolkit.files import (
     staged_folder,
     write_atomic,
 )
+from toolkit.sim.bot_blind_spots import add_blind_spots
 from toolkit.sim.executor import Executor
 from toolkit.sim.report_pdf import render_report
 from toolkit.sim.report_text import number
@@ -40,6 +41,8 @@ class GameBuild:
     report_pdf: Path | None = None
     manifest: dict[str, Any] = field(default_factory=dict)
     """What `build.json` says: the game, versions, arguments and every file's size and hash."""
+    warnings: list[str] = field(default_factory=list)
+    """Cards the bots never play that random play does (`bot_blind_spots`)."""
 
 
 MANIFEST = "build.json"
@@ -80,6 +83,7 @@ def build_game(
             spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
             spec.executor = executor
             done = run(spec, progress)
+            result.warnings += add_blind_spots(done)
             result.runs[players] = done.summary
             write_atomic(
                 folder / f"simulation-{players}p.json",

@@ -150,7 +150,13 @@ def _player_count(summary: dict[str, Any], tally: Tally, styles: StyleSheet1) ->
     section("Game length", _length_table(summary["game"]["length"]))
     if summary["never_used"]:
         never = ", ".join(cards.get(card, card) for card in summary["never_used"])
-        section("Never held by anyone", _paragraph(never, styles["Normal"]))
+        section("Never played by anyone", _paragraph(never, styles["Normal"]))
+    if summary.get("played_only_at_random"):
+        suspect = ", ".join(cards.get(c, c) for c in summary["played_only_at_random"])
+        section(
+            "Never played by the bots, though random play does: the bot is suspect",
+            _paragraph(suspect, styles["Normal"]),
+        )
     return story
 
 

@@ -145,7 +145,7 @@ def format_simulation(summary: dict[str, Any]) -> str:
     if level["counters_per_game"]:
         out += ["", "Events per game"]
         out.append(table(["event", "count"], list(level["counters_per_game"].items())))
-    if level["resources_left_mean"]:
+    if level["resources_left_mean"]:  # a game without resources has no line to show
         out += [
             "",
             "Resources left at the end, mean per player: "
@@ -240,7 +240,12 @@ def format_balance(summary: dict[str, Any]) -> str:
         + ", ".join(f"{k} {v:.0%}" for k, v in metrics["source_shares"].items() if v),
     ]
     if summary.get("never_used"):
-        out.append("never held by anyone: " + ", ".join(summary["never_used"]))
+        out.append("never played by anyone: " + ", ".join(summary["never_used"]))
+    if summary.get("played_only_at_random"):
+        out.append(
+            "never played by the bots, though random play does (the bot, not the card, is "
+            "suspect): " + ", ".join(summary["played_only_at_random"])
+        )
     if summary.get("targets"):
         out += ["", "Targets"]
         out.append(format_targets(summary["targets"]))

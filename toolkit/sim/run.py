@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.agents import check_bot_name, reproducible
+from toolkit.diagnostics import players_span
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
@@ -67,7 +68,7 @@ def check_seats(game: Game, players: int, bots: list[str]) -> list[str]:
     """A supported player count, known bots, and one bot for all seats or one per seat;
     returns the bots as the game spells them (typed in any case)."""
     if not game.min_players <= players <= game.max_players:
-        raise UsageError(f"{game.name} is for {game.min_players}-{game.max_players} players")
+        raise UsageError(f"{game.name} is for {players_span(game.min_players, game.max_players)}")
     bots = [check_bot_name(name, game) for name in bots]
     if len(bots) not in (1, players):
         raise UsageError(

@@ -119,6 +119,8 @@ class Tally:
     """(card, held, k) to the players who held it (or not) in games where it was held or
     shown, with k the number of winning sides if the player's side won (0 if not)."""
     seen: set[str] = field(default_factory=set)
+    card_games: Counter[str] = field(default_factory=Counter)
+    """Card to the games in which some player held it (at the end, or of a round)."""
     beats: Counter[tuple[int, int]] = field(default_factory=Counter)
     """(seat, other) to the games the seat's total beat the other's."""
     ties: Counter[tuple[int, int]] = field(default_factory=Counter)
@@ -191,8 +193,9 @@ class Tally:
         if behind is not None:
             self.drama[behind] += 1
         self._effects(record)
-        self.seen.update(card for cards in record.holdings for card in cards)
-        self.seen.update(record.held)
+        held = {card for cards in record.holdings for card in cards} | set(record.held)
+        self.seen.update(held)
+        self.card_games.update(held)
         for seat, mine in enumerate(totals):
             for other, theirs in enumerate(totals):
                 if other != seat:

@@ -8,6 +8,7 @@ from toolkit.content.checks.base import GameChecks
 from toolkit.content.primitive_checks import PrimitiveChecks
 from toolkit.content.project import LoadedFile
 from toolkit.content.yaml_loader import Path_
+from toolkit.diagnostics import players_span
 from toolkit.mechanics.registry import effect_owner, mechanic_kit
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import walk
@@ -64,7 +65,7 @@ def check_effects_everywhere(c: GameChecks) -> None:
                     c.manifest,
                     ("targets", index, "players", p_index),
                     "out-of-range",
-                    f"the game is for {players.min}-{players.max} players, not {count}",
+                    f"the game is for {players_span(players.min, players.max)}, not {count}",
                 )
     for index, weight in enumerate(c.game.bots.greedy.weights):
         c.check_measure(c.manifest, ("bots", "greedy", "weights", index, "measure"), weight.measure)

@@ -7,6 +7,7 @@ from toolkit.content.checks.base import GameChecks
 from toolkit.content.primitive_checks import PrimitiveChecks
 from toolkit.content.project import LoadedFile
 from toolkit.content.yaml_loader import Path_
+from toolkit.diagnostics import players_span
 from toolkit.rules.primitive import walk
 from toolkit.rules.scoring import ScoringRule
 
@@ -40,7 +41,7 @@ def check_ending(c: GameChecks) -> None:
                 c.manifest,
                 path,
                 "out-of-range",
-                f"the game is for {players.min}-{players.max} players, not {count}",
+                f"the game is for {players_span(players.min, players.max)}, not {count}",
                 "remove this entry or widen 'players'",
                 key=True,
             )

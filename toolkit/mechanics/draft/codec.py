@@ -3,14 +3,15 @@
 Ids are laid out in three consecutive blocks, each ordered as the terminal numbers moves
 (card, then row, then column, face up before face down):
 
-- picks: a card of one's hand, the park cell it goes to, face up or down;
-- hand swaps (a shop action): a park cell and the hand card that replaces its card;
+- picks: a card of one's hand, the grid cell it goes to, face up or down;
+- hand swaps (a shop action): a grid cell and the hand card that replaces its card;
 - opponent swaps (a shop action): one's own cell, another player, and their cell.
 
-Cells are relative to the first card placed at (0, 0), so they range over the plan's span in
-either direction: `rows` and `columns` are the widest project plan's. Everything the codec can
-meet is bounded by the deck, the plans and `players.max`; a game too large for `MAX_ACTIONS`
-fails when it compiles (`ActionSpaceError`), never with one action read as another.
+Cells are relative to the first card placed at (0, 0), so they range over a shape's span in
+either direction: `rows` and `columns` are the widest shape's a grid may take. Everything the
+codec can meet is bounded by the deck, the shapes and `players.max`; a game too large for
+`MAX_ACTIONS` fails when it compiles (`ActionSpaceError`), never with one action read as
+another.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class DraftCodec:
         codec = cls(deck_size, row_span, column_span, players)
         if codec.num_distinct_actions > MAX_ACTIONS:
             raise ActionSpaceError(
-                f"draft actions ({deck_size} cards, plans spanning {row_span + 1} rows and "
+                f"draft actions ({deck_size} cards, grid shapes spanning {row_span + 1} rows and "
                 f"{column_span + 1} columns, {players} players)",
                 codec.num_distinct_actions,
                 MAX_ACTIONS,
@@ -107,7 +108,7 @@ class DraftCodec:
         if not (-self.row_span <= row <= self.row_span) or not (
             -self.column_span <= column <= self.column_span
         ):
-            raise IllegalActionError(f"cell {cell} lies outside every project plan")
+            raise IllegalActionError(f"cell {cell} lies outside every shape the grid may take")
         return (row + self.row_span) * self.columns + column + self.column_span
 
     def cell_at(self, index: int) -> Cell:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.diagnostics import plural, singular_id
 from toolkit.mechanics.base import (
     Path,
     RulesTable,
@@ -14,21 +15,23 @@ from toolkit.mechanics.base import (
     check_rounds,
 )
 from toolkit.mechanics.draft.grid import Shape, connected
-from toolkit.mechanics.draft.structure import Draft
+from toolkit.mechanics.draft.structure import Draft, Grid
 from toolkit.mechanics.words import plain_words, printed_action
 from toolkit.rules.setup.deal import Deal
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
-from toolkit.schema.amounts import amount_at, amount_values, describe_amount
+from toolkit.schema.amounts import amount_at, amount_values, count_words
 
 
 def summary(structure: Draft) -> str:
     if structure.tableau is not None:
         several = structure.most_rounds() > 1
-        rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
-        picks = f", {structure.placements} picks a round" if structure.placements else ""
+        rounds = f", {count_words(structure.rounds, 'round')}" if several else ""
+        picks = f", {plural(structure.placements, 'pick')} a round" if structure.placements else ""
         return f"drafting into a tableau{rounds}{picks}"
-    return f"drafting, {structure.placements} placements"
+    if structure.placements is None:
+        return "drafting"
+    return f"drafting, {plural(structure.placements, 'placement')}"
 
 
 def check_affordable(structure: Draft, checks: StructureChecks) -> None:
@@ -101,7 +104,8 @@ def check(structure: Draft, checks: StructureChecks) -> None:
             path,
             "missing-key",
             "a draft places picked cards on a 'grid' or in a 'tableau'",
-            "add 'tableau: {zone: <a player zone>}' or a 'grid' with a project plan",
+            "add 'tableau: {zone: <a player zone>}', or 'grid: {zone: <a grid zone>, plan_slot: "
+            "<the slot of the card whose shape grids fit>, order_field: <a number field>}'",
         )
         return
     if structure.grid is not None and structure.tableau is not None:
@@ -119,8 +123,8 @@ def check(structure: Draft, checks: StructureChecks) -> None:
         checks.error(
             path,
             "missing-key",
-            "a grid draft needs 'placements': the cards every park holds",
-            "add 'placements: <the plans' cell count>'",
+            "a grid draft needs 'placements': the cards every grid holds",
+            "add 'placements: <the cell count of the shapes grids fit>'",
         )
         return
     if structure.most_rounds() > 1:
@@ -141,7 +145,7 @@ def check(structure: Draft, checks: StructureChecks) -> None:
 
 
 GRID_EFFECTS = ("swap_with_hand", "swap_with_opponent")
-"""The draft's effects that act on grid parks."""
+"""The draft's effects that act on cards placed on a grid."""
 
 
 def _check_tableau(structure: Draft, checks: StructureChecks, deal: Deal | None) -> None:
@@ -158,7 +162,7 @@ def _check_tableau(structure: Draft, checks: StructureChecks, deal: Deal | None)
                         kind,
                         (*c_path, structure.action_field, index),
                         "invalid-value",
-                        f"'{name}' swaps cards of a grid park; this draft has a tableau",
+                        f"'{name}' swaps cards placed on a grid; this draft has a tableau",
                         "use another effect, or place cards on a 'grid'",
                     )
     t_path = (*path, "tableau", "zone")
@@ -253,7 +257,8 @@ def _check_grid(structure: Draft, checks: StructureChecks) -> None:
                 pool,
                 (*p_path, shape),
                 "infeasible-setup",
-                f"plan '{plan.id}' has {len(cells)} cells; parks hold {structure.placements} cards",
+                f"{_words(pool)} '{plan.id}' has {len(cells)} cells; each {_words(grid.zone)} "
+                f"holds {structure.placements} cards",
                 f"draw the shape with {structure.placements} '#'",
             )
         elif not connected(cells):
@@ -261,7 +266,7 @@ def _check_grid(structure: Draft, checks: StructureChecks) -> None:
                 pool,
                 (*p_path, shape),
                 "invalid-value",
-                f"plan '{plan.id}' is not one connected shape",
+                f"{_words(pool)} '{plan.id}' is not one connected shape",
                 "every cell must border another on a side",
             )
 
@@ -295,9 +300,7 @@ def play_lines(structure: Draft, price_words: str, keep_words: str) -> list[str]
     lines = []
     several = structure.most_rounds() > 1
     if several:
-        lines.append(
-            f"Play {describe_amount(structure.rounds)} rounds; each round deals new hands."
-        )
+        lines.append(f"Play {count_words(structure.rounds, 'round')}; each round deals new hands.")
     lines.append(
         "Every pick, all choose a card of their hand at once and reveal it"
         + (f"; pay its {price.field} in {price_words}" if price is not None else "")
@@ -321,6 +324,30 @@ def play_lines(structure: Draft, price_words: str, keep_words: str) -> list[str]
     return lines
 
 
+def _words(an_id: str) -> str:
+    """A kind's or a zone's id as words of a sentence: `project-plans` -> `project plan`."""
+    return singular_id(an_id).replace("-", " ").replace("_", " ")
+
+
+def _name_in_text(name: str) -> str:
+    """A zone's name inside a sentence: `Park` -> `park`, while `ACME board` keeps its case."""
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+
+
+def _plan_words(grid: Grid, context: dict[str, Any]) -> str:
+    """What the game calls the card whose shape grids fit: its kind, or the slot's id."""
+    game = context["game"]
+    pool = next(
+        (
+            step.pool
+            for step in game.setup
+            if isinstance(step, PlaceCard | DrawRandom) and step.to == grid.plan_slot
+        ),
+        None,
+    )
+    return _words(pool if pool is not None else grid.plan_slot)
+
+
 def rules_help(structure: Draft, context: dict[str, Any], table: RulesTable) -> list[Section]:
     grid = structure.grid
     if grid is None:
@@ -329,16 +356,18 @@ def rules_help(structure: Draft, context: dict[str, Any], table: RulesTable) -> 
     order = grid.order_field
     price = structure.price
     price_words = f"pay its {price.field} in {context['price']}" if price else "take it free"
+    zone = _name_in_text(context["zones"].get(grid.zone, grid.zone))
+    plan = _plan_words(grid, context)
     play = [
         f"{structure.placements} cards each. Every pick, all choose a card at once; then all "
         f"reveal, {price_words}"
         + (" or place it face down for free" if grid.face_down else "")
-        + ", and place it in their park.",
+        + f", and place it in their {zone}.",
         f"Shop actions of cards placed face up resolve, "
         f"{'highest' if structure.resolve_order == 'highest_first' else 'lowest'} {order} first.",
         f"Then hands pass {structure.directions()[0]}.",
     ]
-    placement = ["The park must still fit the project plan's shape (orientation fixed)."]
+    placement = [f"The {zone} must still fit the shape of the {plan} in play (orientation fixed)."]
     if grid.adjacency == "orthogonal":
         placement.append("Every card after the first borders a placed card on a side.")
     if grid.ascending == "rows_and_columns":
@@ -358,7 +387,7 @@ def rules_help(structure: Draft, context: dict[str, Any], table: RulesTable) -> 
         plan_lines.append(f"{name}:")
         plan_lines += [f"    {row}" for row in rows]
     if plan_lines:
-        sections.append(("Project plan in play", plan_lines))
+        sections.append((f"{plan[:1].upper()}{plan[1:]} in play", plan_lines))
     return sections + _action_lines(structure, context, order)
 
 

@@ -18,12 +18,12 @@ from toolkit.mechanics.base import (
 from toolkit.mechanics.draw_and_play.structure import Area, DrawAndPlay
 from toolkit.rules.scoring.area_formula import filtered_cards
 from toolkit.rules.setup.deal import Deal
-from toolkit.schema.amounts import amount_values, describe_amount
+from toolkit.schema.amounts import amount_values, count_words
 
 
 def summary(structure: DrawAndPlay) -> str:
     several = max(amount_values(structure.rounds)) > 1
-    rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
+    rounds = f", {count_words(structure.rounds, 'round')}" if several else ""
     return f"draw-and-play, {plural(len(structure.areas), 'area zone')}{rounds}"
 
 
@@ -270,8 +270,7 @@ def turn_lines(structure: DrawAndPlay) -> list[str]:
     lines.append(end)
     if max(amount_values(structure.rounds)) > 1:
         lines.append(
-            f"{describe_amount(structure.rounds)} rounds; each reshuffles every card and deals "
-            "again."
+            f"{count_words(structure.rounds, 'round')}; each reshuffles every card and deals again."
         )
     return lines
 

@@ -349,6 +349,11 @@ class TrickTakingMechanic(MachineDefaults):
     def to_move(self, state: State) -> tuple[int, ...]:
         return self.seats[state.mech.current]
 
+    @property
+    def round_end_effects(self) -> Sequence[EffectFn]:
+        """The cleanup, run for every player when a round ends."""
+        return self.cleanup
+
     def max_actions(self, players: int) -> int:
         """Each round plays every card once; each trick may ask its winner a few choices;
         before play, passes, bids and a named trump."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from toolkit.diagnostics import plural
 from toolkit.mechanics.base import (
     Path,
     RulesTable,
@@ -17,11 +18,11 @@ from toolkit.mechanics.base import (
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.mechanics.words import described_effects, plain_words, printed_action
 from toolkit.rules.setup.deal import Deal
-from toolkit.schema.amounts import amount_values, describe_amount
+from toolkit.schema.amounts import amount_at, amount_values, count_words
 
 
 def summary(structure: TrickTaking) -> str:
-    text = f"trick-taking, {describe_amount(structure.rounds)} rounds"
+    text = f"trick-taking, {count_words(structure.rounds, 'round')}"
     extras = []
     if structure.passing is not None:
         extras.append(f"passing {structure.passing.count}")
@@ -79,7 +80,7 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
                     "won-is-hand",
                     "the won pile cannot be the hand",
                     "declare a player zone for taken tricks, e.g. "
-                    "{id: won, name: Tricks won, cards: deck, owner: player, visibility: all}",
+                    "{id: won, name: Tricks won, cards: deck, owner: player, visibility: public}",
                 )
             elif "take_trick" not in steps:
                 checks.error(
@@ -123,6 +124,8 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
             "high_bidder names trump, but there is no bidding",
             "add bidding: {track: bid}, or let the leader name trump: named_by: leader",
         )
+    if isinstance(trump, TurnedUpTrump):
+        _check_a_card_is_left_to_turn_up(structure, checks)
     lead = structure.lead
     if lead.broken is not None and suit_ids is not None:
         checks.known((*path, "lead", "broken"), lead.broken, suit_ids, "suit")
@@ -176,6 +179,40 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
             )
 
 
+def _check_a_card_is_left_to_turn_up(structure: TrickTaking, checks: StructureChecks) -> None:
+    """A turned-up trump is the first card left after the deal: a player count at which every
+    deal takes the whole deck never has a trump, whatever the manifest says."""
+    deck = checks.deck_size()
+    if not deck:  # the deck's cards did not all load
+        return
+    deal = next(
+        (s for s in checks.setup if isinstance(s, Deal) and s.to == structure.hand and s.count),
+        None,
+    )
+    low, high = checks.players()
+    never = []
+    for players in range(max(low, 1), high + 1):
+        if structure.hand_sizes:
+            sizes = list(structure.hand_sizes)
+        elif deal is not None and deal.count is not None:
+            size = amount_at(deal.count, players)
+            sizes = [size] if size is not None else []
+        else:
+            sizes = [deck // players]
+        if sizes and all(deck - players * size <= 0 for size in sizes):
+            never.append(players)
+    if never:
+        counts = " and ".join(str(n) for n in never)
+        checks.error(
+            ("structure", "trump"),
+            "no-card-to-turn-up",
+            f"at {plural(never[0], 'player') if len(never) == 1 else counts + ' players'} "
+            f"every deal takes the whole deck of {deck} cards: no card is left to turn up, "
+            "so no round would have a trump",
+            "deal fewer cards each (deal: {count: N} or hand_sizes), or choose a trump suit",
+        )
+
+
 def effect_sites(structure: TrickTaking) -> list[tuple[Path, list[Any], bool]]:
     """Cleanup effects run for every player at once: nobody can be asked to choose."""
     return [(("structure", "cleanup"), list(structure.cleanup), True)]
@@ -226,7 +263,7 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
         won.append("resolves the action of the winning card's suit")
     sizes = ", ".join(str(size) for size in structure.hand_sizes)
     lines = [
-        f"{describe_amount(structure.rounds)} rounds; each deals the deck again"
+        f"{count_words(structure.rounds, 'round')}; each deals the deck again"
         + (", won cards included" if structure.won is not None else "")
         + (f"; cards each by round: {sizes} (repeating)" if sizes else "")
         + ".",

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from toolkit.diagnostics import plural
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
-from toolkit.schema.amounts import CardsAmount, amount_at, amount_values, describe_amount
+from toolkit.schema.amounts import (
+    CardsAmount,
+    amount_at,
+    amount_values,
+    count_words,
+)
 from toolkit.schema.params import IntoPlayerZone
 
 if TYPE_CHECKING:
@@ -44,7 +50,7 @@ class Deal(StepModel):
             ctx.error(
                 path,
                 "infeasible-setup",
-                f"a deck of {size} cards cannot be dealt to {high} players",
+                f"a deck of {plural(size, 'card')} cannot be dealt to {high} players",
             )
         for players in range(high, low - 1, -1):
             each = amount_at(self.count, players) if self.count is not None else None
@@ -60,7 +66,7 @@ class Deal(StepModel):
     def describe(self, words: Words) -> str:
         zone = words.zone(self.to)
         if self.count is not None:
-            return f"shuffle and deal {describe_amount(self.count)} cards to each player's {zone}"
+            return f"shuffle and deal {count_words(self.count, 'card')} to each player's {zone}"
         return (
             f"shuffle and deal the whole deck evenly to each player's {zone}; extra cards "
             "stay face down, out of play"

@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 from toolkit.kernel.events import Event, EventWords, record
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
-from toolkit.schema.amounts import CardsAmount, amount_values, describe_amount
+from toolkit.schema.amounts import CardsAmount, amount_values, count_words
 from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class RemoveCards(StepModel):
         if self.players:
             at = f" with {' or '.join(str(n) for n in self.players)} players"
         if self.count is not None:
-            return f"set {describe_amount(self.count)} random cards aside face down{at}"
+            return f"set {count_words(self.count, 'random card')} aside face down{at}"
         names = ", ".join(words.card_name(card) for card in self.cards)
         return f"set {names} aside{at}"
 

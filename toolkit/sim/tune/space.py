@@ -20,7 +20,7 @@ from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.semantic import check_game
 from toolkit.content.variants import Overlay, value_at
 from toolkit.content.yaml_loader import Document, load_file
-from toolkit.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic, players_span
 from toolkit.engine.game import Game
 from toolkit.errors import ContentError, UsageError
 from toolkit.schema.amounts import PlayerCount
@@ -223,7 +223,7 @@ def load_space(
                 loaded.diag(
                     ("players", index),
                     "out-of-range",
-                    f"{game.name} is for {game.players.min}-{game.players.max} players",
+                    f"{game.name} is for {players_span(game.players.min, game.players.max)}",
                 )
             )
     counts = list(range(game.players.min, game.players.max + 1))
