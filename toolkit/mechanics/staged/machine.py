@@ -5,7 +5,8 @@ Corner cases decided here:
 
 - A `choose` with no allowed move runs its `otherwise` stages (nothing, unless written).
 - A `turns` stage passes over players who finished and those its `skip` names; when nobody
-  takes a decision for more than two rounds of turns, the round's play stops (`stalled`).
+  takes a decision and no card moves for more than two rounds of turns, the round's play stops
+  (`stalled`): a turn that only draws a card is progress.
 - Round-end triggers are checked after every move a player makes and every `move` stage; with
   `one_more_turn`, the other players each have one more turn before play stops.
 - A `simultaneous` pick takes the cards out of the picker's zone, hidden, until the reveal;

@@ -76,15 +76,33 @@ class Relation:
     wild: CardPredicate | None
     empty_fits: bool
 
-    def fits(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+    size: int = 0
+    """The deck's size: the cards a reference card is compared with."""
+    fitting_cache: dict[tuple[int, object], frozenset[int]] = field(default_factory=dict)
+    """Per reference card and called value, the cards that fit it (computed once each)."""
+
+    def fitting(self, state: State, mech: Mech, player: int, target: Zone) -> frozenset[int] | None:
+        """The cards that fit the zone now; None when any card does (an empty zone)."""
         zone = self.zone or target
         cards = zone.cards(state, player)
         if not cards:
-            return self.empty_fits
-        if self.wild is not None and self.wild(card):
-            return True
+            return None if self.empty_fits else frozenset()
         ref = cards[0] if self.first else cards[-1]
         called = mech.called.get(zone.index) if zone.shared else None
+        key = (ref, called)
+        found = self.fitting_cache.get(key)
+        if found is None:
+            found = frozenset(c for c in range(self.size) if self._fits(ref, called, c))
+            self.fitting_cache[key] = found
+        return found
+
+    def fits(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+        fitting = self.fitting(state, mech, player, target)
+        return fitting is None or card in fitting
+
+    def _fits(self, ref: int, called: tuple[str, object] | None, card: int) -> bool:
+        if self.wild is not None and self.wild(card):
+            return True
         for name, column in self.same:
             wanted = called[1] if called is not None and called[0] == name else column[ref]
             if column[card] == wanted and column[card] is not None:
@@ -191,11 +209,18 @@ class CardMove(MoveRule):
             return
         relation = self.relation
         destinations = len(self.targets)
+        # What each destination accepts, worked out once rather than per card.
+        fitting = [
+            relation.fitting(state, mech, player, target) if relation is not None else None
+            for target in self.targets
+        ]
+        open_ = [self._open(state, mech, player, target) for target in self.targets]
         for card in sorted(eligible):
             for index, target in enumerate(self.targets):
-                if not self._open(state, mech, player, target):
+                if not open_[index]:
                     continue
-                if relation is not None and not relation.fits(state, mech, player, target, card):
+                fits = fitting[index]
+                if fits is not None and card not in fits:
                     continue
                 if not self._beats(state, mech, player, target, card):
                     continue

@@ -151,10 +151,12 @@ class MoveCards(Op):
         if self.fill_to is not None:
             wanted = max(0, self.fill_to - len(target))
         moved: list[int] = []
+        refilled = False
         while wanted is None or len(moved) < wanted:
             pile = self.source.cards(state, owner)
             left = [c for c in pile if c not in moved and (self.where is None or self.where(c))]
-            if not left and self.reshuffle is not None and not moved:
+            if not left and self.reshuffle is not None and not refilled:
+                refilled = True  # once: a spare pile of one card refills nothing
                 refill(state, self.reshuffle, self.source, owner)
                 continue
             if not left:
@@ -171,6 +173,7 @@ class MoveCards(Op):
             moved.append(card)
         if moved:
             m.move_cards(state, mech, -1, moved, self.source, owner, self.target, receiver)
+            mech.acted = True  # cards moving is progress, even with no one choosing
 
 
 @dataclass(slots=True)

@@ -54,7 +54,8 @@ class Mech:
     trigger: int = -1
     """The player whose move held a round-end trigger with one more turn each, or -1."""
     acted: bool = False
-    """Whether a decision was taken since the turns in play last checked (stall detection)."""
+    """Whether a decision was taken or a card moved since the turns in play last checked (stall
+    detection)."""
     idle: int = 0
 
     def copy(self) -> Mech:
