@@ -155,6 +155,7 @@ class StagedMechanic(MachineDefaults):
                 f"player {player} cannot {self.describe_action(state, action)} now",
                 self.summary(state),
             )
+        mech.offer = None  # the actions worked out for this decision are spent
         following = op.apply(self, state, mech, player, action)
         if following != WAIT:
             mech.pc = following

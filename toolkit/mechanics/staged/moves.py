@@ -180,16 +180,6 @@ class CardMove(MoveRule):
                 return range(len(last), len(last) + 1)
         return range(self.low, self.high + 1)
 
-    def _beats(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
-        values = self.beats
-        if values is None or not target.shared:
-            return True
-        last = mech.last_play.get(target.index)
-        if not last or not target.cards(state, player):
-            return True
-        mine, theirs = values[card], values[last[0]]
-        return mine is not None and theirs is not None and mine > theirs
-
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         eligible = self._eligible(state, mech, player)
         base = self.base
@@ -207,38 +197,51 @@ class CardMove(MoveRule):
             if len(building) in sizes:
                 out.append(base + self.deck)
             return
-        relation = self.relation
         destinations = len(self.targets)
         # What each destination accepts, worked out once rather than per card.
-        fitting = [
-            relation.fitting(state, mech, player, target) if relation is not None else None
-            for target in self.targets
-        ]
-        open_ = [self._open(state, mech, player, target) for target in self.targets]
+        limits = [self._limits(state, mech, player, target) for target in self.targets]
+        beats, same = self.beats, self.same
+        single = self.single
+        groups: dict[Any, int] = {}
+        if not single:
+            for card in eligible:
+                key = same[card] if same is not None else None
+                groups[key] = groups.get(key, 0) + 1
         for card in sorted(eligible):
-            for index, target in enumerate(self.targets):
-                if not open_[index]:
+            for index, limit in enumerate(limits):
+                if limit is None:
                     continue
-                fits = fitting[index]
+                fits, floor, fewest = limit
                 if fits is not None and card not in fits:
                     continue
-                if not self._beats(state, mech, player, target, card):
-                    continue
-                if not self.single and not self._completes(
-                    state, mech, player, target, eligible, card
-                ):
+                if floor is not None:
+                    mine = beats[card]  # type: ignore[index]
+                    if mine is None or mine <= floor:
+                        continue
+                if not single and groups[same[card] if same is not None else None] < fewest:
                     continue
                 out.append(base + card * destinations + index)
 
-    def _completes(
-        self, state: State, mech: Mech, player: int, target: Zone, eligible: list[int], card: int
-    ) -> bool:
-        """Whether a set starting with `card` can be made of the allowed size."""
-        same = self.same
-        available = (
-            sum(1 for c in eligible if same[c] == same[card]) if same is not None else len(eligible)
-        )
-        return any(size <= available for size in self._sizes(state, mech, player, target))
+    def _limits(
+        self, state: State, mech: Mech, player: int, target: Zone
+    ) -> tuple[frozenset[int] | None, Any, int] | None:
+        """What a destination accepts now: the cards that fit it (None: any), the value a
+        card must beat (None: any) and the fewest cards a set may have; None when closed."""
+        if not self._open(state, mech, player, target):
+            return None
+        relation = self.relation
+        fits = relation.fitting(state, mech, player, target) if relation is not None else None
+        floor = None
+        if self.beats is not None and target.shared:
+            last = mech.last_play.get(target.index)
+            if last and target.cards(state, player):
+                floor = self.beats[last[0]]
+                if floor is None:
+                    return None  # nothing beats a play without a value
+        sizes = self._sizes(state, mech, player, target)
+        if not sizes:
+            return None
+        return fits, floor, sizes.start
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         building = mech.building

@@ -257,7 +257,9 @@ class Choose(Op):
     after: Label
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
-        if self._legal(state, mech, mech.acting):
+        actions = self._legal(state, mech, mech.acting)
+        if actions:
+            mech.offer = (mech.pc, mech.acting, actions)
             return WAIT
         return self.otherwise.pc
 
@@ -277,6 +279,9 @@ class Choose(Op):
     def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
         if player != mech.acting:
             return []
+        offer = mech.offer
+        if offer is not None and offer[0] == mech.pc and offer[1] == player:
+            return offer[2][:]
         return self._legal(state, mech, player)
 
     def rule_of(self, action: int) -> tuple[int, MoveRule]:
@@ -289,6 +294,7 @@ class Choose(Op):
         done = rule.apply(state, mech, player, action - rule.base, m.move_cards)
         if not done:
             mech.building_rule = index
+            mech.offer = (mech.pc, player, self._legal(state, mech, player))
             return WAIT
         mech.building_rule = -1
         if m.trigger_after_move(state, mech):

@@ -57,6 +57,9 @@ class Mech:
     """Whether a decision was taken or a card moved since the turns in play last checked (stall
     detection)."""
     idle: int = 0
+    offer: tuple[int, int, list[int]] | None = None
+    """(op, player, actions): the legal actions worked out when play stopped for a decision,
+    kept until the next action (a copy starts without them)."""
 
     def copy(self) -> Mech:
         return Mech(
