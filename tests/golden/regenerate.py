@@ -67,6 +67,20 @@ GOLDEN = {
     "lantern-routes-3p-seed-3.counts.txt": ("rules/lantern-routes.yaml", 3, 3, None),
     "midway-memories-4p-seed-3.counts.txt": ("rules/midway-memories.yaml", 3, 4, None),
     "oh-my-park-4p-seed-3.counts.txt": ("rules/oh-my-park.yaml", 3, 4, None),
+    "kite-festival-3p-seed-7.txt": (
+        "rules/kite-festival.yaml",
+        7,
+        3,
+        ["random", "greedy", "unloader"],
+    ),
+    "kite-festival-4p-seed-3.counts.txt": ("rules/kite-festival.yaml", 3, 4, None),
+    "ridgeline-4p-seed-7.txt": (
+        "rules/ridgeline.yaml",
+        7,
+        4,
+        ["random", "greedy", "low-road", "high-road"],
+    ),
+    "ridgeline-4p-seed-3.counts.txt": ("rules/ridgeline.yaml", 3, 4, None),
 }
 
 
