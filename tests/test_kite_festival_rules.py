@@ -90,10 +90,9 @@ def test_a_kite_flies_on_the_lines_colour_number_or_action_or_when_rainbow(game:
         if state.mech.called or not words(game, state, actions[0]).startswith("play"):
             continue
         hand = zone(game, state, "hand", player)
-        offered = sorted(a - actions[0] for a in actions)
         playable = sorted(c for c in hand if fits(game, state, c))
         assert [game.mechanic.bot_option(state, a).card for a in sorted(actions)] == playable
-        checked += len(offered)
+        checked += len(actions)
     assert checked > 100
 
 
@@ -139,9 +138,10 @@ def test_a_rainbow_kite_names_one_of_four_colours_and_the_next_kite_follows_it(
     follower = state.to_move()[0]
     for action in state.legal_actions(follower):
         card = game.mechanic.bot_option(state, action).card
-        assert field(game, card, "colour") in ("blue", "rainbow") or field(
-            game, card, "action"
-        ) == "rainbow"
+        assert (
+            field(game, card, "colour") in ("blue", "rainbow")
+            or field(game, card, "action") == "rainbow"
+        )
 
 
 def test_a_flier_with_no_kite_that_fits_draws_one_and_the_turn_passes(game: Game) -> None:

@@ -138,7 +138,12 @@ ACQUIRE = "acquire"
 
 def strategy_decisions() -> tuple[str, ...]:
     """Every decision about a card a priority strategy may name, over every mechanic."""
-    cardless = {name for kit in MECHANICS.values() for name in kit.cardless}
+    # A name one kit plays without a card (a staged `pass`) stays a card decision of a kit
+    # that plays it with cards (passing cards in trick-taking).
+    with_cards = {
+        name for kit in MECHANICS.values() for name in kit.decisions if name not in kit.cardless
+    }
+    cardless = {name for kit in MECHANICS.values() for name in kit.cardless} - with_cards
     names = [ACQUIRE, *(name for kit in MECHANICS.values() for name in kit.decisions)]
     return tuple(name for name in dict.fromkeys(names) if name not in cardless)
 
