@@ -76,6 +76,20 @@ GOLDEN = {
         ["random", "greedy", "outfitter"],
     ),
     "saffron-row-4p-seed-3.counts.txt": ("rules/saffron-row.yaml", 3, 4, None),
+    "kite-festival-3p-seed-7.txt": (
+        "rules/kite-festival.yaml",
+        7,
+        3,
+        ["random", "greedy", "unloader"],
+    ),
+    "kite-festival-4p-seed-3.counts.txt": ("rules/kite-festival.yaml", 3, 4, None),
+    "ridgeline-4p-seed-7.txt": (
+        "rules/ridgeline.yaml",
+        7,
+        4,
+        ["random", "greedy", "low-road", "high-road"],
+    ),
+    "ridgeline-4p-seed-3.counts.txt": ("rules/ridgeline.yaml", 3, 4, None),
 }
 
 

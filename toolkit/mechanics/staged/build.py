@@ -390,7 +390,11 @@ class ProgramBuilder:
         elif move.move == "stop":
             rule = StopMove(**common)
         elif move.move == "call":
-            values = tuple(dict.fromkeys(v for v in self.column(move.field) if v is not None))
+            values = tuple(
+                move.values
+                if move.values
+                else dict.fromkeys(v for v in self.column(move.field) if v is not None)
+            )
             rule = CallMove(
                 **common,
                 size=max(len(values), 1),
@@ -433,4 +437,5 @@ class ProgramBuilder:
             wrap=wrap,
             wild=self.deck.predicate(match.wild) if match.wild else None,
             empty_fits=match.empty == "any",
+            size=self.deck.size,
         )

@@ -5,7 +5,8 @@ Corner cases decided here:
 
 - A `choose` with no allowed move runs its `otherwise` stages (nothing, unless written).
 - A `turns` stage passes over players who finished and those its `skip` names; when nobody
-  takes a decision for more than two rounds of turns, the round's play stops (`stalled`).
+  takes a decision and no card moves for more than two rounds of turns, the round's play stops
+  (`stalled`): a turn that only draws a card is progress.
 - Round-end triggers are checked after every move a player makes and every `move` stage; with
   `one_more_turn`, the other players each have one more turn before play stops.
 - A `simultaneous` pick takes the cards out of the picker's zone, hidden, until the reveal;
@@ -176,7 +177,7 @@ class StagedMechanic(MachineDefaults):
                 f"player {player} cannot {self.describe_action(state, action)} now",
                 self.summary(state),
             )
-        mech.offer = None
+        mech.offer = None  # the actions worked out for this decision are spent
         following = op.apply(self, state, mech, player, action)
         if following != WAIT:
             mech.pc = following
@@ -203,8 +204,11 @@ class StagedMechanic(MachineDefaults):
                 break
             for player in movers:
                 op = program[mech.pc]
+                offer = mech.offer  # listed when play stopped for this decision, in this call
                 actions = (
-                    mech.offer if mech.offer is not None else op.legal(self, state, mech, player)
+                    offer[2]
+                    if offer is not None and offer[0] == mech.pc and offer[1] == player
+                    else op.legal(self, state, mech, player)
                 )
                 if not actions:
                     return count  # the engine's own step names the stuck player

@@ -86,6 +86,10 @@ class Relation:
     strict: bool = False
     among: tuple[Any, ...] | None = None
     """Per card, the value that picks its column of the zone (`among`)."""
+    size: int = 0
+    """The deck's size: the cards a reference card is compared with."""
+    fitting_cache: dict[tuple[int, object], frozenset[int]] = field(default_factory=dict)
+    """Per reference card and called value, the cards that fit it (computed once each)."""
 
     def reference(self, cards: list[int], card: int) -> int:
         """The card compared with `card`: the zone's top (or first) card, of the card's own
@@ -128,9 +132,17 @@ class Relation:
             ref = self.reference(zone.cards(state, player), card)
         if ref < 0:
             return self.empty_fits
+        called = mech.called.get(zone.index) if zone.shared else None
+        key = (ref, called)
+        fitting = self.fitting_cache.get(key)
+        if fitting is None:
+            fitting = frozenset(c for c in range(self.size) if self._fits(ref, called, c))
+            self.fitting_cache[key] = fitting
+        return card in fitting
+
+    def _fits(self, ref: int, called: tuple[str, object] | None, card: int) -> bool:
         if self.wild is not None and self.wild(card):
             return True
-        called = mech.called.get(zone.index) if zone.shared else None
         for name, column in self.same:
             wanted = called[1] if called is not None and called[0] == name else column[ref]
             if column[card] == wanted and column[card] is not None:
@@ -221,16 +233,6 @@ class CardMove(MoveRule):
                 return range(len(last), len(last) + 1)
         return range(self.low, self.high + 1)
 
-    def _beats(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
-        values = self.beats
-        if values is None or not target.shared:
-            return True
-        last = mech.last_play.get(target.index)
-        if not last or not target.cards(state, player):
-            return True
-        mine, theirs = values[card], values[last[0]]
-        return mine is not None and theirs is not None and mine > theirs
-
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         eligible = self._eligible(state, mech, player)
         base = self.base
@@ -310,6 +312,18 @@ class CardMove(MoveRule):
         if relation is not None and not relation.fits(state, mech, player, target, card):
             return False
         return self.beats is None or self._beats(state, mech, player, target, card)
+
+    def _beats(self, state: State, mech: Mech, player: int, target: Zone, card: int) -> bool:
+        """Whether `card` beats the last play onto the destination (nothing beats a play
+        without a value)."""
+        values = self.beats
+        if values is None or not target.shared:
+            return True
+        last = mech.last_play.get(target.index)
+        if not last or not target.cards(state, player):
+            return True
+        mine, theirs = values[card], values[last[0]]
+        return mine is not None and theirs is not None and mine > theirs
 
     def _completes(
         self, state: State, mech: Mech, player: int, target: Zone, eligible: list[int], card: int

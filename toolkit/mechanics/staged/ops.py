@@ -161,10 +161,12 @@ class MoveCards(Op):
         if self.fill_to is not None:
             wanted = max(0, self.fill_to - len(target))
         moved: list[int] = []
+        refilled = False
         while wanted is None or len(moved) < wanted:
             pile = self.source.cards(state, owner)
             left = [c for c in pile if c not in moved and (self.where is None or self.where(c))]
-            if not left and self.reshuffle is not None and not moved:
+            if not left and self.reshuffle is not None and not refilled:
+                refilled = True  # once: a spare pile of one card refills nothing
                 refill(state, self.reshuffle, self.source, owner)
                 continue
             if not left:
@@ -181,6 +183,7 @@ class MoveCards(Op):
             moved.append(card)
         if moved:
             m.move_cards(state, mech, -1, moved, self.source, owner, self.target, receiver)
+            mech.acted = True  # cards moving is progress, even with no one choosing
 
 
 @dataclass(slots=True)
@@ -264,9 +267,9 @@ class Choose(Op):
     after: Label
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
-        offer = self._legal(state, mech, mech.acting)
-        if offer:
-            mech.offer = offer
+        actions = self._legal(state, mech, mech.acting)
+        if actions:
+            mech.offer = (mech.pc, mech.acting, actions)
             return WAIT
         return self.otherwise.pc
 
@@ -311,6 +314,7 @@ class Choose(Op):
         done = rule.apply(state, mech, player, action - rule.base, m.move_cards)
         if not done:
             mech.building_rule = index
+            mech.offer = (mech.pc, player, self._legal(state, mech, player))
             return WAIT
         mech.building_rule = -1
         if m.trigger_after_move(state, mech):

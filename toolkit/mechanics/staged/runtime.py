@@ -54,12 +54,13 @@ class Mech:
     trigger: int = -1
     """The player whose move held a round-end trigger with one more turn each, or -1."""
     acted: bool = False
-    """Whether a decision was taken since the turns in play last checked (stall detection)."""
+    """Whether a decision was taken or a card moved since the turns in play last checked (stall
+    detection)."""
     idle: int = 0
-    offer: list[int] | None = None
-    """The actions the `choose` waiting at `pc` allowed when it began: `autoplay` picks from
-    them instead of listing them again. Dropped at every move and effect, never copied, and
-    read only by the `autoplay` call whose move led to them."""
+    offer: tuple[int, int, list[int]] | None = None
+    """(op, player, actions): the legal actions worked out when play stopped for a decision,
+    for `autoplay` to pick from within one call; dropped at every action, never copied, and
+    never read by `legal_actions` (a state edited by hand must not get a stale list)."""
 
     def copy(self) -> Mech:
         return Mech(

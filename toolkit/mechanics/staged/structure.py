@@ -365,6 +365,9 @@ class CallValue(MoveBase):
     field: Id
     zone: Id
     """The pile whose top card the called value applies to."""
+    values: list[Id | int] | None = Field(default=None, min_length=1, max_length=100)
+    """The values that may be called (a wild card names one of four colours, never its own);
+    unset: every value some card has in the field."""
 
 
 class FlipCard(MoveBase):

@@ -266,6 +266,17 @@ class StagedChecker:
                 (*path, "name"), stage.name, list(self.structure.defines), "fragment in 'defines'"
             )
 
+    def called_values(self, path: Path, move: Any) -> None:
+        """Each value a `call` offers is one some card has in the field (else it fits none)."""
+        kind = self.checks.deck_kind()
+        if not move.values or kind is None or move.field not in self.fields:
+            return
+        held = {getattr(card, move.field, None) for _, card in self.checks.cards(kind)}
+        names = sorted(str(v) for v in held if v is not None)
+        for index, value in enumerate(move.values):
+            if value not in held:
+                self.checks.known((*path, "values", index), str(value), names, move.field)
+
     def leaves(self, stages: list[Any], loop: str) -> bool:
         """Whether something inside can leave the loop (a stop, a break, a pass ending it)."""
         from toolkit.mechanics.staged.structure import walk
@@ -348,6 +359,7 @@ class StagedChecker:
         elif kind == "call":
             self.field((*path, "field"), move.field)
             self.zone((*path, "zone"), move.zone, "shared")
+            self.called_values(path, move)
         elif kind == "flip":
             self.zone((*path, "from"), move.from_, "player")
             self.zone((*path, "to"), move.to, "player")

@@ -163,7 +163,8 @@ def move_words(move: Any) -> str:
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
         return f"take every card of {source} into your {move.to}"
     if kind == "call":
-        return f"call a {move.field}"
+        named = f": {' or '.join(map(str, move.values))}" if move.values else ""
+        return f"call a {move.field}{named}"
     if kind == "flip":
         return f"turn over a card of your {move.from_}"
     return str(kind)
@@ -197,6 +198,9 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             for move in stage.moves:
                 lines.append(pad + "  - " + move_words(move))
                 lines.extend(stage_lines(move.then, defines, depth + 2))
+            if stage.otherwise:
+                add("If none is allowed:")
+                lines.extend(stage_lines(stage.otherwise, defines, depth + 1))
         elif kind == "simultaneous":
             add(said or f"Everyone picks {plural(stage.count, 'card')} from {stage.from_} at once.")
             lines.extend(stage_lines(stage.then, defines, depth + 1))
