@@ -100,9 +100,10 @@ class StagedEncoder:
             calls.get((zone, call["field"], call["value"]), -1)
             for zone, call in view["called"].items()
         )
-        slots.sparse(
-            (deck[card], float((who - seat) % n + 1)) for card, who in view["played_by"].items()
-        )
+        played = [0.0] * d  # a whole pile may be there: one run, not a slot at a time
+        for card, who in view["played_by"].items():
+            played[deck[card]] = float((who - seat) % n + 1)
+        slots.values(played)
         slots.ones(
             r * d + deck[card]
             for r, cards in enumerate(relative(view["known"], seat))
