@@ -33,9 +33,9 @@ def copied(project: Path) -> Path:
     return project
 
 
-def screens(output: str) -> list[str]:
+def screens(output: str, name: str = "Kite Festival") -> list[str]:
     """Each position shown, from its title to its list of moves."""
-    return re.findall(r"== Kite Festival: round .*?Your moves:\n", output, re.S)
+    return re.findall(rf"== {re.escape(name)}: round .*?Your moves:\n", output, re.S)
 
 
 def test_the_screen_shows_the_round_the_zones_and_only_the_persons_cards(
@@ -141,3 +141,24 @@ def test_a_saved_position_plays_on(tmp_path: Path) -> None:
     hand = re.search(r"Your hand:\n(.*)\n", last)
     assert hand is not None and hand.group(1) in resumed
     assert re.search(r"round 1, turn \d+ - you are player 1; you to act", resumed)
+
+
+def test_a_hidden_pick_names_its_card_to_the_person_only(tmp_path: Path) -> None:
+    manifest = ROOT / "tests" / "games" / "staged-cinder-tricks" / "rules"
+    transcript = tmp_path / "picks.jsonl"
+    result = run_toolkit(
+        "play", manifest / "staged-cinder-tricks.yaml", "--players", "4", "--bots", "random",
+        "--seed", "2", "--transcript", transcript, stdin="1\nq\n",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    first, second = screens(result.stdout, "Cinder Tricks (staged)")[:2]
+    assert "the trick: empty" in first
+    assert "passed" not in first and "finished" not in first  # nobody passes or finishes here
+    menu = result.stdout.split("Your moves:\n", 1)[1].split("move>", 1)[0]
+    offered = re.findall(r"^ +\d+\. (.*)$", menu, re.M)
+    picked = offered[0].removeprefix("pick ")
+    assert offered[0].startswith("pick ") and picked != "a card"
+    assert f"Your hidden picks: {picked}" in second
+    rows = [json.loads(line) for line in transcript.read_text().splitlines()]
+    picks = [row for row in rows if row["type"] == "action"]
+    assert picks and all(row["text"] == "pick a card" for row in picks)  # the record hides it

@@ -13,6 +13,7 @@ from rich.text import Text
 from toolkit.kernel.mechanic import Cell
 from toolkit.mechanics.screen import Screen, ScreenDefaults
 from toolkit.mechanics.staged.narration import seat
+from toolkit.mechanics.staged.ops import Finish
 
 if TYPE_CHECKING:
     from toolkit.mechanics.staged.machine import StagedMechanic
@@ -26,6 +27,14 @@ class StagedScreen(ScreenDefaults):
     def __init__(self, mechanic: StagedMechanic, screen: Screen) -> None:
         self.mechanic = mechanic
         self.screen = screen
+        self.passes = any(rule.kind == "pass" for rule in mechanic.codec.rules)
+        """Whether a player may pass (else no column says who passed)."""
+        self.finishes = any(isinstance(op, Finish) for op in mechanic.program)
+        """Whether players finish in places (else no column for them)."""
+
+    def names(self, ids: list[str]) -> str:
+        deck = self.screen.game.deck
+        return ", ".join(self.screen.words.deck_card(deck.index(card)) for card in ids)
 
     def view(self) -> StagedObservation:
         return self.mechanic.observe(self.screen.state, self.screen.seat)
@@ -47,12 +56,22 @@ class StagedScreen(ScreenDefaults):
         ]
         deck = screen.game.deck
         if view["picked"]:
-            parts.append(Text("Your hidden picks: " + ", ".join(view["picked"])))
+            parts.append(Text("Your hidden picks: " + self.names(view["picked"])))
         if view["choosing"]:
-            parts.append(Text("Chosen so far: " + ", ".join(view["choosing"])))
+            parts.append(Text("Chosen so far: " + self.names(view["choosing"])))
         if self.mechanic.hand is not None:
             parts.append(screen.hand(sorted(view["hand"], key=deck.index)))
         return parts, {}
+
+    def own_move_text(self, action: int) -> str | None:
+        """A hidden pick names its card to the person choosing it."""
+        codec = self.mechanic.codec
+        if not 0 <= action < codec.num_distinct_actions:
+            return None
+        _, rule = codec.rule_of(action)
+        if rule.kind != "pick":
+            return None
+        return rule.words(action - rule.base, self.screen.words.deck_card)
 
     def final(self) -> list[RenderableType]:
         return self.shared(self.view())
@@ -79,9 +98,12 @@ class StagedScreen(ScreenDefaults):
             if isinstance(cards, int):
                 continue
             assert isinstance(heading, Text)
-            if len(cards) > SHOWN:
+            if not cards:
+                heading.append(" empty", style="")
+            elif len(cards) > SHOWN:
                 heading.append(f" the top {SHOWN} of {len(cards)} cards", style="")
-            out.append(parts[at])
+            if cards:
+                out.append(parts[at])
             at += 1
             played = [view["played_by"][card] for card in cut[zone.id] if card in view["played_by"]]
             if played and len(played) == len(cut[zone.id]):
@@ -93,8 +115,7 @@ class StagedScreen(ScreenDefaults):
 
     def columns(self, view: StagedObservation) -> list[tuple[str, list[str]]]:
         """Counts of the cards in hidden player zones (every player sees how many), the cards
-        everyone saw go there, passes and places."""
-        n = len(view["passed"])
+        everyone saw go there, passes and places (in a game where players pass or finish)."""
         extra: list[tuple[str, list[str]]] = []
         for zone in self.screen.game.player_zones:
             if not zone.hidden_from_others:
@@ -102,8 +123,9 @@ class StagedScreen(ScreenDefaults):
             held = view["zones"][zone.id]
             extra.append((zone.name, [str(h if isinstance(h, int) else len(h)) for h in held]))
         if any(view["known"]):
-            extra.append(("seen taken", [", ".join(cards) for cards in view["known"]]))
-        extra.append(("passed", ["yes" if p else "" for p in view["passed"]]))
-        extra.append(("finished", [str(place) if place else "" for place in view["finished"]]))
-        assert len(extra[-1][1]) == n
+            extra.append(("seen taken", [self.names(cards) for cards in view["known"]]))
+        if self.passes:
+            extra.append(("passed", ["yes" if p else "" for p in view["passed"]]))
+        if self.finishes:
+            extra.append(("finished", [str(p) if p else "" for p in view["finished"]]))
         return extra
