@@ -11,6 +11,8 @@ from entry_point import run_toolkit
 
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged.events import CardsMoved, Revealed
+from toolkit.mechanics.staged.structure import Staged
+from toolkit.mechanics.staged.words import round_lines
 from toolkit.record.transcripts import LoadedGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +34,47 @@ SIMULTANEOUS = """structure:
   round_end:
     when: []
 """
+
+
+PASS_FACE_DOWN = """structure:
+  mechanic: staged
+  rounds: 1
+  round:
+    - {stage: deal, to: hand, count: 4, rest: deck-pile}
+    - stage: simultaneous
+      from: hand
+      count: 2
+      reveal: none
+      then:
+        - {stage: move, from: picked, to: hand, count: all, to_who: left}
+    - stage: repeat
+      until: {empty: hand}
+      stages:
+        - stage: simultaneous
+          from: hand
+          count: 1
+          then:
+            - {stage: move, from: picked, to: pile, count: all}
+  round_end:
+    when: []
+"""
+
+
+def new_game(folder: Path, structure: str) -> LoadedGame:
+    """A game made by `toolkit new --family staged` with its round replaced by `structure`
+    and its strategy preferring picks; valid."""
+    made = run_toolkit("new", "pick-game", "--family", "staged", cwd=folder)
+    assert made.returncode == 0, made.stderr
+    rules = folder / "rules" / "pick-game.yaml"
+    text = rules.read_text(encoding="utf-8")
+    start, end = text.index("structure:"), text.index("# Cards left in hand")
+    rules.write_text(text[:start] + structure + text[end:], encoding="utf-8")
+    strategies = folder / "cards" / "pick-game" / "strategies.yaml"
+    text = strategies.read_text(encoding="utf-8")
+    strategies.write_text(text.replace("order: [play, draw]", "order: [pick]"), encoding="utf-8")
+    checked = run_toolkit("validate", "pick-game", cwd=folder)
+    assert checked.returncode == 0, checked.stdout
+    return LoadedGame.load(str(rules))
 
 
 def random_moves(state: State, rng: random.Random, moves: int) -> None:
@@ -74,18 +117,7 @@ def test_a_card_drawn_by_another_player_is_told_as_a_card() -> None:
 
 
 def test_a_pick_is_hidden_until_everyone_has_picked(tmp_path: Path) -> None:
-    made = run_toolkit("new", "pick-game", "--family", "staged", cwd=tmp_path)
-    assert made.returncode == 0, made.stderr
-    rules = tmp_path / "rules" / "pick-game.yaml"
-    text = rules.read_text(encoding="utf-8")
-    rules.write_text(text[: text.index("structure:")] + SIMULTANEOUS + text[
-        text.index("# Cards left in hand") :
-    ], encoding="utf-8")  # fmt: skip
-    strategies = tmp_path / "cards" / "pick-game" / "strategies.yaml"
-    text = strategies.read_text(encoding="utf-8")
-    strategies.write_text(text.replace("order: [play, draw]", "order: [pick]"), encoding="utf-8")
-    assert run_toolkit("validate", "pick-game", cwd=tmp_path).returncode == 0
-    loaded = LoadedGame.load(str(rules))
+    loaded = new_game(tmp_path, SIMULTANEOUS)
     names = loaded.game.deck.names
     state = loaded.game.new_state(3, 3, {})
     assert state.to_move() == (0, 1, 2)
@@ -113,3 +145,33 @@ def test_a_pick_is_hidden_until_everyone_has_picked(tmp_path: Path) -> None:
     replayed = run_toolkit("replay", transcript, cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert "reveals" in replayed.stdout
+
+
+def test_cards_passed_face_down_are_seen_by_their_picker_and_receiver_only(
+    tmp_path: Path,
+) -> None:
+    loaded = new_game(tmp_path, PASS_FACE_DOWN)
+    names = loaded.game.deck.names
+    state = loaded.game.new_state(5, 3, {})
+    mark = len(state.log)
+    for player in (0, 1, 2):
+        for _ in range(2):
+            state.apply(player, state.legal_actions(player)[0])
+    log = state.log[mark:]
+    assert not any(isinstance(event, Revealed) for event in log)
+    passes = [e for e in log if isinstance(e, CardsMoved) and e.source == "picked"]
+    assert len(passes) == 3 and all(e.hidden and len(e.cards) == 2 for e in passes)
+    for event in passes:
+        receiver = event.owner
+        bystander = next(p for p in range(3) if p not in (receiver, event.player))
+        mine = "\n".join(loaded.narrator.events([event], viewer=receiver))
+        assert all(names[card] in mine for card in event.cards)
+        told = "\n".join(loaded.narrator.events([event], viewer=bystander))
+        assert "2 cards" in told and not any(names[card] in told for card in event.cards)
+    assert not any(state.mech.known)  # nobody but the two of them knows where they went
+    view = loaded.game.observe(state, 2)
+    assert view["known"] == [[], [], []]
+    assert [len(h) if isinstance(h, list) else h for h in view["zones"]["hand"]] == [4, 4, 4]
+    structure = loaded.content.game.structure
+    assert isinstance(structure, Staged)
+    assert "face down: nobody else sees them" in "\n".join(round_lines(structure))

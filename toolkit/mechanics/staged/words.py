@@ -196,7 +196,9 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
                 lines.append(pad + "  - " + move_words(move))
                 lines.extend(stage_lines(move.then, defines, depth + 2))
         elif kind == "simultaneous":
-            add(said or f"Everyone picks {plural(stage.count, 'card')} from {stage.from_} at once.")
+            unseen = ", face down: nobody else sees them" if stage.reveal == "none" else ""
+            picks = plural(stage.count, "card")
+            add(said or f"Everyone picks {picks} from {stage.from_} at once{unseen}.")
             lines.extend(stage_lines(stage.then, defines, depth + 1))
         elif kind == "repeat":
             add(said or "Repeat:")
