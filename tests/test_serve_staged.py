@@ -79,20 +79,21 @@ def test_the_page_reads_the_round_back_and_simulates(
 def test_a_game_is_played_to_its_end_in_the_page_and_replays(
     client: TestClient, project: ProjectState
 ) -> None:
-    start = client.post(f"/game/{GAME}/play", data={"players": "3", "bot": "random", "seed": "3"})
+    start = client.post(f"/game/{GAME}/play", data={"players": "2", "bot": "random", "seed": "3"})
     assert start.status_code == 200 and "you are player 1" in start.text
     shown = text_of(start.text)
-    assert "Your hand" in shown and "the basket 82 cards, face down" in shown
+    assert "Your hand" in shown and re.search(r"the basket \d+ cards, face down", shown)
     assert "fly a kite of the line's colour" in shown  # the rules help, from the stages
     hand = re.search(r'id="hand">(.*?)</section>', start.text, re.S)
     assert hand is not None and hand.group(1).count('class="tablecard') == 7
-    assert re.search(r"player 2 +\| +7 \|", shown)  # the others' hands: counted only
+    counted = re.search(r"player 2 +\| +(\d+) \|", shown)  # the others' hands: counts only
+    assert counted is not None and 6 <= int(counted.group(1)) <= 8
     url = str(start.url)
     page, longest = start, 0
     while 'id="game-over"' not in page.text:
         moves = re.findall(r'name="action" value="(-?\d+)"', page.text)
         assert moves
-        page = client.post(url, data={"action": moves[-1]})  # the last move: draw
+        page = client.post(url, data={"action": moves[0]})  # play while one can
         assert page.status_code == 200
         beneath = re.search(r"the top (\d+); (\d+) more beneath", page.text)
         if beneath:
