@@ -23,11 +23,17 @@ from toolkit.kernel.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(path.stem for path in (ROOT / "rules").glob("*.yaml"))
+STAGED_TEST_GAMES = sorted((ROOT / "tests" / "games").glob("staged-*/rules/*.yaml"))
 
 
 @pytest.mark.parametrize("game", SHIPPED)
 def test_openspiel_random_simulation_passes_for_every_shipped_game(game: str) -> None:
     pyspiel.random_sim_test(register(game), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("manifest", STAGED_TEST_GAMES, ids=lambda p: p.stem)
+def test_openspiel_random_simulation_passes_for_the_staged_test_games(manifest: Path) -> None:
+    pyspiel.random_sim_test(register(manifest), num_sims=1, serialize=False, verbose=False)
 
 
 def test_an_openspiel_mcts_bot_plays_a_game_to_its_end() -> None:

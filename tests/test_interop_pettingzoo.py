@@ -105,6 +105,30 @@ def test_simultaneous_picks_stay_hidden_until_everyone_has_chosen() -> None:
     assert changed.size and all(to_move.start <= i < to_move.stop for i in changed)
 
 
+def test_a_staged_game_shows_the_turn_order_and_the_called_value_it_plays_by() -> None:
+    """Kite Festival's swap reverses the order and a rainbow names a colour: an agent that
+    reads only the vector still knows both."""
+    environment = env("kite-festival", players=3)
+    direction, called = block(environment, "direction"), block(environment, "called")
+    rng = np.random.default_rng(4)
+    seen = {"reversed": 0, "called": 0}
+    for seed in range(4):
+        environment.reset(seed=seed)
+        for _agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            mech = environment.state.mech
+            vector = observation["observation"]
+            assert vector[direction][0] == mech.direction
+            assert vector[called].sum() == len(mech.called)
+            seen["reversed"] += mech.direction == -1
+            seen["called"] += bool(mech.called)
+            if terminated or truncated:
+                environment.step(None)
+            else:
+                environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert seen["reversed"] and seen["called"]
+
+
 def test_a_decision_is_answered_with_the_decline_and_index_ids() -> None:
     environment = env("midway-memories", players=2)
     environment.reset(seed=0)

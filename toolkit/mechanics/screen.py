@@ -70,6 +70,10 @@ class MechanicScreen(Protocol):
         ...
 
     def step_text(self, action: int, cells: dict[Cell, str]) -> str: ...
+    def own_move_text(self, action: int) -> str | None:
+        """A move in the person's own list when it names what only they see (the card of a
+        hidden pick, which the transcript's words keep hidden), or None for those words."""
+        ...
 
 
 ScreenFactory = Callable[[Any, Screen], MechanicScreen]
@@ -91,3 +95,6 @@ class ScreenDefaults:
 
     def step_text(self, action: int, cells: dict[Cell, str]) -> str:
         return ""
+
+    def own_move_text(self, action: int) -> str | None:
+        return None

@@ -245,7 +245,8 @@ class Views:
 
     def move_text(self, action: int) -> str:
         state = self.session.state
-        words = self.narrator.action(state, action)
+        own = self.mechanic.own_move_text(action) if state.pending is None else None
+        words = own if own is not None else self.narrator.action(state, action)
         pending = state.pending
         if pending is not None and action != DECLINE and pending.kind in self.game.tables:
             values = self.values(pending.kind, action)

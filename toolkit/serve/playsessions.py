@@ -47,6 +47,10 @@ class Move:
     text: str
 
 
+PILE_SHOWN = 12
+"""Cards of a face-up shared zone drawn at most, its top ones (a row or a trick is shorter)."""
+
+
 @dataclass
 class Zone:
     """Cards the person may see in one place: their hand, a display, a player's area."""
@@ -55,6 +59,8 @@ class Zone:
     cards: list[str]
     hidden: int = 0
     """How many face-down cards the zone holds, when only that is known."""
+    beneath: int = 0
+    """Face-up cards under the ones drawn: a long discard pile shows its top cards."""
 
 
 class PlaySession:
@@ -130,7 +136,8 @@ class PlaySession:
             if isinstance(shown, int):
                 zones.append(Zone(zone.name, [], hidden=shown))
             elif shown:
-                zones.append(Zone(zone.name, [str(c) for c in shown]))
+                top = shown[-PILE_SHOWN:]
+                zones.append(Zone(zone.name, [str(c) for c in top], beneath=len(shown) - len(top)))
         for zone in game.player_zones:
             if zone.id == "hand" or zone.hidden_from_others:
                 continue

@@ -171,6 +171,9 @@ class DraftScreen:
         how = "face down" if pick.face_down else "face up"
         return f"{how} at {cells.get(pick.cell, '?')} {where(pick.cell)}"
 
+    def own_move_text(self, action: int) -> str | None:
+        return None
+
 
 class TableauScreen(ScreenDefaults):
     """A tableau draft: the round and its pass direction, every player's tableau (the public

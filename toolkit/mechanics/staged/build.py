@@ -20,7 +20,7 @@ from toolkit.mechanics.staged.moves import (
     StopMove,
     TakeAllMove,
 )
-from toolkit.mechanics.staged.runtime import RESERVED, Mech, Zone, next_seat
+from toolkit.mechanics.staged.runtime import FACE_DOWN_PICKS, RESERVED, Mech, Zone, next_seat
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -48,10 +48,14 @@ class ProgramBuilder:
         self.using: list[str] = []
         self.paths: dict[int, str] = {}
         """Each decision op's stage, by its path in the structure (`round/2/turn/0`)."""
+        self.unrevealed = 0
+        """Depth of simultaneous stages being built whose picks are never revealed."""
 
     # -- helpers -----------------------------------------------------------------------------
 
     def zone(self, zone_id: str) -> Zone:
+        if zone_id == "picked" and self.unrevealed:
+            return FACE_DOWN_PICKS
         if zone_id in RESERVED:
             return RESERVED[zone_id]
         spec = self.c.zone(zone_id)
@@ -235,7 +239,10 @@ class ProgramBuilder:
         by = self.numbers(stage.by) if stage.by else None
         self.paths[self.emit(ops.Simultaneous(rule, stage.reveal, by))] = where
         reveal = self.emit(ops.RevealNext(self.reg(), source, exit_))
+        hidden = stage.reveal == "none"
+        self.unrevealed += hidden
         self.stages(stage.then, f"{where}/then")
+        self.unrevealed -= hidden
         self.emit(ops.Jump(ops.Label(reveal)))
         exit_.pc = self.here()
 

@@ -1,12 +1,14 @@
 """The staged part of the observation vector: round and turn, who acts, who passed and who
-finished, the top card of every face-up shared zone, the observer's hidden picks and the cards
-of a set being chosen (docs/interop.md lists every block). The zones' cards themselves are in
-the common part."""
+finished, the top card of every face-up shared zone, the observer's hidden picks, the cards of
+a set being chosen, the turn order's direction, the values called for piles, who played each
+face-up card and the cards everyone saw go into hidden hands (docs/interop.md lists every
+block). The zones' cards themselves are in the common part."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toolkit.mechanics.staged.moves import CallMove
 from toolkit.mechanics.staged.observation import StagedObservation
 from toolkit.mechanics.vector import Block, Slots, index_of, relative
 
@@ -27,6 +29,14 @@ class StagedEncoder:
         )
         self.players = players
         d = len(self.deck)
+        calls = dict.fromkeys(
+            (rule.zone.id, rule.field, str(value))
+            for rule in machine.codec.rules
+            if isinstance(rule, CallMove)
+            for value in rule.values
+        )
+        self.calls = {call: index for index, call in enumerate(calls)}
+        """Every value a `call` move may name, per zone and field: a slot each."""
         self.blocks = (
             Block("round", 1, "the round in play (from 1)"),
             Block("rounds", 1, "rounds in the game"),
@@ -42,6 +52,25 @@ class StagedEncoder:
             ),
             Block("picked", d, "multi-hot: the observer's hidden picks"),
             Block("choosing", d, "multi-hot: the cards of a set chosen so far"),
+            Block("direction", 1, "turn order: +1 as seated, -1 reversed"),
+            Block(
+                "called",
+                len(self.calls),
+                "one slot per value a `call` move may name (per zone and field, in the order "
+                "the moves list them): 1 for the value called for a pile now",
+            ),
+            Block(
+                "played_by",
+                d,
+                "per deck card in a face-up shared zone: the relative seat that put it there "
+                "+ 1 (0: not there, or nobody)",
+            ),
+            Block(
+                "known",
+                players * d,
+                "per relative seat: multi-hot of the cards in its hidden zones that every "
+                "player saw go there",
+            ),
         )
 
     def observe(self, state: State, seat: int) -> StagedObservation:
@@ -65,3 +94,18 @@ class StagedEncoder:
         slots.ones(tops)
         slots.ones([deck[card] for card in view["picked"]])
         slots.ones([deck[card] for card in view["choosing"]])
+        slots.values([float(view["direction"])])
+        calls = self.calls
+        slots.ones(
+            calls.get((zone, call["field"], call["value"]), -1)
+            for zone, call in view["called"].items()
+        )
+        played = [0.0] * d  # a whole pile may be there: one run, not a slot at a time
+        for card, who in view["played_by"].items():
+            played[deck[card]] = float((who - seat) % n + 1)
+        slots.values(played)
+        slots.ones(
+            r * d + deck[card]
+            for r, cards in enumerate(relative(view["known"], seat))
+            for card in cards
+        )

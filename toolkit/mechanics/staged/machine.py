@@ -396,6 +396,21 @@ class StagedMechanic(MachineDefaults):
             "finished": mech.finished[:],
             "picked": [ids[card] for card in mech.picks[player]],
             "choosing": [ids[card] for card in mech.building],
+            "direction": mech.direction,
+            "called": {
+                zone.id: {"field": name, "value": str(value)}
+                for zone in self.zones
+                if zone.shared and (call := mech.called.get(zone.index)) is not None
+                for name, value in (call,)
+            },
+            "played_by": {
+                ids[card]: mech.placed_by[card]
+                for zone in self.zones
+                if zone.shared and not zone.hidden
+                for card in state.shared[zone.index]
+                if mech.placed_by[card] >= 0
+            },
+            "known": [[ids[card] for card in cards] for cards in mech.known],
             **table_view(state, player),
         }
 

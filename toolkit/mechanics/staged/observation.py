@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from toolkit.kernel.observation import Observation
+
+
+class Called(TypedDict):
+    field: str
+    value: str
 
 
 class StagedObservation(Observation):
@@ -20,3 +27,13 @@ class StagedObservation(Observation):
     """The viewer's own hidden picks of the simultaneous stage in play."""
     choosing: list[str]
     """The cards chosen so far of a move of several cards."""
+    direction: int
+    """Turn order now: 1 as seated, -1 reversed."""
+    called: dict[str, Called]
+    """Per face-up shared zone, the value called for a field of its top card (a wild's
+    colour): what the next play must match instead of the card itself."""
+    played_by: dict[str, int]
+    """Per card of a face-up shared zone, the seat that put it there (who leads a trick)."""
+    known: list[list[str]]
+    """Per seat, the cards everyone saw go into their hidden zones (taken from a face-up
+    row): public, though the zone is not."""

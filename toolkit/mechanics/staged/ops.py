@@ -357,8 +357,9 @@ class Simultaneous(Op):
         if any(mech.picking):
             return WAIT
         order = [p for p in range(state.n) if mech.picks[p]]
-        for player_ in order:
-            state.log.append(Revealed(player_, tuple(mech.picks[player_])))
+        if self.reveal != "none":
+            for player_ in order:
+                state.log.append(Revealed(player_, tuple(mech.picks[player_])))
         by = self.by
         if by is not None and self.reveal in ("ascending", "descending"):
             order.sort(

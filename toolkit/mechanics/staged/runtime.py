@@ -126,6 +126,8 @@ class PickedZone(Zone):
 
 UNDEALT = UndealtZone("undealt", "the undealt cards", True, -1, True)
 PICKED = PickedZone("picked", "the picked cards", False, -1, False)
+FACE_DOWN_PICKS = PickedZone("picked", "the picked cards", False, -1, True)
+"""`picked` in a simultaneous stage that never reveals: its cards move unseen."""
 RESERVED = {"undealt": UNDEALT, "picked": PICKED}
 """Zone names a stage may use besides the game's zones."""
 

@@ -1,6 +1,7 @@
-"""The staged part of the terminal view: the round and turn, who acts, the shared zones (a
-face-up pile's cards, a face-down pile's count), each player's passes and places, the person's
-hidden picks, and their hand."""
+"""The staged part of the terminal view: the round and turn, who acts, the turn order when it
+turned around, the shared zones (a face-up pile's top cards, who put them there and a value
+called for it; a face-down pile's count), each player's hidden cards counted, the cards
+everyone saw them take, their passes and places, the person's hidden picks, and their hand."""
 
 from __future__ import annotations
 
@@ -12,16 +13,28 @@ from rich.text import Text
 from toolkit.kernel.mechanic import Cell
 from toolkit.mechanics.screen import Screen, ScreenDefaults
 from toolkit.mechanics.staged.narration import seat
+from toolkit.mechanics.staged.ops import Finish
 
 if TYPE_CHECKING:
     from toolkit.mechanics.staged.machine import StagedMechanic
     from toolkit.mechanics.staged.observation import StagedObservation
+
+SHOWN = 6
+"""Cards of a face-up pile drawn at most (its top ones): a long discard line stays short."""
 
 
 class StagedScreen(ScreenDefaults):
     def __init__(self, mechanic: StagedMechanic, screen: Screen) -> None:
         self.mechanic = mechanic
         self.screen = screen
+        self.passes = any(rule.kind == "pass" for rule in mechanic.codec.rules)
+        """Whether a player may pass (else no column says who passed)."""
+        self.finishes = any(isinstance(op, Finish) for op in mechanic.program)
+        """Whether players finish in places (else no column for them)."""
+
+    def names(self, ids: list[str]) -> str:
+        deck = self.screen.game.deck
+        return ", ".join(self.screen.words.deck_card(deck.index(card)) for card in ids)
 
     def view(self) -> StagedObservation:
         return self.mechanic.observe(self.screen.state, self.screen.seat)
@@ -32,28 +45,87 @@ class StagedScreen(ScreenDefaults):
         view = self.view()
         rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
         acting = "you" if view["acting"] == me else seat(view["acting"])
+        order = "; turn order reversed" if view["direction"] != self.mechanic.direction else ""
         parts: list[RenderableType] = [
             screen.title(
                 f"{screen.game.name}: round {view['round']}{rounds}, turn {view['turn']}"
-                f" - you are {seat(me)}; {acting} to act"
+                f" - you are {seat(me)}; {acting} to act{order}"
             ),
-            *screen.shared_zones(view),
-            screen.players_table(
-                view,
-                (
-                    ("passed", ["yes" if p else "" for p in view["passed"]]),
-                    ("finished", [str(place) if place else "" for place in view["finished"]]),
-                ),
-            ),
+            *self.shared(view),
+            screen.players_table(view, self.columns(view)),
         ]
         deck = screen.game.deck
         if view["picked"]:
-            parts.append(Text("Your hidden picks: " + ", ".join(view["picked"])))
+            parts.append(Text("Your hidden picks: " + self.names(view["picked"])))
         if view["choosing"]:
-            parts.append(Text("Chosen so far: " + ", ".join(view["choosing"])))
+            parts.append(Text("Chosen so far: " + self.names(view["choosing"])))
         if self.mechanic.hand is not None:
             parts.append(screen.hand(sorted(view["hand"], key=deck.index)))
         return parts, {}
 
+    def own_move_text(self, action: int) -> str | None:
+        """A hidden pick names its card to the person choosing it."""
+        codec = self.mechanic.codec
+        if not 0 <= action < codec.num_distinct_actions:
+            return None
+        _, rule = codec.rule_of(action)
+        if rule.kind != "pick":
+            return None
+        return rule.words(action - rule.base, self.screen.words.deck_card)
+
     def final(self) -> list[RenderableType]:
-        return self.screen.shared_zones(self.view())
+        return self.shared(self.view())
+
+    def shared(self, view: StagedObservation) -> list[RenderableType]:
+        """The shared zones, a face-up pile cut to its top cards, with who played them and
+        the value called for it."""
+        zones = self.screen.game.shared_zones
+        whole = view["zones"]
+        cut = {
+            zone.id: cards[-SHOWN:] if isinstance(cards, list) else cards
+            for zone in zones
+            for cards in (whole[zone.id],)
+        }
+        trimmed: StagedObservation = {**view, "zones": {**whole, **cut}}
+        parts = self.screen.shared_zones(trimmed)
+        out: list[RenderableType] = []
+        at = 0
+        for zone in zones:
+            heading = parts[at]
+            out.append(heading)
+            at += 1
+            cards = whole[zone.id]
+            if isinstance(cards, int):
+                continue
+            assert isinstance(heading, Text)
+            if not cards:
+                heading.append(" empty", style="")
+            elif len(cards) > SHOWN:
+                heading.append(f" the top {SHOWN} of {len(cards)} cards", style="")
+            if cards:
+                out.append(parts[at])
+            at += 1
+            played = [view["played_by"][card] for card in cut[zone.id] if card in view["played_by"]]
+            if played and len(played) == len(cut[zone.id]):
+                out.append(Text("  put there by " + ", ".join(seat(p) for p in played)))
+            call = view["called"].get(zone.id)
+            if call is not None:
+                out.append(Text(f"  {call['field']} {call['value']} called", style="bold"))
+        return out
+
+    def columns(self, view: StagedObservation) -> list[tuple[str, list[str]]]:
+        """Counts of the cards in hidden player zones (every player sees how many), the cards
+        everyone saw go there, passes and places (in a game where players pass or finish)."""
+        extra: list[tuple[str, list[str]]] = []
+        for zone in self.screen.game.player_zones:
+            if not zone.hidden_from_others:
+                continue
+            held = view["zones"][zone.id]
+            extra.append((zone.name, [str(h if isinstance(h, int) else len(h)) for h in held]))
+        if any(view["known"]):
+            extra.append(("seen taken", [self.names(cards) for cards in view["known"]]))
+        if self.passes:
+            extra.append(("passed", ["yes" if p else "" for p in view["passed"]]))
+        if self.finishes:
+            extra.append(("finished", [str(p) if p else "" for p in view["finished"]]))
+        return extra

@@ -479,7 +479,8 @@ class ChooseStage(StageBase):
 
 class SimultaneousStage(StageBase):
     """Every player picks cards at once, hidden; then the picks are revealed, together or one
-    by one in order, and `then` runs for each pick."""
+    by one in order, and `then` runs for each pick. With `reveal: none` they stay face down
+    (cards passed to a neighbour)."""
 
     stage: Literal["simultaneous"]
     from_: Id = Field(alias="from")
@@ -488,9 +489,10 @@ class SimultaneousStage(StageBase):
     """Cards each player picks."""
     where: CardFilter | None = None
     """Only cards matching this filter may be picked."""
-    reveal: Literal["together", "ascending", "descending", "seat_order"] = "together"
+    reveal: Literal["together", "ascending", "descending", "seat_order", "none"] = "together"
     """`together`: every pick at once, in seat order; `ascending`/`descending`: one by one by
-    `by`."""
+    `by`; `none`: never shown, `then` runs in seat order and a move of the `picked` cards is
+    seen only by their picker and whoever receives them."""
     by: Id | None = None
     """The numeric field that orders the reveal."""
     then: list[Stage] = Field(min_length=1)

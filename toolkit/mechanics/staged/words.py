@@ -202,7 +202,9 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
                 add("If none is allowed:")
                 lines.extend(stage_lines(stage.otherwise, defines, depth + 1))
         elif kind == "simultaneous":
-            add(said or f"Everyone picks {plural(stage.count, 'card')} from {stage.from_} at once.")
+            unseen = ", face down: nobody else sees them" if stage.reveal == "none" else ""
+            picks = plural(stage.count, "card")
+            add(said or f"Everyone picks {picks} from {stage.from_} at once{unseen}.")
             lines.extend(stage_lines(stage.then, defines, depth + 1))
         elif kind == "repeat":
             add(said or "Repeat:")
@@ -248,8 +250,27 @@ def round_lines(structure: Staged) -> list[str]:
     return lines
 
 
+def round_items(structure: Staged) -> list[dict[str, Any]]:
+    """The round's lines with their depth (0: a stage of the round; 1 and more: inside a
+    turn, a choice or a loop), their text and whether deeper lines follow (`opens`), for a
+    print template that lays nesting out itself (the text is data there, so indentation and
+    a leading '- ' would be lost)."""
+    items: list[dict[str, Any]] = []
+    for line in round_lines(structure):
+        text = line.lstrip(" ")
+        depth = (len(line) - len(text)) // 2
+        if items:
+            items[-1]["opens"] = depth > items[-1]["depth"]
+        items.append({"depth": depth, "text": text.removeprefix("- "), "opens": False})
+    return items
+
+
 def reference(structure: Staged, words: Words) -> dict[str, Any]:
-    return {"staged": structure, "turn_lines": round_lines(structure)}
+    return {
+        "staged": structure,
+        "turn_lines": round_lines(structure),
+        "turn_items": round_items(structure),
+    }
 
 
 def rules_help(structure: Staged, context: dict[str, Any], table: RulesTable) -> list[Section]:
