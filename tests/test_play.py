@@ -277,5 +277,5 @@ def test_a_terminal_draws_in_colour() -> None:
         assert outcome.finished
         out = buffer.getvalue()
         assert "\x1b[" in out and "Final scores:" in out
-        colour = "38;2;192;57;43" if game == "midway-memories" else "48;2;47;111;181"
+        colour = "38;2;198;55;39" if game == "midway-memories" else "48;2;47;111;181"
         assert colour in out  # Tickets red / blue park cards, from the YAML

@@ -54,7 +54,7 @@ def test_the_play_section_offers_every_mechanics_keys() -> None:
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     offered = _play_keys(schema)
     kits = [kit for kit in MECHANICS.values() if kit.position is not None]
-    assert len(offered) == len(kits) == 3
+    assert len(offered) == len(kits) == 4
     for kit in kits:
         model = kit.position().model
         assert offered[model.__name__] == set(model.model_fields), kit.name

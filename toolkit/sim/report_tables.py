@@ -52,7 +52,7 @@ def tables_of(summary: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
                 "p95": row["middle_90"][1],
                 "max": row["max"],
             }
-            for what, row in summary["game"]["length"].items()
+            for what, row in summary.get("game", {}).get("length", {}).items()
         ],
     }
     if "teams" in summary:

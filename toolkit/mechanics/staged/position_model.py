@@ -18,7 +18,9 @@ class Called(Model):
     """A value called for a field of a pile's top card."""
 
     field: Id
+    """The card field the value is called for (`colour`)."""
     value: str
+    """The value called, as the cards write it (`green`)."""
 
 
 class StagedPlay(Model):
