@@ -155,11 +155,13 @@ class MoveCards(Op):
         if self.fill_to is not None:
             wanted = max(0, self.fill_to - len(target))
         moved: list[int] = []
+        refilled = False
         while wanted is None or len(moved) < wanted:
             pile = self.source.cards(state, owner)
             left = [c for c in pile if c not in moved and (self.where is None or self.where(c))]
-            if not left and self.reshuffle is not None and not moved:
-                refill(state, self.reshuffle, self.source, owner)
+            if not left and self.reshuffle is not None and not moved and not refilled:
+                refill(state, self.reshuffle, self.source, owner)  # once: it may bring nothing
+                refilled = True
                 continue
             if not left:
                 break
@@ -506,10 +508,11 @@ class Award(Op):
             candidates = [c for c in cards if self.follow[c] == led]
         values = self.values
         ranked = [c for c in candidates if values[c] is not None]
-        if not ranked:
-            return self.next
-        best_value = (max if self.highest else min)(values[c] for c in ranked)
-        best = [c for c in ranked if values[c] == best_value]
+        if ranked:
+            best_value = (max if self.highest else min)(values[c] for c in ranked)
+            best = [c for c in ranked if values[c] == best_value]
+        else:  # no value to compare (a lone trump without a rank): the candidates tie
+            best = candidates
         if len(best) > 1 and not self.first_wins_ties:
             mech.winner = -1
             state.log.append(Awarded(-1, best[0], self.zone.id))
