@@ -1,0 +1,215 @@
+"""The staged vocabulary, stage by stage and move by move, on Staged Orchard (tests/games/): each
+test sets a moment of the round up as a position, makes moves through the public State API and
+reads the zones, the log's events and the legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from staged_replay import compiled
+
+from toolkit.engine.game import Game
+from toolkit.engine.position_load import state_from_text
+from toolkit.kernel.state import State
+from toolkit.mechanics.staged import events as ev
+from toolkit.mechanics.staged.moves import (
+    CallMove,
+    CardMove,
+    DrawMove,
+    FlipMove,
+    PickMove,
+    TakeAllMove,
+)
+
+ORCHARD = Path(__file__).parent / "games" / "staged-orchard" / "rules" / "staged-orchard.yaml"
+RACE = "round/10/turn/0"
+CALL = "round/10/turn/0/moves/0/then/2/then/0"
+CONTEST = "round/6/turn/0/then/0"
+CONTEST_EMPTY_HANDED = "round/6/turn/0/else/0"
+BRANCH = "round/9/turn/0/stages/0"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return compiled(ORCHARD)
+
+
+def table(
+    game: Game,
+    hands: Sequence[Sequence[str]],
+    *,
+    at: str,
+    to_move: int = 1,
+    zones: dict[int, dict[str, list[str]]] | None = None,
+    shared: dict[str, list[str]] | None = None,
+    play: str = "",
+    round_: int = 1,
+    seeds: Sequence[int] = (),
+) -> State:
+    """The state of a position: seat by seat hands (and other zones), shared zones, the `play`
+    section at the decision stage `at`, seat `to_move` (from 1) to decide."""
+    zones = zones or {}
+    lines = ["kind: position", "game: staged-orchard", f"round: {round_}", f"to_move: [{to_move}]"]
+    lines.append("players:")
+    for seat, hand in enumerate(hands):
+        own = {"hand": list(hand), **zones.get(seat + 1, {})}
+        written = ", ".join(f"{zone}: [{', '.join(cards)}]" for zone, cards in own.items())
+        held = f", resources: {{seeds: {seeds[seat]}}}" if seat < len(seeds) else ""
+        lines.append(f"  - {{name: P{seat + 1}, zones: {{{written}}}{held}}}")
+    lines.append("shared:")
+    for zone, cards in (shared or {}).items():
+        lines.append(f"  {zone}: [{', '.join(cards)}]")
+    if not shared:
+        lines[-1] = "shared: {}"
+    lines.append("unseen: []")
+    lines.append("play:")
+    lines.append(f"  at: {at}")
+    lines += [f"  {line}" for line in play.splitlines() if line.strip()]
+    return state_from_text(game, "\n".join(lines) + "\n")
+
+
+def cards(state: State, zone: str, seat: int | None = None) -> list[str]:
+    """The ids in a zone (a player zone: seat from 1), bottom first."""
+    spec = state.game.zone(zone)
+    held = state.shared[spec.index] if seat is None else state.zones[spec.index][seat - 1]
+    return [state.game.deck.ids[card] for card in held]
+
+
+def meaning(state: State, action: int) -> tuple[Any, ...]:
+    """What an action does, in ids: ("play", card, zone), ("draw", pile), ("call", value) ..."""
+    _, rule = state.game.mechanic.codec.rule_of(action)  # type: ignore[attr-defined]
+    offset = action - rule.base
+    ids = state.game.deck.ids
+    if isinstance(rule, CardMove):
+        card, index = divmod(offset, len(rule.targets))
+        return (rule.kind, ids[card], rule.targets[index].id)
+    if isinstance(rule, DrawMove):
+        return ("draw", rule.sources[offset].id)
+    if isinstance(rule, TakeAllMove):
+        return ("take_all", rule.sources[offset].id)
+    if isinstance(rule, CallMove):
+        return ("call", str(rule.values[offset]))
+    if isinstance(rule, FlipMove):
+        return ("flip", offset)
+    if isinstance(rule, PickMove):
+        return ("pick", ids[offset])
+    return (rule.kind,)
+
+
+def offered(state: State, seat: int) -> set[tuple[Any, ...]]:
+    return {meaning(state, a) for a in state.legal_actions(seat - 1)}
+
+
+def do(state: State, seat: int, *wanted: Any) -> list[Any]:
+    """Make the move `wanted` means for `seat` (from 1); the events it logged."""
+    for action in state.legal_actions(seat - 1):
+        if meaning(state, action) == wanted:
+            before = len(state.log)
+            state.apply(seat - 1, action)
+            return list(state.log[before:])
+    raise AssertionError(f"{wanted} is not offered: {sorted(offered(state, seat))}")
+
+
+def seats_to_move(state: State) -> list[int]:
+    return [p + 1 for p in state.to_move()]
+
+
+# -- choose: play with match, take, take_all, draw from a choice of piles, flip, pass ----------
+
+
+def test_a_play_matches_the_carts_colour_or_rank_and_a_star_fits_anything(game: Game) -> None:
+    state = table(
+        game,
+        [["red-2", "green-4", "gold-1", "star-1"], ["gold-6"]],
+        at=RACE,
+        shared={"cart": ["red-4"], "deck": ["gold-5"], "market": ["red-1", "red-6"]},
+    )
+    plays = {m[1] for m in offered(state, 1) if m[0] == "play"}
+    assert plays == {"red-2", "green-4", "star-1"}  # red-4: same colour, same rank, wild
+
+
+def test_the_stall_is_taken_by_one_fruit_or_whole_when_the_basket_is_nearly_empty(
+    game: Game,
+) -> None:
+    market = ["red-1", "red-6"]
+    full = table(
+        game,
+        [["gold-2", "gold-3", "gold-4", "gold-5"], ["gold-6"]],
+        at=RACE,
+        shared={"cart": ["green-1"], "market": market, "deck": ["red-2"]},
+    )
+    assert not {m for m in offered(full, 1) if m[0] in ("take", "take_all")}  # 4 in hand
+    low = table(
+        game, [["gold-2"], ["green-6"]], at=RACE, shared={"cart": ["green-1"], "market": market}
+    )
+    assert {m for m in offered(low, 1) if m[0] in ("take", "take_all")} == {
+        ("take", "red-1", "hand"),
+        ("take", "red-6", "hand"),
+        ("take_all", "market"),
+    }
+    events = do(low, 1, "take_all", "market")
+    moved = [e for e in events if isinstance(e, ev.CardsMoved) and e.player == 0]
+    assert moved[0].source == "market" and set(cards(low, "hand", 1)) == {"gold-2", *market}
+    # the stall refills to two after the turn (from the orchard, here empty: from the compost)
+    assert cards(low, "market") == []  # orchard and compost are both empty: nothing refills
+    rich = table(
+        game, [["gold-6"], ["gold-5"]], at=RACE, shared={"cart": ["green-1"], "market": market}
+    )
+    assert ("take_all", "market") not in offered(rich, 1)  # worth 6: the sum is not below 5
+
+
+def test_a_draw_offers_each_pile_and_reshuffles_the_cart_into_an_empty_orchard(
+    game: Game,
+) -> None:
+    state = table(
+        game,
+        [["gold-2"], ["red-5"]],
+        at=RACE,
+        shared={"cart": ["red-1", "red-2", "red-3"], "compost": ["green-5"]},
+    )
+    assert {m for m in offered(state, 1) if m[0] == "draw"} == {
+        ("draw", "deck"),
+        ("draw", "compost"),
+    }
+    do(state, 1, "draw", "deck")
+    # the cart but its top card went into the orchard; one of them is now in the hand
+    assert cards(state, "cart") == ["red-3"]
+    drawn = set(cards(state, "hand", 1)) - {"gold-2"}
+    assert len(drawn) == 1 and drawn <= {"red-1", "red-2"}
+    # the other one refilled the stall after the turn (the orchard was empty again)
+    assert set(cards(state, "market")) == {"red-1", "red-2"} - drawn and not cards(state, "deck")
+
+
+def test_a_crate_is_hidden_even_from_its_owner_until_flipped(game: Game) -> None:
+    state = table(
+        game,
+        [["gold-2"], ["gold-6"]],
+        at=RACE,
+        zones={1: {"stash": ["red-5", "star-2"]}},
+        shared={"cart": ["green-1"], "deck": ["gold-1"]},
+    )
+    assert state.observation(0)["zones"]["stash"] == [2, 0]  # how many, never which
+    assert {m for m in offered(state, 1) if m[0] == "flip"} == {("flip", 0), ("flip", 1)}
+    events = do(state, 1, "flip", 1)
+    assert any(isinstance(e, ev.Flipped) and game.deck.ids[e.card] == "star-2" for e in events)
+    assert cards(state, "shown", 1) == ["star-2"] and cards(state, "stash", 1) == ["red-5"]
+
+
+def test_a_pass_is_offered_while_someone_else_has_not_passed_and_seeds_are_held(
+    game: Game,
+) -> None:
+    shared = {"cart": ["green-1"], "deck": ["gold-1"]}
+    broke = table(game, [["gold-2"], ["gold-6"]], at=RACE, shared=shared)
+    assert ("pass",) not in offered(broke, 1)
+    rich = table(game, [["gold-2"], ["gold-6"]], at=RACE, shared=shared, seeds=[1, 0])
+    assert ("pass",) in offered(rich, 1)
+    events = do(rich, 1, "pass")
+    assert any(isinstance(e, ev.PassedTurn) and e.player == 0 for e in events)
+    assert seats_to_move(rich) == [2]
+    alone = table(
+        game, [["gold-2"], ["gold-6"]], at=RACE, shared=shared, seeds=[1, 0], play="passed: [2]"
+    )
+    assert ("pass",) not in offered(alone, 1)  # every other player has passed
