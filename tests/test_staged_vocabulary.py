@@ -213,3 +213,65 @@ def test_a_pass_is_offered_while_someone_else_has_not_passed_and_seeds_are_held(
         game, [["gold-2"], ["gold-6"]], at=RACE, shared=shared, seeds=[1, 0], play="passed: [2]"
     )
     assert ("pass",) not in offered(alone, 1)  # every other player has passed
+
+
+def test_a_refill_from_an_empty_spare_zone_moves_nothing_and_play_goes_on(game: Game) -> None:
+    # the stall refills from the orchard, reshuffling the compost in: both are empty
+    state = table(
+        game,
+        [["green-2", "gold-3"], ["green-6"]],
+        at=RACE,
+        shared={"cart": ["green-1"], "market": ["red-1"]},
+    )
+    do(state, 1, "take", "red-1", "hand")
+    assert cards(state, "market") == [] and seats_to_move(state) == [2]
+
+
+# -- a card's action: order skip and reverse, call, finish with effects by place ---------------
+
+
+def test_a_skip_passes_over_the_next_picker(game: Game) -> None:
+    hands = [["red-skip", "red-2"], ["red-3"], ["red-4"]]
+    state = table(game, hands, at=RACE, shared={"cart": ["red-1"], "deck": ["gold-1"] * 0})
+    events = do(state, 1, "play", "red-skip", "cart")
+    assert any(isinstance(e, ev.OrderChanged) and e.skipped == 1 for e in events)
+    assert seats_to_move(state) == [3]
+
+
+def test_a_swap_turns_the_order_round(game: Game) -> None:
+    hands = [["green-swap", "red-2"], ["green-3"], ["green-4", "gold-6"]]
+    state = table(game, hands, at=RACE, shared={"cart": ["green-1"]})
+    events = do(state, 1, "play", "green-swap", "cart")
+    assert any(isinstance(e, ev.OrderChanged) and e.reversed for e in events)
+    assert seats_to_move(state) == [3]
+    do(state, 3, "play", "green-4", "cart")
+    assert seats_to_move(state) == [2]
+
+
+def test_a_star_calls_the_colour_the_next_fruit_must_match(game: Game) -> None:
+    state = table(game, [["star-1", "red-2"], ["gold-3", "green-5"]], at=RACE, shared={"cart": ["red-1"]})
+    do(state, 1, "play", "star-1", "cart")
+    assert seats_to_move(state) == [1]
+    assert offered(state, 1) == {("call", c) for c in ("red", "green", "gold", "star")}
+    events = do(state, 1, "call", "gold")
+    assert any(isinstance(e, ev.ValueCalled) and e.value == "gold" for e in events)
+    assert {m[1] for m in offered(state, 2) if m[0] == "play"} == {"gold-3"}
+
+
+def test_the_first_to_empty_their_basket_finishes_first_and_gains_its_seeds(game: Game) -> None:
+    hands = [["red-2"], ["red-3", "gold-1"], ["red-4"]]
+    state = table(game, hands, at=RACE, shared={"cart": ["red-1"], "deck": ["gold-2"]})
+    seeds = game.resource_index("seeds")
+    events = do(state, 1, "play", "red-2", "cart")
+    finished = [e for e in events if isinstance(e, ev.FinishedPlace)]
+    assert [(e.player, e.place) for e in finished] == [(0, 1)]
+    # 3 for the first place, then 1 each from the round's closing `effects` (round 1: `else`)
+    assert [state.res[p][seeds] for p in range(3)] == [4, 1, 1]
+    # `until: {finished: any}` ends the race, and with it the round's play: round 2 begins
+    assert state.round == 2
+
+
+def test_when_nobody_can_move_the_race_breaks_off(game: Game) -> None:
+    state = table(game, [["gold-2"], ["green-6"]], at=RACE, shared={"cart": ["red-1"], "deck": ["gold-6"]})
+    do(state, 1, "draw", "deck")  # P2 then has no move: `otherwise` breaks out of the turns
+    assert state.round == 2
