@@ -249,7 +249,9 @@ def test_a_swap_turns_the_order_round(game: Game) -> None:
 
 
 def test_a_star_calls_the_colour_the_next_fruit_must_match(game: Game) -> None:
-    state = table(game, [["star-1", "red-2"], ["gold-3", "green-5"]], at=RACE, shared={"cart": ["red-1"]})
+    state = table(
+        game, [["star-1", "red-2"], ["gold-3", "green-5"]], at=RACE, shared={"cart": ["red-1"]}
+    )
     do(state, 1, "play", "star-1", "cart")
     assert seats_to_move(state) == [1]
     assert offered(state, 1) == {("call", c) for c in ("red", "green", "gold", "star")}
@@ -272,6 +274,99 @@ def test_the_first_to_empty_their_basket_finishes_first_and_gains_its_seeds(game
 
 
 def test_when_nobody_can_move_the_race_breaks_off(game: Game) -> None:
-    state = table(game, [["gold-2"], ["green-6"]], at=RACE, shared={"cart": ["red-1"], "deck": ["gold-6"]})
+    state = table(
+        game, [["gold-2"], ["green-6"]], at=RACE, shared={"cart": ["red-1"], "deck": ["gold-6"]}
+    )
     do(state, 1, "draw", "deck")  # P2 then has no move: `otherwise` breaks out of the turns
     assert state.round == 2
+
+
+# -- turns once with a card-filter start, follow, award with trump, follow and ties ------------
+
+
+def test_a_player_who_can_must_follow_the_first_fruits_colour(game: Game) -> None:
+    hands = [["green-2", "red-6", "star-1"], ["gold-1", "green-5"]]
+    state = table(
+        game,
+        hands,
+        at=CONTEST,
+        to_move=1,
+        shared={"trick": ["red-2"]},
+        play="played_by: {red-2: 2}",
+    )
+    assert {m[1] for m in offered(state, 1)} == {"red-6"}
+    void = table(
+        game,
+        [["green-2", "star-1"], ["gold-1"]],
+        at=CONTEST,
+        shared={"trick": ["red-2"]},
+        play="played_by: {red-2: 2}",
+    )
+    assert {m[1] for m in offered(void, 1)} == {"green-2", "star-1"}
+
+
+def test_an_empty_handed_player_puts_a_stall_fruit_into_the_contest(game: Game) -> None:
+    state = table(
+        game,
+        [[], ["gold-1"]],
+        at=CONTEST_EMPTY_HANDED,
+        shared={"trick": ["red-2"], "market": ["gold-4"]},
+        play="played_by: {red-2: 2}",
+    )
+    assert offered(state, 1) == {("take", "gold-4", "trick")}
+
+
+def contest(game: Game, played: list[str]) -> tuple[State, list[Any]]:
+    """Seat 1, 2 ... each play one card of `played`, in order, from an empty contest: the
+    events of the whole contest."""
+    hands = [[card] for card in played]
+    state = table(game, hands, at=CONTEST, shared={"deck": ["gold-5"]})
+    before = len(state.log)
+    for seat, card in enumerate(played, 1):
+        do(state, seat, "play", card, "trick")
+    return state, list(state.log[before:])
+
+
+def awarded(game: Game, events: list[Any]) -> tuple[int, str]:
+    (award,) = [e for e in events if isinstance(e, ev.Awarded)]
+    return award.winner, game.deck.ids[award.card]
+
+
+def test_the_highest_fruit_of_the_first_colour_wins_the_contest(game: Game) -> None:
+    state, events = contest(game, ["red-3", "gold-6", "red-5"])
+    assert awarded(game, events) == (2, "red-5")
+    assert sorted(cards(state, "bank", 3)) == ["gold-6", "red-3", "red-5"]
+
+
+def test_a_star_beats_every_colour_even_without_a_rank(game: Game) -> None:
+    state, events = contest(game, ["red-3", "star-1", "red-6"])
+    assert awarded(game, events) == (1, "star-1")
+    assert sorted(cards(state, "bank", 2)) == ["red-3", "red-6", "star-1"]
+
+
+def test_with_two_stars_the_first_played_wins_the_tie(game: Game) -> None:
+    _, events = contest(game, ["star-2", "red-6", "star-1"])
+    assert awarded(game, events) == (0, "star-2")
+
+
+def test_the_contest_starts_with_the_holder_of_a_gold_fruit(game: Game) -> None:
+    # from the round's start: P2 holds the only gold fruit dealt
+    text = "\n".join(
+        [
+            "kind: position",
+            "game: staged-orchard",
+            "to_move: [1, 2]",
+            "players:",
+            "  - {name: A, zones: {hand: [red-1, red-2]}}",
+            "  - {name: B, zones: {hand: [gold-3, green-2]}}",
+            "shared: {deck: [green-5, green-4], cart: [red-6]}",
+            "unseen: []",
+            "play: {at: round/4}",
+        ]
+    )
+    state = state_from_text(game, text + "\n")
+    do(state, 1, "pick", "red-2")
+    do(state, 2, "pick", "green-2")  # passed left: red-2 to B, green-2 to A
+    assert sorted(cards(state, "hand", 1)) == ["green-2", "red-1"]
+    assert sorted(cards(state, "hand", 2)) == ["gold-3", "red-2"]
+    assert seats_to_move(state) == [2]
