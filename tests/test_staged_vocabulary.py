@@ -370,3 +370,64 @@ def test_the_contest_starts_with_the_holder_of_a_gold_fruit(game: Game) -> None:
     assert sorted(cards(state, "hand", 1)) == ["green-2", "red-1"]
     assert sorted(cards(state, "hand", 2)) == ["gold-3", "red-2"]
     assert seats_to_move(state) == [2]
+
+
+# -- repeat with stop and a bust that breaks out of the turn -----------------------------------
+
+
+def test_stopping_banks_the_branch_and_the_next_picker_climbs(game: Game) -> None:
+    state = table(
+        game, [["red-1"], ["red-2"]], at=BRANCH, shared={"deck": ["gold-1", "gold-2", "green-3"]}
+    )
+    assert offered(state, 1) == {("draw", "deck")}  # stop needs a fruit on the branch
+    do(state, 1, "draw", "deck")
+    assert offered(state, 1) == {("draw", "deck"), ("stop",)}
+    events = do(state, 1, "stop")
+    assert any(isinstance(e, ev.Stopped) for e in events)
+    assert cards(state, "bank", 1) == ["green-3"] and seats_to_move(state) == [2]
+
+
+def test_two_of_a_colour_spoil_the_branch_and_end_the_turn(game: Game) -> None:
+    state = table(
+        game, [["red-1"], ["red-2"]], at=BRANCH, shared={"deck": ["gold-5", "gold-1", "gold-2"]}
+    )
+    do(state, 1, "draw", "deck")
+    do(state, 1, "draw", "deck")  # gold-2 then gold-1: a bust
+    assert cards(state, "branch", 1) == [] and cards(state, "bank", 1) == []
+    assert sorted(cards(state, "compost")) == ["gold-1", "gold-2"]
+    assert seats_to_move(state) == [2]
+
+
+def test_the_branch_holds_at_most_three_shakes(game: Game) -> None:
+    deck = ["gold-6", "red-4", "green-2", "gold-3", "star-1"]
+    state = table(game, [["red-1"], ["red-2"]], at=BRANCH, shared={"deck": deck})
+    for _ in range(3):
+        do(state, 1, "draw", "deck")
+    # `max: 3` ends the repeat: the branch is banked, no stop needed
+    assert sorted(cards(state, "bank", 1)) == ["gold-3", "green-2", "star-1"]
+    assert seats_to_move(state) == [2]
+
+
+# -- a whole round's automatic stages -----------------------------------------------------------
+
+
+def test_a_round_deals_fills_passes_by_round_and_tidies(game: Game) -> None:
+    state = game.new_state(7, 3)
+    first = [e for e in state.log if isinstance(e, ev.CardsMoved)]
+    # deal with rest: 3 each, the other 14 form the orchard face down
+    assert first[0].source == "undealt" and first[0].target == "deck" and len(first[0].cards) == 14
+    crates = [e for e in first if e.target == "stash"]  # who: each, from the orchard at random
+    assert sorted(e.owner for e in crates) == [0, 1, 2] and all(e.hidden for e in crates)
+    (cart,) = [e for e in first if e.target == "cart"]  # where: a ranked fruit
+    assert game.deck.fields["rank"][cart.cards[0]] is not None
+    assert len(cards(state, "market")) == 2  # fill_to: 2
+    assert seats_to_move(state) == [1, 2, 3]  # the simultaneous pass
+    hands = [cards(state, "hand", seat) for seat in (1, 2, 3)]
+    for seat in (1, 2, 3):
+        do(state, seat, "pick", hands[seat - 1][0])
+    picks = [e for e in state.log if isinstance(e, ev.Revealed)]
+    assert [e.player for e in picks] == [0, 1, 2]  # revealed together, in seat order
+    for seat in (1, 2, 3):  # round 1: passed to the left (the next seat)
+        assert hands[seat - 1][0] in cards(state, "hand", seat % 3 + 1)
+    seeds = game.resource_index("seeds")
+    assert [state.res[p][seeds] for p in range(3)] == [1, 1, 1]  # each_player effects
