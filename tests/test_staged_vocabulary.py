@@ -431,3 +431,46 @@ def test_a_round_deals_fills_passes_by_round_and_tidies(game: Game) -> None:
         assert hands[seat - 1][0] in cards(state, "hand", seat % 3 + 1)
     seeds = game.resource_index("seeds")
     assert [state.res[p][seeds] for p in range(3)] == [1, 1, 1]  # each_player effects
+
+
+def test_round_two_ends_with_the_gardener_the_tidy_fragment_and_opened_crates_banked(
+    game: Game,
+) -> None:
+    compost = ["gold-1", "gold-2", "gold-3", "gold-4"]
+    state = table(
+        game,
+        [["red-2"], ["red-3", "green-1"]],
+        at=RACE,
+        round_=2,
+        zones={1: {"shown": ["green-6"]}},
+        shared={"cart": ["red-1"], "compost": compost, "market": ["star-1", "star-2"]},
+    )
+    do(state, 1, "play", "red-2", "cart")
+    # the automaton's repeat returns the compost's top fruit to the orchard until 2 are left
+    assert cards(state, "deck") == ["gold-4", "gold-3"]
+    # round 2 (`if` on the round's cycle): `use: tidy` clears the stall into the compost
+    assert cards(state, "compost") == ["gold-1", "gold-2", "star-1", "star-2"]
+    # round_end.then: opened crates go to the barn; the second round was the last
+    assert cards(state, "bank", 1) == ["green-6"] and state.terminal
+
+
+def test_round_two_passes_to_the_right(game: Game) -> None:
+    text = "\n".join(
+        [
+            "kind: position",
+            "game: staged-orchard",
+            "round: 2",
+            "to_move: [1, 2, 3]",
+            "players:",
+            "  - {name: A, zones: {hand: [red-1]}}",
+            "  - {name: B, zones: {hand: [red-2]}}",
+            "  - {name: C, zones: {hand: [red-3]}}",
+            "shared: {deck: [green-5, green-4], cart: [red-6]}",
+            "unseen: []",
+            "play: {at: round/4}",
+        ]
+    )
+    state = state_from_text(game, text + "\n")
+    for seat in (1, 2, 3):
+        do(state, seat, "pick", f"red-{seat}")
+    assert [cards(state, "hand", seat) for seat in (1, 2, 3)] == [["red-2"], ["red-3"], ["red-1"]]
