@@ -324,8 +324,8 @@ class Simultaneous(Op):
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
         n = state.n
         mech.picks = [[] for _ in range(n)]
-        source = self.rule.source
-        mech.picking = [not mech.finished[p] and bool(source.cards(state, p)) for p in range(n)]
+        rule = self.rule  # a player with no card they may pick sits this pick out
+        mech.picking = [not mech.finished[p] and rule.can_pick(state, p) for p in range(n)]
         if not any(mech.picking):
             mech.reveal = []
             return self.next
@@ -344,7 +344,7 @@ class Simultaneous(Op):
         self.rule.apply(state, mech, player, offset, m.move_cards)
         state.log.append(Picked(player, offset))
         mech.acted = True
-        if len(mech.picks[player]) >= self.rule.count or not self.rule.source.cards(state, player):
+        if len(mech.picks[player]) >= self.rule.count or not self.rule.can_pick(state, player):
             mech.picking[player] = False
         if any(mech.picking):
             return WAIT
