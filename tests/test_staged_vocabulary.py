@@ -474,3 +474,99 @@ def test_round_two_passes_to_the_right(game: Game) -> None:
     for seat in (1, 2, 3):
         do(state, seat, "pick", f"red-{seat}")
     assert [cards(state, "hand", seat) for seat in (1, 2, 3)] == [["red-2"], ["red-3"], ["red-1"]]
+
+
+# -- Staged Signals: reveals in order, ties, turns from the last mover, next and current -------
+
+SIGNALS = Path(__file__).parent / "games" / "staged-signals" / "rules" / "staged-signals.yaml"
+
+
+@pytest.fixture(scope="module")
+def signals() -> Game:
+    return compiled(SIGNALS)
+
+
+def signals_at(
+    game: Game, hands: Sequence[Sequence[str]], at: str, to_move: str, more: str = ""
+) -> State:
+    players = "".join(
+        f"  - {{name: P{seat}, zones: {{hand: [{', '.join(hand)}]}}}}\n"
+        for seat, hand in enumerate(hands, 1)
+    )
+    text = (
+        f"kind: position\ngame: staged-signals\nto_move: {to_move}\nplayers:\n{players}"
+        f"shared: {{deck: [white-8]}}\nunseen: []\n{more}play:\n  at: {at}\n"
+    )
+    return state_from_text(game, text)
+
+
+@pytest.mark.parametrize(
+    ("at", "order"),
+    [("round/1", [1, 2, 0]), ("round/2", [0, 2, 1])],
+    ids=["ascending", "descending"],
+)
+def test_picks_are_raised_in_the_order_of_their_rank(
+    signals: Game, at: str, order: list[int]
+) -> None:
+    hands = [["blue-7", "white-1"], ["blue-2", "white-2"], ["blue-5", "white-3"]]
+    state = signals_at(signals, hands, at, "[1, 2, 3]")
+    for seat, card in ((1, "blue-7"), (2, "blue-2"), (3, "blue-5")):
+        do(state, seat, "pick", card)
+    raised = [e for e in state.log if isinstance(e, ev.CardsMoved) and e.target == "row"]
+    assert [e.player for e in raised] == order
+
+
+def test_a_tie_for_the_lowest_flag_wins_nobody_the_mast(signals: Game) -> None:
+    hands = [["blue-3", "white-7"], ["white-3", "blue-8"]]
+    state = signals_at(signals, hands, "round/2", "[1, 2]")
+    do(state, 1, "pick", "white-7")
+    do(state, 2, "pick", "blue-8")
+    (award,) = [e for e in state.log if isinstance(e, ev.Awarded)]
+    assert award.winner == 0  # 7 and 8: the lowest flag's picker wins the mast
+    assert sorted(cards(state, "won", 1)) == ["blue-8", "white-7"]
+    tied = signals_at(signals, [["blue-3", "white-7"], ["white-3", "blue-8"]], "round/1", "[1, 2]")
+    for seat, card in ((1, "blue-3"), (2, "white-3")):
+        do(tied, seat, "pick", card)
+    for seat, card in ((1, "white-7"), (2, "blue-8")):
+        do(tied, seat, "pick", card)
+    (award,) = [e for e in tied.log if isinstance(e, ev.Awarded)]
+    assert award.winner == -1  # two 3s: nobody wins, the flags stay for the rail
+    assert cards(tied, "won", 1) == [] and cards(tied, "won", 2) == []
+
+
+def test_a_player_without_a_card_the_pick_allows_sits_it_out(signals: Game) -> None:
+    hands = [["white-1", "white-2"], ["blue-4", "white-3"], ["white-5"]]
+    state = signals_at(signals, hands, "round/5", "[2]")
+    assert seats_to_move(state) == [2]
+    do(state, 2, "pick", "blue-4")
+    assert [e.player for e in state.log if isinstance(e, ev.Revealed)] == [1]
+
+
+def test_turns_start_with_the_last_mover_and_skip_empty_hands_while_any_hold_flags(
+    signals: Game,
+) -> None:
+    hands = [["white-1"], [], ["white-5", "white-6"]]
+    state = signals_at(signals, hands, "round/6/turn/0", "[3]", "")
+    do(state, 3, "play", "white-5", "pile")
+    assert seats_to_move(state) == [1]  # seat 2 holds nothing: skipped
+    do(state, 1, "play", "white-1", "pile")
+    assert seats_to_move(state) == [3]  # seat 1 is empty now, seat 2 still
+    do(state, 3, "play", "white-6", "pile")
+    # every hand empty: `while` ends the turns; the next `turns` stage asks for draws
+    (seat,) = seats_to_move(state)
+    assert offered(state, seat) == {("draw", "deck")}
+
+
+def test_the_last_turns_start_with_the_player_acting_and_repeat_while_they_hold_flags(
+    signals: Game,
+) -> None:
+    hands = [["white-1", "white-2"], ["blue-3"]]
+    state = signals_at(signals, hands, "round/8/turn/0/stages/0", "[1]", "")
+    do(state, 1, "play", "white-1", "pile")
+    assert seats_to_move(state) == [1]  # the repeat goes on while the hand holds a flag
+    do(state, 1, "play", "white-2", "pile")
+    assert seats_to_move(state) == [2]
+    do(state, 2, "play", "blue-3", "pile")
+    # the locker still holds a flag: `break: out_of round` skips the last `move`, and the
+    # round-end stages put the locker's flags on the rail
+    assert cards(state, "won", 1) == [] and state.round == 2

@@ -24,7 +24,7 @@ from toolkit.mechanics.staged.events import (
     Revealed,
 )
 from toolkit.mechanics.staged.moves import MoveRule, PickMove, refill
-from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone, next_seat
+from toolkit.mechanics.staged.runtime import PICKED, WAIT, Mech, Zone, next_seat
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import EffectFn, State
@@ -175,8 +175,9 @@ class MoveCards(Op):
             else:
                 card = left[state.random().randrange(len(left))]
             moved.append(card)
-        if moved:
-            m.move_cards(state, mech, -1, moved, self.source, owner, self.target, receiver)
+        if moved:  # a pick is placed by its picker (who wins it in an award); else by nobody
+            mover = owner if self.source is PICKED else -1
+            m.move_cards(state, mech, mover, moved, self.source, owner, self.target, receiver)
 
 
 @dataclass(slots=True)
