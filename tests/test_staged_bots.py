@@ -99,10 +99,12 @@ game: staged-orchard
 to_move: [1]
 players:
   - {name: A, zones: {hand: [red-2, gold-4], stash: [star-1]}}
-  - {name: B, zones: {hand: [green-3, green-4], stash: [star-2]}}
+  - {name: B, zones: {hand: [green-3, green-4, red-4], stash: [star-2]}}
 shared: {cart: [red-1], market: [gold-6], deck: [red-5, red-6, green-5, green-6, gold-5]}
 unseen: []
-play: {at: round/10/turn/0}
+play:
+  at: round/10/turn/0
+  known: [[], [red-4]]
 """
     state = state_from_text(orchard, text)
     rng = random.Random(5)
@@ -113,11 +115,13 @@ play: {at: round/10/turn/0}
         assert ids(copy, "hand", 0) == ["red-2", "gold-4"]  # the observer's own hand stays
         assert [orchard.deck.ids[c] for c in copy.shared[orchard.zone("cart").index]] == ["red-1"]
         crate.update(ids(copy, "stash", 0))
-        other.update(ids(copy, "hand", 1))
+        theirs = ids(copy, "hand", 1)
+        assert "red-4" in theirs  # everyone saw it taken from the stall: it stays known
+        other.update(card for card in theirs if card != "red-4")
         assert held(copy) == held(state)
     # the observer's own face-down crate: any unseen card, not the one truly there
     assert crate["star-1"] < 60 and len(crate) >= 6
-    # the other hand: drawn from the unseen cards, not the true one every time
+    # the rest of the other hand: drawn from the unseen cards, not the true ones every time
     assert other["green-3"] < 120 and len(other) >= 6
 
 
