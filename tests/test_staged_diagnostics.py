@@ -74,7 +74,7 @@ def test_turns_that_nothing_ends_are_refused_at_the_stage(tmp_path: Path) -> Non
     assert "until" in output
 
 
-def test_turns_with_a_round_end_trigger_are_accepted(tmp_path: Path) -> None:
+def test_the_same_turns_ended_by_until_are_accepted(tmp_path: Path) -> None:
     exit_code, output, _ = validate(tmp_path, RACE, "")
     assert exit_code == 1  # the bare round has nothing ending its turns ...
     shutil.rmtree(tmp_path / "toy")

@@ -232,7 +232,7 @@ def test_a_refill_from_an_empty_spare_zone_moves_nothing_and_play_goes_on(game: 
 
 def test_a_skip_passes_over_the_next_picker(game: Game) -> None:
     hands = [["red-skip", "red-2"], ["red-3"], ["red-4"]]
-    state = table(game, hands, at=RACE, shared={"cart": ["red-1"], "deck": ["gold-1"] * 0})
+    state = table(game, hands, at=RACE, shared={"cart": ["red-1"]})
     events = do(state, 1, "play", "red-skip", "cart")
     assert any(isinstance(e, ev.OrderChanged) and e.skipped == 1 for e in events)
     assert seats_to_move(state) == [3]
