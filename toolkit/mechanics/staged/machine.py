@@ -319,32 +319,37 @@ class StagedMechanic(MachineDefaults):
 
     def determinize(self, state: State, observer: int, rng: random.Random) -> State:
         """The default (other players' hidden zones and face-down piles dealt anew), and
-        also the observer's own face-down cards and the others' hidden picks."""
+        also the observer's own face-down cards and the others' hidden picks: these join the
+        cards the default dealt anew, and all of them are dealt again together (a card the
+        observer never saw may lie in their own face-down zone as well as in the pile)."""
         mech: Mech = state.mech
         copy = MachineDefaults.determinize(self, state, observer, rng)
-        pool: list[int] = []
-        places: list[list[int]] = []
-        for zone in self.hidden_from_owner:
-            cards = copy.zones[zone][observer]
-            pool += cards
-            places.append(cards)
         other = copy.mech
+        places: list[list[int]] = [copy.zones[zone][observer] for zone in self.hidden_from_owner]
         for player in range(state.n):
             if player != observer and mech.picks[player] and any(mech.picking):
-                pool += other.picks[player]
                 places.append(other.picks[player])
-        if not pool:
+        if not any(places):
             return copy
-        if copy.out_of_play:
-            pool += copy.out_of_play
-            places.append(copy.out_of_play)
-        pool.sort()
+        game = state.game
+        slots = [(place, index) for place in places for index in range(len(place))]
+        for zone in game.shared_zones:
+            if zone.hidden_from_others and game.tables[zone.kind] is game.deck:
+                pile = copy.shared[zone.index]
+                slots += [(pile, index) for index in range(len(pile))]
+        for zone in game.player_zones:
+            if not zone.hidden_from_others or game.tables[zone.kind] is not game.deck:
+                continue
+            for player in range(state.n):
+                if player == observer:
+                    continue
+                cards, known = copy.zones[zone.index][player], mech.known[player]
+                slots += [(cards, i) for i, card in enumerate(cards) if card not in known]
+        slots += [(copy.out_of_play, index) for index in range(len(copy.out_of_play))]
+        pool = sorted(place[index] for place, index in slots)
         rng.shuffle(pool)
-        start = 0
-        for place in places:
-            size = len(place)
-            place[:] = pool[start : start + size]
-            start += size
+        for (place, index), card in zip(slots, pool, strict=True):
+            place[index] = card
         return copy
 
     def options_left(self, state: State, player: int) -> int:

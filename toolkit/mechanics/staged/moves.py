@@ -559,6 +559,12 @@ class PickMove(MoveRule):
             if where is None or where(card)
         )
 
+    def can_pick(self, state: State, player: int) -> bool:
+        """Whether the player holds a card they may pick (one matching `where`)."""
+        where = self.where
+        cards = self.source.cards(state, player)
+        return any(where(card) for card in cards) if where is not None else bool(cards)
+
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         self.source.cards(state, player).remove(offset)
         mech.picks[player].append(offset)

@@ -24,7 +24,7 @@ from toolkit.mechanics.staged.events import (
     Revealed,
 )
 from toolkit.mechanics.staged.moves import MoveRule, PickMove, refill
-from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone, next_seat
+from toolkit.mechanics.staged.runtime import PICKED, WAIT, Mech, Zone, next_seat
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import EffectFn, State
@@ -181,8 +181,9 @@ class MoveCards(Op):
             else:
                 card = left[state.random().randrange(len(left))]
             moved.append(card)
-        if moved:
-            m.move_cards(state, mech, -1, moved, self.source, owner, self.target, receiver)
+        if moved:  # a pick is placed by its picker (who wins it in an award); else by nobody
+            mover = owner if self.source is PICKED else -1
+            m.move_cards(state, mech, mover, moved, self.source, owner, self.target, receiver)
             mech.acted = True  # cards moving is progress, even with no one choosing
 
 
@@ -332,8 +333,8 @@ class Simultaneous(Op):
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
         n = state.n
         mech.picks = [[] for _ in range(n)]
-        source = self.rule.source
-        mech.picking = [not mech.finished[p] and bool(source.cards(state, p)) for p in range(n)]
+        rule = self.rule  # a player with no card they may pick sits this pick out
+        mech.picking = [not mech.finished[p] and rule.can_pick(state, p) for p in range(n)]
         if not any(mech.picking):
             mech.reveal = []
             return self.next
@@ -352,7 +353,7 @@ class Simultaneous(Op):
         self.rule.apply(state, mech, player, offset, m.move_cards)
         state.log.append(Picked(player, offset))
         mech.acted = True
-        if len(mech.picks[player]) >= self.rule.count or not self.rule.source.cards(state, player):
+        if len(mech.picks[player]) >= self.rule.count or not self.rule.can_pick(state, player):
             mech.picking[player] = False
         if any(mech.picking):
             return WAIT
@@ -517,10 +518,11 @@ class Award(Op):
             candidates = [c for c in cards if self.follow[c] == led]
         values = self.values
         ranked = [c for c in candidates if values[c] is not None]
-        if not ranked:
-            return self.next
-        best_value = (max if self.highest else min)(values[c] for c in ranked)
-        best = [c for c in ranked if values[c] == best_value]
+        if ranked:
+            best_value = (max if self.highest else min)(values[c] for c in ranked)
+            best = [c for c in ranked if values[c] == best_value]
+        else:  # no value to compare (a lone trump without a rank): the candidates tie
+            best = candidates
         if len(best) > 1 and not self.first_wins_ties:
             mech.winner = -1
             state.log.append(Awarded(-1, best[0], self.zone.id))

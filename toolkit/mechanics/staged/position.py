@@ -19,7 +19,9 @@ from toolkit.mechanics.staged.runtime import Mech
 def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
     mech: Mech = state.mech
     ids = machine.card_ids
-    out: dict[str, Any] = {"at": machine.paths.get(mech.pc, str(mech.pc))}
+    out: dict[str, Any] = {}
+    if not state.terminal:  # an ended game stands at no stage
+        out["at"] = machine.paths.get(mech.pc, str(mech.pc))
     if mech.direction != machine.direction:
         out["direction"] = "clockwise" if mech.direction == 1 else "counterclockwise"
     if any(mech.passed):
@@ -54,6 +56,8 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["known"] = [[ids[card] for card in cards] for cards in mech.known]
     if any(mech.picks):
         out["picks"] = [[ids[card] for card in cards] for cards in mech.picks]
+    if mech.moved:
+        out["moved"] = [ids[card] for card in mech.moved]
     if mech.building:
         out["choosing"] = [ids[card] for card in mech.building]
         out["choosing_move"] = mech.building_rule
@@ -156,6 +160,10 @@ def load(
                 card = reader.card((*at, name, seat, index), card_id, place=name == "picks")
                 if card is not None:
                     target[seat].append(card)
+    for index, card_id in enumerate(section.moved):
+        card = reader.card((*at, "moved", index), card_id, place=False)
+        if card is not None:
+            mech.moved.append(card)
     for index, card_id in enumerate(section.choosing):
         card = reader.card((*at, "choosing", index), card_id, place=False)
         if card is not None:

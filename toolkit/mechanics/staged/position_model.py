@@ -50,6 +50,9 @@ class StagedPlay(Model):
     """Per seat, the cards everyone saw enter that player's hidden zones."""
     picks: list[list[Id]] = Field(default_factory=list)
     """Per seat, the cards picked (hidden) in the simultaneous stage in play."""
+    moved: list[Id] = Field(default_factory=list)
+    """The cards of the last move (what a `card` check reads; a card just put on a pile that
+    a `draw` with `take_back: false` may not take back)."""
     choosing: list[Id] = Field(default_factory=list)
     """The cards chosen so far of a move of several cards (by the player to move)."""
     choosing_move: Counter | None = None
