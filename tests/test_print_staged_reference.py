@@ -32,7 +32,7 @@ def test_a_new_staged_games_reference_page_lists_the_round(tmp_path: Path) -> No
     assert run_toolkit("new", "ring-road", "--family", "staged", cwd=tmp_path).returncode == 0
     printed = run_toolkit("print", "ring-road", cwd=tmp_path)
     assert printed.returncode == 0, printed.stderr
-    document = pypdfium2.PdfDocument(tmp_path / "build" / "ring-road" / "ring-road-cards.pdf")
+    document = pypdfium2.PdfDocument(tmp_path / "build" / "print" / "ring-road-cards.pdf")
     pages = [document[i].get_textpage().get_text_range() for i in range(len(document))]
     reference = next(page for page in pages if "rules reference" in page)
     text = " ".join(reference.split())

@@ -71,7 +71,7 @@ def new_game(folder: Path, structure: str) -> LoadedGame:
     rules.write_text(text[:start] + structure + text[end:], encoding="utf-8")
     strategies = folder / "cards" / "pick-game" / "strategies.yaml"
     text = strategies.read_text(encoding="utf-8")
-    strategies.write_text(text.replace("order: [play, draw]", "order: [pick]"), encoding="utf-8")
+    strategies.write_text(text.replace("moves: [play, draw]", "moves: [pick]"), encoding="utf-8")
     checked = run_toolkit("validate", "pick-game", cwd=folder)
     assert checked.returncode == 0, checked.stdout
     return LoadedGame.load(str(rules))
