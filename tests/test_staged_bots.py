@@ -29,8 +29,8 @@ strategies:
     description: Plays when it can, shakes the branch, draws only as a last resort.
     fallback: random
     rules:
-      - prefer: move_kind
-        order: [play, stop, take, flip, draw]
+      - prefer: move
+        moves: [play, stop, take, flip, draw]
         then: [{prefer: highest_field, field: points}]
         label: play the most valuable fruit, else take, flip or draw
 """
@@ -41,7 +41,7 @@ strategies:
     [
         (ORCHARD, "greedy,ismcts:8,random"),
         (CINDER, "ismcts:4,greedy,greedy"),
-        (ROOT / "rules" / "kite-festival.yaml", "flier,greedy"),
+        (ROOT / "rules" / "kite-festival.yaml", "unloader,greedy"),
     ],
     ids=["orchard", "cinder", "kite"],
 )
