@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,10 @@ GENERIC = {"hand", "deck", "suits"}
 which games reuse as ids."""
 
 
-def shipped_names() -> set[str]:
-    """Every id a shipped manifest gives its card kinds, zones, resources, tracks and slots."""
+@cache
+def shipped_names() -> frozenset[str]:
+    """Every id a shipped manifest gives its card kinds, zones, resources, tracks and slots
+    (read once: each module's test compares against the same set)."""
     names: set[str] = set()
     for manifest in sorted((REPO / "rules").glob("*.yaml")):
         data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
@@ -27,7 +30,7 @@ def shipped_names() -> set[str]:
         for key in ("zones", "resources", "tracks"):
             names |= {item["id"] for item in data.get(key, [])}
         names |= set(data.get("slots", []))
-    return names - GENERIC
+    return frozenset(names - GENERIC)
 
 
 def low_modules() -> list[Path]:
