@@ -39,9 +39,6 @@ class MoveRule:
     """Where play goes on after the move: its own stages, or the end of the innermost
     `repeat` for `stop` (None: the stage after the `choose`)."""
 
-    def offered(self, state: State, mech: Mech) -> bool:
-        return self.when is None or self.when(state, mech)
-
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         raise NotImplementedError
 

@@ -199,7 +199,7 @@ class TurnsBegin(Op):
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
         regs = mech.regs
         regs[self.reg] = 0  # turns taken
-        regs[self.reg + 1] = mech.acting  # the player acting before, restored at the end
+        regs[self.reg + 1] = mech.acting  # the player acting before, if nobody can take a turn
         mech.passed = [False] * state.n
         mech.last_play = {}
         mech.idle = 0
@@ -239,25 +239,22 @@ class TurnsEnd(Op):
             state.log.append(STALLED)
             return m.round_end.pc
         if self.until is not None and self.until(state, mech):
-            return self._leave(mech)
+            return self.exit.pc
         if regs[reg] >= self.most or (
             self.once and regs[reg] >= state.n - sum(1 for place in mech.finished if place)
         ):
-            return self._leave(mech)
+            return self.exit.pc
         step = 1 + mech.skip
         mech.skip = 0
         mech.acting = next_seat(mech, state.n, mech.acting, step)
         if mech.trigger >= 0 and mech.acting == mech.trigger:
             return m.round_end.pc
         if not self.begin._playable(state, mech):
-            return self._leave(mech)
+            return self.exit.pc
         if mech.trigger >= 0 and mech.acting == mech.trigger:
             return m.round_end.pc
         state.turn += 1
         return self.body
-
-    def _leave(self, mech: Mech) -> int:
-        return self.exit.pc
 
 
 @dataclass(slots=True)

@@ -11,8 +11,6 @@ from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import ByField, Staged
 from toolkit.schema.filters import card_matches
 
-LOOPS = {"turns": "turns", "repeat": "repeat"}
-
 
 class StagedChecker:
     def __init__(self, structure: Staged, checks: StructureChecks) -> None:
