@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from entry_point import run_toolkit
 from pypdf import PdfReader
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, Shape, String
 from reportlab.lib.colors import HexColor
@@ -247,3 +248,17 @@ def test_build_summary_names_the_failing_targets(runs: dict[str, list[Run]]) -> 
             assert line.endswith(f"(failing: {'; '.join(failing)})")
         else:
             assert "failing" not in line
+
+
+def test_a_zone_showing_more_cards_than_a_page_holds_charts_the_extremes(tmp_path: Path) -> None:
+    """Saffron Row's market row shows all 45 wares over a run: the chart keeps the least and
+    most often taken, and a pile cards are only played onto (Kite Festival's line) gets none."""
+    for game in ("saffron-row", "kite-festival"):
+        out = tmp_path / f"{game}.pdf"
+        result = run_toolkit("report", game, "--players", "2", "--games", "40", "--out", str(out))
+        assert result.returncode == 0, result.stderr
+        text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+        if game == "saffron-row":
+            assert "the 15 least and most often taken" in " ".join(text.split())
+        else:
+            assert "festival line was taken" not in " ".join(text.split())

@@ -37,6 +37,9 @@ from toolkit.sim.tally import Tally
 ReportRun = tuple[dict[str, Any], Tally]
 """One player count's summary and the tally it was made from."""
 
+CARD_ROWS_EACH_WAY = 15
+"""A zone whose cards would not fit one page shows this many least and most often taken."""
+
 
 def _paragraph(text: str, style: Any) -> Paragraph:
     """ReportLab reads a paragraph's text as markup: names and paths (`R&D.yaml`) are escaped
@@ -133,8 +136,16 @@ def _player_count(summary: dict[str, Any], tally: Tally, styles: StyleSheet1) ->
     )
     section(f"Mean points by source and {who}", charts.sources(summary, names.get("colours", {})))
     for zone, rows in summary["cards"].items():
+        if not any(row["acquire_rate"] for row in rows):
+            continue  # a pile cards are played onto, never taken from: nothing to chart
         place = zones.get(zone, zone)
-        section(f"How often each card on the {place} was taken", charts.card_rates(rows, cards))
+        place = place if place.lower().startswith("the ") else f"the {place}"
+        title = f"How often each card on {place} was taken"
+        if len(rows) > 2 * CARD_ROWS_EACH_WAY:  # a page holds about thirty bars
+            ranked = sorted(rows, key=lambda row: row["acquire_rate"])
+            rows = ranked[:CARD_ROWS_EACH_WAY] + ranked[-CARD_ROWS_EACH_WAY:]
+            title += f" (the {CARD_ROWS_EACH_WAY} least and most often taken)"
+        section(title, charts.card_rates(rows, cards))
     effects = sorted(summary["card_effects"], key=lambda r: r["difference"])
     if effects:
         shown = effects[:8] + effects[-8:] if len(effects) > 16 else effects
