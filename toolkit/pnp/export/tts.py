@@ -114,24 +114,30 @@ def write_table(cards: Cards, table: Table, target: Target, options: ExportOptio
     target.write(name, text)
     written.files.append(name)
     written.notes.append(
-        f"{plural(deck_count, 'deck')}"
-        + (f", {_pieces_words(table)} for {table.players} players" if table.players else "")
-        + f"; copy {name} into Tabletop Simulator's Saves/Saved Objects folder (or Saves, "
-        "to open it as a game)"
+        f"{plural(deck_count, 'deck')}{_pieces_words(table)}; copy {name} into Tabletop "
+        "Simulator's Saves/Saved Objects folder (or Saves, to open it as a game)"
     )
     return written
 
 
 def _pieces_words(table: Table) -> str:
+    """The pieces besides the decks, in words (nothing when the layout prints none)."""
     supply = sum(kind.count for kind in table.supply)
     own = sum(kind.count for p in range(table.players) for kind in table.pieces_of(p))
-    return ", ".join(
-        [
-            plural(len(table.boards), "board"),
-            f"{plural(supply, 'token')} in the supply",
-            f"{plural(own, 'player piece')}",
-        ]
-    )
+    words = [
+        plural(count, noun)
+        for count, noun in (
+            (len(table.boards), "board"),
+            (supply, "token"),
+            (own, "player piece"),
+        )
+        if count
+    ]
+    if not words:
+        return ""
+    if supply:
+        words[1 if table.boards else 0] += " in the supply"
+    return f", {', '.join(words)} for {plural(table.players, 'player')}"
 
 
 def _card_size(card: CardImage) -> tuple[float, float]:
