@@ -224,3 +224,37 @@ def test_layout_rows_never_overlap_whatever_the_sizes() -> None:
     assert by_key["deck 0"].y > by_key["wide"].y > by_key["square"].y > by_key["coin 0"].y
     near = max(by_key["p0 0"].box[3], by_key["p5 2"].box[3])
     assert near + GAP <= by_key["coin 0"].box[1] + 1e-9  # the players' row below the supply
+
+
+def test_players_start_with_the_coins_the_rules_give_them_from_the_supply(
+    tmp_path: Path,
+) -> None:
+    """Oh my park! gives each player 15 of its 84 coins: three players take 45."""
+    out = tmp_path / "tts"
+    result = run_toolkit(
+        "export", "oh-my-park", "--to", "tts", "--players", "3", "--dpi", "10", "--out", out
+    )
+    assert result.returncode == 0, result.stderr
+    assert "39 tokens in the supply, 45 player pieces for 3 players" in result.stdout
+    save = json.loads((out / "oh-my-park.json").read_text(encoding="utf-8"))
+    bags = {o["Nickname"]: len(o["ContainedObjects"]) for o in save["ObjectStates"][5:]}
+    assert bags == {
+        "Coins 1 \u00d7 39": 39,
+        "Player 1: Coins 1 \u00d7 15": 15,
+        "Player 2: Coins 1 \u00d7 15": 15,
+        "Player 3: Coins 1 \u00d7 15": 15,
+    }
+    ttp = tmp_path / "ttp"
+    result = run_toolkit(
+        "export", "oh-my-park", "--to", "tabletop-playground", "--players", "2", "--dpi", "10",
+        "--out", ttp,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    templates = ttp / "Templates" / "oh-my-park"
+    supply = json.loads((templates / "token-coins-1.json").read_text(encoding="utf-8"))
+    start = json.loads((templates / "token-coins-1-start.json").read_text(encoding="utf-8"))
+    assert (len(supply["Indices"]), len(start["Indices"])) == (84 - 2 * 15, 15)
+    script = (ttp / "Scripts" / "table.js").read_text(encoding="utf-8")
+    pieces = json.loads(script.split("const PIECES = ", 1)[1].split(";\n", 1)[0])
+    starts = [p["name"] for p in pieces if p["template"] == start["GUID"]]
+    assert starts == ["token-coins-1-start, player 1", "token-coins-1-start, player 2"]

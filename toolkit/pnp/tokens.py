@@ -45,6 +45,10 @@ class TokenGroup:
     """What one token is called: `Coins 3`, `Player 2 marker`."""
     player: int | None = None
     """The player (0-based) the markers belong to; None for the supply."""
+    resource: str = ""
+    """The resource of a coin (its id); empty for markers."""
+    value: int = 0
+    """What one coin is worth."""
 
 
 def token_groups(content: GameContent, component: Component) -> list[TokenGroup]:
@@ -63,7 +67,8 @@ def token_groups(content: GameContent, component: Component) -> list[TokenGroup]
             token = Token("coin", settings.coin_diameter, fill, str(denomination.value))
             heading = f"{resource.name}: {denomination.count} \u00d7 {denomination.value}"
             name = f"{resource.name} {denomination.value}"
-            groups.append(TokenGroup(heading, (token,) * denomination.count, name))
+            coins = (token,) * denomination.count
+            groups.append(TokenGroup(heading, coins, name, None, resource.id, denomination.value))
     if settings.markers_per_player:
         players = content.game.players.max
         if settings.marker_size is None or len(settings.player_colours) < players:

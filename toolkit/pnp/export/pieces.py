@@ -36,6 +36,7 @@ from toolkit.pnp.pictures import Pictures, icon_drawings
 from toolkit.pnp.raster import MAX_PAGE_PIXELS, open_pdf
 from toolkit.pnp.render_card import Renderer
 from toolkit.pnp.tokens import TokenError, TokenGroup, draw_token, token_groups
+from toolkit.rules.setup.give_resource import GiveResource
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -76,6 +77,9 @@ class TokenKind:
     player: int | None
     """The player (0-based) the markers belong to; None for a resource's supply."""
     image: Image
+    resource: str = ""
+    """A coin's resource id; empty for markers."""
+    value: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,18 @@ class Table:
     players: int
     boards: list[Board] = field(default_factory=list)
     tokens: list[TokenKind] = field(default_factory=list)
+    """Every kind of token as printed: the supply's coins, then each player's markers."""
+    starting: dict[str, int] = field(default_factory=dict)
+    """Coins each player starts with, by kind (`key`): the rules' `give_resource` steps paid
+    from the supply, largest coins first."""
 
     @property
     def supply(self) -> list[TokenKind]:
         return [kind for kind in self.tokens if kind.player is None]
+
+    def left(self, kind: TokenKind) -> int:
+        """Tokens of `kind` in the supply once every player has taken their starting coins."""
+        return kind.count - self.players * self.starting.get(kind.key, 0)
 
     def pieces_of(self, player: int) -> list[TokenKind]:
         return [kind for kind in self.tokens if kind.player == player]
@@ -138,9 +150,31 @@ def game_table(
                 len(group.tokens),
                 group.player,
                 image,
+                group.resource,
+                group.value,
             )
         )
+    table.starting.update(_starting(content, table.supply, count))
     return table
+
+
+def _starting(content: GameContent, supply: list[TokenKind], players: int) -> dict[str, int]:
+    """Each player's starting coins by kind: what the rules' `give_resource` steps (those
+    run whatever the options) give, in the largest coins the supply still holds for every
+    player; what the supply cannot pay is not paid, as in play."""
+    amounts: dict[str, int] = {}
+    for step in content.game.setup:
+        if isinstance(step, GiveResource) and step.when is None:
+            amounts[step.resource] = amounts.get(step.resource, 0) + step.amount
+    starting: dict[str, int] = {}
+    for resource, amount in amounts.items():
+        coins = sorted((k for k in supply if k.resource == resource), key=lambda k: -k.value)
+        for kind in coins:
+            take = min(amount // kind.value, kind.count // players)
+            if take:
+                starting[kind.key] = take
+                amount -= take * kind.value
+    return starting
 
 
 def check_players(content: GameContent, players: int | None) -> int:

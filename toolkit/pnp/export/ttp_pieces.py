@@ -37,8 +37,9 @@ class TtpPiece:
 
     name: str
     template: dict[str, Any]
-    row: str
-    """`board`, `supply` or `player N` (0-based)."""
+    rows: tuple[str, ...]
+    """Where one of it goes: `board`, `supply` or `player N` (0-based); each player's
+    starting coins are one template placed once per player."""
     footprint: tuple[float, float]
 
 
@@ -132,41 +133,52 @@ def templates(
             CardNames={"0": board.name},
             Tags=["board"],
         )
-        pieces.append(TtpPiece(name, template, "board", (board.width, board.height)))
+        pieces.append(TtpPiece(name, template, ("board",), (board.width, board.height)))
     for kind in table.tokens:
         if kind.player is not None and kind.player >= table.players:
             continue
         name = f"token-{file_stem(kind.key)}"
         texture = f"{package}/{name}.png"
         _save(_cut(kind), texture, target, written)
-        side = round(kind.size / 10, 2)
-        red, green, blue = (int(kind.colour[i : i + 2], 16) for i in (1, 3, 5))
-        template = card_template(
-            guid(cards.game_id, name),
-            f"{cards.game_name}: {kind.name}",
-            texture,
-            "",
-            -1,
-            Width=side,
-            Height=side,
-            Thickness=TOKEN_THICKNESS,
-            Model="Round" if kind.shape == "coin" else "Square",
-            PrimaryColor={"R": red, "G": green, "B": blue},
-            UsePrimaryColorForSide=True,
-            HiddenInHand=False,
-            UsedWithCardHolders=False,
-            Indices=[0] * kind.count,
-            CardNames={"0": kind.name},
-            CardMetadata={
-                "0": json.dumps(
-                    {"token": kind.key, "player": None if kind.player is None else kind.player + 1}
-                )
-            },
-            Tags=["token"],
-        )
-        row = "supply" if kind.player is None else f"player {kind.player}"
-        pieces.append(TtpPiece(name, template, row, (kind.size, kind.size)))
+        stacks = [(name, kind.count, f"player {kind.player}", kind.name)]
+        if kind.player is None:
+            stacks = [(name, table.left(kind), "supply", kind.name)]
+            start = table.starting.get(kind.key, 0)
+            if start:
+                stacks.append((f"{name}-start", start, "", f"{kind.name}, a player's start"))
+        for stem, count, row, title in stacks:
+            rows = (row,) if row else tuple(f"player {p}" for p in range(table.players))
+            template = _token_template(cards, kind, stem, title, texture, count)
+            pieces.append(TtpPiece(stem, template, rows, (kind.size, kind.size)))
     return pieces
+
+
+def _token_template(
+    cards: Cards, kind: TokenKind, name: str, title: str, texture: str, count: int
+) -> dict[str, Any]:
+    """A stack of `count` tokens alike, shaped like the printed ones."""
+    side = round(kind.size / 10, 2)
+    red, green, blue = (int(kind.colour[i : i + 2], 16) for i in (1, 3, 5))
+    player = None if kind.player is None else kind.player + 1
+    return card_template(
+        guid(cards.game_id, name),
+        f"{cards.game_name}: {title}",
+        texture,
+        "",
+        -1,
+        Width=side,
+        Height=side,
+        Thickness=TOKEN_THICKNESS,
+        Model="Round" if kind.shape == "coin" else "Square",
+        PrimaryColor={"R": red, "G": green, "B": blue},
+        UsePrimaryColorForSide=True,
+        HiddenInHand=False,
+        UsedWithCardHolders=False,
+        Indices=[0] * count,
+        CardNames={"0": kind.name},
+        CardMetadata={"0": json.dumps({"token": kind.key, "player": player})},
+        Tags=["token"],
+    )
 
 
 def _cut(kind: TokenKind) -> Image.Image:
@@ -183,15 +195,17 @@ def table_script(
     """The script that puts every template on the table at its place (centimetres; the
     table's x away from the players is the world's X, its x to the right the world's Y)."""
     ids = {item.key: template_id for template_id, item in decks}
-    ids.update({piece.name: piece.template["GUID"] for piece in pieces})
+    placed: dict[str, list[Item]] = {}
+    for piece in pieces:
+        for row in piece.rows:
+            key = piece.name if len(piece.rows) == 1 else f"{piece.name}, {_words(row)}"
+            ids[key] = piece.template["GUID"]
+            placed.setdefault(row, []).append(Item(key, *piece.footprint))
     places = lay_out(
         [item for _, item in decks],
-        [Item(p.name, *p.footprint) for p in pieces if p.row == "board"],
-        [Item(p.name, *p.footprint) for p in pieces if p.row == "supply"],
-        [
-            [Item(p.name, *p.footprint) for p in pieces if p.row == f"player {n}"]
-            for n in range(players)
-        ],
+        placed.get("board", []),
+        placed.get("supply", []),
+        [placed.get(f"player {n}", []) for n in range(players)],
     )
     face_down = {item.key for _, item in decks}
     rows = [
@@ -226,6 +240,11 @@ for (const piece of PIECES) {{
 }}
 console.log(`${{TITLE}}: ${{PIECES.length}} pieces laid out, ${{GAP_CM}} cm apart`);
 """
+
+
+def _words(row: str) -> str:
+    """`player 0` as players read it: `player 1`."""
+    return f"player {int(row.split()[1]) + 1}" if row.startswith("player ") else row
 
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:

@@ -122,8 +122,9 @@ def write_table(cards: Cards, table: Table, target: Target, options: ExportOptio
 
 def _pieces_words(table: Table) -> str:
     """The pieces besides the decks, in words (nothing when the layout prints none)."""
-    supply = sum(kind.count for kind in table.supply)
+    supply = sum(table.left(kind) for kind in table.supply)
     own = sum(kind.count for p in range(table.players) for kind in table.pieces_of(p))
+    own += table.players * sum(table.starting.values())
     words = [
         plural(count, noun)
         for count, noun in (

@@ -70,19 +70,32 @@ def table_objects(
         name = f"token-{file_stem(kind.key)}.png"
         _save(kind.image, name, target, written)
         token = _token(kind, image_url(name, target, options))
-        row = "supply" if kind.player is None else f"player {kind.player}"
-        bag = {
-            "Name": "Bag",
-            "Transform": {},
-            "Nickname": f"{kind.name} \u00d7 {kind.count}",
-            "Description": f"{kind.count} \u00d7 {kind.name}",
-            "ColorDiffuse": _rgb(kind.colour),
-            "ContainedObjects": [
-                {**token, "GUID": _guid(f"{kind.key}/{copy}")} for copy in range(kind.count)
-            ],
-        }
-        pieces.append(TablePiece(name, row, (BAG_MM, BAG_MM), bag))
+        if kind.player is not None:
+            bag = _bag(kind, token, kind.count, kind.key)
+            pieces.append(TablePiece(name, f"player {kind.player}", (BAG_MM, BAG_MM), bag))
+            continue
+        bag = _bag(kind, token, table.left(kind), kind.key)
+        pieces.append(TablePiece(name, "supply", (BAG_MM, BAG_MM), bag))
+        for player in range(table.players) if table.starting.get(kind.key) else ():
+            start = table.starting[kind.key]
+            bag = _bag(kind, token, start, f"{kind.key}/{player}", f"Player {player + 1}: ")
+            key = f"{name}/{player}"
+            pieces.append(TablePiece(key, f"player {player}", (BAG_MM, BAG_MM), bag))
     return pieces
+
+
+def _bag(
+    kind: TokenKind, token: dict[str, Any], count: int, key: str, owner: str = ""
+) -> dict[str, Any]:
+    """A bag of `count` tokens alike, tinted in their colour."""
+    return {
+        "Name": "Bag",
+        "Transform": {},
+        "Nickname": f"{owner}{kind.name} \u00d7 {count}",
+        "Description": f"{count} \u00d7 {kind.name}",
+        "ColorDiffuse": _rgb(kind.colour),
+        "ContainedObjects": [{**token, "GUID": _guid(f"{key}/{copy}")} for copy in range(count)],
+    }
 
 
 def _token(kind: TokenKind, url: str) -> dict[str, Any]:
