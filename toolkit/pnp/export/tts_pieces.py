@@ -52,7 +52,7 @@ def table_objects(
         longest = max(board.width, board.height) / UNIT_MM
         state = {
             "Name": "Custom_Board",
-            "Transform": {"scaleX": longest, "scaleY": 1.0, "scaleZ": longest},
+            "Transform": {"scaleX": round(longest, 3), "scaleY": 1.0, "scaleZ": round(longest, 3)},
             "Nickname": board.name,
             "Description": "",
             "Locked": True,
