@@ -196,6 +196,10 @@ def test_players_outside_the_game_or_for_a_format_without_a_table_are_usage_erro
     assert result.returncode == 2
     assert "--players lays out a table: it is for tts and tabletop-playground" in result.stderr
     assert not out.exists()
+    result = run_toolkit("export", GAME, "--to", "tts", "--dpi", "1200", "--out", out)
+    assert result.returncode == 2  # the board at 1200 dpi: 17121 x 5310 px
+    assert "a picture may have at most 24,000,000 pixels (memory): use --dpi 616" in result.stderr
+    assert not out.exists()
 
 
 def test_a_game_whose_layout_prints_no_board_or_token_gets_its_decks_alone(

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.content.locate import resolve_path_or_game
-from toolkit.engine.load import load_valid_game
 from toolkit.errors import UsageError, choose_id
 from toolkit.files import (
     FileRefused,
@@ -25,7 +24,7 @@ from toolkit.files import (
 )
 from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
 from toolkit.pnp.export.base import ExportOptions, Format, Target
-from toolkit.pnp.export.pieces import check_players, game_table
+from toolkit.pnp.export.pieces import game_table
 from toolkit.pnp.raster import CardImage, CardStream, card_stream
 
 FORMATS: dict[str, Format] = {
@@ -84,10 +83,17 @@ def export_game(
         return Exported(folder, game_id, rows, total, files)
     chosen = FORMATS[name]
     chosen.check(options)
-    if options.players is not None:  # before any drawing
-        _, content = load_valid_game(game, list(options.variants), list(options.sets))
-        check_players(content, options.players)
     dpi = chosen.dpi if options.dpi is None else options.dpi
+    table = None
+    if chosen.write_table is not None:  # before the cards: a board too large stops it early
+        table = game_table(
+            game,
+            players=options.players,
+            dpi=dpi,
+            variants=options.variants,
+            sets=options.sets,
+            only=options.only,
+        )
     with card_stream(
         game,
         dpi=dpi,
@@ -96,18 +102,8 @@ def export_game(
         sets=options.sets,
         only=options.only,
     ) as stream:
-        if not stream.total:
+        if not stream.total and (table is None or not (table.boards or table.tokens)):
             raise UsageError(f"the game '{stream.game_id}' prints no cards to export")
-        table = None
-        if chosen.write_table is not None:
-            table = game_table(
-                game,
-                players=options.players,
-                dpi=dpi,
-                variants=options.variants,
-                sets=options.sets,
-                only=options.only,
-            )
         counted = _Counted(stream, progress)
         folder = out if out is not None else default_folder(stream.game_id, name)
         try:

@@ -12,6 +12,7 @@ a virtual table looks as it does on paper.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +34,7 @@ from toolkit.pnp.fonts import font_set
 from toolkit.pnp.geometry import Rect
 from toolkit.pnp.layout_load import Component, Layout, Where, load_layout
 from toolkit.pnp.pictures import Pictures, icon_drawings
-from toolkit.pnp.raster import MAX_PAGE_PIXELS, open_pdf
+from toolkit.pnp.raster import MAX_DPI, MAX_PAGE_PIXELS, open_pdf
 from toolkit.pnp.render_card import Renderer
 from toolkit.pnp.tokens import TokenError, TokenGroup, draw_token, token_groups
 from toolkit.rules.setup.give_resource import GiveResource
@@ -118,6 +119,8 @@ def game_table(
     """The game's boards and tokens drawn at `dpi`, and markers for `players` players (by
     default the game's most). A player count outside the game's is a usage error; a board or
     token component the game cannot print is a content error, as in `toolkit print`."""
+    if not 10 <= dpi <= MAX_DPI:
+        raise UsageError(f"dpi {dpi} is out of range (10 to {MAX_DPI})")
     manifest, content = load_valid_game(str(game), list(variants), list(sets))
     count = check_players(content, players)
     layout, diagnostics = load_layout(manifest, content)
@@ -270,9 +273,11 @@ def _rasterise(drawings: list[_Drawing], dpi: int) -> list[Image]:
     scale = dpi / 72
     for width, height, _ in drawings:
         if round(width * scale) * round(height * scale) > MAX_PAGE_PIXELS:
+            fits = math.floor(72 * math.sqrt(MAX_PAGE_PIXELS / (width * height)))
             raise UsageError(
                 f"--dpi {dpi} draws a board of {round(width * scale)} x {round(height * scale)}"
-                f" px; a picture may have at most {MAX_PAGE_PIXELS:,} pixels: use a lower --dpi"
+                f" px; a picture may have at most {MAX_PAGE_PIXELS:,} pixels (memory): use "
+                f"--dpi {fits} or less"
             )
     rl_config.invariant = 1
     buffer = io.BytesIO()
