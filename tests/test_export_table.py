@@ -202,18 +202,24 @@ def test_players_outside_the_game_or_for_a_format_without_a_table_are_usage_erro
     assert not out.exists()
 
 
-def test_a_game_whose_layout_prints_no_board_or_token_gets_its_decks_alone(
+def test_a_game_whose_layout_prints_no_board_gets_its_decks_and_a_note(
     tmp_path: Path,
 ) -> None:
+    """Lamplight Wagers keeps its tracks in the rules but draws no board: the table has its
+    decks, and the export says what a `track-board` component would add."""
     out = tmp_path / "table"
     result = run_toolkit(
-        "export", "tide-pool-market", "--to", "tts", "--players", "2", "--dpi", "10",
+        "export", "lamplight-wagers", "--to", "tts", "--players", "4", "--dpi", "10",
         "--out", out,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "1 deck; copy tide-pool-market.json" in result.stdout
-    save = json.loads((out / "tide-pool-market.json").read_text(encoding="utf-8"))
-    assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom"]
+    assert "2 decks; copy lamplight-wagers.json" in result.stdout
+    assert (
+        "the rules have tracks (Wager, Tricks taken) but the print layout draws no board: a "
+        "'track-board' component puts them on paper and on the table" in result.stdout
+    )
+    save = json.loads((out / "lamplight-wagers.json").read_text(encoding="utf-8"))
+    assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom"] * 2
 
 
 def test_layout_rows_never_overlap_whatever_the_sizes() -> None:

@@ -91,6 +91,8 @@ class Table:
     boards: list[Board] = field(default_factory=list)
     tokens: list[TokenKind] = field(default_factory=list)
     """Every kind of token as printed: the supply's coins, then each player's markers."""
+    notes: list[str] = field(default_factory=list)
+    """What the rules have that the print layout draws nothing for (tracks, a supply)."""
     starting: dict[str, int] = field(default_factory=dict)
     """Coins each player starts with, by kind (`key`): the rules' `give_resource` steps paid
     from the supply, largest coins first."""
@@ -126,6 +128,7 @@ def game_table(
     layout, diagnostics = load_layout(manifest, content)
     if layout is None:
         raise ContentError(diagnostics)
+    notes = [] if only else _undrawn(content, layout)
     wanted = {name.lower() for name in only}
     chosen = [
         component
@@ -134,10 +137,10 @@ def game_table(
         and (not wanted or component.id.lower() in wanted or component.family in wanted)
     ]
     if not chosen:
-        return Table(count)
+        return Table(count, notes=notes)
     drawings, boards, kinds = _drawings(content, layout, chosen, count)
     images = _rasterise(drawings, dpi)
-    table = Table(count)
+    table = Table(count, notes=notes)
     for (component, name, width, height), image in zip(boards, images, strict=False):
         table.boards.append(Board(component, name, image.convert("RGB"), width, height))
     for (component, group), image in zip(kinds, images[len(boards) :], strict=True):
@@ -159,6 +162,26 @@ def game_table(
         )
     table.starting.update(_starting(content, table.supply, count))
     return table
+
+
+def _undrawn(content: GameContent, layout: Layout) -> list[str]:
+    """Notes on the tracks and supplies of the rules that no component of the layout draws,
+    so neither the print nor the table has them."""
+    families = {component.family for component in layout.components}
+    notes = []
+    tracks = [track.name for track in content.game.tracks]
+    if tracks and "track-board" not in families:
+        notes.append(
+            f"the rules have tracks ({', '.join(tracks)}) but the print layout draws no "
+            "board: a 'track-board' component puts them on paper and on the table"
+        )
+    supplies = [resource.name for resource in content.game.resources if resource.supply]
+    if supplies and "tokens" not in families:
+        notes.append(
+            f"the rules have a supply ({', '.join(supplies)}) but the print layout draws no "
+            "tokens: a 'tokens' component puts them on paper and on the table"
+        )
+    return notes
 
 
 def _starting(content: GameContent, supply: list[TokenKind], players: int) -> dict[str, int]:

@@ -90,6 +90,7 @@ def write_table(cards: Cards, table: Table, target: Target, options: ExportOptio
             else ""
         )
     )
+    written.notes.extend(table.notes)
     return written
 
 

@@ -117,6 +117,7 @@ def write_table(cards: Cards, table: Table, target: Target, options: ExportOptio
         f"{plural(deck_count, 'deck')}{_pieces_words(table)}; copy {name} into Tabletop "
         "Simulator's Saves/Saved Objects folder (or Saves, to open it as a game)"
     )
+    written.notes.extend(table.notes)
     return written
 
 
