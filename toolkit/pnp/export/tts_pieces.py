@@ -55,7 +55,7 @@ def table_objects(
             "Transform": {"scaleX": round(longest, 3), "scaleY": 1.0, "scaleZ": round(longest, 3)},
             "Nickname": board.name,
             "Description": "",
-            "Locked": True,
+            "Locked": False,
             "CustomImage": {
                 "ImageURL": image_url(name, target, options),
                 "ImageSecondaryURL": "",
