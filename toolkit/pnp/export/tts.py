@@ -1,8 +1,10 @@
-"""Tabletop Simulator: face sheets, backs and a saved object with one deck per component.
+"""Tabletop Simulator: face sheets, backs and a saved table, a deck per card component.
 
-A saved object (`ObjectStates`) holds a `DeckCustom` per card component (a `CardCustom` when
-it has a single card). Its `CustomDeck` maps deck keys to sheets: at most 10x7 faces with the
-last slot for the hidden-card image (69 cards a sheet), each at most 4096 px a side. A card is
+A save's `ObjectStates` hold a `DeckCustom` per card component (a `Card` when it has a
+single card), then the boards, the supply and each player's pieces (`tts_pieces`), every
+object at its place on a table laid out for the players chosen (`table_layout`). A deck's
+`CustomDeck` maps deck keys to sheets: at most 10x7 faces with the last slot for the
+hidden-card image (69 cards a sheet), each at most 4096 px a side. A card is
 `CardID` = key x 100 + its slot; copies of a design repeat the `CardID`, never the image,
 and each keeps its own card id in `GMNotes` (twins print alike). Identical backs give one
 back image; backs that differ give a back sheet laid out like the faces, with `UniqueBack`.
