@@ -37,7 +37,7 @@ from toolkit.rules.ending import EndTest
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import Amount, per_players
-from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.filters import CardFilter, Measure, reads_team
 
 UNLIMITED = 10**9
 PARTNERS = "Partners"
@@ -430,6 +430,19 @@ class Compiler:
         return tuple(effect.compile(self, cause) for effect in effects)
 
     def measure(self, measure: Measure) -> MeasureFn:
+        """A measure compiled; a team measure sums its players' own values over each side."""
+        own = self._own_measure(measure)
+        partnerships = self.content.game.partnerships
+        if not partnerships or not reads_team(measure):
+            return own
+        sides = team_sides(partnerships, self.max_players)
+
+        def team(state: State, player: int) -> int:
+            return sum(own(state, p) for p in sides[state.n][player])
+
+        return team
+
+    def _own_measure(self, measure: Measure) -> MeasureFn:
         if measure.resource is not None:
             r = self.resource(measure.resource)
             return lambda state, player: state.res[player][r]
@@ -454,6 +467,22 @@ class Compiler:
             return lambda state, player: len(state.zones[z][player])
         test = self.predicate(zone.kind, where)
         return lambda state, player: sum(1 for card in state.zones[z][player] if test(card))
+
+
+def team_sides(
+    partnerships: Mapping[int, Sequence[Sequence[int]]], max_players: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """By player count, by player (from 0): the seats of their side (themselves alone at a
+    count without teams)."""
+    sides = []
+    for n in range(max_players + 1):
+        side: list[tuple[int, ...]] = [(p,) for p in range(n)]
+        for team in partnerships.get(n, []):
+            seats = tuple(seat - 1 for seat in team)
+            for seat in seats:
+                side[seat] = seats
+        sides.append(tuple(side))
+    return tuple(sides)
 
 
 def compile_game(content: GameContent) -> Game:
