@@ -429,6 +429,11 @@ class Compiler:
     def effects(self, effects: Sequence[Any], cause: str) -> tuple[EffectFn, ...]:
         return tuple(effect.compile(self, cause) for effect in effects)
 
+    @property
+    def team_sides(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """By player count, by player: the seats of their side (themselves without teams)."""
+        return team_sides(self.content.game.partnerships, self.max_players)
+
     def measure(self, measure: Measure) -> MeasureFn:
         """A measure compiled; a team measure sums its players' own values over each side."""
         own = self._own_measure(measure)
