@@ -716,7 +716,7 @@ class TrickTakingMechanic(MachineDefaults):
         n = state.n
         if isinstance(record, Discard):
             state.zones[self.hand][player].remove(record.card)
-            state.out_of_play.append(record.card)
+            state.out_of_play = [*state.out_of_play, record.card]  # shared with clones
             state.log.append(Discarded(player, record.card))
             self._next_phase(state)
             return
@@ -738,11 +738,11 @@ class TrickTakingMechanic(MachineDefaults):
             mech.sitting = tuple(p for p in self.sides[n][player] if p != player)
             hands = state.zones[self.hand]
             for partner in mech.sitting:
-                state.out_of_play.extend(hands[partner])
+                state.out_of_play = [*state.out_of_play, *hands[partner]]
                 hands[partner] = []
         dealer = self.dealer(state)
         if mech.phase == CALL and self.dealer_picks_up and dealer not in mech.sitting:
-            state.out_of_play.remove(mech.turned)
+            state.out_of_play = [card for card in state.out_of_play if card != mech.turned]
             state.zones[self.hand][dealer].append(mech.turned)
             mech.picked = mech.turned
             mech.phase, mech.current = DISCARD, dealer
