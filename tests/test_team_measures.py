@@ -120,8 +120,12 @@ def test_a_scoring_rule_can_score_a_team_measure(tmp_path: Path) -> None:
     state = play_out(game, 2, 4)
     moored = [len(state.zones[game.zone("moorings").index][p]) for p in range(4)]
     rows = [state.scores().breakdown[p]["Fleet together"] for p in range(4)]
-    for player, partner in ((0, 2), (1, 3), (2, 0), (3, 1)):
-        assert rows[player] == (5 if moored[player] + moored[partner] >= 1 else 0)
+    for first, partner in ((0, 2), (1, 3)):  # each team once, on its first seat
+        assert rows[first] == (5 if moored[first] + moored[partner] >= 1 else 0)
+        assert rows[partner] == 0
+    plain = compiled(toy(tmp_path / "plain", TEAMS))
+    ahead = [t - u for t, u in zip(state.scores().totals, plain.score(state).totals, strict=True)]
+    assert ahead == [rows[0], rows[1], rows[0], rows[1]]  # the team's total gains it once
 
 
 def test_a_team_measure_without_partnerships_is_an_error_at_its_line(tmp_path: Path) -> None:

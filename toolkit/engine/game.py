@@ -616,7 +616,7 @@ def compile_game(content: GameContent) -> Game:
         autoplay=mechanic if isinstance(mechanic, Autoplay) else None,
         setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
         scoring=tuple(
-            ScoringStep(rule.label, rule.compile_parts(compiler), rule.rule == "milestone_effects")
+            ScoringStep(rule.label, _scored_parts(rule, compiler), rule.rule == "milestone_effects")
             for rule in manifest.scoring
         ),
         tie_breakers=tuple(
@@ -643,7 +643,8 @@ def compile_game(content: GameContent) -> Game:
         targets=tuple(manifest.targets),
         scoring_moves_markers=any(rule.rule == "milestone_effects" for rule in manifest.scoring),
         round_scoring=tuple(
-            ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.round_scoring
+            ScoringStep(rule.label, _scored_parts(rule, compiler))
+            for rule in manifest.round_scoring
         ),
         round_scoring_moves_markers=any(
             rule.rule == "milestone_effects" for rule in manifest.round_scoring
@@ -664,6 +665,26 @@ def compile_game(content: GameContent) -> Game:
         positional_cards=frozenset(positional),
         content=content,
     )
+
+
+def _scored_parts(rule: Any, c: Compiler) -> Callable[[State], list[tuple[str, list[int]]]]:
+    """A scoring rule's parts; one that reads a team measure scores each team once, on its
+    first seat (partners add up their points: every member scoring it would count it twice)."""
+    parts: Callable[[State], list[tuple[str, list[int]]]] = rule.compile_parts(c)
+    partnerships = c.content.game.partnerships
+    measures = [getattr(rule, name, None) for name in type(rule).model_fields]
+    if not partnerships or not any(isinstance(m, Measure) and reads_team(m) for m in measures):
+        return parts
+    sides = c.team_sides
+
+    def once_per_team(state: State) -> list[tuple[str, list[int]]]:
+        side = sides[state.n]
+        return [
+            (label, [points[p] if side[p][0] == p else 0 for p in range(state.n)])
+            for label, points in parts(state)
+        ]
+
+    return once_per_team
 
 
 def _compile_mechanic(structure: Any, compiler: Compiler) -> CompiledMechanic:
