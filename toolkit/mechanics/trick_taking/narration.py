@@ -50,6 +50,8 @@ def event(
             return iter((f"  player {player + 1} bids {bid}",))
         case TrumpTurned(card=card) if card < 0:
             return iter(("  no card is left to turn up: no trump this round",))
+        case TrumpTurned(card=card) if mechanic.calling:
+            return iter((f"  {words.deck_card(card)} is turned up",))
         case TrumpTurned(card=card):
             suit = mechanic.suit_names[mechanic.suit_of[card]]
             return iter((f"  {words.deck_card(card)} is turned up: {suit} are trump",))
