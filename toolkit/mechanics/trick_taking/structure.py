@@ -25,6 +25,8 @@ class TurnedUpTrump(Model):
     dealer keeps it in hand), so a deal of the whole deck has a trump too."""
 
     turned_up: Literal[True, "dealer"]
+    """`true`: the first card left over after the deal; `dealer`: the dealer's own last
+    dealt card, kept in hand."""
 
 
 class NamedTrump(Model):
