@@ -82,13 +82,14 @@ def test_every_calling_action_encodes_and_decodes_to_itself() -> None:
 
 
 TURN_DEALER = (
+    ("strategies: ../cards/twin-keepers/strategies.yaml\n", ""),  # its rules discard
     ("  calling: {dealer_picks_up: true, alone: true}\n", ""),
     ("  trump: {turned_up: true}\n", "  trump: {turned_up: dealer}\n"),
     ("  - {step: deal, to: hand, count: 5}\n", "  - {step: deal, to: hand}\n"),
     ("  contract:\n", "  contract_off:\n"),
     (
-        "  - {id: tricks, name: Tricks won, min: 0, max: 5, start: 0}\n",
-        "  - {id: tricks, name: Tricks won, min: 0, max: 6, start: 0}\n",
+        "  - {id: tricks-won, name: Tricks won, min: 0, max: 5, start: 0}\n",
+        "  - {id: tricks-won, name: Tricks won, min: 0, max: 6, start: 0}\n",
     ),
 )
 
@@ -100,9 +101,9 @@ def dealer_game(tmp_path: Path) -> Game:
     end = text.index("  tricks_track:")
     text = text[:start] + text[end:]
     text = text.replace(
-        "round_scoring:\n  - {rule: per_unit, label: Watch points, measure: {track: points}, "
+        "round_scoring:\n  - {rule: per_unit, label: Watch points, measure: {track: watch-points}, "
         "points: 1}\n",
-        "round_scoring:\n  - {rule: per_unit, label: Tricks, measure: {track: tricks, "
+        "round_scoring:\n  - {rule: per_unit, label: Tricks, measure: {track: tricks-won, "
         "team: true}, points: 1}\n",
     )
     (project / RULES).write_text(text, encoding="utf-8")
@@ -194,12 +195,12 @@ def test_a_game_of_trump_from_the_dealer_plays_out_and_counts_team_tricks(
         (
             (
                 (
-                    "  - {id: points, name: Watch points, min: 0, max: 4, start: 0}\n",
-                    "  - {id: points, name: Watch points, min: 0, max: 3, start: 0}\n",
+                    "  - {id: watch-points, name: Watch points, min: 0, max: 4, start: 0}\n",
+                    "  - {id: watch-points, name: Watch points, min: 0, max: 3, start: 0}\n",
                 ),
             ),
             "out-of-range",
-            "track: points",
+            "track: watch-points",
             "a round can score 4",
         ),
     ],
