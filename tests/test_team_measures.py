@@ -147,3 +147,23 @@ def test_team_measures_in_words(tmp_path: Path) -> None:
     assert words.measure(Measure(score=True, team=False)) == "points"
     assert words.measure(Measure(track="renown", team=True)).endswith("with their partners")
     assert not words.measure(Measure(track="renown")).endswith("with their partners")
+
+
+def test_a_team_tie_breaker_measures_each_side_once(tmp_path: Path) -> None:
+    """A tie-breaker already sums a side's members; a team measure there gives the same."""
+    plain = compiled(toy(tmp_path / "plain", TEAMS))
+    project = toy(tmp_path / "team", TEAMS)
+    manifest = project / MANIFEST
+    text = manifest.read_text(encoding="utf-8")
+    old = "  - {prefer: most, measure: {count: moorings}, label: moored more ships}\n"
+    assert old in text
+    manifest.write_text(
+        text.replace(old, old.replace("{count: moorings}", "{count: moorings, team: true}")),
+        encoding="utf-8",
+    )
+    team = compiled(project)
+    breaker = team.tie_breakers[0]
+    assert breaker.team and not plain.tie_breakers[0].team
+    for seed in range(6):
+        state = play_out(plain, seed, 4)
+        assert team.score(state) == plain.score(state)

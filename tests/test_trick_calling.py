@@ -246,3 +246,32 @@ def test_a_whole_deck_deal_never_turns_a_card_up_and_says_so_without_a_summary(
     assert "{turned_up: dealer}" in out  # the hint offers the dealer's own card
     assert "(trump turned up" not in out
     assert f"{GAME}.yaml:{line_of(project, '  trump: {turned_up: true}')}:" in out
+
+
+def test_search_bots_deal_nothing_to_a_partner_sitting_out_and_read_voids_by_trick() -> None:
+    _, game = load_compiled_game(GAME)
+    codec = game.mechanic.codec  # type: ignore[attr-defined]
+    hand = game.zone("hand").index
+    for seed in range(12):
+        state = game.new_state(seed, 4)
+        state.apply(state.mech.current, codec.encode(Call(order=True, alone=True)))
+        mech = state.mech
+        (partner,) = mech.sitting
+        rng = random.Random(seed)
+        while mech.phase != 0 or mech.trick < 3:  # into the third trick of three cards
+            player = state.to_move()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+        observer = next(p for p in range(4) if p != partner and p != mech.current)
+        voids = game.mechanic._voids(state)  # type: ignore[attr-defined]
+        suit_of = game.mechanic.suits_by_trump[mech.trump]  # type: ignore[attr-defined]
+        for player in range(4):  # every void read from tricks of three is true
+            assert not {suit_of[card] for card in state.zones[hand][player]} & voids[player]
+        for _ in range(3):
+            copy = game.mechanic.determinize(state, observer, rng)
+            assert copy.zones[hand][partner] == []
+            for player in range(4):
+                assert len(copy.zones[hand][player]) == len(state.zones[hand][player])
+                suits = game.mechanic.suits_by_trump[mech.trump]  # type: ignore[attr-defined]
+                if player != observer:
+                    held = {suits[card] for card in copy.zones[hand][player]}
+                    assert not held & voids[player], (seed, player)

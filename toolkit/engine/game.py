@@ -62,6 +62,9 @@ class TieBreakerSpec:
     label: str
     most: bool
     measure: MeasureFn
+    team: bool = False
+    """The measure already reads a side's value (summing it over the side would count it
+    once per member)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -224,7 +227,12 @@ class Game:
         for breaker in self.tie_breakers:
             if len(tied) == 1:
                 break
-            values = {side: sum(breaker.measure(work, p) for p in side) for side in tied}
+            values = {
+                side: breaker.measure(work, side[0])
+                if breaker.team
+                else sum(breaker.measure(work, p) for p in side)
+                for side in tied
+            }
             target = max(values.values()) if breaker.most else min(values.values())
             narrowed = [side for side in tied if values[side] == target]
             if len(narrowed) < len(tied):
@@ -620,7 +628,12 @@ def compile_game(content: GameContent) -> Game:
             for rule in manifest.scoring
         ),
         tie_breakers=tuple(
-            TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
+            TieBreakerSpec(
+                b.label,
+                b.prefer == "most",
+                compiler.measure(b.measure),
+                bool(manifest.partnerships) and reads_team(b.measure),
+            )
             for b in manifest.tie_breakers
         ),
         heuristic_weights=tuple(
