@@ -275,3 +275,51 @@ def test_search_bots_deal_nothing_to_a_partner_sitting_out_and_read_voids_by_tri
                 if player != observer:
                     held = {suits[card] for card in copy.zones[hand][player]}
                     assert not held & voids[player], (seed, player)
+
+
+@pytest.mark.parametrize("stop", ["calling a suit", "discarding", "alone"])
+def test_a_position_in_calling_or_alone_saves_loads_and_plays_on_alike(stop: str) -> None:
+    from toolkit.engine.position_load import read_position
+    from toolkit.engine.position_save import position_text, save_position
+
+    _, game = load_compiled_game(GAME)
+    codec = game.mechanic.codec  # type: ignore[attr-defined]
+    for seed in range(40):
+        state = game.new_state(seed, 4)
+        rng = random.Random(seed)
+        moves: list[tuple[int, int]] = []
+        while not state.terminal:
+            mech = state.mech
+            if stop == "calling a suit" and mech.phase == 5 and mech.acted == 2:
+                break
+            if stop == "discarding" and mech.phase == DISCARD:
+                break
+            if stop == "alone" and mech.sitting and mech.trick == 2 and len(mech.plays) == 1:
+                break
+            player = state.to_move()[0]
+            legal = state.legal_actions(player)
+            wanted = codec.encode(Call(order=True, alone=True))
+            if stop == "calling a suit":
+                wanted = codec.encode(Call(order=False))
+            action = wanted if stop != "discarding" and wanted in legal else rng.choice(legal)
+            state.apply(player, action)
+            moves.append((player, action))
+        else:
+            continue
+        text = position_text(save_position(game, lambda s=seed: game.new_state(s, 4), moves))
+        assert f"phase: {stop}" in text or stop == "alone"
+        _, loaded, after, problems = read_position(game, Path("p.yaml"), text=text)
+        assert loaded is not None, [str(p) for p in problems]
+        for player, action in after:
+            loaded.apply(player, action)
+        while not state.terminal:
+            assert loaded.to_move() == state.to_move()
+            player = state.to_move()[0]
+            legal = state.legal_actions(player)
+            assert loaded.legal_actions(player) == legal
+            action = rng.choice(legal)
+            state.apply(player, action)
+            loaded.apply(player, action)
+        assert loaded.scores() == state.scores()
+        return
+    pytest.fail(f"no game reached {stop}")

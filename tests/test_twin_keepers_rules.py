@@ -179,6 +179,7 @@ def test_a_maker_going_alone_plays_without_their_partner(game: Game) -> None:
     assert mech.current == 0
     play(state, "stars-A", "stars-K")
     assert mech.current == 3  # seat 3 is skipped
+    assert not game.mechanic.is_quiet(state, 3)  # the third card completes the trick
     play(state, "stars-Q")
     trick = [e for e in state.log if e.kind == "trick"][-1]
     assert trick.winner == 0 and not mech.plays  # a trick of three cards

@@ -946,7 +946,7 @@ class TrickTakingMechanic(MachineDefaults):
         if state.pending is not None:
             return False
         mech: TrickState = state.mech
-        return mech.phase != PLAY or len(mech.plays) < state.n - 1
+        return mech.phase != PLAY or len(mech.plays) < state.n - 1 - len(mech.sitting)
 
     def bot_option(self, state: State, action: int) -> BotOption:
         record = self.codec.decode(action)

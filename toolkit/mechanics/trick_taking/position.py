@@ -236,7 +236,7 @@ def _current(
     if mech.phase in (PASS, BID):
         derived: int | None = (mech.round_leader + mech.acted) % n
     elif mech.phase == DISCARD:
-        derived = machine.dealer(state)
+        derived = (mech.round_leader - 1) % n  # the dealer
     elif mech.phase in (CALL, CALL2):
         derived = None  # who has passed so far: say whose call it is
     elif mech.phase == NAME:
@@ -245,6 +245,8 @@ def _current(
         )
     elif not mech.plays and mech.trick == 1 and machine.first_card < 0:
         derived = mech.round_leader
+        if derived in mech.sitting:  # a partner sitting out leads nothing
+            derived = machine.next_seated(mech, derived, n)
     elif state.terminal:
         derived = mech.round_leader  # nobody moves in a game that is over
     else:
@@ -344,7 +346,7 @@ def _check_hands_before_play(
         have, expected = len(hands[player]), dealt - aside
         if player in mech.sitting:
             expected = 0
-        elif mech.phase == DISCARD and player == machine.dealer(state):
+        elif mech.phase == DISCARD and player == (mech.round_leader - 1) % state.n:
             expected = dealt + 1  # the turned card picked up, one to discard
         if have == expected:
             continue
