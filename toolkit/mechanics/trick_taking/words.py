@@ -284,11 +284,14 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
     if structure.must_trump:
         lines.append("If you cannot follow suit, you must play a trump if you can.")
     lines.append("The highest card of the led suit wins" + _trump_words(structure, name))
-    lines.append(
-        "The winner "
-        + " and ".join(won or ["gains nothing more"])
-        + (" and leads the next trick." if structure.winner_leads else ".")
-    )
+    if won or (structure.tricks_track is None and structure.contract is None):
+        lines.append(
+            "The winner "
+            + " and ".join(won or ["gains nothing more"])
+            + (" and leads the next trick." if structure.winner_leads else ".")
+        )
+    elif structure.winner_leads:  # the trick only counts (below)
+        lines.append("The winner leads the next trick.")
     lead = structure.lead
     if lead.first is not None:
         lines.append(
