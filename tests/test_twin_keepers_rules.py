@@ -262,3 +262,12 @@ def test_the_rules_help_and_the_replay_tell_calling_in_words(game: Game, tmp_pat
     assert "the J of Stars, the J of Moons" in text
     assert "must win 3 tricks" in text
     assert "when a player has 10 or more points with their partners" in text
+
+
+def test_the_lamp_lighter_orders_up_with_two_high_cards_and_passes_without(game: Game) -> None:
+    codec = game.mechanic.codec  # type: ignore[attr-defined]
+    bot = make_bot("lamp-lighter", seed=1, game=game)
+    strong = dealt(game, HANDS, TURNED, leader=0)  # seat 1: the Ace of Stars, King of Comets
+    assert bot.choose(strong, 0) == codec.encode(Call(order=True))
+    weak = dealt(game, HANDS, TURNED, leader=3)  # seat 4 leads: the Ace of Comets alone
+    assert bot.choose(weak, 3) == codec.encode(Call(order=False))

@@ -961,8 +961,8 @@ class TrickTakingMechanic(MachineDefaults):
         if isinstance(record, Call):
             turned = state.mech.turned
             if not record.order:
-                return BotOption("call", -1, value=0)
-            return BotOption("call", turned, value=2 if record.alone else 1)
+                return BotOption("call_pass", -1)
+            return BotOption("order_up", turned, value=2 if record.alone else 1)
         assert isinstance(record, NameTrump)
         return BotOption("name_trump", self.suit_cards[record.suit], value=record.suit)
 

@@ -48,7 +48,7 @@ def decisions(structure: TrickTaking) -> tuple[str, ...]:
     if isinstance(structure.trump, NamedTrump) or structure.calling is not None:
         asked.append("name_trump")
     if structure.calling is not None:
-        asked.append("call")
+        asked += ["order_up", "call_pass"]
         if structure.calling.dealer_picks_up:
             asked.append("discard")
     return tuple(asked)
