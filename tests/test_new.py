@@ -30,6 +30,7 @@ STRATEGY = {
     "draft": "gem-setter",
     "draw-and-play": "climber",
     "staged": "shedder",
+    "partnership": "steady-partner",
 }
 
 

@@ -33,6 +33,7 @@ SHIPPED = (
     "lamplight-wagers",
     "tide-pool-market",
     "lantern-routes",
+    "twin-keepers",
 )
 
 

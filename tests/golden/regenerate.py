@@ -90,6 +90,13 @@ GOLDEN = {
         ["random", "greedy", "low-road", "high-road"],
     ),
     "ridgeline-4p-seed-3.counts.txt": ("rules/ridgeline.yaml", 3, 4, None),
+    "twin-keepers-4p-seed-7.txt": (
+        "rules/twin-keepers.yaml",
+        7,
+        4,
+        ["random", "greedy", "lamp-lighter", "greedy"],
+    ),
+    "twin-keepers-4p-seed-3.counts.txt": ("rules/twin-keepers.yaml", 3, 4, None),
 }
 
 

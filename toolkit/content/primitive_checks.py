@@ -139,6 +139,9 @@ class PrimitiveChecks:
         players = self.checker.game.players
         return players.min, players.max
 
+    def partnerships(self) -> dict[int, list[list[int]]]:
+        return dict(self.checker.game.partnerships)
+
     def check_amount(self, path: Path_, amount: Amount) -> None:
         low, high = self.players()
         if isinstance(amount, int):

@@ -37,7 +37,7 @@ from toolkit.rules.ending import EndTest
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import Amount, per_players
-from toolkit.schema.filters import CardFilter, Measure
+from toolkit.schema.filters import CardFilter, Measure, reads_team
 
 UNLIMITED = 10**9
 PARTNERS = "Partners"
@@ -62,6 +62,9 @@ class TieBreakerSpec:
     label: str
     most: bool
     measure: MeasureFn
+    team: bool = False
+    """The measure already reads a side's value (summing it over the side would count it
+    once per member)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -224,7 +227,12 @@ class Game:
         for breaker in self.tie_breakers:
             if len(tied) == 1:
                 break
-            values = {side: sum(breaker.measure(work, p) for p in side) for side in tied}
+            values = {
+                side: breaker.measure(work, side[0])
+                if breaker.team
+                else sum(breaker.measure(work, p) for p in side)
+                for side in tied
+            }
             target = max(values.values()) if breaker.most else min(values.values())
             narrowed = [side for side in tied if values[side] == target]
             if len(narrowed) < len(tied):
@@ -429,7 +437,25 @@ class Compiler:
     def effects(self, effects: Sequence[Any], cause: str) -> tuple[EffectFn, ...]:
         return tuple(effect.compile(self, cause) for effect in effects)
 
+    @property
+    def team_sides(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """By player count, by player: the seats of their side (themselves without teams)."""
+        return team_sides(self.content.game.partnerships, self.max_players)
+
     def measure(self, measure: Measure) -> MeasureFn:
+        """A measure compiled; a team measure sums its players' own values over each side."""
+        own = self._own_measure(measure)
+        partnerships = self.content.game.partnerships
+        if not partnerships or not reads_team(measure):
+            return own
+        sides = team_sides(partnerships, self.max_players)
+
+        def team(state: State, player: int) -> int:
+            return sum(own(state, p) for p in sides[state.n][player])
+
+        return team
+
+    def _own_measure(self, measure: Measure) -> MeasureFn:
         if measure.resource is not None:
             r = self.resource(measure.resource)
             return lambda state, player: state.res[player][r]
@@ -454,6 +480,22 @@ class Compiler:
             return lambda state, player: len(state.zones[z][player])
         test = self.predicate(zone.kind, where)
         return lambda state, player: sum(1 for card in state.zones[z][player] if test(card))
+
+
+def team_sides(
+    partnerships: Mapping[int, Sequence[Sequence[int]]], max_players: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """By player count, by player (from 0): the seats of their side (themselves alone at a
+    count without teams)."""
+    sides = []
+    for n in range(max_players + 1):
+        side: list[tuple[int, ...]] = [(p,) for p in range(n)]
+        for team in partnerships.get(n, []):
+            seats = tuple(seat - 1 for seat in team)
+            for seat in seats:
+                side[seat] = seats
+        sides.append(tuple(side))
+    return tuple(sides)
 
 
 def compile_game(content: GameContent) -> Game:
@@ -582,11 +624,16 @@ def compile_game(content: GameContent) -> Game:
         autoplay=mechanic if isinstance(mechanic, Autoplay) else None,
         setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
         scoring=tuple(
-            ScoringStep(rule.label, rule.compile_parts(compiler), rule.rule == "milestone_effects")
+            ScoringStep(rule.label, _scored_parts(rule, compiler), rule.rule == "milestone_effects")
             for rule in manifest.scoring
         ),
         tie_breakers=tuple(
-            TieBreakerSpec(b.label, b.prefer == "most", compiler.measure(b.measure))
+            TieBreakerSpec(
+                b.label,
+                b.prefer == "most",
+                compiler.measure(b.measure),
+                bool(manifest.partnerships) and reads_team(b.measure),
+            )
             for b in manifest.tie_breakers
         ),
         heuristic_weights=tuple(
@@ -609,7 +656,8 @@ def compile_game(content: GameContent) -> Game:
         targets=tuple(manifest.targets),
         scoring_moves_markers=any(rule.rule == "milestone_effects" for rule in manifest.scoring),
         round_scoring=tuple(
-            ScoringStep(rule.label, rule.compile_parts(compiler)) for rule in manifest.round_scoring
+            ScoringStep(rule.label, _scored_parts(rule, compiler))
+            for rule in manifest.round_scoring
         ),
         round_scoring_moves_markers=any(
             rule.rule == "milestone_effects" for rule in manifest.round_scoring
@@ -630,6 +678,26 @@ def compile_game(content: GameContent) -> Game:
         positional_cards=frozenset(positional),
         content=content,
     )
+
+
+def _scored_parts(rule: Any, c: Compiler) -> Callable[[State], list[tuple[str, list[int]]]]:
+    """A scoring rule's parts; one that reads a team measure scores each team once, on its
+    first seat (partners add up their points: every member scoring it would count it twice)."""
+    parts: Callable[[State], list[tuple[str, list[int]]]] = rule.compile_parts(c)
+    partnerships = c.content.game.partnerships
+    measures = [getattr(rule, name, None) for name in type(rule).model_fields]
+    if not partnerships or not any(isinstance(m, Measure) and reads_team(m) for m in measures):
+        return parts
+    sides = c.team_sides
+
+    def once_per_team(state: State) -> list[tuple[str, list[int]]]:
+        side = sides[state.n]
+        return [
+            (label, [points[p] if side[p][0] == p else 0 for p in range(state.n)])
+            for label, points in parts(state)
+        ]
+
+    return once_per_team
 
 
 def _compile_mechanic(structure: Any, compiler: Compiler) -> CompiledMechanic:

@@ -23,7 +23,7 @@ from toolkit.rules.scoring import ScoringRule
 from toolkit.rules.scoring.table_by_count import TableByCount
 from toolkit.rules.setup import SetupStep
 from toolkit.rules.words import DASH
-from toolkit.schema.filters import FieldTest, Measure
+from toolkit.schema.filters import FieldTest, Measure, reads_team
 
 
 def walk_effects(effects: list[Any]) -> Iterator[Any]:
@@ -137,6 +137,12 @@ class Describer:
     # -- measures, milestones, scoring ------------------------------------------------------
 
     def measure(self, measure: Measure) -> str:
+        own = self._own_measure(measure)
+        if self.content.game.partnerships and reads_team(measure):
+            return f"{own} with their partners"
+        return own
+
+    def _own_measure(self, measure: Measure) -> str:
         if measure.resource is not None:
             return self.resource(measure.resource)
         if measure.track is not None:

@@ -42,6 +42,12 @@ class Measure(Model):
     """The player's position on this track."""
     score: Literal[True] | None = None
     """`score: true`: the points the player has banked from round scoring so far."""
+    team: bool | None = None
+    """`team: true`: the player's partnership's value, summed over its members (their bids,
+    their tricks); `team: false`: the player's own. Unset: the team's for `score` where
+    partnerships are declared (partners share one total, so the score that ends the game is
+    the team's), the player's own for the rest. A player count without teams reads each
+    player's own value."""
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Measure:
@@ -56,6 +62,12 @@ class Measure(Model):
         if self.where is not None and self.count is None:
             raise ValueError("'where' filters cards, so it needs 'count'")
         return self
+
+
+def reads_team(measure: Measure) -> bool:
+    """Whether a measure reads a partnership's value where teams exist: when it says so, and
+    for `score` unless it says not to (partners share one total)."""
+    return measure.team if measure.team is not None else bool(measure.score)
 
 
 def value_matches(value: Any, wanted: FieldMatch) -> bool:

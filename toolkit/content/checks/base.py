@@ -248,6 +248,14 @@ class GameChecks:
             primitive.check_semantics(context, at)
 
     def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None:
+        if measure.team and not self.game.partnerships:
+            self.error(
+                where,
+                (*path, "team"),
+                "invalid-value",
+                "'team: true' sums a partnership's value, and the game declares no partnerships",
+                "declare the teams (partnerships: {4: [[1, 3], [2, 4]]}), or remove 'team'",
+            )
         if measure.count is not None:
             if (
                 self.known(

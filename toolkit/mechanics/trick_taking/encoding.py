@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
 
 PHASES = ("play", "passing", "naming trump", "bidding")
+CALLING_PHASES = (*PHASES, "calling", "calling a suit", "discarding")
+"""The phases of a game that calls trump (other games keep the shorter block)."""
 
 
 class TrickEncoder:
@@ -23,11 +25,13 @@ class TrickEncoder:
         self.deck = index_of(game.deck.ids)
         self.suits = machine.suit_names
         d, s = len(self.deck), len(self.suits)
-        self.blocks = (
+        self.calling = machine.calling or machine.contract_need > 0
+        self.phases = CALLING_PHASES if self.calling else PHASES
+        self.blocks: tuple[Block, ...] = (
             Block("round", 1, "the round in play (from 1)"),
             Block("rounds", 1, "rounds in the game"),
             Block("trick", 1, "the trick in play this round (from 1)"),
-            Block("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
+            Block("phase", len(self.phases), "one-hot: " + ", ".join(self.phases)),
             Block("led_suit", s + 1, "one-hot over the suits, last slot: none led"),
             Block("trump", s + 1, "one-hot over the suits, last slot: no trump"),
             Block("turned_up", d + 1, "one-hot over the deck, last slot: none turned up"),
@@ -38,6 +42,11 @@ class TrickEncoder:
             Block("pass_count", 1, "cards each player passes"),
             Block("pass_to", n, "one-hot: the relative seat the observer passes to"),
         )
+        if self.calling:
+            self.blocks += (
+                Block("maker", n + 1, "one-hot: the maker's relative seat, last slot: none yet"),
+                Block("sitting_out", n, "multi-hot: relative seats sitting out the round"),
+            )
 
     def observe(self, state: State, seat: int) -> TrickObservation:
         return self.machine.observe(state, seat)
@@ -51,7 +60,7 @@ class TrickEncoder:
         slots.values([view["round"]])
         slots.values([view["rounds"]])
         slots.values([view["trick"]])
-        slots.ones([PHASES.index(view["phase"])])
+        slots.ones([self.phases.index(view["phase"])])
         slots.ones([self._suit(view["led_suit"])])
         slots.ones([self._suit(view["trump"])])
         turned = view["turned_up"]
@@ -63,3 +72,7 @@ class TrickEncoder:
         slots.values([float(view["broken"])])
         slots.values([view["pass_count"]])
         slots.ones([(view["pass_to"] - seat) % n])
+        if self.calling:
+            maker = view.get("maker", -1)
+            slots.ones([(maker - seat) % n if maker >= 0 else n])
+            slots.ones([(p - seat) % n for p in view.get("sitting_out", [])])

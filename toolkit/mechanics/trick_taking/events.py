@@ -66,6 +66,45 @@ class BidMade(Event):
     bid: int
 
 
+@dataclass(frozen=True, slots=True)
+class CallPassed(Event):
+    """A player passed in a calling round."""
+
+    kind: ClassVar[str] = "call-pass"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpCalled(Event):
+    """A player made trump: ordered the turned card up (`ordered`) or named a suit."""
+
+    kind: ClassVar[str] = "trump-called"
+    player: int
+    suit: int
+    alone: bool
+    ordered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """The dealer discarded a card face down after picking up (only the dealer knows it)."""
+
+    kind: ClassVar[str] = "discard"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContractScored(Event):
+    """The makers' tricks at the round's end: made (their points) or not (the defenders')."""
+
+    kind: ClassVar[str] = "contract"
+    maker: int
+    tricks: int
+    made: bool
+    points: int
+
+
 EVENTS: tuple[type[Event], ...] = (
     Played,
     TrickWon,
@@ -74,4 +113,8 @@ EVENTS: tuple[type[Event], ...] = (
     Passed,
     TrumpNamed,
     BidMade,
+    CallPassed,
+    TrumpCalled,
+    Discarded,
+    ContractScored,
 )

@@ -17,13 +17,25 @@ from toolkit.kernel.observation import table_view
 from toolkit.kernel.state import DECLINE, EffectFn, State, chain
 from toolkit.mechanics.defaults import MachineDefaults, twin_cards
 from toolkit.mechanics.trick_taking import narration
-from toolkit.mechanics.trick_taking.codec import Bid, NameTrump, PassCard, PlayCard, TrickCodec
+from toolkit.mechanics.trick_taking.codec import (
+    Bid,
+    Call,
+    Discard,
+    NameTrump,
+    PassCard,
+    PlayCard,
+    TrickCodec,
+)
 from toolkit.mechanics.trick_taking.events import (
     BidMade,
+    CallPassed,
+    ContractScored,
+    Discarded,
     Passed,
     PassPicked,
     Played,
     TrickWon,
+    TrumpCalled,
     TrumpNamed,
     TrumpTurned,
 )
@@ -35,11 +47,20 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
 
 
-PLAY, PASS, NAME, BID = 0, 1, 2, 3
-"""Phases of a round; play is 0 so that the hot loop tests it with one truth test."""
+PLAY, PASS, NAME, BID, CALL, CALL2, DISCARD = 0, 1, 2, 3, 4, 5, 6
+"""Phases of a round; play is 0 so that the hot loop tests it with one truth test. CALL2 (the
+second calling round) and DISCARD (the dealer's, after picking up) follow CALL within it."""
 BEFORE_PLAY = -2
 """`TrickState.led` in the phases before play."""
-PHASE_WORDS = {PLAY: "play", PASS: "passing", NAME: "naming trump", BID: "bidding"}
+PHASE_WORDS = {
+    PLAY: "play",
+    PASS: "passing",
+    NAME: "naming trump",
+    BID: "bidding",
+    CALL: "calling",
+    CALL2: "calling a suit",
+    DISCARD: "discarding",
+}
 
 
 @dataclass(slots=True)
@@ -72,6 +93,14 @@ class TrickState:
     """This round's passing direction as seats onwards (0: no passing)."""
     bids: list[int] = field(default_factory=list)
     """Each player's bid this round, -1 before they bid."""
+    maker: int = -1
+    """The player who made trump this round (called it or named it), -1 for none."""
+    sitting: tuple[int, ...] = ()
+    """Players sitting out the round (the partners of a maker going alone)."""
+    taken: list[int] = field(default_factory=list)
+    """Tricks each player won this round, when a contract reads them."""
+    picked: int = -1
+    """The turned card the dealer picked up this round, -1 for none."""
 
     def copy(self) -> TrickState:
         return TrickState(
@@ -90,6 +119,10 @@ class TrickState:
             self.passed,
             self.pass_offset,
             self.bids[:],
+            self.maker,
+            self.sitting,
+            self.taken[:],
+            self.picked,
         )
 
 
@@ -170,6 +203,25 @@ class TrickTakingMechanic(MachineDefaults):
     """The suits' ids, as position files name trump."""
     twins: tuple[int, ...] = ()
     """Identical deck cards (`twin_cards`): none in a suited deck."""
+    suits_by_trump: tuple[tuple[int, ...], ...] = ()
+    """By trump suit (the last entry: no trump, so that -1 indexes it), each deck card's suit
+    for following and winning (`trump_ranks` moves cards into the trump suit)."""
+    in_suit_by_trump: tuple[tuple[frozenset[int], ...], ...] = ()
+    """By trump suit as above, the deck cards of each suit."""
+    power_by_trump: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """By trump suit as above, `power` (cards listed in `trump_ranks` above the rest)."""
+    turned_from_dealer: bool = False
+    """The turned-up card is the dealer's own last dealt card, kept in hand."""
+    calling: bool = False
+    dealer_picks_up: bool = False
+    alone: bool = False
+    sides: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """By player count, by player: the seats of their side (`team_sides`)."""
+    contract_need: int = 0
+    """Tricks the makers must win (0: no contract)."""
+    contract_track: int = -1
+    contract_points: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    """Made, all tricks, alone made, alone all tricks, to each defending side."""
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
@@ -185,6 +237,8 @@ class TrickTakingMechanic(MachineDefaults):
         phases: list[int] = []
         if spec.passing is not None:
             phases.append(PASS)
+        if spec.calling is not None:
+            phases.append(CALL)
         if named_by == "leader":
             phases.append(NAME)
         if spec.bidding is not None:
@@ -192,6 +246,9 @@ class TrickTakingMechanic(MachineDefaults):
         if named_by == "high_bidder":
             phases.append(NAME)
         lead = spec.lead
+        by_trump = _suit_tables(spec, suit_ids, deck.ids, deck.fields["suit"], deck.fields["rank"])
+        contract = spec.contract
+        calling = spec.calling
         return cls(
             hand=c.zone(spec.hand).index,
             rounds=c.per_players(spec.rounds),
@@ -238,7 +295,8 @@ class TrickTakingMechanic(MachineDefaults):
                 deck.size,
                 passing=spec.passing is not None,
                 bidding=spec.bidding is not None,
-                suits=suits.size if named_by else 0,
+                suits=suits.size if named_by or calling is not None else 0,
+                calling=calling is not None,
             ),
             won=c.zone(spec.won).index if spec.won is not None else -1,
             suit_action="suit_action" in on_win,
@@ -255,11 +313,37 @@ class TrickTakingMechanic(MachineDefaults):
             tricks_track=c.track(spec.tricks_track) if spec.tricks_track is not None else -1,
             hand_sizes=tuple(spec.hand_sizes),
             only_suit_action=(
-                on_win == ["suit_action"] and spec.won is None and spec.tricks_track is None
+                on_win == ["suit_action"]
+                and spec.won is None
+                and spec.tricks_track is None
+                and contract is None
             ),
             phases=tuple(phases),
             suit_ids=tuple(suit_ids),
             twins=twin_cards(deck.fields, deck.size),
+            suits_by_trump=tuple(table[0] for table in by_trump),
+            in_suit_by_trump=tuple(table[1] for table in by_trump),
+            power_by_trump=tuple(table[2] for table in by_trump),
+            turned_from_dealer=isinstance(trump, TurnedUpTrump) and trump.turned_up == "dealer",
+            calling=calling is not None,
+            dealer_picks_up=calling is not None and calling.dealer_picks_up,
+            alone=calling is not None and calling.alone,
+            sides=c.team_sides,
+            contract_need=contract.need if contract is not None else 0,
+            contract_track=c.track(contract.track) if contract is not None else -1,
+            contract_points=(
+                (
+                    contract.made,
+                    contract.all_tricks,
+                    contract.alone_made if contract.alone_made is not None else contract.made,
+                    contract.alone_all_tricks
+                    if contract.alone_all_tricks is not None
+                    else contract.all_tricks,
+                    contract.defenders,
+                )
+                if contract is not None
+                else (0, 0, 0, 0, 0)
+            ),
         )
 
     # -- the phase machine ---------------------------------------------------------------
@@ -275,7 +359,7 @@ class TrickTakingMechanic(MachineDefaults):
         self._begin_round(state)
 
     def _reset_tracks(self, state: State) -> None:
-        for track in (self.bid_track, self.tricks_track):
+        for track in (self.bid_track, self.tricks_track, self.contract_track):
             if track >= 0:
                 for values in state.track:
                     values[track] = 0
@@ -302,9 +386,18 @@ class TrickTakingMechanic(MachineDefaults):
         mech.turned = -1
         mech.passed = []
         mech.bids = [-1] * state.n if self.bid_track >= 0 else []
+        mech.maker = -1
+        mech.sitting = ()
+        mech.taken = [0] * state.n if self.contract_need else []
+        mech.picked = -1
         if self.turned_up:
-            if state.out_of_play:
+            if self.turned_from_dealer:
+                dealt = state.zones[self.hand][self.dealer(state)]
+                if dealt:
+                    mech.turned = dealt[-1]
+            elif state.out_of_play:
                 mech.turned = state.out_of_play[0]
+            if mech.turned >= 0 and not self.calling:
                 mech.trump = self.suit_of[mech.turned]
             state.log.append(TrumpTurned(mech.turned))
         mech.pass_offset = 0
@@ -323,6 +416,8 @@ class TrickTakingMechanic(MachineDefaults):
         while mech.stage < len(phases) and phases[mech.stage] == PASS and not mech.pass_offset:
             mech.stage += 1
         phase = phases[mech.stage] if mech.stage < len(phases) else PLAY
+        if phase == CALL and mech.turned < 0:
+            phase = CALL2  # no card to order up: suits are named
         mech.phase = phase
         mech.led = -1 if phase == PLAY else BEFORE_PLAY
         mech.current = mech.round_leader
@@ -335,6 +430,21 @@ class TrickTakingMechanic(MachineDefaults):
             for player in range(state.n):
                 if self.first_card in hands[player]:
                     mech.current = player
+        if phase == PLAY and mech.current in mech.sitting:
+            mech.current = self.next_seated(mech, mech.current, state.n)
+
+    def dealer(self, state: State) -> int:
+        """The dealer: the seat before the round's leader."""
+        mech: TrickState = state.mech
+        return (mech.round_leader - 1) % state.n
+
+    @staticmethod
+    def next_seated(mech: TrickState, player: int, n: int) -> int:
+        """The next player in turn order after `player` who is not sitting out."""
+        player = (player + 1) % n
+        while player in mech.sitting:
+            player = (player + 1) % n
+        return player
 
     def high_bidder(self, state: State) -> int:
         """The highest bidder; of equal bids, the one who bid first."""
@@ -357,7 +467,7 @@ class TrickTakingMechanic(MachineDefaults):
     def max_actions(self, players: int) -> int:
         """Each round plays every card once; each trick may ask its winner a few choices;
         before play, passes, bids and a named trump."""
-        before = players * (self.pass_count + 1) + 1
+        before = players * (self.pass_count + 1) + 1 + (2 * players + 1 if self.calling else 0)
         return self.rounds[players] * (len(self.suit_of) * DECISIONS_PER_ACTION + before)
 
     def legal_actions(self, state: State, player: int) -> list[int]:
@@ -369,13 +479,14 @@ class TrickTakingMechanic(MachineDefaults):
         if led < -1:
             return self._phase_actions(state, player)
         if led >= 0:
+            in_suit = self.in_suit_by_trump[mech.trump]
             if self.follow_suit:
-                cards = self.in_suit[led]
+                cards = in_suit[led]
                 same = [card for card in hand if card in cards]
                 if same:
                     return same
             if self.must_trump and mech.trump >= 0:
-                cards = self.in_suit[mech.trump]
+                cards = in_suit[mech.trump]
                 trumps = [card for card in hand if card in cards]
                 if trumps:
                     return trumps
@@ -391,7 +502,7 @@ class TrickTakingMechanic(MachineDefaults):
         if mech.trick == 1 and self.first_card >= 0 and self.first_card in hand:
             return [self.first_card]
         if self.broken_suit >= 0 and not mech.broken:
-            suit_of, broken = self.suit_of, self.broken_suit
+            suit_of, broken = self.suits_by_trump[mech.trump], self.broken_suit
             others = [card for card in hand if suit_of[card] != broken]
             if others:
                 return others
@@ -405,12 +516,32 @@ class TrickTakingMechanic(MachineDefaults):
             return [base + card for card in state.zones[self.hand][player]]
         if mech.phase == NAME:
             return list(range(codec.name_base, codec.name_base + len(self.suit_names)))
+        if mech.phase >= CALL:
+            return self._call_actions(state, player)
         tricks = len(state.zones[self.hand][player])
         bids = range(tricks + 1)
         if self.hook and mech.acted == state.n - 1:
             others = sum(b for b in mech.bids if b >= 0)
             bids = [b for b in bids if others + b != tricks]  # type: ignore[assignment]
         return [codec.bid_base + b for b in bids]
+
+    def _call_actions(self, state: State, player: int) -> list[int]:
+        """Pass or order up; pass or name another suit (the dealer may not pass); discard."""
+        mech: TrickState = state.mech
+        codec = self.codec
+        if mech.phase == DISCARD:
+            return [codec.discard_base + card for card in state.zones[self.hand][player]]
+        alone = self.alone and len(self.sides[state.n][player]) > 1
+        base = codec.call_base
+        if mech.phase == CALL:
+            return [base, base + 1, base + 2] if alone else [base, base + 1]
+        turned = self.suit_of[mech.turned] if mech.turned >= 0 else -1
+        suits = [s for s in range(len(self.suit_names)) if s != turned]
+        actions = [] if player == self.dealer(state) else [base]
+        actions += [codec.name_base + s for s in suits]
+        if alone:
+            actions += [base + 3 + s for s in suits]
+        return actions
 
     def apply(self, state: State, player: int, card: int) -> None:
         mech: TrickState = state.mech
@@ -457,8 +588,8 @@ class TrickTakingMechanic(MachineDefaults):
         if (
             led >= 0
             and self.follow_suit
-            and self.suit_of[card] != led
-            and not self.in_suit[led].isdisjoint(hand)
+            and self.suits_by_trump[mech.trump][card] != led
+            and not self.in_suit_by_trump[mech.trump][led].isdisjoint(hand)
         ):
             raise IllegalActionError(
                 f"player {player} must follow suit ({self.suit_names[led]})",
@@ -475,7 +606,7 @@ class TrickTakingMechanic(MachineDefaults):
         if led < -1:
             self._apply_phase(state, player, card)
             return
-        suit_of = self.suit_of
+        suit_of = self.suits_by_trump[mech.trump]
         if suit_of[card] == self.broken_suit:
             mech.broken = True
         state.zones[self.hand][player].remove(card)
@@ -484,18 +615,22 @@ class TrickTakingMechanic(MachineDefaults):
         log = state.log
         log.append(self.play_events[player][card])
         n = state.n
-        if len(plays) < n:
+        sitting = mech.sitting
+        if len(plays) < n - len(sitting):
             if led < 0:
                 mech.led = suit_of[card]
-            mech.current = (player + 1) % n
+            mech.current = (player + 1) % n if not sitting else self.next_seated(mech, player, n)
             return
         winner, winning = self.trick_winner(plays, led if led >= 0 else suit_of[card], mech.trump)
         log.append(self.trick_events[winner][winning])
         mech.plays = []
         mech.led = -1
-        mech.current = winner if self.winner_leads else (plays[0][0] + 1) % n
+        if self.winner_leads:
+            mech.current = winner
+        else:
+            mech.current = self.next_seated(mech, plays[0][0], n)
         if self.only_suit_action:
-            self.suit_actions[suit_of[winning]](state, winner, winning)
+            self.suit_actions[self.suit_of[winning]](state, winner, winning)
         else:
             self._win(state, winner, winning, plays)
         if state.pending is None:
@@ -505,6 +640,8 @@ class TrickTakingMechanic(MachineDefaults):
         """What winning a trick does beyond the suit action: count it, take its cards."""
         if self.tricks_track >= 0:
             state.advance(winner, self.tricks_track, 1, "tricks")
+        if self.contract_need:
+            state.mech.taken[winner] += 1
         if self.won >= 0:
             state.zones[self.won][winner].extend([card for _, card in plays])
         if self.suit_action:
@@ -557,8 +694,11 @@ class TrickTakingMechanic(MachineDefaults):
             self._next_phase(state)
         elif mech.phase == NAME:
             mech.trump = action - codec.name_base
+            mech.maker = player
             state.log.append(TrumpNamed(player, mech.trump))
             self._next_phase(state)
+        elif mech.phase >= CALL:
+            self._apply_call(state, player, action)
         else:
             bid = action - codec.bid_base
             mech.bids[player] = bid
@@ -568,6 +708,71 @@ class TrickTakingMechanic(MachineDefaults):
             mech.acted += 1
             if mech.acted == n:
                 self._next_phase(state)
+
+    def _apply_call(self, state: State, player: int, action: int) -> None:
+        """A pass, an order up, a suit named (alone or not), or the dealer's discard."""
+        mech: TrickState = state.mech
+        record = self.codec.decode(action)
+        n = state.n
+        if isinstance(record, Discard):
+            state.zones[self.hand][player].remove(record.card)
+            state.out_of_play = [*state.out_of_play, record.card]  # shared with clones
+            state.log.append(Discarded(player, record.card))
+            self._next_phase(state)
+            return
+        if isinstance(record, Call) and not record.order:
+            state.log.append(CallPassed(player))
+            mech.acted += 1
+            mech.current = (player + 1) % n
+            if mech.acted == n:  # the first round passed: suits are named
+                mech.phase, mech.acted, mech.current = CALL2, 0, mech.round_leader
+            return
+        if isinstance(record, Call):
+            suit, alone = self.suit_of[mech.turned], record.alone
+        else:
+            assert isinstance(record, NameTrump)
+            suit, alone = record.suit, record.alone
+        mech.trump, mech.maker = suit, player
+        state.log.append(TrumpCalled(player, suit, alone, mech.phase == CALL))
+        if alone:
+            mech.sitting = tuple(p for p in self.sides[n][player] if p != player)
+            hands = state.zones[self.hand]
+            for partner in mech.sitting:
+                state.out_of_play = [*state.out_of_play, *hands[partner]]
+                hands[partner] = []
+        dealer = self.dealer(state)
+        if mech.phase == CALL and self.dealer_picks_up and dealer not in mech.sitting:
+            state.out_of_play = [card for card in state.out_of_play if card != mech.turned]
+            state.zones[self.hand][dealer].append(mech.turned)
+            mech.picked = mech.turned
+            mech.phase, mech.current = DISCARD, dealer
+            return
+        self._next_phase(state)
+
+    def _score_contract(self, state: State) -> None:
+        """The makers' side won `need` tricks (more for all of them), else each defending
+        side scores: on the maker's track, or the first of each defending side's."""
+        mech: TrickState = state.mech
+        maker, n = mech.maker, state.n
+        sides = self.sides[n]
+        won = sum(mech.taken[p] for p in sides[maker])
+        made, every, alone_made, alone_every, defenders = self.contract_points
+        alone = bool(mech.sitting)
+        if won >= self.contract_need:
+            if won == sum(mech.taken):
+                points = alone_every if alone else every
+            else:
+                points = alone_made if alone else made
+            state.advance(maker, self.contract_track, points, "contract")
+            state.log.append(ContractScored(maker, won, True, points))
+            return
+        state.log.append(ContractScored(maker, won, False, defenders))
+        scored: set[tuple[int, ...]] = {sides[maker]}
+        for offset in range(1, n):
+            player = (maker + offset) % n
+            if sides[player] not in scored:
+                scored.add(sides[player])
+                state.advance(player, self.contract_track, defenders, "contract")
 
     def _refuse(self, state: State, player: int, card: int) -> NoReturn:
         mech: TrickState = state.mech
@@ -585,10 +790,10 @@ class TrickTakingMechanic(MachineDefaults):
         (the first play leads, so it is of the led suit)."""
         target = led
         if trump >= 0:
-            suit_of = self.suit_of
+            suit_of = self.suits_by_trump[trump]
             if any(suit_of[card] == trump for _, card in plays):
                 target = trump
-        power = self.power[target]
+        power = self.power_by_trump[trump][target]
         best = plays[0]
         best_power = power[best[1]]
         for play in plays:
@@ -606,6 +811,8 @@ class TrickTakingMechanic(MachineDefaults):
         if state.zones[self.hand][mech.current]:
             state.turn += 1
             return
+        if self.contract_need and mech.maker >= 0:
+            self._score_contract(state)
         for player in range(state.n):
             state.run_effects(self.cleanup, player, -1)
         state.log.append(RoundEnded(state.round))
@@ -642,6 +849,10 @@ class TrickTakingMechanic(MachineDefaults):
             receiver = (observer + mech.pass_offset) % n
             held = state.zones[self.hand][receiver]
             known[receiver] = [card for card in mech.passed[observer] if card in held]
+        if mech.turned >= 0 and mech.turned not in state.out_of_play:
+            for p in others:  # face up in the dealer's hand (kept, or picked up)
+                if mech.turned in hands[p]:
+                    known[p].append(mech.turned)
         fixed = {card for cards in known for card in cards}
         buffers = mech.passing
         pool = [card for p in others for card in hands[p] if card not in fixed]
@@ -680,32 +891,35 @@ class TrickTakingMechanic(MachineDefaults):
             set_aside = set(leftover[: len(removed)])
             leftover = leftover[len(removed) :]
             copy.deck_cards = [c for c in range(len(self.suit_of)) if c not in set_aside]
-        copy.out_of_play = [mech.turned, *leftover] if mech.turned >= 0 else leftover
+        face_up = mech.turned >= 0 and mech.turned in state.out_of_play
+        copy.out_of_play = [mech.turned, *leftover] if face_up else leftover
         return copy
 
     def _voids(self, state: State) -> list[set[int]]:
         """The suits each player showed void in this round: not following the led suit (nor
         trumping, when they must trump). Without the duty to follow, a play shows nothing."""
-        suit_of = self.suit_of
+        trump = state.mech.trump
+        suit_of = self.suits_by_trump[trump]
         void: list[set[int]] = [set() for _ in range(state.n)]
         if not self.follow_suit:
             return void
-        trick: list[tuple[int, int]] = []
+        round_events: list[Event] = []
         for event in reversed(state.log):
             if isinstance(event, Dealt):
                 break
-            if isinstance(event, Played):
-                trick.append((event.player, event.card))
-        trick.reverse()
-        trump = state.mech.trump
+            round_events.append(event)
         led = -1
-        for count, (player, card) in enumerate(trick):
-            if count % state.n == 0:
-                led = suit_of[card]
-            elif suit_of[card] != led:
-                void[player].add(led)
-                if self.must_trump and trump >= 0 and suit_of[card] != trump:
-                    void[player].add(trump)
+        for event in reversed(round_events):
+            if isinstance(event, TrickWon):
+                led = -1
+            elif isinstance(event, Played):
+                player, card = event.player, event.card
+                if led < 0:
+                    led = suit_of[card]
+                elif suit_of[card] != led:
+                    void[player].add(led)
+                    if self.must_trump and trump >= 0 and suit_of[card] != trump:
+                        void[player].add(trump)
         return void
 
     def _deal_respecting(
@@ -732,7 +946,7 @@ class TrickTakingMechanic(MachineDefaults):
         if state.pending is not None:
             return False
         mech: TrickState = state.mech
-        return mech.phase != PLAY or len(mech.plays) < state.n - 1
+        return mech.phase != PLAY or len(mech.plays) < state.n - 1 - len(mech.sitting)
 
     def bot_option(self, state: State, action: int) -> BotOption:
         record = self.codec.decode(action)
@@ -742,6 +956,13 @@ class TrickTakingMechanic(MachineDefaults):
             return BotOption("pass", record.card)
         if isinstance(record, Bid):
             return BotOption("bid", -1, value=record.tricks)
+        if isinstance(record, Discard):
+            return BotOption("discard", record.card)
+        if isinstance(record, Call):
+            turned = state.mech.turned
+            if not record.order:
+                return BotOption("call_pass", -1)
+            return BotOption("order_up", turned, value=2 if record.alone else 1)
         assert isinstance(record, NameTrump)
         return BotOption("name_trump", self.suit_cards[record.suit], value=record.suit)
 
@@ -751,7 +972,7 @@ class TrickTakingMechanic(MachineDefaults):
         mech: TrickState = state.mech
         if mech.phase != PLAY:
             return None
-        led = mech.led if mech.led >= 0 else self.suit_of[card]
+        led = mech.led if mech.led >= 0 else self.suits_by_trump[mech.trump][card]
         winner, _ = self.trick_winner([*mech.plays, (player, card)], led, mech.trump)
         return winner == player
 
@@ -765,9 +986,9 @@ class TrickTakingMechanic(MachineDefaults):
             return f"pass {words.deck_card(record.card)}"
         if isinstance(record, Bid):
             return f"bid {record.tricks}"
-        if isinstance(record, NameTrump):
-            return f"name {self.suit_names[record.suit]} trump"
-        return None
+        if isinstance(record, PlayCard):
+            return None
+        return self.describe_action(state, action)
 
     def narrate_event(
         self, event: Event, viewer: int | None, words: CardWords
@@ -794,13 +1015,21 @@ class TrickTakingMechanic(MachineDefaults):
             if isinstance(record, Bid):
                 return f"bid {record.tricks}"
             if isinstance(record, NameTrump):
-                return f"name {self.suit_names[record.suit]} trump"
+                alone = " and go alone" if record.alone else ""
+                return f"name {self.suit_names[record.suit]} trump{alone}"
+            if isinstance(record, Call):
+                if not record.order:
+                    return "pass"
+                return "order up and go alone" if record.alone else "order up"
+            if isinstance(record, Discard):
+                return f"discard {self.card_names[record.card]}"
         return f"action {action}"
 
     def observe(self, state: State, player: int) -> TrickObservation:
         mech: TrickState = state.mech
         deck = state.game.deck
-        return {
+        view = table_view(state, player)
+        seen: TrickObservation = {
             "player": player,
             "round": state.round,
             "rounds": self.rounds[state.n],
@@ -817,8 +1046,15 @@ class TrickTakingMechanic(MachineDefaults):
             "broken": mech.broken,
             "pass_count": self.pass_count,
             "pass_to": (player + mech.pass_offset) % state.n,
-            **table_view(state, player),
+            "resources": view["resources"],
+            "supply": view["supply"],
+            "tracks": view["tracks"],
+            "zones": view["zones"],
         }
+        if self.calling or self.contract_need:  # only games that call trump show these
+            seen["maker"] = mech.maker
+            seen["sitting_out"] = list(mech.sitting)
+        return seen
 
     def summary(self, state: State) -> str:
         mech: TrickState = state.mech
@@ -831,3 +1067,43 @@ class TrickTakingMechanic(MachineDefaults):
         if mech.trump != self.trump:
             text += f", trump: {self.suit_names[mech.trump] if mech.trump >= 0 else 'none'}"
         return text
+
+
+SuitTables = tuple[tuple[int, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]
+
+
+def _suit_tables(
+    spec: TrickTaking,
+    suit_ids: list[str],
+    card_ids: Sequence[str],
+    suits: Sequence[str],
+    ranks: Sequence[int],
+) -> list[SuitTables]:
+    """By trump suit, then for no trump (last, so that trump -1 indexes it): each card's
+    suit, the cards of each suit, and each card's power in each suit. A card listed in
+    `trump_ranks` for the trump suit belongs to it, above its other cards, highest first."""
+    low, high = min(ranks) - 1, max(ranks)
+    plain_suits = tuple(suit_ids.index(s) for s in suits)
+
+    def tables(trump: int) -> SuitTables:
+        order = spec.trump_ranks.get(suit_ids[trump], []) if trump >= 0 else []
+        listed = {card_ids.index(card): len(order) - i for i, card in enumerate(order)}
+        suit_of = tuple(trump if k in listed else s for k, s in enumerate(plain_suits))
+        power = tuple(
+            tuple(
+                (high + listed[k] if k in listed else ranks[k]) if suit_of[k] == suit else low
+                for k in range(len(card_ids))
+            )
+            for suit in range(len(suit_ids))
+        )
+        in_suit = tuple(
+            frozenset(k for k, s in enumerate(suit_of) if s == suit)
+            for suit in range(len(suit_ids))
+        )
+        return suit_of, in_suit, power
+
+    plain = tables(-1)
+    by_trump = [
+        tables(t) if suit_ids[t] in spec.trump_ranks else plain for t in range(len(suit_ids))
+    ]
+    return [*by_trump, plain]

@@ -11,10 +11,14 @@ from toolkit.kernel.events import Event
 from toolkit.kernel.mechanic import CardWords
 from toolkit.mechanics.trick_taking.events import (
     BidMade,
+    CallPassed,
+    ContractScored,
+    Discarded,
     Passed,
     PassPicked,
     Played,
     TrickWon,
+    TrumpCalled,
     TrumpNamed,
     TrumpTurned,
 )
@@ -46,9 +50,25 @@ def event(
             return iter((f"  player {player + 1} bids {bid}",))
         case TrumpTurned(card=card) if card < 0:
             return iter(("  no card is left to turn up: no trump this round",))
+        case TrumpTurned(card=card) if mechanic.calling:
+            return iter((f"  {words.deck_card(card)} is turned up",))
         case TrumpTurned(card=card):
             suit = mechanic.suit_names[mechanic.suit_of[card]]
             return iter((f"  {words.deck_card(card)} is turned up: {suit} are trump",))
         case TrumpNamed(player=player, suit=suit):
             return iter((f"  player {player + 1} names {mechanic.suit_names[suit]} trump",))
+        case CallPassed(player=player):
+            return iter((f"  player {player + 1} passes",))
+        case TrumpCalled(player=player, suit=suit, alone=alone, ordered=ordered):
+            how = "orders up" if ordered else "names"
+            line = f"  player {player + 1} {how} {mechanic.suit_names[suit]} as trump"
+            return iter((line + (" and goes alone" if alone else ""),))
+        case Discarded(player=player, card=card):
+            what = words.deck_card(card) if viewer is None or viewer == player else "a card"
+            return iter((f"  player {player + 1} picks up the turned card and discards {what}",))
+        case ContractScored(maker=maker, tricks=tricks, made=made, points=points):
+            side = f"player {maker + 1}'s side"
+            if made:
+                return iter((f"  {side} made trump and took {tricks}: {points} points",))
+            return iter((f"  {side} took only {tricks}: the defenders score {points}",))
     return None

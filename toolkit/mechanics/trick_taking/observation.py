@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NotRequired
+
 from toolkit.kernel.observation import Observation
 
 
@@ -25,3 +27,7 @@ class TrickObservation(Observation):
     broken: bool
     pass_count: int
     pass_to: int
+    maker: NotRequired[int]
+    """With calling or named trump and a contract: the player who made trump, -1 before."""
+    sitting_out: NotRequired[list[int]]
+    """With calling: the seats sitting out the round (a maker's partners going alone)."""

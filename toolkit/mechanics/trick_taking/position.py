@@ -14,6 +14,9 @@ from toolkit.mechanics.base import KitPosition, PositionReader
 from toolkit.mechanics.trick_taking.machine import (
     BEFORE_PLAY,
     BID,
+    CALL,
+    CALL2,
+    DISCARD,
     NAME,
     PASS,
     PHASE_WORDS,
@@ -37,7 +40,7 @@ def save(machine: TrickTakingMechanic, state: State) -> dict[str, Any]:
     if mech.plays:
         out["trick"] = [ids[card] for _, card in mech.plays]
     out["leader"] = mech.round_leader + 1
-    if mech.trump >= 0 and mech.trump != _default_trump(machine, mech.turned):
+    if mech.trump >= 0 and mech.trump != _default_trump(machine, mech.turned, mech.phase):
         out["trump"] = machine.suit_ids[mech.trump]
     if mech.turned >= 0:
         out["turned_up"] = ids[mech.turned]
@@ -49,10 +52,20 @@ def save(machine: TrickTakingMechanic, state: State) -> dict[str, Any]:
         out["passing"] = [[ids[card] for card in cards] for cards in mech.passing]
     if any(mech.passed):
         out["passed"] = [[ids[card] for card in cards] for cards in mech.passed]
+    if mech.maker >= 0:
+        out["maker"] = mech.maker + 1
+    if mech.sitting:
+        out["alone"] = True
+    if mech.picked >= 0:
+        out["picked_up"] = True
+    if any(mech.taken):
+        out["tricks_taken"] = list(mech.taken)
     return out
 
 
-def _default_trump(machine: TrickTakingMechanic, turned: int) -> int:
+def _default_trump(machine: TrickTakingMechanic, turned: int, phase: int) -> int:
+    if machine.calling and phase in (CALL, CALL2):
+        return -1  # not called yet
     return machine.suit_of[turned] if turned >= 0 else machine.trump
 
 
@@ -62,7 +75,8 @@ def load(
     n = state.n
     at = ("play",)
     phase = PHASES[section.phase]
-    if phase != PLAY and phase not in machine.phases:
+    stage_phase = CALL if phase in (CALL2, DISCARD) else phase
+    if phase != PLAY and stage_phase not in machine.phases:
         reader.error(
             (*at, "phase"),
             "invalid-value",
@@ -73,7 +87,7 @@ def load(
     leader = _leader(machine, state, section, reader)
     mech = TrickState(current=leader, round_leader=leader)
     mech.phase = phase
-    mech.stage = machine.phases.index(phase) if phase != PLAY else len(machine.phases)
+    mech.stage = machine.phases.index(stage_phase) if phase != PLAY else len(machine.phases)
     mech.trick = section.trick_number or 1
     if section.turned_up is not None:
         if not machine.turned_up:
@@ -81,7 +95,7 @@ def load(
         else:
             found = reader.card((*at, "turned_up"), section.turned_up, place=False)
             mech.turned = found if found is not None else -1
-    mech.trump = _default_trump(machine, mech.turned)
+    mech.trump = _default_trump(machine, mech.turned, phase)
     if section.trump is not None:
         if section.trump not in machine.suit_ids:
             reader.error(
@@ -92,6 +106,7 @@ def load(
             )
         else:
             mech.trump = machine.suit_ids.index(section.trump)
+    _load_calling(machine, state, section, reader, mech)
     if machine.pass_count:
         directions = machine.pass_directions
         mech.pass_offset = direction_offset(directions[(state.round - 1) % len(directions)], n)
@@ -137,7 +152,8 @@ def load(
             )
             cards = cards[: n - 1]
         mech.plays = [(p, card) for p, card in zip(range(len(cards)), cards, strict=True)]
-        mech.led = machine.suit_of[cards[0]] if cards and cards[0] >= 0 else -1
+        suit_of = machine.suits_by_trump[mech.trump]
+        mech.led = suit_of[cards[0]] if cards and cards[0] >= 0 else -1
     else:
         mech.led = BEFORE_PLAY
         if section.trick:
@@ -145,11 +161,56 @@ def load(
                 (*at, "trick"), "illegal-position", f"no card is played while {section.phase}"
             )
     mech.current = _current(machine, state, mech, reader)
-    mech.plays = [
-        ((mech.current - len(mech.plays) + i) % n, c) for i, (_, c) in enumerate(mech.plays)
-    ]
+    if mech.phase in (CALL, CALL2):
+        mech.acted = (mech.current - mech.round_leader) % n
+    seats = [p for p in range(n) if p not in mech.sitting]
+    if mech.current in seats:
+        at_seat = seats.index(mech.current)
+        count = len(mech.plays)
+        mech.plays = [
+            (seats[(at_seat - count + i) % len(seats)], c) for i, (_, c) in enumerate(mech.plays)
+        ]
     state.mech = mech
     state.turn = 1
+
+
+def _load_calling(
+    machine: TrickTakingMechanic,
+    state: State,
+    section: TrickPlay,
+    reader: PositionReader,
+    mech: TrickState,
+) -> None:
+    """The maker, a maker gone alone, the picked-up card and the tricks each took."""
+    at = ("play",)
+    n = state.n
+    if section.maker is not None:
+        seat = reader.seat((*at, "maker"), section.maker)
+        if seat is not None:
+            mech.maker = seat
+    if section.alone:
+        if mech.maker < 0 or not machine.alone:
+            reader.error(
+                (*at, "alone"),
+                "illegal-position",
+                "only a maker in a game that lets them go alone plays alone",
+                "name the maker: maker: SEAT",
+            )
+        else:
+            mech.sitting = tuple(p for p in machine.sides[n][mech.maker] if p != mech.maker)
+    if section.picked_up:
+        if not machine.dealer_picks_up or mech.turned < 0:
+            reader.error(
+                (*at, "picked_up"), "illegal-position", "no turned-up card is picked up here"
+            )
+        else:
+            mech.picked = mech.turned
+    if machine.contract_need:
+        mech.taken = [0] * n
+        for seat, count in enumerate(section.tricks_taken[:n]):
+            mech.taken[seat] = count
+    elif section.tricks_taken:
+        reader.error((*at, "tricks_taken"), "invalid-value", "this game has no contract")
 
 
 def _leader(
@@ -174,12 +235,18 @@ def _current(
         reader.error(("to_move",), "illegal-position", "one player at a time acts in a trick game")
     if mech.phase in (PASS, BID):
         derived: int | None = (mech.round_leader + mech.acted) % n
+    elif mech.phase == DISCARD:
+        derived = (mech.round_leader - 1) % n  # the dealer
+    elif mech.phase in (CALL, CALL2):
+        derived = None  # who has passed so far: say whose call it is
     elif mech.phase == NAME:
         derived = (
             machine.high_bidder(state) if machine.named_by == "high_bidder" else mech.round_leader
         )
     elif not mech.plays and mech.trick == 1 and machine.first_card < 0:
         derived = mech.round_leader
+        if derived in mech.sitting:  # a partner sitting out leads nothing
+            derived = machine.next_seated(mech, derived, n)
     elif state.terminal:
         derived = mech.round_leader  # nobody moves in a game that is over
     else:
@@ -215,7 +282,9 @@ def complete(
         for player in range(n):
             if machine.first_card in hands[player]:
                 mech.current = player
-    if machine.turned_up and mech.turned >= 0:
+    if machine.turned_up and mech.turned >= 0 and (machine.turned_from_dealer or mech.picked >= 0):
+        pass  # in the dealer's hand, face up (or played)
+    elif machine.turned_up and mech.turned >= 0:
         if mech.turned not in state.out_of_play:
             reader.error(
                 ("play", "turned_up"),
@@ -237,6 +306,8 @@ def complete(
             mech.trick = max(1, dealt - max(held) + 1)
         expected = dealt - mech.trick + 1
         for player in range(n):
+            if player in mech.sitting:
+                continue  # their hand lies face down, out of the round
             if held[player] != expected:
                 have = len(hands[player])
                 reader.error(
@@ -273,6 +344,10 @@ def _check_hands_before_play(
     for player in range(state.n):
         aside = len(mech.passing[player]) if mech.phase == PASS and mech.passing else 0
         have, expected = len(hands[player]), dealt - aside
+        if player in mech.sitting:
+            expected = 0
+        elif mech.phase == DISCARD and player == (mech.round_leader - 1) % state.n:
+            expected = dealt + 1  # the turned card picked up, one to discard
         if have == expected:
             continue
         if mech.phase == PASS:
@@ -300,8 +375,9 @@ def _check_follow(
         return
     led = mech.led
     hands = state.zones[machine.hand]
+    suit_of, in_suit = machine.suits_by_trump[mech.trump], machine.in_suit_by_trump[mech.trump]
     for index, (player, card) in enumerate(mech.plays[1:], start=1):
-        if machine.suit_of[card] != led and not machine.in_suit[led].isdisjoint(hands[player]):
+        if suit_of[card] != led and not in_suit[led].isdisjoint(hands[player]):
             reader.error(
                 ("play", "trick", index),
                 "illegal-position",

@@ -15,7 +15,15 @@ Seat = Annotated[int, Field(ge=1, le=16, description="A player's seat, counted f
 class TrickPlay(Model):
     """Where a round of tricks stands."""
 
-    phase: Literal["play", "passing", "naming trump", "bidding"] = "play"
+    phase: Literal[
+        "play",
+        "passing",
+        "naming trump",
+        "bidding",
+        "calling",
+        "calling a suit",
+        "discarding",
+    ] = "play"
     """The phase of the round; the phases before play are the game's own (passing, bidding,
     naming trump)."""
     trick_number: Annotated[int, Field(ge=1, le=1000)] | None = None
@@ -40,3 +48,11 @@ class TrickPlay(Model):
     passed: list[list[Id]] = Field(default_factory=list)
     """The cards each player handed over this round, in seat order: its giver and its
     receiver know where they are."""
+    maker: Seat | None = None
+    """Who made trump this round (called or named it); default: nobody yet."""
+    alone: bool = False
+    """The maker went alone: their partners sit out the round, holding no cards."""
+    picked_up: bool = False
+    """The dealer picked up the turned-up card (it is in the dealer's hand, or played)."""
+    tricks_taken: list[Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=list)
+    """With a contract: the tricks each player won this round, in seat order."""

@@ -50,6 +50,14 @@ class TrickScreen(ScreenDefaults):
                     f"player {p + 1}: {b if b >= 0 else '-'}" for p, b in enumerate(view["bids"])
                 )
             )
+        maker = view.get("maker", -1)
+        if maker >= 0:
+            sitting = view.get("sitting_out", [])
+            table.append(f"{'  ' if table.plain else ''}Maker: ", style="bold")
+            table.append(f"player {maker + 1}")
+            if sitting:
+                out = ", ".join(f"player {p + 1}" for p in sitting)
+                table.append(f" alone ({out} sitting out)")
         if mechanic.broken_suit >= 0:
             broken = mechanic.suit_names[mechanic.broken_suit]
             table.append(

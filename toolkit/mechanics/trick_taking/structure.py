@@ -20,9 +20,13 @@ Direction = Literal["left", "right", "across", "none"]
 
 class TurnedUpTrump(Model):
     """Trump turned up each round: the first card left over after the deal shows the round's
-    trump suit (it stays face up, out of play); a round with no card left over has no trump."""
+    trump suit (it stays face up, out of play); a round with no card left over has no trump.
+    `turned_up: dealer`: the dealer's own last dealt card is turned face up instead (the
+    dealer keeps it in hand), so a deal of the whole deck has a trump too."""
 
-    turned_up: Literal[True]
+    turned_up: Literal[True, "dealer"]
+    """`true`: the first card left over after the deal; `dealer`: the dealer's own last
+    dealt card, kept in hand."""
 
 
 class NamedTrump(Model):
@@ -66,6 +70,44 @@ class Bidding(Model):
     """The last bidder may not make the bids add up to the number of tricks in the round."""
 
 
+class Calling(Model):
+    """Trump called in rounds after the turned-up card: each player in turn from the round's
+    leader orders it up (its suit is trump) or passes; if all pass, each in turn names another
+    suit trump or passes, and the dealer (the seat before the round's leader) may not pass.
+    The player who makes trump is the maker; their side, the makers."""
+
+    dealer_picks_up: bool = True
+    """When the card is ordered up, the dealer takes it into hand and discards a card face
+    down (a dealer sitting out leaves it turned up)."""
+    alone: bool = False
+    """A maker may go alone: their partners sit out the round, their cards face down (needs
+    `partnerships`; at a player count without teams nobody has a partner to leave out)."""
+
+
+class Contract(Model):
+    """Makers against defenders: the makers' side (the player who made trump and their
+    partners) must win `need` tricks of the round, else every other side scores
+    `defenders`.
+    Points go on `track` (back to 0 at every deal, read it with round scoring): the maker's
+    for the makers, the first of each defending side in turn order after the maker's for the
+    defenders. Partners add up their points, so a side's points count once."""
+
+    need: Cards
+    """Tricks the makers must win together."""
+    track: Id
+    """The track the round's contract points are put on."""
+    made: int = 1
+    """Points to the makers when they win `need` tricks or more, but not all."""
+    all_tricks: int = 2
+    """Points to the makers when they win every trick."""
+    alone_all_tricks: int | None = None
+    """Points to a maker who went alone and won every trick (unset: `all_tricks`)."""
+    alone_made: int | None = None
+    """Points to a maker who went alone and won `need` tricks but not all (unset: `made`)."""
+    defenders: int = 2
+    """Points to each defending side when the makers win fewer than `need` tricks."""
+
+
 class TrickTaking(StructureModel):
     """Rounds of tricks: lead, follow suit if able, highest card of the led suit (or trump) wins."""
 
@@ -88,6 +130,17 @@ class TrickTaking(StructureModel):
     `{named_by: high_bidder}` for a trump that changes every round; unset for no trump."""
     must_trump: bool = False
     """A player who cannot follow suit must play a trump if able."""
+    trump_ranks: dict[Id, list[Id]] = Field(default_factory=dict)
+    """By trump suit: deck cards that count as trump while that suit is trump and outrank
+    its other cards, highest first (`stars: [stars-J, suns-J]`: the Jack of Stars, then the
+    Jack of Suns, then the Ace of Stars...). A listed card of another suit belongs to the
+    trump suit for following suit too."""
+    calling: Calling | None = None
+    """Trump called in rounds after the turned-up card, instead of fixed by it (needs
+    `trump: {turned_up: true}`)."""
+    contract: Contract | None = None
+    """The side that made trump must win a number of tricks (needs `calling` or a trump
+    named by a player)."""
     lead: LeadRules = Field(default_factory=LeadRules)
     """Restrictions on leading: a suit that must be broken first, a card that leads first."""
     passing: Passing | None = None

@@ -15,6 +15,7 @@ from toolkit.mechanics.base import (
     Words,
     check_rounds,
 )
+from toolkit.mechanics.trick_taking import calling
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
 from toolkit.mechanics.words import described_effects, plain_words, printed_action
 from toolkit.rules.setup.deal import Deal
@@ -29,9 +30,11 @@ def summary(structure: TrickTaking) -> str:
     if structure.bidding is not None:
         extras.append("bidding")
     if isinstance(structure.trump, TurnedUpTrump):
-        extras.append("trump turned up")
+        dealer = structure.trump.turned_up == "dealer"
+        extras.append("trump from the dealer's card" if dealer else "trump turned up")
     elif isinstance(structure.trump, NamedTrump):
         extras.append("trump named")
+    extras += calling.summary_extras(structure)
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
@@ -42,8 +45,12 @@ def decisions(structure: TrickTaking) -> tuple[str, ...]:
         asked.append("pass")
     if structure.bidding is not None:
         asked.append("bid")
-    if isinstance(structure.trump, NamedTrump):
+    if isinstance(structure.trump, NamedTrump) or structure.calling is not None:
         asked.append("name_trump")
+    if structure.calling is not None:
+        asked += ["order_up", "call_pass"]
+        if structure.calling.dealer_picks_up:
+            asked.append("discard")
     return tuple(asked)
 
 
@@ -124,8 +131,9 @@ def check(structure: TrickTaking, checks: StructureChecks) -> None:
             "high_bidder names trump, but there is no bidding",
             "add bidding: {track: bid}, or let the leader name trump: named_by: leader",
         )
-    if isinstance(trump, TurnedUpTrump):
+    if isinstance(trump, TurnedUpTrump) and trump.turned_up is True:
         _check_a_card_is_left_to_turn_up(structure, checks)
+    calling.check(structure, checks, suit_ids)
     lead = structure.lead
     if lead.broken is not None and suit_ids is not None:
         checks.known((*path, "lead", "broken"), lead.broken, suit_ids, "suit")
@@ -209,7 +217,8 @@ def _check_a_card_is_left_to_turn_up(structure: TrickTaking, checks: StructureCh
             f"at {plural(never[0], 'player') if len(never) == 1 else counts + ' players'} "
             f"every deal takes the whole deck of {deck} cards: no card is left to turn up, "
             "so no round would have a trump",
-            "deal fewer cards each (deal: {count: N} or hand_sizes), or choose a trump suit",
+            "deal fewer cards each (deal: {count: N} or hand_sizes), turn up the dealer's own "
+            "last card (trump: {turned_up: dealer}), or choose a trump suit",
         )
 
 
@@ -244,6 +253,8 @@ def _deck_card(card_id: str, name: Callable[[str], str]) -> str:
 
 def _trump_words(structure: TrickTaking, name: Callable[[str], str]) -> str:
     trump = structure.trump
+    if structure.calling is not None:
+        return ", unless a trump is played (the suit called this round)."
     if isinstance(trump, TurnedUpTrump):
         return ", unless a trump is played (the turned-up card's suit)."
     if isinstance(trump, NamedTrump):
@@ -273,11 +284,14 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
     if structure.must_trump:
         lines.append("If you cannot follow suit, you must play a trump if you can.")
     lines.append("The highest card of the led suit wins" + _trump_words(structure, name))
-    lines.append(
-        "The winner "
-        + " and ".join(won or ["gains nothing more"])
-        + (" and leads the next trick." if structure.winner_leads else ".")
-    )
+    if won or (structure.tricks_track is None and structure.contract is None):
+        lines.append(
+            "The winner "
+            + " and ".join(won or ["gains nothing more"])
+            + (" and leads the next trick." if structure.winner_leads else ".")
+        )
+    elif structure.winner_leads:  # the trick only counts (below)
+        lines.append("The winner leads the next trick.")
     lead = structure.lead
     if lead.first is not None:
         lines.append(
@@ -295,6 +309,7 @@ def play_lines(structure: TrickTaking, name: Callable[[str], str] = _same) -> li
             f"Each trick won moves its winner's {name(structure.tricks_track)} marker up 1 "
             "(back to 0 at every deal)."
         )
+    lines += calling.play_lines(structure, name)
     return lines
 
 
@@ -302,11 +317,23 @@ def before_play_lines(structure: TrickTaking, name: Callable[[str], str] = _same
     """What happens after the deal and before the first trick, in order."""
     lines = []
     trump = structure.trump
-    if isinstance(trump, TurnedUpTrump):
+    if isinstance(trump, TurnedUpTrump) and trump.turned_up == "dealer":
         lines.append(
-            "Turn up the first card left over after the deal: its suit is trump this round "
-            "(it stays face up, out of play). With no card left over, there is no trump."
+            "The dealer (the seat before the round's leader) turns their own last dealt card "
+            "face up and keeps it in hand"
+            + (": its suit is trump this round." if structure.calling is None else ".")
         )
+    elif isinstance(trump, TurnedUpTrump):
+        lines.append(
+            "Turn up the first card left over after the deal"
+            + (
+                ": its suit is trump this round (it stays face up, out of play). With no card "
+                "left over, there is no trump."
+                if structure.calling is None
+                else " (it stays face up, out of play)."
+            )
+        )
+    lines += calling.before_play_lines(structure, name)
     passing = structure.passing
     if passing is not None:
         cycle = ", ".join(passing.directions)
