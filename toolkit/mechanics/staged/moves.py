@@ -63,6 +63,10 @@ class MoveRule:
         """The deck card the action plays or takes, -1 for none."""
         return -1
 
+    def value_of(self, offset: int) -> int:
+        """The number the action chooses (an amount bet), -1 for none."""
+        return -1
+
 
 @dataclass(slots=True)
 class Relation:
@@ -466,6 +470,10 @@ class TakeAllMove(MoveRule):
         source = self.sources[offset]
         cards = source.cards(state, player)[:]
         mover(state, mech, player, cards, source, player, self.target, player)
+        if mech.wager is not None:
+            from toolkit.mechanics.staged.bets import take_chips
+
+            take_chips(state, mech, player, source)
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
