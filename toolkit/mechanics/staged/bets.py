@@ -422,13 +422,13 @@ class Auction(Asking):
     def _drop(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> None:
         wager = _wager(mech)
         wager.out[player] = True
-        lot = self._lot(state, self.drop_takes)
-        if lot:
-            m.move_cards(state, mech, player, lot, self.lots, player, self.to, player)
         bid = wager.stake[player]
         back = bid if self.refund == "all" else bid // 2 if self.refund == "half" else 0
         back = state.gain(player, self.resource, back) if back else 0
         state.log.append(Wagered(player, "drop", -back, bid, self.resource_id))
+        lot = self._lot(state, self.drop_takes)
+        if lot:
+            m.move_cards(state, mech, player, lot, self.lots, player, self.to, player)
 
     def _settle(self, m: StagedMechanic, state: State, mech: Mech, bidders: list[int]) -> None:
         wager = _wager(mech)

@@ -862,7 +862,7 @@ def filled_by(stages: list[Any]) -> list[str]:
         kind = getattr(item, "stage", None) or getattr(item, "move", None)
         if kind == "deal":
             found += [item.to, item.rest]
-        elif kind in ("move", "draw", "take_all", "flip", "award"):
+        elif kind in ("move", "draw", "take_all", "flip", "award", "auction", "sealed_bid"):
             found.append(item.to)
         elif kind in ("pay", "betting", "showdown"):  # chips lie there, not cards
             found.append(item.to if kind == "pay" else item.pot)
