@@ -266,6 +266,8 @@ class Betting(Asking):
     bases: tuple[int, ...]
     resource: int
     start: Callable[[State, Mech], int]
+    reg: int
+    """Its register: the player acting before it, acting again after it (the leader)."""
     next: int = 0
 
     def _in(self, state: State, mech: Mech, player: int) -> bool:
@@ -287,22 +289,27 @@ class Betting(Asking):
         wager.high = 0
         wager.matched = [False] * n
         wager.raises = 0
+        mech.regs[self.reg] = mech.acting
         if self._settled(state, mech):
             return self.next
         first = self.start(state, mech)
         if self._waiting(state, mech, first):
             return self.ask(state, mech, first)
         player = _after(mech, n, first, lambda p: self._waiting(state, mech, p))
-        return self.next if player < 0 else self.ask(state, mech, player)
+        return self._done(mech) if player < 0 else self.ask(state, mech, player)
+
+    def _done(self, mech: Mech) -> int:
+        mech.acting = mech.regs[self.reg]
+        return self.next
 
     def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
         rule = self.rule_of(action)
         mech.acted = True
         rule.apply(state, mech, player, action - rule.base, m.move_cards)
         if self._settled(state, mech):
-            return self.next
+            return self._done(mech)
         following = _after(mech, state.n, player, lambda p: self._waiting(state, mech, p))
-        return self.next if following < 0 else self.ask(state, mech, following)
+        return self._done(mech) if following < 0 else self.ask(state, mech, following)
 
 
 @dataclass(slots=True)

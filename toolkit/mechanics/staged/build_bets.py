@@ -63,7 +63,7 @@ def betting(builder: ProgramBuilder, stage: structure.BettingStage) -> None:
         rules.append(rule)
     _decide(
         builder,
-        bets.Betting(tuple(rules), (), resource, builder.start(stage.start)),
+        bets.Betting(tuple(rules), (), resource, builder.start(stage.start), builder.reg()),
     )
 
 
