@@ -19,7 +19,7 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged.events import Revealed
-from toolkit.mechanics.staged.wagers import PotWon, Wagered
+from toolkit.mechanics.staged.wagers import PotWon
 
 ROOT = Path(__file__).resolve().parent.parent
 
