@@ -404,7 +404,8 @@ class StagedMechanic(MachineDefaults):
         mech: Mech = state.mech
         ids = self.card_ids
         hand = self.hand.cards(state, player) if self.hand is not None else []
-        return {
+        table = table_view(state, player)
+        seen: StagedObservation = {
             "player": player,
             "round": state.round,
             "rounds": self.rounds[state.n],
@@ -431,8 +432,14 @@ class StagedMechanic(MachineDefaults):
                 if mech.placed_by[card] >= 0
             },
             "known": [[ids[card] for card in cards] for cards in mech.known],
-            **table_view(state, player),
+            "resources": table["resources"],
+            "supply": table["supply"],
+            "tracks": table["tracks"],
+            "zones": table["zones"],
         }
+        if mech.wager is not None:
+            wager_view(self, state, player, seen)
+        return seen
 
     def summary(self, state: State) -> str:
         mech: Mech | None = state.mech
@@ -479,3 +486,18 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
 
     seen: set[str] = set()
     return max(1, of(spec.round) + of(spec.round_end.then)) + 1
+
+
+def wager_view(m: StagedMechanic, state: State, player: int, seen: StagedObservation) -> None:
+    """What every player sees of the chips: what lies on each zone, the stakes, the folds;
+    of the sealed bids, only their own."""
+    wager = state.mech.wager
+    names = [r.id for r in state.game.resources]
+    seen["chips"] = {
+        zone.id: {names[r]: amount for r, amount in enumerate(lying) if amount}
+        for zone in m.zones
+        if zone.shared and any(lying := wager.chips[zone.index])
+    }
+    seen["stakes"] = wager.stake[:]
+    seen["folded"] = wager.folded[:]
+    seen["bid"] = max(wager.bids[player], -1)
