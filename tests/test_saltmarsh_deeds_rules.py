@@ -97,7 +97,7 @@ def test_deeds_and_notes_are_sorted_and_one_deed_per_bidder_is_laid_out(
     assert len(cards(game, state, "deed-pile")) == 24 - players
     assert len(cards(game, state, "note-pile")) == 24
     assert all(c.startswith("note-") for c in cards(game, state, "note-pile"))
-    assert cards(game, state, "stock") == []
+    assert cards(game, state, "heap") == []
     assert shells(state) == [15] * players
     assert state.to_move() == (0,)
 

@@ -52,7 +52,7 @@ def thistles(state: State) -> list[int]:
 
 
 def pot(state: State, game: Game) -> int:
-    return state.mech.wager.chips[game.zone("pot").index][0]
+    return state.mech.wager.chips[game.zone("thistle-pot").index][0]
 
 
 def offered(game: Game, state: State, player: int) -> list[str]:
@@ -155,7 +155,7 @@ def test_a_fold_leaves_the_pot_to_the_last_wagerer_unseen(game: Game) -> None:
     wager(game, state, "bet 2 thistles")
     wager(game, state, "fold")
     assert not any(isinstance(e, Revealed) for e in state.log)
-    assert PotWon(1, 4, "pot", False) in state.log
+    assert PotWon(1, 4, "thistle-pot", False) in state.log
     assert state.round == 2
     assert thistles(state) == [19 - 1, 17 + 4 - 1]  # after round 2's ante
 
@@ -175,7 +175,7 @@ def test_twinning_the_shared_beast_beats_a_stronger_beast(game: Game) -> None:
     deal(game, state, ["stag-dawn", "wren-dusk"], ["hare-dusk", "wren-dawn"])
     for words in ("check", "check", "check", "check"):
         wager(game, state, words)
-    assert PotWon(1, 2, "pot", True) in state.log
+    assert PotWon(1, 2, "thistle-pot", True) in state.log
     assert thistles(state) == [19 - 1, 21 - 1]  # after round 2's ante
 
 
@@ -184,7 +184,7 @@ def test_without_a_twin_the_strongest_beast_wins(game: Game) -> None:
     deal(game, state, ["stag-dawn", "hare-dusk"], ["hare-dawn", "wren-dawn"])
     for words in ("bet 2 thistles", "call", "bet 4 thistles", "call"):
         wager(game, state, words)
-    assert PotWon(0, 14, "pot", True) in state.log
+    assert PotWon(0, 14, "thistle-pot", True) in state.log
     assert thistles(state) == [19 - 6 + 14 - 1, 13 - 1]  # after round 2's ante
 
 
@@ -196,7 +196,7 @@ def test_a_tie_splits_the_pot_and_the_odd_thistle_carries_over(game: Game) -> No
     wager(game, state, "call")  # player 1
     wager(game, state, "check")
     wager(game, state, "check")
-    assert PotWon(0, 3, "pot", True) in state.log and PotWon(1, 3, "pot", True) in state.log
+    assert PotWon(0, 3, "thistle-pot", True) in state.log and PotWon(1, 3, "thistle-pot", True) in state.log
     assert thistles(state) == [19 - 2 + 3 - 1, 19 - 2 + 3 - 1, 19 - 1]  # after round 2's ante
     assert pot(state, game) == 1 + 3  # the odd thistle, and round 2's antes
 

@@ -103,7 +103,7 @@ class Wagered(Event):
     a chip onto a zone), `bid`, `drop` (out of an auction); `amount` is what they paid now
     (negative: what came back), `total` their stake or bid after it."""
 
-    kind: ClassVar[str] = "wager"
+    kind: ClassVar[str] = "stake"
     player: int
     what: str
     amount: int
@@ -115,7 +115,7 @@ class Wagered(Event):
 class PotWon(Event):
     """Chips lying on a zone went to a player (`shown`: after a showdown)."""
 
-    kind: ClassVar[str] = "pot"
+    kind: ClassVar[str] = "chips-won"
     player: int
     amount: int
     zone: str
