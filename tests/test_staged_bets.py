@@ -252,3 +252,41 @@ def test_the_rules_read_the_toll_the_chip_and_the_sealed_bid_in_words() -> None:
         "  Everyone bids 0 to 6 pebbles at once, hidden; the highest bidder pays and takes "
         "the highest points of stall into their pail; nobody wins a tie."
     )
+
+
+def test_raise_amounts_without_a_cap_are_refused(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / "rules").mkdir(parents=True)
+    for part in ("cards", "print"):
+        shutil.copytree(ROOT / part / "thistle-stakes", project / part / "thistle-stakes")
+    shutil.copytree(ROOT / "print" / "shared", project / "print" / "shared")
+    manifest = project / "rules" / "thistle-stakes.yaml"
+    text = (ROOT / "rules" / "thistle-stakes.yaml").read_text()
+    manifest.write_text(text.replace("raise: [2]\n      cap: 2", "raise: [2]\n      cap: 0", 1))
+    result = run_toolkit("validate", "thistle-stakes", cwd=project)
+    assert result.returncode == 1
+    assert "rules/thistle-stakes.yaml:85:12:" in result.stdout
+    assert "'raise' amounts are given but 'cap' is 0" in result.stdout
+
+
+def test_past_its_most_bids_an_auction_leaves_the_others_to_drop_out_in_turn(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "project"
+    (project / "rules").mkdir(parents=True)
+    for part in ("cards", "print"):
+        shutil.copytree(ROOT / part / "saltmarsh-deeds", project / part / "saltmarsh-deeds")
+    shutil.copytree(ROOT / "print" / "shared", project / "print" / "shared")
+    manifest = project / "rules" / "saltmarsh-deeds.yaml"
+    text = (ROOT / "rules" / "saltmarsh-deeds.yaml").read_text()
+    manifest.write_text(text.replace("last: highest\n", "last: highest\n          max: 2\n", 1))
+    _, game = load_compiled_game(str(manifest))
+    state = start(game, 3)
+    state.shared[game.zone("quay").index] = [game.deck.index(f"deed-{v}") for v in (5, 9, 14)]
+    act(game, state, 0, "bid 1 shells more")
+    act(game, state, 1, "bid 2 shells more")  # the second bid: player 2 leads
+    dropped = [e.player for e in state.log if isinstance(e, Wagered) and e.what == "drop"]
+    assert dropped == [2, 0]  # player 3, then player 1
+    assert names(game, state, "deeds", 2) == ["deed-5"]
+    assert names(game, state, "deeds", 0) == ["deed-9"]
+    assert names(game, state, "deeds", 1) == ["deed-14"]

@@ -147,6 +147,15 @@ def test_a_call_matches_the_highest_stake_and_ends_the_wagers(game: Game) -> Non
     assert offered(game, state, 1) == ["bet 4 thistles", "check"]
 
 
+def test_the_second_round_of_wagers_starts_again_after_the_leader(game: Game) -> None:
+    state = start(game, 3)
+    wager(game, state, "check")  # player 2
+    wager(game, state, "bet 2 thistles")  # player 3
+    wager(game, state, "call")  # player 1
+    wager(game, state, "call")  # player 2 acts last
+    assert state.to_move() == (1,)  # player 2 again: the first after the leader
+
+
 # -- folding and the showdown ----------------------------------------------------------------
 
 
@@ -196,7 +205,10 @@ def test_a_tie_splits_the_pot_and_the_odd_thistle_carries_over(game: Game) -> No
     wager(game, state, "call")  # player 1
     wager(game, state, "check")
     wager(game, state, "check")
-    assert PotWon(0, 3, "thistle-pot", True) in state.log and PotWon(1, 3, "thistle-pot", True) in state.log
+    assert (
+        PotWon(0, 3, "thistle-pot", True) in state.log
+        and PotWon(1, 3, "thistle-pot", True) in state.log
+    )
     assert thistles(state) == [19 - 2 + 3 - 1, 19 - 2 + 3 - 1, 19 - 1]  # after round 2's ante
     assert pot(state, game) == 1 + 3  # the odd thistle, and round 2's antes
 

@@ -407,9 +407,11 @@ class Auction(Asking):
         bidders = [p for p in range(state.n) if not wager.out[p]]
         if mech.regs[self.reg] >= self.most and len(bidders) > 1:
             leader = next((p for p in bidders if wager.stake[p] == wager.high), bidders[0])
-            for p in bidders:
-                if p != leader:
-                    self._drop(m, state, mech, p)
+            n = state.n
+            for step in range(1, n):  # the others drop out in turn order after the leader
+                other = (leader + step * mech.direction) % n
+                if not wager.out[other]:
+                    self._drop(m, state, mech, other)
             bidders = [leader]
         if not self.lots.cards(state, player) or len(bidders) <= 1 or player < 0:
             self._settle(m, state, mech, bidders)

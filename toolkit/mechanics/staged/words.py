@@ -8,7 +8,7 @@ from typing import Any
 
 from toolkit.diagnostics import plural
 from toolkit.mechanics.base import RulesTable, Section, Words
-from toolkit.mechanics.staged import words_bets
+from toolkit.mechanics.staged import validation_bets, words_bets
 from toolkit.mechanics.staged.structure import Staged, walk
 from toolkit.schema.amounts import amount_values, describe_amount
 
@@ -19,6 +19,7 @@ def summary(structure: Staged) -> str:
         written += fragment
     stages = sum(1 for item in walk(written) if hasattr(item, "stage"))
     moves = sum(1 for item in walk(written) if hasattr(item, "move"))
+    moves += sum(len(validation_bets.asks(item)) for item in walk(written))
     several = max(amount_values(structure.rounds)) > 1
     rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
     return f"staged, {plural(stages, 'stage')}, {plural(moves, 'move')}{rounds}"
