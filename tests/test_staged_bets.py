@@ -290,3 +290,40 @@ def test_past_its_most_bids_an_auction_leaves_the_others_to_drop_out_in_turn(
     assert names(game, state, "deeds", 2) == ["deed-5"]
     assert names(game, state, "deeds", 0) == ["deed-9"]
     assert names(game, state, "deeds", 1) == ["deed-14"]
+
+
+# -- positions ---------------------------------------------------------------------------------
+
+
+def round_trip(game: Game, state: State) -> State:
+    from toolkit.engine.position_load import state_from_text
+    from toolkit.engine.position_save import position_data, position_text
+
+    return state_from_text(game, position_text(position_data(game, state, [], [])))
+
+
+def test_a_position_in_a_betting_round_keeps_the_pot_the_stakes_and_the_folds() -> None:
+    _, game = load_compiled_game(str(ROOT / "rules" / "thistle-stakes.yaml"))
+    state = start(game, 3)
+    act(game, state, 1, "bet 2 thistles")
+    act(game, state, 2, "fold")
+    act(game, state, 0, "raise by 2 thistles")
+    again = round_trip(game, state)
+    assert again.mech.wager.chips == state.mech.wager.chips
+    assert again.mech.wager.stake == [4, 2, 0]
+    assert again.mech.wager.folded == [False, False, True]
+    assert again.mech.wager.raises == 1
+    assert again.res == state.res and again.supply == state.supply
+    assert again.to_move() == (1,)
+    assert sorted(again.legal_actions(1)) == sorted(state.legal_actions(1))
+    act(game, again, 1, "call")
+    assert again.mech.wager.stake == [0, 0, 0]  # settled: the second round of wagers
+
+
+def test_a_position_in_a_sealed_bid_keeps_each_bid_made(game: Game) -> None:
+    state = start(game, 3)
+    to_the_stall(game, state, ["shell-12", "shell-9", "shell-7"])
+    act(game, state, 1, "bid 2 pebbles")
+    again = round_trip(game, state)
+    assert again.mech.wager.bids == [-1, 2, -1]
+    assert again.to_move() == (0, 2)
