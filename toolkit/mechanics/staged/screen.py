@@ -98,7 +98,7 @@ class StagedScreen(ScreenDefaults):
             if isinstance(cards, int):
                 continue
             assert isinstance(heading, Text)
-            if not cards:
+            if not cards and not view.get("chips", {}).get(zone.id):
                 heading.append(" empty", style="")
             elif len(cards) > SHOWN:
                 heading.append(f" the top {SHOWN} of {len(cards)} cards", style="")
