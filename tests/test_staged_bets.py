@@ -327,3 +327,41 @@ def test_a_position_in_a_sealed_bid_keeps_each_bid_made(game: Game) -> None:
     again = round_trip(game, state)
     assert again.mech.wager.bids == [-1, 2, -1]
     assert again.to_move() == (0, 2)
+
+
+def test_a_one_step_lookahead_never_reads_the_others_hidden_bids(game: Game) -> None:
+    state = start(game)
+    to_the_stall(game, state, ["shell-12", "shell-9", "shell-7"])
+    act(game, state, 0, "bid 2 pebbles")
+    bid_three = next(
+        a
+        for a in state.legal_actions(1)
+        if game.mechanic.describe_action(state, a) == "bid 3 pebbles"
+    )
+    after = game.mechanic.preview(state, 1, bid_three)
+    assert after.mech.wager.bids == [-1, 3]  # player 1's bid taken back: nothing resolved
+    assert "shell-12" in names(game, after, "stall")
+    assert state.mech.wager.bids == [2, -1]  # the game itself is untouched
+
+
+def test_a_one_step_lookahead_never_reads_the_others_hidden_picks() -> None:
+    _, game = load_compiled_game(str(ROOT / "rules" / "saltmarsh-deeds.yaml"))
+    state = start(game)
+    state.shared[game.zone("deed-pile").index] = []
+    state.shared[game.zone("quay").index] = [game.deck.index(d) for d in ("deed-20", "deed-3")]
+    act(game, state, 0, "drop out")  # the last auction: the sales begin
+    state.apply(
+        0,
+        next(
+            a
+            for a in state.legal_actions(0)
+            if game.mechanic.describe_action(state, a) == "pick deed-3"
+        ),
+    )
+    offer = next(
+        a for a in state.legal_actions(1) if "deed-20" in game.mechanic.describe_action(state, a)
+    )
+    after = game.mechanic.preview(state, 1, offer)
+    assert names(game, after, "sold") == []  # nothing revealed
+    assert "deed-3" in names(game, after, "deeds", 0)
+    assert after.to_move() == (0,)

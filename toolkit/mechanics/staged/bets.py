@@ -531,6 +531,14 @@ class SealedBid(Op):
         wager.bids = [-1] * n
         return self.next
 
+    def forget_others(self, state: State, player: int) -> None:
+        """The others' bids are taken back, still to be made (a lookahead for `player` must
+        not see them)."""
+        wager = _wager(state.mech)
+        for other, bid in enumerate(wager.bids):
+            if other != player and bid >= 0:
+                wager.bids[other] = -1
+
     def hide(self, state: State, observer: int, rng: random.Random) -> None:
         """Search bots: the bids others made are unknown to `observer`: guess them anew."""
         wager = _wager(state.mech)

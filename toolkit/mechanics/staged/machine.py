@@ -364,6 +364,17 @@ class StagedMechanic(MachineDefaults):
             place[index] = card
         return copy
 
+    def preview(self, state: State, player: int, action: int) -> State:
+        """The position right after `action`, for one-step lookahead: in a simultaneous pick
+        or a sealed bid, the others' hidden choices are taken back first, so the lookahead
+        never resolves them (it would read what the player cannot see)."""
+        after = state.clone(for_scoring=True)
+        forget = getattr(self.program[after.mech.pc], "forget_others", None)
+        if forget is not None and not after.terminal:
+            forget(after, player)
+        after.apply(player, action)
+        return after
+
     def options_left(self, state: State, player: int) -> int:
         if self.hand is None:
             return 0

@@ -348,6 +348,16 @@ class Simultaneous(Op):
     def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
         return tuple(p for p, picking in enumerate(mech.picking) if picking)
 
+    def forget_others(self, state: State, player: int) -> None:
+        """The others' hidden picks go back to their zones, still to be made (a lookahead
+        for `player` must not see them)."""
+        mech: Mech = state.mech
+        for other, picks in enumerate(mech.picks):
+            if other != player and picks:
+                self.rule.source.cards(state, other).extend(picks)
+                mech.picks[other] = []
+                mech.picking[other] = True
+
     def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
         out: list[int] = []
         self.rule.legal(state, mech, player, out)
