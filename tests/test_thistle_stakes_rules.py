@@ -19,7 +19,7 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged.events import Revealed
-from toolkit.mechanics.staged.wagers import PotWon
+from toolkit.mechanics.staged.wagers import PotWon, Wagered
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -164,9 +164,25 @@ def test_a_fold_leaves_the_pot_to_the_last_wagerer_unseen(game: Game) -> None:
     wager(game, state, "bet 2 thistles")
     wager(game, state, "fold")
     assert not any(isinstance(e, Revealed) for e in state.log)
-    assert PotWon(1, 4, "thistle-pot", False) in state.log
+    assert Wagered(1, "back", -2, 0, "thistles") in state.log  # the bet nobody matched
+    assert PotWon(1, 2, "thistle-pot", False) in state.log
     assert state.round == 2
-    assert thistles(state) == [19 - 1, 17 + 4 - 1]  # after round 2's ante
+    assert thistles(state) == [19 - 1, 19 + 2 - 1]  # after round 2's ante
+
+
+def test_a_wagerer_short_of_thistles_calls_with_all_they_hold(game: Game) -> None:
+    state = start(game)
+    deal(game, state, ["hare-dawn", "stag-dusk"], ["wren-dusk", "wren-dawn"])
+    state.res[0][0] = 1
+    wager(game, state, "bet 2 thistles")  # player 2
+    assert offered(game, state, 0) == ["call", "fold"]  # a raise is beyond player 1
+    wager(game, state, "call")  # player 1: their last thistle
+    assert Wagered(0, "call", 1, 1, "thistles") in state.log
+    assert Wagered(1, "back", -1, 1, "thistles") in state.log  # the unmatched thistle
+    assert state.to_move() == (1,)  # player 1 holds nothing: only player 2 wagers
+    wager(game, state, "bet 4 thistles")
+    assert Wagered(1, "back", -4, 0, "thistles") in state.log
+    assert PotWon(1, 4, "thistle-pot", True) in state.log  # the stag beats the hare
 
 
 def test_a_folded_wagerer_is_skipped_in_the_second_round_of_wagers(game: Game) -> None:

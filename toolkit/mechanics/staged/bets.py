@@ -265,6 +265,8 @@ class Betting(Asking):
     rules: tuple[MoveRule, ...]
     bases: tuple[int, ...]
     resource: int
+    resource_id: str
+    pot: int
     start: Callable[[State, Mech], int]
     reg: int
     """Its register: the player acting before it, acting again after it (the leader)."""
@@ -296,9 +298,22 @@ class Betting(Asking):
         if self._waiting(state, mech, first):
             return self.ask(state, mech, first)
         player = _after(mech, n, first, lambda p: self._waiting(state, mech, p))
-        return self._done(mech) if player < 0 else self.ask(state, mech, player)
+        return self._done(state, mech) if player < 0 else self.ask(state, mech, player)
 
-    def _done(self, mech: Mech) -> int:
+    def _done(self, state: State, mech: Mech) -> int:
+        """The round is settled: the part of the highest stake nobody matched goes back to
+        its player (a bet everyone folded to, a call short of chips); the leader acts again."""
+        wager = _wager(mech)
+        stakes = wager.stake
+        top = max(range(state.n), key=stakes.__getitem__)
+        matched = max((s for p, s in enumerate(stakes) if p != top), default=0)
+        excess = stakes[top] - matched
+        if excess > 0:
+            wager.chips[self.pot][self.resource] -= excess
+            state.res[top][self.resource] += excess
+            stakes[top] = matched
+            wager.high = matched
+            state.log.append(Wagered(top, "back", -excess, matched, self.resource_id))
         mech.acting = mech.regs[self.reg]
         return self.next
 
@@ -307,9 +322,9 @@ class Betting(Asking):
         mech.acted = True
         rule.apply(state, mech, player, action - rule.base, m.move_cards)
         if self._settled(state, mech):
-            return self._done(mech)
+            return self._done(state, mech)
         following = _after(mech, state.n, player, lambda p: self._waiting(state, mech, p))
-        return self._done(mech) if following < 0 else self.ask(state, mech, following)
+        return self._done(state, mech) if following < 0 else self.ask(state, mech, following)
 
 
 @dataclass(slots=True)

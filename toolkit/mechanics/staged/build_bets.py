@@ -63,7 +63,15 @@ def betting(builder: ProgramBuilder, stage: structure.BettingStage) -> None:
         rules.append(rule)
     _decide(
         builder,
-        bets.Betting(tuple(rules), (), resource, builder.start(stage.start), builder.reg()),
+        bets.Betting(
+            tuple(rules),
+            (),
+            resource,
+            stage.resource,
+            pot,
+            builder.start(stage.start),
+            builder.reg(),
+        ),
     )
 
 

@@ -676,7 +676,8 @@ class BettingStage(StageBase):
     per betting round) or `fold` (out of the round, facing a bet). It ends when every player
     still in has acted and matched the highest stake, or only one is left. Stakes go onto the
     `pot` zone as they are made. A player who cannot pay a call in full pays all they hold
-    and stays in (all in)."""
+    and stays in (all in); the part of the highest stake nobody matched goes back to its
+    player when the round ends."""
 
     stage: Literal["betting"]
     resource: Id

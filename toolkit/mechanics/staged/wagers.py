@@ -100,7 +100,8 @@ def off(state: State, wager: Wager, player: int, zone: int, share: int = 0) -> i
 @dataclass(frozen=True, slots=True)
 class Wagered(Event):
     """A player's choice with chips: `check`, `bet`, `call`, `raise`, `fold`, `pay` (an ante or
-    a chip onto a zone), `bid`, `drop` (out of an auction); `amount` is what they paid now
+    a chip onto a zone), `bid`, `drop` (out of an auction), `back` (the part of a stake nobody
+    matched, returned when the betting round ends); `amount` is what they paid now
     (negative: what came back), `total` their stake or bid after it."""
 
     kind: ClassVar[str] = "stake"

@@ -115,6 +115,8 @@ def event_lines(mechanic: StagedMechanic, event: Event) -> Iterator[str] | None:
                 return iter([f"  {who} folds"])
             if what == "pay":
                 return iter([f"  {who} pays {amount} {resource}"])
+            if what == "back":
+                return iter([f"  {who} takes back {-amount} {resource} nobody matched"])
             if what == "drop":
                 back = f", {-amount} {resource} back" if amount < 0 else ""
                 return iter([f"  {who} drops out{back}"])
