@@ -20,7 +20,7 @@ from toolkit.mechanics.staged.events import Revealed
 from toolkit.mechanics.staged.moves import Mover, MoveRule
 from toolkit.mechanics.staged.ops import Op
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
-from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wager, Wagered, off, onto
+from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wager, Wagered, onto
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
@@ -561,12 +561,3 @@ class SealedBid(Op):
             if player != observer and bid >= 0:
                 most = min(self.rule.size - 1, state.res[player][self.resource])
                 wager.bids[player] = rng.randint(0, most)
-
-
-def take_chips(state: State, mech: Mech, player: int, zone: Zone) -> None:
-    """A player taking a zone takes the chips lying on it too."""
-    wager = mech.wager
-    if wager is None or not zone.shared or zone.index < 0 or not any(wager.chips[zone.index]):
-        return
-    moved = off(state, wager, player, zone.index)
-    state.log.append(PotWon(player, moved, zone.id, False))

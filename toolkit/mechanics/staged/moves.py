@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.events import Flipped, PassedTurn, Stopped, ValueCalled
 from toolkit.mechanics.staged.runtime import Mech, Zone
+from toolkit.mechanics.staged.wagers import take_chips
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
@@ -471,8 +472,6 @@ class TakeAllMove(MoveRule):
         cards = source.cards(state, player)[:]
         mover(state, mech, player, cards, source, player, self.target, player)
         if mech.wager is not None:
-            from toolkit.mechanics.staged.bets import take_chips
-
             take_chips(state, mech, player, source)
         return True
 

@@ -12,6 +12,7 @@ from toolkit.kernel.events import Event
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
+    from toolkit.mechanics.staged.runtime import Mech, Zone
 
 
 @dataclass(slots=True)
@@ -92,6 +93,15 @@ def off(state: State, wager: Wager, player: int, zone: int, share: int = 0) -> i
         wager.chips[zone][resource] = lying - amount
         moved += amount
     return moved
+
+
+def take_chips(state: State, mech: Mech, player: int, zone: Zone) -> None:
+    """A player taking a zone takes the chips lying on it too."""
+    wager = mech.wager
+    if wager is None or not zone.shared or zone.index < 0 or not any(wager.chips[zone.index]):
+        return
+    moved = off(state, wager, player, zone.index)
+    state.log.append(PotWon(player, moved, zone.id, False))
 
 
 # -- events ---------------------------------------------------------------------------------
