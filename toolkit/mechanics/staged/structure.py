@@ -700,9 +700,13 @@ class RankKey(Model):
     highest ...), `lowest`, `sum`."""
 
     most_alike: Id | None = None
+    """The most cards sharing one value of this field (a pair beats single cards)."""
     highest: Id | None = None
+    """The highest value of this numeric field, then the next highest ..."""
     lowest: Id | None = None
+    """The lowest value of this numeric field, then the next lowest ..."""
     sum: Id | None = None
+    """The greatest sum of this numeric field."""
 
     @model_validator(mode="after")
     def _one(self) -> RankKey:
