@@ -365,3 +365,81 @@ def test_a_one_step_lookahead_never_reads_the_others_hidden_picks() -> None:
     assert names(game, after, "sold") == []  # nothing revealed
     assert "deed-3" in names(game, after, "deeds", 0)
     assert after.to_move() == (0,)
+
+
+# -- variants of the shipped games' stages ----------------------------------------------------
+
+
+def variant(tmp_path: Path, game_id: str, old: str, new: str) -> Game:
+    """A shipped game with one piece of its rules rewritten, compiled."""
+    project = tmp_path / "project"
+    (project / "rules").mkdir(parents=True)
+    for part in ("cards", "print"):
+        shutil.copytree(ROOT / part / game_id, project / part / game_id)
+    shutil.copytree(ROOT / "print" / "shared", project / "print" / "shared")
+    manifest = project / "rules" / f"{game_id}.yaml"
+    text = (ROOT / "rules" / f"{game_id}.yaml").read_text()
+    assert old in text
+    manifest.write_text(text.replace(old, new, 1))
+    _, game = load_compiled_game(str(manifest))
+    return game
+
+
+def showdown_of(game: Game, hands: list[str], shared: str) -> State:
+    """Two wagerers check through both betting rounds with these beasts and this shared one."""
+    state = start(game)
+    hand = game.zone("hand").index
+    for player, card in enumerate(hands):
+        state.zones[hand][player] = [game.deck.index(card)]
+    heath = [c for c in game.deck.ids if c not in (*hands, shared)][:2]
+    state.shared[game.zone("heath").index] = [game.deck.index(c) for c in (*heath, shared)]
+    for player in (1, 0, 1, 0):
+        act(game, state, player, "check")
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rank", "winner"),
+    [
+        ("{lowest: strength}", 1),  # the wren: the shared stag counts for both
+        ("{sum: strength}", 0),  # stag + hare beats stag + wren
+        ("{highest: strength}", 0),  # both hold the shared stag: the hare then beats the wren
+    ],
+)
+def test_a_showdown_compares_hands_by_its_rank_keys(tmp_path: Path, rank: str, winner: int) -> None:
+    game = variant(
+        tmp_path,
+        "thistle-stakes",
+        "        - {most_alike: beast}\n        - {highest: strength}",
+        f"        - {rank}",
+    )
+    state = showdown_of(game, ["hare-dawn", "wren-dusk"], "stag-dawn")
+    assert PotWon(winner, 2, "thistle-pot", True) in state.log
+
+
+def test_a_tie_leaves_the_pot_for_the_next_round_with_ties_stays(tmp_path: Path) -> None:
+    game = variant(tmp_path, "thistle-stakes", "      rank:\n", "      ties: stays\n      rank:\n")
+    state = showdown_of(game, ["hare-dawn", "hare-dusk"], "stag-dawn")
+    assert PotWon(-1, 0, "thistle-pot", True) in state.log
+    assert state.mech.wager.chips[game.zone("thistle-pot").index] == [2 + 2]  # and 2 antes
+
+
+def test_an_auction_may_refund_a_whole_bid_and_leave_every_lot_to_the_last(
+    tmp_path: Path,
+) -> None:
+    game = variant(
+        tmp_path,
+        "saltmarsh-deeds",
+        "drop: {takes: lowest, refund: half}\n          last: highest",
+        "drop: {takes: none, refund: all}\n          last: all",
+    )
+    state = start(game)
+    quay = [game.deck.index(f"deed-{v}") for v in (5, 9)]
+    state.shared[game.zone("quay").index] = quay
+    act(game, state, 0, "bid 3 shells more")
+    act(game, state, 1, "bid 1 shells more")
+    act(game, state, 0, "drop out")  # all 3 back, no deed
+    assert Wagered(0, "drop", -3, 3, "shells") in state.log
+    assert names(game, state, "deeds", 0) == []
+    assert names(game, state, "deeds", 1) == ["deed-5", "deed-9"]
+    assert pebbles(state) == [15, 11]
