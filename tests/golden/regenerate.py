@@ -97,6 +97,20 @@ GOLDEN = {
         ["random", "greedy", "lamp-lighter", "greedy"],
     ),
     "twin-keepers-4p-seed-3.counts.txt": ("rules/twin-keepers.yaml", 3, 4, None),
+    "thistle-stakes-3p-seed-7.txt": (
+        "rules/thistle-stakes.yaml",
+        7,
+        3,
+        ["random", "bold", "wary"],
+    ),
+    "thistle-stakes-3p-seed-3.counts.txt": ("rules/thistle-stakes.yaml", 3, 3, None),
+    "saltmarsh-deeds-3p-seed-7.txt": (
+        "rules/saltmarsh-deeds.yaml",
+        7,
+        3,
+        ["random", "keen", "thrifty"],
+    ),
+    "saltmarsh-deeds-4p-seed-3.counts.txt": ("rules/saltmarsh-deeds.yaml", 3, 4, None),
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.base import KitPosition, MechanicKit, Path
-from toolkit.mechanics.staged import validation, words
+from toolkit.mechanics.staged import validation, validation_bets, words
 from toolkit.mechanics.staged.structure import Staged, walk
 
 if TYPE_CHECKING:
@@ -18,7 +18,18 @@ if TYPE_CHECKING:
     from toolkit.mechanics.screen import ScreenFactory
     from toolkit.mechanics.vector import EncoderFactory
 
-DECISIONS = ("play", "take", "draw", "take_all", "pass", "stop", "call", "flip", "pick")
+DECISIONS = (
+    "play",
+    "take",
+    "draw",
+    "take_all",
+    "pass",
+    "stop",
+    "call",
+    "flip",
+    "pick",
+    *validation_bets.WAGERS,
+)
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
 
 
@@ -93,6 +104,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
             found.append(item.decision or item.move)
         elif getattr(item, "stage", None) == "simultaneous":
             found.append(item.decision or "pick")
+        else:
+            found.extend(validation_bets.asks(item))
     for stages in structure.defines.values():
         for item in walk(stages):
             if hasattr(item, "move"):
@@ -105,7 +118,7 @@ KIT: MechanicKit[Staged] = MechanicKit(
     structure=Staged,
     effects=(),
     decisions=DECISIONS,
-    cardless=("draw", "take_all", "pass", "stop", "call", "flip"),
+    cardless=("draw", "take_all", "pass", "stop", "call", "flip", *validation_bets.WAGERS),
     compile=_compile,
     check=validation.check,
     summary=words.summary,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from toolkit.mechanics.staged import ops, structure
+from toolkit.mechanics.staged import build_bets, ops, structure
 from toolkit.mechanics.staged.checks import Test, compile_check
 from toolkit.mechanics.staged.moves import (
     CallMove,
@@ -50,6 +50,8 @@ class ProgramBuilder:
         """Each decision op's stage, by its path in the structure (`round/2/turn/0`)."""
         self.unrevealed = 0
         """Depth of simultaneous stages being built whose picks are never revealed."""
+        self.wagers = False
+        """Whether a stage or move stakes a resource (the state then keeps a `Wager`)."""
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -134,7 +136,11 @@ class ProgramBuilder:
     def stages(self, stages: list[Any], where: str) -> None:
         for index, stage in enumerate(stages):
             self.where = f"{where}/{index}"
-            getattr(self, f"stage_{stage.stage}")(stage)
+            handler = getattr(self, f"stage_{stage.stage}", None)
+            if handler is None:
+                build_bets.STAGES[stage.stage](self, stage)
+            else:
+                handler(stage)
 
     where: str = ""
     """The path of the stage being compiled."""
@@ -177,6 +183,7 @@ class ProgramBuilder:
                 stage.who,
                 stage.to_who,
                 self.zone(stage.reshuffle) if stage.reshuffle else None,
+                by=self.numbers(stage.by) if stage.by else None,
             )
         )
 
@@ -396,6 +403,8 @@ class ProgramBuilder:
             rule = PassMove(**common)
         elif move.move == "stop":
             rule = StopMove(**common)
+        elif move.move == "pay":
+            rule = build_bets.pay_move(self, move, common)
         elif move.move == "call":
             values = tuple(
                 move.values

@@ -96,6 +96,8 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
         return _finished(check.finished)
     if check.round is not None:
         return _round(check)
+    if check.folded is not None:
+        return _folded(check.folded)
     if check.card is not None:
         deck = c.table("deck")
         matches = deck.predicate(check.card)
@@ -202,5 +204,19 @@ def _round(check: Check) -> Test:
             place = (number - 1) % spec.cycle + 1 if spec.cycle else number
             return place in spec.in_
         return True
+
+    return test
+
+
+def _folded(which: str) -> Test:
+    """Who folded this round; nobody ever does in a game that stakes nothing."""
+
+    def test(state: State, mech: Mech) -> bool:
+        wager = mech.wager
+        if wager is None:
+            return False
+        if which == "me":
+            return wager.folded[mech.acting]
+        return sum(1 for p in range(state.n) if not wager.folded[p]) <= 1
 
     return test

@@ -37,7 +37,7 @@ class StagedEncoder:
         )
         self.calls = {call: index for index, call in enumerate(calls)}
         """Every value a `call` move may name, per zone and field: a slot each."""
-        self.blocks = (
+        self.blocks: tuple[Block, ...] = (
             Block("round", 1, "the round in play (from 1)"),
             Block("rounds", 1, "rounds in the game"),
             Block("turn", 1, "turns played"),
@@ -72,6 +72,22 @@ class StagedEncoder:
                 "player saw go there",
             ),
         )
+        self.chips = tuple(
+            (zone.id, resource.id) for zone in game.shared_zones for resource in game.resources
+        )
+        """In a game that stakes a resource: a slot per shared zone and resource."""
+        if machine.wagers:
+            self.blocks += (
+                Block(
+                    "chips",
+                    len(self.chips),
+                    "per shared zone and resource (zones, then resources, as declared): the "
+                    "amount lying there (a pot)",
+                ),
+                Block("stakes", players, "per relative seat: its stake in the betting in play"),
+                Block("folded", players, "1 per relative seat that folded this round"),
+                Block("bid", 1, "the observer's own hidden sealed bid, -1 for none"),
+            )
 
     def observe(self, state: State, seat: int) -> StagedObservation:
         return self.machine.observe(state, seat)
@@ -109,3 +125,11 @@ class StagedEncoder:
             for r, cards in enumerate(relative(view["known"], seat))
             for card in cards
         )
+        if "stakes" in view:
+            lying = view.get("chips", {})
+            slots.values(
+                [float(lying.get(zone, {}).get(resource, 0)) for zone, resource in self.chips]
+            )
+            slots.values([float(s) for s in relative(view["stakes"], seat)])
+            slots.values([1.0 if f else 0.0 for f in relative(view.get("folded", []), seat)])
+            slots.values([float(view.get("bid", -1))])

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from toolkit.kernel.events import Event
+from toolkit.mechanics.staged.wagers import WAGER_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,4 +125,5 @@ EVENTS: tuple[type[Event], ...] = (
     OrderChanged,
     Stalled,
     Triggered,
+    *WAGER_EVENTS,
 )

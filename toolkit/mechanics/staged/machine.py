@@ -34,12 +34,15 @@ from toolkit.kernel.observation import table_view
 from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.defaults import MachineDefaults, twin_cards
 from toolkit.mechanics.staged import narration, ops
+from toolkit.mechanics.staged.bets import Asking
 from toolkit.mechanics.staged.build import ProgramBuilder
+from toolkit.mechanics.staged.build_bets import actions as wager_actions
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.codec import StagedCodec
 from toolkit.mechanics.staged.events import CardsMoved, Triggered
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
 from toolkit.mechanics.staged.structure import Staged
+from toolkit.mechanics.staged.wagers import Wager
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -78,6 +81,8 @@ class StagedMechanic(MachineDefaults):
     direction: int
     """Turn order at the start of a round: 1 clockwise, -1 counterclockwise."""
     fields: dict[str, tuple[Any, ...]]
+    wagers: bool = False
+    """Whether a stage or move stakes a resource: the state keeps a `Wager`."""
 
     @classmethod
     def compile(cls, spec: Staged, c: Compiler) -> StagedMechanic:
@@ -85,7 +90,7 @@ class StagedMechanic(MachineDefaults):
         program = builder.build()
         codec = StagedCodec.for_rules(builder.rules)
         for op in program:
-            if isinstance(op, ops.Choose):
+            if isinstance(op, (ops.Choose, Asking)):
                 op.bases = tuple(rule.base for rule in op.rules)
         triggers = tuple(builder.check(check) for check in spec.round_end.when)
         layout = c.layout
@@ -113,6 +118,7 @@ class StagedMechanic(MachineDefaults):
             first_decision=min(builder.paths, default=0),
             direction=-1 if spec.order == "counterclockwise" else 1,
             fields=deck.fields,
+            wagers=builder.wagers,
         )
 
     def field_value(self, field: str, text: str) -> Any:
@@ -133,6 +139,9 @@ class StagedMechanic(MachineDefaults):
             finished=[0] * state.n,
             picks=[[] for _ in range(state.n)],
             picking=[False] * state.n,
+            wager=Wager.fresh(state.n, len(state.shared), len(state.supply))
+            if self.wagers
+            else None,
         )
         state.turn = 0
         self._advance(state)
@@ -325,6 +334,9 @@ class StagedMechanic(MachineDefaults):
         mech: Mech = state.mech
         copy = MachineDefaults.determinize(self, state, observer, rng)
         other = copy.mech
+        hide = getattr(self.program[mech.pc], "hide", None)
+        if hide is not None and not state.terminal:
+            hide(copy, observer, rng)
         places: list[list[int]] = [copy.zones[zone][observer] for zone in self.hidden_from_owner]
         for player in range(state.n):
             if player != observer and mech.picks[player] and any(mech.picking):
@@ -352,6 +364,17 @@ class StagedMechanic(MachineDefaults):
             place[index] = card
         return copy
 
+    def preview(self, state: State, player: int, action: int) -> State:
+        """The position right after `action`, for one-step lookahead: in a simultaneous pick
+        or a sealed bid, the others' hidden choices are taken back first, so the lookahead
+        never resolves them (it would read what the player cannot see)."""
+        after = state.clone(for_scoring=True)
+        forget = getattr(self.program[after.mech.pc], "forget_others", None)
+        if forget is not None and not after.terminal:
+            forget(after, player)
+        after.apply(player, action)
+        return after
+
     def options_left(self, state: State, player: int) -> int:
         if self.hand is None:
             return 0
@@ -360,7 +383,10 @@ class StagedMechanic(MachineDefaults):
     def bot_option(self, state: State, action: int) -> BotOption:
         mech: Mech = state.mech
         _, rule = self.codec.rule_of(action)
-        return BotOption(rule.decision, rule.card_of(state, mech, action - rule.base))
+        offset = action - rule.base
+        return BotOption(
+            rule.decision, rule.card_of(state, mech, offset), value=rule.value_of(offset)
+        )
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -389,7 +415,8 @@ class StagedMechanic(MachineDefaults):
         mech: Mech = state.mech
         ids = self.card_ids
         hand = self.hand.cards(state, player) if self.hand is not None else []
-        return {
+        table = table_view(state, player)
+        seen: StagedObservation = {
             "player": player,
             "round": state.round,
             "rounds": self.rounds[state.n],
@@ -416,8 +443,14 @@ class StagedMechanic(MachineDefaults):
                 if mech.placed_by[card] >= 0
             },
             "known": [[ids[card] for card in cards] for cards in mech.known],
-            **table_view(state, player),
+            "resources": table["resources"],
+            "supply": table["supply"],
+            "tracks": table["tracks"],
+            "zones": table["zones"],
         }
+        if mech.wager is not None:
+            wager_view(self, state, player, seen)
+        return seen
 
     def summary(self, state: State) -> str:
         mech: Mech | None = state.mech
@@ -454,6 +487,8 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
                 total += max(of(stage.then), of(stage.else_))
             elif kind == "automaton":
                 total += of(stage.stages)
+            elif kind in ("betting", "auction", "sealed_bid"):
+                total += wager_actions(stage, players)
             elif kind == "use" and stage.name not in seen:
                 seen.add(stage.name)
                 total += of(spec.defines.get(stage.name, []))
@@ -462,3 +497,18 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
 
     seen: set[str] = set()
     return max(1, of(spec.round) + of(spec.round_end.then)) + 1
+
+
+def wager_view(m: StagedMechanic, state: State, player: int, seen: StagedObservation) -> None:
+    """What every player sees of the chips: what lies on each zone, the stakes, the folds;
+    of the sealed bids, only their own."""
+    wager = state.mech.wager
+    names = [r.id for r in state.game.resources]
+    seen["chips"] = {
+        zone.id: {names[r]: amount for r, amount in enumerate(lying) if amount}
+        for zone in m.zones
+        if zone.shared and any(lying := wager.chips[zone.index])
+    }
+    seen["stakes"] = wager.stake[:]
+    seen["folded"] = wager.folded[:]
+    seen["bid"] = max(wager.bids[player], -1)

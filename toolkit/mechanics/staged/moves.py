@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.events import Flipped, PassedTurn, Stopped, ValueCalled
 from toolkit.mechanics.staged.runtime import Mech, Zone
+from toolkit.mechanics.staged.wagers import take_chips
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
@@ -61,6 +62,10 @@ class MoveRule:
 
     def card_of(self, state: State, mech: Mech, offset: int) -> int:
         """The deck card the action plays or takes, -1 for none."""
+        return -1
+
+    def value_of(self, offset: int) -> int:
+        """The number the action chooses (an amount bet), -1 for none."""
         return -1
 
 
@@ -466,6 +471,8 @@ class TakeAllMove(MoveRule):
         source = self.sources[offset]
         cards = source.cards(state, player)[:]
         mover(state, mech, player, cards, source, player, self.target, player)
+        if mech.wager is not None:
+            take_chips(state, mech, player, source)
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:

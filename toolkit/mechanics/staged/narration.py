@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from toolkit.kernel.events import Dealt
+from toolkit.mechanics.staged import words_bets
 from toolkit.mechanics.staged.events import (
     Awarded,
     CardsMoved,
@@ -91,4 +92,4 @@ def event(
             return iter(["  nobody can act: the round's play stops"])
         case Triggered(player=p):
             return iter([f"  {seat(p)}'s move ends the round"])
-    return None
+    return words_bets.event_lines(mechanic, event)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from toolkit.kernel.observation import Observation
 
@@ -37,3 +37,12 @@ class StagedObservation(Observation):
     known: list[list[str]]
     """Per seat, the cards everyone saw go into their hidden zones (taken from a face-up
     row): public, though the zone is not."""
+    chips: NotRequired[dict[str, dict[str, int]]]
+    """In a game that stakes a resource: per shared zone with chips on it (the pot), the amount
+    of each resource lying there."""
+    stakes: NotRequired[list[int]]
+    """Per seat, their stake in the betting round (or bid in the auction) in play."""
+    folded: NotRequired[list[bool]]
+    """Per seat, whether they folded this round."""
+    bid: NotRequired[int]
+    """The viewer's own hidden sealed bid (-1: none yet); the others' stay hidden."""

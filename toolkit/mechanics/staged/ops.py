@@ -93,6 +93,8 @@ class RoundStart(Op):
         mech.picking = [False] * n
         mech.trigger = -1
         mech.idle = 0
+        if mech.wager is not None:
+            mech.wager.new_round(n)
         return 1
 
 
@@ -143,6 +145,8 @@ class MoveCards(Op):
     to_who: Any
     reshuffle: Zone | None
     next: int = 0
+    by: tuple[Any, ...] | None = None
+    """With `which: highest`/`lowest`: per card, the value compared."""
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
         if self.who == "each":
@@ -178,6 +182,10 @@ class MoveCards(Op):
                 card = left[-1]
             elif self.which == "bottom":
                 card = left[0]
+            elif self.by is not None and self.which in ("highest", "lowest"):
+                by = self.by
+                ranked = sorted(left, key=lambda c: (by[c] if by[c] is not None else 0, c))
+                card = ranked[-1] if self.which == "highest" else ranked[0]
             else:
                 card = left[state.random().randrange(len(left))]
             moved.append(card)
@@ -339,6 +347,16 @@ class Simultaneous(Op):
 
     def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
         return tuple(p for p, picking in enumerate(mech.picking) if picking)
+
+    def forget_others(self, state: State, player: int) -> None:
+        """The others' hidden picks go back to their zones, still to be made (a lookahead
+        for `player` must not see them)."""
+        mech: Mech = state.mech
+        for other, picks in enumerate(mech.picks):
+            if other != player and picks:
+                self.rule.source.cards(state, other).extend(picks)
+                mech.picks[other] = []
+                mech.picking[other] = True
 
     def legal(self, m: StagedMechanic, state: State, mech: Mech, player: int) -> list[int]:
         out: list[int] = []

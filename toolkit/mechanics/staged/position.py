@@ -11,9 +11,11 @@ from typing import Any
 from toolkit.kernel.state import State
 from toolkit.mechanics.base import KitPosition, PositionReader
 from toolkit.mechanics.staged import ops
+from toolkit.mechanics.staged.bets import SealedBid
 from toolkit.mechanics.staged.machine import StagedMechanic
 from toolkit.mechanics.staged.position_model import StagedPlay
 from toolkit.mechanics.staged.runtime import Mech
+from toolkit.mechanics.staged.wagers import Wager
 
 
 def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
@@ -69,6 +71,32 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["loops"] = mech.regs[:]
     if mech.idle:
         out["idle"] = mech.idle
+    if mech.wager is not None:
+        out.update(save_wager(machine, state))
+    return out
+
+
+def save_wager(machine: StagedMechanic, state: State) -> dict[str, Any]:
+    """The chips on zones, stakes, folds and sealed bids, where any."""
+    wager = state.mech.wager
+    names = [r.id for r in state.game.resources]
+    out: dict[str, Any] = {}
+    chips = {
+        zone.id: {names[r]: amount for r, amount in enumerate(lying) if amount}
+        for zone in machine.zones
+        if zone.shared and any(lying := wager.chips[zone.index])
+    }
+    if chips:
+        out["chips"] = chips
+    if any(wager.stake):
+        out["stakes"] = wager.stake[:]
+    for name, flags in (("matched", wager.matched), ("folded", wager.folded), ("out", wager.out)):
+        if any(flags):
+            out[name] = [p + 1 for p, flag in enumerate(flags) if flag]
+    if wager.raises:
+        out["raises"] = wager.raises
+    if any(bid >= 0 for bid in wager.bids):
+        out["bids"] = [max(bid, -1) for bid in wager.bids]
     return out
 
 
@@ -180,12 +208,65 @@ def load(
             )
         else:
             mech.regs = list(section.loops)
+    if machine.wagers:
+        load_wager(machine, state, mech, section, reader)
     op = machine.program[pc]
     if isinstance(op, ops.Simultaneous):
         mech.picking = [not mech.finished[p] for p in range(n)]
         if told:
             mech.picking = [p in told for p in range(n)]
     state.mech = mech
+
+
+def load_wager(
+    machine: StagedMechanic, state: State, mech: Mech, section: StagedPlay, reader: PositionReader
+) -> None:
+    n = state.n
+    at = ("play",)
+    wager = Wager.fresh(n, len(state.shared), len(state.supply))
+    mech.wager = wager
+    shared = {zone.id: zone for zone in machine.zones if zone.shared}
+    names = [r.id for r in state.game.resources]
+    for zone_id, lying in section.chips.items():
+        zone = shared.get(zone_id)
+        if zone is None:
+            reader.error((*at, "chips", zone_id), "unknown-id", f"no shared zone '{zone_id}'")
+            continue
+        for resource_id, amount in lying.items():
+            if resource_id not in names:
+                reader.error(
+                    (*at, "chips", zone_id, resource_id),
+                    "unknown-id",
+                    f"no resource '{resource_id}'",
+                    "name one of: " + ", ".join(names),
+                )
+                continue
+            wager.chips[zone.index][names.index(resource_id)] = amount
+    if section.stakes:
+        if len(section.stakes) != n:
+            reader.error(
+                (*at, "stakes"), "invalid-value", f"{len(section.stakes)} stakes for {n} players"
+            )
+        else:
+            wager.stake = list(section.stakes)
+            wager.high = max(wager.stake)
+    for name, seats, flags in (
+        ("matched", section.matched, wager.matched),
+        ("folded", section.folded, wager.folded),
+        ("out", section.out, wager.out),
+    ):
+        for index, seat in enumerate(seats):
+            player = _seat(reader, (*at, name, index), seat)
+            if player >= 0:
+                flags[player] = True
+    wager.raises = section.raises
+    if isinstance(machine.program[mech.pc], SealedBid):
+        wager.bids = [-2 if wager.folded[p] or mech.finished[p] else -1 for p in range(n)]
+    if section.bids and len(section.bids) != n:
+        reader.error((*at, "bids"), "invalid-value", f"{len(section.bids)} bids for {n} players")
+    for player, bid in enumerate(section.bids[:n]):
+        if bid >= 0:
+            wager.bids[player] = bid
 
 
 def complete(

@@ -65,3 +65,17 @@ class StagedPlay(Model):
     """The loops' counters, as a saved position writes them; default: every loop just begun."""
     idle: Counter = 0
     """Turns in a row in which nobody could decide."""
+    chips: dict[Id, dict[Id, Counter]] = Field(default_factory=dict)
+    """Per shared zone, the resources lying on it (the pot), by resource id."""
+    stakes: list[Counter] = Field(default_factory=list)
+    """Per seat, their stake in the betting round (or bid in the auction) in play."""
+    matched: list[Seat] = Field(default_factory=list)
+    """Seats that acted since the last bet or raise of the betting round in play."""
+    raises: Counter = 0
+    """Raises made in the betting round in play."""
+    folded: list[Seat] = Field(default_factory=list)
+    """Seats that folded this round."""
+    out: list[Seat] = Field(default_factory=list)
+    """Seats that dropped out of the auction in play."""
+    bids: list[Annotated[int, Field(ge=-1, le=1_000_000)]] = Field(default_factory=list)
+    """Per seat, their hidden bid in the sealed bid in play (-1: not bid yet)."""

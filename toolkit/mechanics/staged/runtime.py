@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
+    from toolkit.mechanics.staged.wagers import Wager
 
 WAIT = -1
 """An op's answer when a player must decide before play goes on."""
@@ -61,6 +62,8 @@ class Mech:
     """(op, player, actions): the legal actions worked out when play stopped for a decision,
     for `autoplay` to pick from within one call; dropped at every action, never copied, and
     never read by `legal_actions` (a state edited by hand must not get a stale list)."""
+    wager: Wager | None = None
+    """Chips on zones, stakes, folds and sealed bids, in games that stake a resource."""
 
     def copy(self) -> Mech:
         return Mech(
@@ -86,6 +89,7 @@ class Mech:
             self.trigger,
             self.acted,
             self.idle,
+            wager=self.wager.copy() if self.wager is not None else None,
         )
 
 

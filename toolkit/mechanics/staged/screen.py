@@ -98,7 +98,7 @@ class StagedScreen(ScreenDefaults):
             if isinstance(cards, int):
                 continue
             assert isinstance(heading, Text)
-            if not cards:
+            if not cards and not view.get("chips", {}).get(zone.id):
                 heading.append(" empty", style="")
             elif len(cards) > SHOWN:
                 heading.append(f" the top {SHOWN} of {len(cards)} cards", style="")
@@ -111,6 +111,10 @@ class StagedScreen(ScreenDefaults):
             call = view["called"].get(zone.id)
             if call is not None:
                 out.append(Text(f"  {call['field']} {call['value']} called", style="bold"))
+            lying = view.get("chips", {}).get(zone.id)
+            if lying:
+                told = ", ".join(f"{amount} {name}" for name, amount in lying.items())
+                out.append(Text(f"  on it: {told}", style="bold"))
         return out
 
     def columns(self, view: StagedObservation) -> list[tuple[str, list[str]]]:
@@ -128,4 +132,7 @@ class StagedScreen(ScreenDefaults):
             extra.append(("passed", ["yes" if p else "" for p in view["passed"]]))
         if self.finishes:
             extra.append(("finished", [str(p) if p else "" for p in view["finished"]]))
+        if "stakes" in view:
+            extra.append(("staked", [str(s) if s else "" for s in view["stakes"]]))
+            extra.append(("folded", ["yes" if f else "" for f in view.get("folded", [])]))
         return extra

@@ -82,7 +82,8 @@ class RoundTest(Model):
 
 class Check(Model):
     """One test on the game as it stands, or several combined. Exactly one of `empty`, `count`,
-    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `round`, `all`, `any`, `not`.
+    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `round`, `folded`, `all`, `any`,
+    `not`.
 
     Tests on a player zone or a measure ask about `who` (the player acting now by default;
     `any`: some player; `every`: every player)."""
@@ -107,6 +108,8 @@ class Check(Model):
     """The card just moved (or picked) matches this filter."""
     round: RoundTest | None = None
     """The round's number."""
+    folded: Literal["me", "all_but_one"] | None = None
+    """Who has folded this round (`betting`): the player acting now; every player but one."""
     all: list[Check] | None = Field(default=None, min_length=1)
     """Every one of these holds."""
     any: list[Check] | None = Field(default=None, min_length=1)
@@ -135,7 +138,8 @@ class Check(Model):
             names = ", ".join(n.rstrip("_") for n in chosen) or "none"
             raise ValueError(
                 "a check names exactly one of 'empty', 'count', 'sum', 'repeats', 'passed', "
-                f"'finished', 'measure', 'card', 'round', 'all', 'any' or 'not' (found {names})"
+                "'finished', 'measure', 'card', 'round', 'folded', 'all', 'any' or 'not' "
+                f"(found {names})"
             )
         compared = any(
             v is not None
@@ -170,6 +174,7 @@ _TESTS = (
     "all",
     "any",
     "not_",
+    "folded",
 )
 
 
@@ -381,8 +386,22 @@ class FlipCard(MoveBase):
     """The mover's face-up zone."""
 
 
+class PayOnto(MoveBase):
+    """Pay an amount of a resource onto a shared zone (a chip onto the card on offer, to
+    avoid taking it); offered only to a player who holds the amount. A `take_all` of that zone
+    later takes the chips lying on it with its cards."""
+
+    move: Literal["pay"]
+    resource: Id
+    """The resource paid."""
+    amount: Annotated[int, Field(ge=1, le=10_000)] = 1
+    """How much."""
+    to: Id
+    """The shared zone the chips go onto."""
+
+
 Move = Annotated[
-    PlayOrTake | DrawFromPile | TakeZone | PassTurn | StopRepeat | CallValue | FlipCard,
+    PlayOrTake | DrawFromPile | TakeZone | PassTurn | StopRepeat | CallValue | FlipCard | PayOnto,
     Field(discriminator="move"),
 ]
 
@@ -433,8 +452,11 @@ class MoveStage(StageBase):
     """The zone they go to."""
     count: Cards | Literal["all"] = 1
     """How many cards move, or `all` of them."""
-    which: Literal["top", "bottom", "random"] = "top"
-    """Which cards of `from` move: from the top, the bottom, or at random."""
+    which: Literal["top", "bottom", "random", "highest", "lowest"] = "top"
+    """Which cards of `from` move: from the top, the bottom, at random, or the highest or
+    lowest by the numeric field `by` (the best cheque on offer)."""
+    by: Id | None = None
+    """With `which: highest` or `lowest`: the numeric card field compared."""
     where: CardFilter | None = None
     """Only cards matching this filter move."""
     fill_to: Cards | None = None
@@ -623,6 +645,162 @@ class UseStage(StageBase):
     """The fragment's name in `defines`."""
 
 
+# -- resources spent by choice: antes, betting, showdowns, auctions --------------------------
+
+Chips = Annotated[int, Field(ge=1, le=10_000)]
+"""An amount of a resource staked, bid or paid at once."""
+
+
+class PayStage(StageBase):
+    """Players pay an amount of a resource onto a shared zone (an ante into the pot), or back
+    to the supply. A player who holds less pays what they hold, or folds (`short: fold`)."""
+
+    stage: Literal["pay"]
+    resource: Id
+    """The resource paid (chips, coins)."""
+    amount: Chips
+    """How much each pays."""
+    to: Id | None = None
+    """The shared zone the chips go onto (the pot); unset: back to the supply."""
+    who: Seat | Literal["each"] = "each"
+    """Who pays (`each`: every player still in the round)."""
+    short: Literal["all", "fold"] = "all"
+    """A player holding less than `amount`: pays all they hold, or folds (sits the round out,
+    paying nothing)."""
+
+
+class BettingStage(StageBase):
+    """A betting round: players still in (not folded) take turns from `start`; each may
+    `check` (nothing to match), `bet` one of the `bet` amounts (nobody has bet yet), `call`
+    (match the highest stake), `raise` it by one of the `raise` amounts (at most `cap` raises
+    per betting round) or `fold` (out of the round, facing a bet). It ends when every player
+    still in has acted and matched the highest stake, or only one is left. Stakes go onto the
+    `pot` zone as they are made. A player who cannot pay a call in full pays all they hold
+    and stays in (all in); the part of the highest stake nobody matched goes back to its
+    player when the round ends."""
+
+    stage: Literal["betting"]
+    resource: Id
+    """The resource staked."""
+    pot: Id
+    """The shared zone the stakes lie on."""
+    start: Start = "next"
+    """Who acts first (`next`: the player after the one acting now, the dealer)."""
+    bet: list[Chips] = Field(min_length=1, max_length=10)
+    """The amounts an opening bet may be."""
+    raise_: list[Chips] = Field(default_factory=list, alias="raise", max_length=10)
+    """The amounts a raise adds to the highest stake (none: no raising)."""
+    cap: int = Field(default=1, ge=0, le=20)
+    """The most raises in one betting round."""
+
+
+class RankKey(Model):
+    """One way hands compare; exactly one of `most_alike` (the largest group of cards sharing
+    the field's value: a pair beats single cards), `highest` (the highest value, then the next
+    highest ...), `lowest`, `sum`."""
+
+    most_alike: Id | None = None
+    """The most cards sharing one value of this field (a pair beats single cards)."""
+    highest: Id | None = None
+    """The highest value of this numeric field, then the next highest ..."""
+    lowest: Id | None = None
+    """The lowest value of this numeric field, then the next lowest ..."""
+    sum: Id | None = None
+    """The greatest sum of this numeric field."""
+
+    @model_validator(mode="after")
+    def _one(self) -> RankKey:
+        chosen = [n for n in ("most_alike", "highest", "lowest", "sum") if getattr(self, n)]
+        if len(chosen) != 1:
+            raise ValueError(
+                "a rank key names exactly one of 'most_alike', 'highest', 'lowest' or 'sum' "
+                f"(found {', '.join(chosen) or 'none'})"
+            )
+        return self
+
+    @property
+    def field(self) -> str:
+        return str(self.most_alike or self.highest or self.lowest or self.sum)
+
+
+class ShowdownStage(StageBase):
+    """The players still in show `zone`; each hand is read together with the cards of the
+    `with` zones (cards on the table everyone shares) and compared by `rank`, key after key.
+    The best hand takes every chip lying on `pot`; a lone player still in takes it unseen."""
+
+    stage: Literal["showdown"]
+    pot: Id
+    """The shared zone whose chips are won."""
+    zone: Id
+    """The players' zone shown (the hand)."""
+    with_: list[Id] = Field(default_factory=list, alias="with", max_length=10)
+    """Shared zones whose cards count in every hand (a public card)."""
+    rank: list[RankKey] = Field(min_length=1, max_length=10)
+    """How hands compare: the first key that tells two hands apart decides."""
+    ties: Literal["split", "stays"] = "split"
+    """Equal best hands: share the pot (what does not divide evenly stays on it), or the whole
+    pot stays for the next round."""
+
+
+class DropOut(Model):
+    """What a bidder who drops out of an auction gets."""
+
+    takes: Literal["lowest", "highest", "none"] = "none"
+    """The lot they take: the lowest or highest left by `by`, or none."""
+    refund: Literal["all", "half", "none"] = "none"
+    """How much of their bid comes back (half: rounded down); the rest is paid."""
+
+
+class AuctionStage(StageBase):
+    """An open ascending auction of the cards of `lots`: bidders in turn from `start` bid
+    higher (the highest bid plus one of `steps`) or drop out, with the `drop` consequence.
+    When one bidder is left, they pay their bid and take `last` of the lots; bids are paid to
+    the supply as they are raised. A bidder still in when no lot is left gets their bid back."""
+
+    stage: Literal["auction"]
+    resource: Id
+    """The resource bid."""
+    lots: Id
+    """The shared zone of cards on offer."""
+    to: Id
+    """The players' zone a lot goes to."""
+    by: Id
+    """The numeric card field that ranks the lots (lowest, highest)."""
+    start: Start = "first_player"
+    """Who bids first."""
+    steps: list[Chips] = Field(min_length=1, max_length=20)
+    """How much higher than the highest bid a new bid may be."""
+    drop: DropOut = Field(default_factory=DropOut)
+    """What a bidder who drops out gets."""
+    last: Literal["highest", "lowest", "all"] = "all"
+    """What the last bidder left takes: the highest or lowest lot left, or all of them."""
+    max: Cards = 100
+    """The most bids in one auction: then the others drop out in turn."""
+
+
+class SealedBidStage(StageBase):
+    """Everyone bids an amount of a resource at once, hidden (from 0 up to `most`, what they
+    hold at most); the bids are revealed and the highest bidder pays theirs and takes the lot
+    (`take` of `lots`). Ties: nobody wins (`none`), or the first tied bidder in turn order from
+    the player acting now (`first`)."""
+
+    stage: Literal["sealed_bid"]
+    resource: Id
+    """The resource bid."""
+    most: Annotated[int, Field(ge=1, le=100)]
+    """The highest bid allowed (one action per amount from 0)."""
+    lots: Id
+    """The shared zone of the cards on offer."""
+    to: Id
+    """The winner's zone the lot goes to."""
+    take: Literal["highest", "lowest", "all"] = "all"
+    """Which card of `lots` the winner takes (by `by`), or all of them."""
+    by: Id | None = None
+    """The numeric card field that ranks the lots (needed for `highest`/`lowest`)."""
+    ties: Literal["none", "first"] = "first"
+    """Equal highest bids: nobody wins and nobody pays, or the first in turn order wins."""
+
+
 Stage = Annotated[
     DealStage
     | MoveStage
@@ -638,7 +816,12 @@ Stage = Annotated[
     | OrderStage
     | BreakStage
     | AutomatonStage
-    | UseStage,
+    | UseStage
+    | PayStage
+    | BettingStage
+    | ShowdownStage
+    | AuctionStage
+    | SealedBidStage,
     Field(discriminator="stage"),
 ]
 
@@ -678,14 +861,16 @@ class Staged(StructureModel):
 
 
 def filled_by(stages: list[Any]) -> list[str]:
-    """The zones stages and moves put cards into."""
+    """The zones stages and moves put cards (or chips) into."""
     found: list[str] = []
     for item in walk(stages):
         kind = getattr(item, "stage", None) or getattr(item, "move", None)
         if kind == "deal":
             found += [item.to, item.rest]
-        elif kind in ("move", "draw", "take_all", "flip", "award"):
+        elif kind in ("move", "draw", "take_all", "flip", "award", "auction", "sealed_bid"):
             found.append(item.to)
+        elif kind in ("pay", "betting", "showdown"):  # chips lie there, not cards
+            found.append(item.to if kind == "pay" else item.pot)
         elif kind in ("play", "take"):
             to = item.to
             if isinstance(to, ByField):

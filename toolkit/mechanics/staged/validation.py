@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
+from toolkit.mechanics.staged import validation_bets
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import ByField, Staged
 from toolkit.schema.filters import card_matches
@@ -173,6 +174,7 @@ class StagedChecker:
             if stage.reshuffle is not None:
                 self.zone((*path, "reshuffle"), stage.reshuffle)
             self.card_filter((*path, "where"), stage.where)
+            validation_bets.which_by(self, path, stage)
         elif kind == "turns":
             if isinstance(stage.start, dict):
                 self.card_filter((*path, "start"), stage.start)
@@ -263,6 +265,8 @@ class StagedChecker:
             self.checks.known(
                 (*path, "name"), stage.name, list(self.structure.defines), "fragment in 'defines'"
             )
+        elif kind in validation_bets.STAGES:
+            validation_bets.stage(self, path, stage)
 
     def called_values(self, path: Path, move: Any) -> None:
         """Each value a `call` offers is one some card has in the field (else it fits none)."""
@@ -361,6 +365,8 @@ class StagedChecker:
         elif kind == "flip":
             self.zone((*path, "from"), move.from_, "player")
             self.zone((*path, "to"), move.to, "player")
+        elif kind == "pay":
+            validation_bets.move(self, path, move)
         elif kind == "stop" and "repeat" not in loops:
             self.checks.error(
                 path,

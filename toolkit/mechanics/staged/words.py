@@ -8,6 +8,7 @@ from typing import Any
 
 from toolkit.diagnostics import plural
 from toolkit.mechanics.base import RulesTable, Section, Words
+from toolkit.mechanics.staged import validation_bets, words_bets
 from toolkit.mechanics.staged.structure import Staged, walk
 from toolkit.schema.amounts import amount_values, describe_amount
 
@@ -18,6 +19,7 @@ def summary(structure: Staged) -> str:
         written += fragment
     stages = sum(1 for item in walk(written) if hasattr(item, "stage"))
     moves = sum(1 for item in walk(written) if hasattr(item, "move"))
+    moves += sum(len(validation_bets.asks(item)) for item in walk(written))
     several = max(amount_values(structure.rounds)) > 1
     rounds = f", {describe_amount(structure.rounds)} rounds" if several else ""
     return f"staged, {plural(stages, 'stage')}, {plural(moves, 'move')}{rounds}"
@@ -78,6 +80,8 @@ def check_words(check: Any) -> str:
         }[check.finished]
     if check.repeats is not None:
         return f"two cards in {who} {check.repeats.zone} share a {check.repeats.field}"
+    if check.folded is not None:
+        return "you folded" if check.folded == "me" else "all but one player folded"
     if check.card is not None:
         return f"the card is one{_filter(check.card)}"
     if check.round is not None:
@@ -167,6 +171,8 @@ def move_words(move: Any) -> str:
         return f"call a {move.field}{named}"
     if kind == "flip":
         return f"turn over a card of your {move.from_}"
+    if kind == "pay":
+        return words_bets.move_line(move)
     return str(kind)
 
 
@@ -232,6 +238,8 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             add(said or ("Reverse the turn order." if stage.reverse else "Skip the next player."))
         elif kind == "break":
             add(said or f"Stop the {stage.out_of}.")
+        elif kind in ("pay", "betting", "showdown", "auction", "sealed_bid"):
+            add(said or words_bets.stage_line(stage))
         else:
             add(said or f"{kind}.")
     return lines
