@@ -79,7 +79,7 @@ CASES: dict[str, Setup] = {
         link(p / "cards.pdf", v) or ["print", GAME, "--out", "cards.pdf"]
     ),
     "report at the default PDF": lambda p, v, f: (
-        link(p / "build" / GAME / f"{GAME}-report.pdf", v) or ["report", GAME, "--games", "2"]
+        link(p / "build" / "report" / f"{GAME}-report.pdf", v) or ["report", GAME, "--games", "2"]
     ),
     "report --out at a link": lambda p, v, f: (
         link(p / "r.txt", v) or ["report", GAME, "--games", "2", "--out", "r.txt"]

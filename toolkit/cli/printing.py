@@ -39,6 +39,9 @@ from toolkit.errors import (
 from toolkit.files import PDF
 from toolkit.schema.limits import MAX_GAMES
 
+MAX_TABLE_PLAYERS = 100
+"""No game has more; the game's own limits are checked when it is loaded."""
+
 commands = typer.Typer()
 """The commands of this module; `toolkit.cli.root` adds them to the app."""
 
@@ -289,6 +292,16 @@ def export_cards(
         str | None,
         typer.Option(metavar="ID[,ID...]", help="Comma list of components or card ids to export."),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=MAX_TABLE_PLAYERS,
+            metavar="N",
+            help="tts, tabletop-playground: lay the table out for N players (their pieces). "
+            "Default: the game's most.",
+        ),
+    ] = None,
     variant: Variants = None,
 ) -> None:
     """Export every card for online tables (Tabletop Simulator, Tabletop Playground, web
@@ -301,7 +314,9 @@ def export_cards(
     if only is not None and not names:
         raise UsageError(f"--only '{only}' names nothing to export")
     variants = _inputs(variant, "--variant")
-    options = ExportOptions(dpi, bleed, preset, image_base_url, variants, (), names)
+    options = ExportOptions(
+        dpi, bleed, preset, image_base_url, variants, (), names, players=players
+    )
     with _counting("rasterising cards") as progress:
         exported = export_game(game, to, out, options, progress)
     typer.echo(

@@ -261,7 +261,7 @@ def report(
             "--out",
             metavar="FILE",
             help="The report: FILE.pdf, FILE.json (its tables) or FILE.txt (text), as the "
-            "suffix says. Default: build/<game>/<game>-report.pdf.",
+            "suffix says. Default: build/report/<game>-report.pdf.",
         ),
     ] = None,
     games: Annotated[
@@ -312,7 +312,9 @@ def report(
     if out is not None:  # before the game is even loaded
         check_report_output(out, "--out", tables)
     game_id = resolve_path_or_game(game).stem
-    target = out or Path("build") / game_id / f"{game_id}-report.pdf"
+    # Beside the folders `build` writes, never in them: build/<game>/ is one whole that
+    # build.json describes, and a report of other runs must not stand in for its own.
+    target = out or Path("build") / "report" / f"{game_id}-report.pdf"
     if out is None:
         check_report_output(target, "report", tables)
 

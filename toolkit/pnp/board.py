@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
@@ -88,38 +89,7 @@ def board_pages(
 ) -> tuple[list[Page], Rect | None]:
     """The board's pages, and on a board of one page the free paper below it (for tokens)."""
     board = _fitted(content, component, paper, margin)
-    settings = component.settings.board
-    assert settings is not None
-    track_colours = {
-        t.id: colour(settings.colours.get(t.id, DEFAULT_TRACK_COLOUR)) for t in board.tracks
-    }
-
-    def draw_board(c: Canvas) -> None:
-        c.setFillColor(colour("#fbf7ef"))
-        c.setStrokeColor(BLACK)
-        c.setLineWidth(1)
-        c.rect(0, 0, board.width, board.height, stroke=1, fill=1)
-        title_box = Rect(
-            board.pad,
-            board.height - board.pad - board.title_height,
-            board.width - 2 * board.pad,
-            board.title_height,
-        )
-        r.draw_text(
-            c,
-            f"**{textfit.literal(title)}**",
-            title_box,
-            size=board.space * 0.32,
-            min_size=8,
-            leading=1.1,
-            align="left",
-            valign="middle",
-            text_colour=BLACK,
-            who=f"{component.id} title",
-        )
-        for track, top in zip(board.tracks, _row_tops(board), strict=True):
-            _row(r, c, board, track, track_colours[track.id], top, describer, component.id)
-
+    draw_board = _drawing(r, component, board, describer, title)
     tiling = tile_board((board.width, board.height), paper, margin, overlap)
     pages = []
     total = len(tiling.tiles)
@@ -182,6 +152,54 @@ def board_pages(
         if below > tiling.page_height / 5:
             free = Rect(margin, margin, tiling.page_width - 2 * margin, below)
     return pages, free
+
+
+def whole_board(
+    r: Renderer, component: Component, content: GameContent, describer: Describer, title: str
+) -> tuple[float, float, Callable[[Canvas], None]]:
+    """The board at its full size as one drawing, with its width and height in points: what
+    a virtual table shows as one piece, never tiled."""
+    board = _measure(content, component)
+    return board.width, board.height, _drawing(r, component, board, describer, title)
+
+
+def _drawing(
+    r: Renderer, component: Component, board: _Board, describer: Describer, title: str
+) -> Callable[[Canvas], None]:
+    """The whole board drawn with its lower left corner at the origin."""
+    settings = component.settings.board
+    assert settings is not None
+    track_colours = {
+        t.id: colour(settings.colours.get(t.id, DEFAULT_TRACK_COLOUR)) for t in board.tracks
+    }
+
+    def draw_board(c: Canvas) -> None:
+        c.setFillColor(colour("#fbf7ef"))
+        c.setStrokeColor(BLACK)
+        c.setLineWidth(1)
+        c.rect(0, 0, board.width, board.height, stroke=1, fill=1)
+        title_box = Rect(
+            board.pad,
+            board.height - board.pad - board.title_height,
+            board.width - 2 * board.pad,
+            board.title_height,
+        )
+        r.draw_text(
+            c,
+            f"**{textfit.literal(title)}**",
+            title_box,
+            size=board.space * 0.32,
+            min_size=8,
+            leading=1.1,
+            align="left",
+            valign="middle",
+            text_colour=BLACK,
+            who=f"{component.id} title",
+        )
+        for track, top in zip(board.tracks, _row_tops(board), strict=True):
+            _row(r, c, board, track, track_colours[track.id], top, describer, component.id)
+
+    return draw_board
 
 
 def _row_tops(board: _Board) -> list[float]:

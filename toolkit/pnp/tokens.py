@@ -28,7 +28,7 @@ class TokenError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class _Token:
+class Token:
     shape: str  # "coin" or "marker"
     size: float
     fill: Color
@@ -36,12 +36,23 @@ class _Token:
 
 
 @dataclass(frozen=True, slots=True)
-class _Group:
+class TokenGroup:
+    """Tokens alike: a denomination of a resource's supply, or one player's markers."""
+
     heading: str
-    tokens: tuple[_Token, ...]
+    tokens: tuple[Token, ...]
+    name: str
+    """What one token is called: `Coins 3`, `Player 2 marker`."""
+    player: int | None = None
+    """The player (0-based) the markers belong to; None for the supply."""
+    resource: str = ""
+    """The resource of a coin (its id); empty for markers."""
+    value: int = 0
+    """What one coin is worth."""
 
 
-def _groups(content: GameContent, component: Component) -> list[_Group]:
+def token_groups(content: GameContent, component: Component) -> list[TokenGroup]:
+    """Every kind of token the sheet prints, with its count (as many tokens as printed)."""
     settings = component.settings.tokens
     if settings is None:
         raise TokenError(f"component '{component.id}' needs 'tokens:' settings")
@@ -53,9 +64,11 @@ def _groups(content: GameContent, component: Component) -> list[_Group]:
             raise TokenError(f"component '{component.id}' needs 'coin_diameter' and 'coin_colours'")
         for index, denomination in enumerate(sorted(resource.supply, key=lambda d: d.value)):
             fill = colour(settings.coin_colours[index % len(settings.coin_colours)])
-            token = _Token("coin", settings.coin_diameter, fill, str(denomination.value))
+            token = Token("coin", settings.coin_diameter, fill, str(denomination.value))
             heading = f"{resource.name}: {denomination.count} \u00d7 {denomination.value}"
-            groups.append(_Group(heading, (token,) * denomination.count))
+            name = f"{resource.name} {denomination.value}"
+            coins = (token,) * denomination.count
+            groups.append(TokenGroup(heading, coins, name, None, resource.id, denomination.value))
     if settings.markers_per_player:
         players = content.game.players.max
         if settings.marker_size is None or len(settings.player_colours) < players:
@@ -66,9 +79,10 @@ def _groups(content: GameContent, component: Component) -> list[_Group]:
             )
         for player in range(players):
             fill = colour(settings.player_colours[player])
-            token = _Token("marker", settings.marker_size, fill, str(player + 1))
+            token = Token("marker", settings.marker_size, fill, str(player + 1))
             heading = f"Player {player + 1}: {settings.markers_per_player} markers"
-            groups.append(_Group(heading, (token,) * settings.markers_per_player))
+            tokens = (token,) * settings.markers_per_player
+            groups.append(TokenGroup(heading, tokens, f"Player {player + 1} marker", player))
     if not groups:
         raise TokenError("the game has no coins with a supply and the layout asks for no markers")
     return groups
@@ -86,7 +100,7 @@ def token_pages(
     """Pages of tokens. `spares` are free parts of other pages (below the last cards of a
     sheet, below a board), filled first; their drawings are returned (None for one left
     unused), so a few tokens take no page of their own."""
-    groups = _groups(content, component)
+    groups = token_groups(content, component)
     settings = component.settings.tokens
     assert settings is not None
     gap = settings.gap or 0.0
@@ -96,7 +110,7 @@ def token_pages(
     total = len(areas)
 
     def drawing(
-        area: Rect, items: list[tuple[str | _Token, Rect]], number: int
+        area: Rect, items: list[tuple[str | Token, Rect]], number: int
     ) -> Callable[[Canvas], None]:
         def draw(c: Canvas) -> None:
             c.setFillColor(BLACK)
@@ -108,7 +122,7 @@ def token_pages(
                     c.setFont(r.fonts.name(0), HEADING_SIZE)
                     c.drawString(rect.x, rect.y, item)
                 else:
-                    _draw_token(c, r, item, rect)
+                    draw_token(c, r, item, rect)
 
         return draw
 
@@ -128,12 +142,12 @@ HEADING_SIZE = 8.0
 
 
 def _plan(
-    groups: list[_Group], gap: float, first: list[Rect], full: Rect
-) -> list[tuple[Rect, list[tuple[str | _Token, Rect]]]]:
+    groups: list[TokenGroup], gap: float, first: list[Rect], full: Rect
+) -> list[tuple[Rect, list[tuple[str | Token, Rect]]]]:
     """Every token and heading placed, area by area: the `first` areas, then full pages.
     A group starts only where its heading and a row of its tokens fit; an area that cannot
     take the first group is left unused."""
-    areas: list[tuple[Rect, list[tuple[str | _Token, Rect]]]] = []
+    areas: list[tuple[Rect, list[tuple[str | Token, Rect]]]] = []
     queue = list(first)
 
     def next_area() -> tuple[Rect, float]:
@@ -179,7 +193,7 @@ def _plan(
     return [(a, items) for a, items in areas if items]
 
 
-def _draw_token(c: Canvas, r: Renderer, token: _Token, rect: Rect) -> None:
+def draw_token(c: Canvas, r: Renderer, token: Token, rect: Rect) -> None:
     c.saveState()
     c.setStrokeColor(BLACK)
     c.setLineWidth(0.6)

@@ -38,7 +38,7 @@ MADE = {".pdf": PDF, ".json": TABLES, ".txt": None}
 def check_report_output(target: Path, option: str, tables: str | None) -> None:
     """Refuse, before any game is played, a report path that must not be written (see
     `files.check_output`), and the tables' JSON file beside a PDF. The default's folders
-    (`build/<game>/`) are made first; a named file's folder must exist."""
+    (`build/report/`) are made first; a named file's folder must exist."""
     suffix = report_suffix(target)
     try:
         if option != "--out":

@@ -24,6 +24,7 @@ from toolkit.files import (
 )
 from toolkit.pnp.export import card_data, png, sheets, tabletop_playground, tts
 from toolkit.pnp.export.base import ExportOptions, Format, Target
+from toolkit.pnp.export.pieces import game_table
 from toolkit.pnp.raster import CardImage, CardStream, card_stream
 
 FORMATS: dict[str, Format] = {
@@ -69,6 +70,12 @@ def export_game(
     `progress(done, total)` follows the cards being rasterised."""
     name = format_name(name)
     _check_folder(out or default_folder(resolve_path_or_game(game).stem, name), out is None)
+    if options.players is not None and (
+        name == card_data.NAME or FORMATS[name].write_table is None
+    ):
+        raise UsageError(
+            f"--players lays out a table: it is for {' and '.join(_tables())}, not {name}"
+        )
     if name == card_data.NAME:
         folder, game_id, rows, total, files = card_data.export_card_data(
             game, out, options, default_folder
@@ -76,26 +83,45 @@ def export_game(
         return Exported(folder, game_id, rows, total, files)
     chosen = FORMATS[name]
     chosen.check(options)
+    dpi = chosen.dpi if options.dpi is None else options.dpi
+    table = None
+    if chosen.write_table is not None:  # before the cards: a board too large stops it early
+        table = game_table(
+            game,
+            players=options.players,
+            dpi=dpi,
+            variants=options.variants,
+            sets=options.sets,
+            only=options.only,
+        )
     with card_stream(
         game,
-        dpi=chosen.dpi if options.dpi is None else options.dpi,
+        dpi=dpi,
         bleed=chosen.bleed(options),
         variants=options.variants,
         sets=options.sets,
         only=options.only,
     ) as stream:
-        if not stream.total:
+        if not stream.total and (table is None or not (table.boards or table.tokens)):
             raise UsageError(f"the game '{stream.game_id}' prints no cards to export")
         counted = _Counted(stream, progress)
         folder = out if out is not None else default_folder(stream.game_id, name)
         try:
             with staged_folder(folder) as staging:
-                written = chosen.write(counted, Target(staging, folder.resolve()), options)
+                where = Target(staging, folder.resolve())
+                if chosen.write_table is not None and table is not None:
+                    written = chosen.write_table(counted, table, where, options)
+                else:
+                    written = chosen.write(counted, where, options)
         except FileRefused as error:
             raise UsageError(error.reason + (f"; {error.hint}" if error.hint else "")) from None
     return Exported(
         folder, stream.game_id, counted.done, counted.copies, written.files, written.notes
     )
+
+
+def _tables() -> list[str]:
+    return [name for name, one in FORMATS.items() if one.write_table is not None]
 
 
 class _Counted:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from toolkit.errors import UsageError
 from toolkit.files import ensure_folder, write_atomic
+from toolkit.pnp.export.pieces import Table
 from toolkit.pnp.raster import CardImage
 
 
@@ -48,6 +49,8 @@ class ExportOptions:
     """Component ids, card kinds or card ids to export, as `toolkit print --only`."""
     sheet_cards: int | None = None
     """Most cards on one sheet (below the format's own limit); None for the limit."""
+    players: int | None = None
+    """Table formats: the players the table is laid out for; None for the game's most."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,9 @@ class Format:
     """Whether the card images carry the print-shop bleed (by default `--bleed`)."""
     check: Callable[[ExportOptions], None] = lambda options: None
     """Refuse options the format cannot use (a `UsageError`), before any card is drawn."""
+    write_table: Callable[[Cards, Table, Target, ExportOptions], Written] | None = None
+    """For a virtual table: `write` with the boards and tokens, laid out for the players
+    chosen (`--players`); None for a format of cards only."""
 
 
 def families(cards: Iterable[CardImage]) -> Iterator[tuple[str, Iterator[CardImage]]]:

@@ -12,7 +12,6 @@ again replaces the templates instead of adding copies.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from typing import Any
 
 from PIL import Image
 
+from toolkit.pnp.export import ttp_pieces
 from toolkit.pnp.export.base import (
     Cards,
     ExportOptions,
@@ -32,10 +32,13 @@ from toolkit.pnp.export.base import (
 )
 from toolkit.pnp.export.base import limit as sheet_limit
 from toolkit.pnp.export.images import grid, plain_back, same, save_png, sheet
+from toolkit.pnp.export.pieces import Table
+from toolkit.pnp.export.table_layout import Item
+from toolkit.pnp.export.ttp_pieces import CM_PER_INCH, card_template
+from toolkit.pnp.export.ttp_pieces import guid as _guid
 from toolkit.pnp.raster import CardImage
 
 COLUMNS, ROWS, MAX_PIXELS = 10, 7, 4096
-CM_PER_INCH = 2.54
 
 
 def check(options: ExportOptions) -> None:
@@ -43,19 +46,29 @@ def check(options: ExportOptions) -> None:
 
 
 def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
+    """The card templates alone (no boards, tokens or table script)."""
+    return write_table(cards, Table(0), target, options)
+
+
+def write_table(cards: Cards, table: Table, target: Target, options: ExportOptions) -> Written:
+    """The package: a template per card sheet, board and kind of token, and for a table of
+    `table.players` a script that lays them all out."""
     written = Written()
     per_sheet = sheet_limit(options, COLUMNS * ROWS)
     package = file_stem(cards.game_id)
     target.folder(f"Textures/{package}")
     target.folder(f"Templates/{package}")
+    decks: list[tuple[str, Item]] = []
     for family, items in families(cards.cards):
         for part, chunk in _numbered(items, per_sheet):
             name = f"{file_stem(family)}{part}"
             template = _template(cards, package, name, chunk, target, written)
-            path = f"Templates/{package}/{name}.json"
-            text = json.dumps(template, indent=2, ensure_ascii=False) + "\n"
-            target.write(path, text)
-            written.files.append(path)
+            _write_template(target, package, name, template, written)
+            footprint = (template["Width"] * 10, template["Height"] * 10)
+            decks.append((template["GUID"], Item(name, *footprint)))
+    pieces = ttp_pieces.templates(cards, table, package, target, written)
+    for piece in pieces:
+        _write_template(target, package, piece.name, piece.template, written)
     manifest = {
         "Name": cards.game_name,
         "Version": "1",
@@ -63,11 +76,30 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     }
     target.write("Manifest.json", json.dumps(manifest, indent=2) + "\n")
     written.files.append("Manifest.json")
+    if table.players:
+        script = ttp_pieces.table_script(cards.game_name, table.players, decks, pieces)
+        target.folder("Scripts")
+        target.write(ttp_pieces.SCRIPT, script)
+        written.files.append(ttp_pieces.SCRIPT)
     written.notes.append(
-        f"copy the folder's Textures and Templates into a package in Tabletop Playground's "
-        f"PersistentDownloadDir; the card templates are under Templates/{package}"
+        f"copy the folder as a package into Tabletop Playground's PersistentDownloadDir; the "
+        f"templates are under Templates/{package}"
+        + (
+            f", and {ttp_pieces.SCRIPT} lays out the table for {table.players} players"
+            if table.players
+            else ""
+        )
     )
+    written.notes.extend(table.notes)
     return written
+
+
+def _write_template(
+    target: Target, package: str, name: str, template: dict[str, Any], written: Written
+) -> None:
+    path = f"Templates/{package}/{name}.json"
+    target.write(path, json.dumps(template, indent=2, ensure_ascii=False) + "\n")
+    written.files.append(path)
 
 
 def _numbered(items: Iterator[CardImage], per_sheet: int) -> Iterator[tuple[str, list[CardImage]]]:
@@ -108,64 +140,23 @@ def _template(
     left, top, right, bottom = first.trim
     width_cm = round((right - left) / first.dpi * CM_PER_INCH, 2)
     height_cm = round((bottom - top) / first.dpi * CM_PER_INCH, 2)
-    return {
-        "Type": "Card",
-        "GUID": _guid(cards.game_id, name),
-        "Name": f"{cards.game_name}: {name}",
-        "Metadata": "",
-        "CollisionType": "Regular",
-        "Friction": 0.7,
-        "Restitution": 0,
-        "Density": 0.5,
-        "SurfaceType": "Cardboard",
-        "Roughness": 1,
-        "Metallic": 0,
-        "PrimaryColor": {"R": 255, "G": 255, "B": 255},
-        "SecondaryColor": {"R": 0, "G": 0, "B": 0},
-        "Flippable": True,
-        "AutoStraighten": False,
-        "ShouldSnap": True,
-        "ScriptName": "",
-        "Blueprint": "",
-        "Models": [],
-        "Collision": [],
-        "SnapPointsGlobal": False,
-        "SnapPoints": [],
-        "ZoomViewDirection": {"X": 0, "Y": 0, "Z": 0},
-        "Tags": [],
-        "FrontTexture": front,
-        "BackTexture": back,
-        "HiddenTexture": "",
-        "BackIndex": back_index,
-        "HiddenIndex": -1,
-        "NumHorizontal": layout.columns,
-        "NumVertical": layout.rows,
-        "Width": width_cm,
-        "Height": height_cm,
-        "Thickness": 0.05,
-        "HiddenInHand": True,
-        "UsedWithCardHolders": True,
-        "CanStack": True,
-        "UsePrimaryColorForSide": False,
-        "FrontTextureOverrideExposed": False,
-        "AllowFlippedInStack": False,
-        "MirrorBack": False,
-        "EmissiveFront": False,
-        "Model": "Rounded",
-        "Indices": [index for index, card in enumerate(chunk) for _ in range(card.copies)],
-        "CardNames": {str(index): card.name for index, card in enumerate(chunk)},
-        "CardMetadata": {
+    return card_template(
+        _guid(cards.game_id, name),
+        f"{cards.game_name}: {name}",
+        front,
+        back,
+        back_index,
+        NumHorizontal=layout.columns,
+        NumVertical=layout.rows,
+        Width=width_cm,
+        Height=height_cm,
+        Indices=[index for index, card in enumerate(chunk) for _ in range(card.copies)],
+        CardNames={str(index): card.name for index, card in enumerate(chunk)},
+        CardMetadata={
             str(index): json.dumps({"id": card.card_id, **card.data}, ensure_ascii=False)
             for index, card in enumerate(chunk)
         },
-        "CardTags": {},
-    }
-
-
-def _guid(game_id: str, name: str) -> str:
-    """The same 32 hex digits on every export, so a new export replaces the old template."""
-    digest = hashlib.md5(f"{game_id}/{name}".encode(), usedforsecurity=False)
-    return digest.hexdigest().upper()
+    )
 
 
 def _save(image: Image.Image, name: str, target: Target, written: Written) -> None:
@@ -180,4 +171,5 @@ FORMAT = Format(
     dpi=150,
     write=write,
     check=check,
+    write_table=write_table,
 )

@@ -1,8 +1,10 @@
-"""Tabletop Simulator: face sheets, backs and a saved object with one deck per component.
+"""Tabletop Simulator: face sheets, backs and a saved table, a deck per card component.
 
-A saved object (`ObjectStates`) holds a `DeckCustom` per card component (a `CardCustom` when
-it has a single card). Its `CustomDeck` maps deck keys to sheets: at most 10x7 faces with the
-last slot for the hidden-card image (69 cards a sheet), each at most 4096 px a side. A card is
+A save's `ObjectStates` hold a `DeckCustom` per card component (a `Card` when it has a
+single card), then the boards, the supply and each player's pieces (`tts_pieces`), every
+object at its place on a table laid out for the players chosen (`table_layout`). A deck's
+`CustomDeck` maps deck keys to sheets: at most 10x7 faces with the last slot for the
+hidden-card image (69 cards a sheet), each at most 4096 px a side. A card is
 `CardID` = key x 100 + its slot; copies of a design repeat the `CardID`, never the image,
 and each keeps its own card id in `GMNotes` (twins print alike). Identical backs give one
 back image; backs that differ give a back sheet laid out like the faces, with `UniqueBack`.
@@ -12,13 +14,12 @@ the image, so a table that cached an old image loads the new one.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
-from urllib.parse import quote
 
 from PIL import Image
 
+from toolkit.diagnostics import plural
 from toolkit.errors import UsageError
 from toolkit.pnp.export.base import (
     Cards,
@@ -32,6 +33,9 @@ from toolkit.pnp.export.base import (
     limit,
 )
 from toolkit.pnp.export.images import grid, plain_back, same, save_png, sheet
+from toolkit.pnp.export.pieces import Table
+from toolkit.pnp.export.table_layout import Item, lay_out
+from toolkit.pnp.export.tts_pieces import UNIT_MM, image_url, table_objects
 from toolkit.pnp.raster import CardImage
 
 COLUMNS, ROWS, MAX_PIXELS = 10, 7, 4096
@@ -47,24 +51,53 @@ def check(options: ExportOptions) -> None:
 
 
 def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
+    """The cards alone, decks in a row (no boards or tokens)."""
+    return write_table(cards, Table(0), target, options)
+
+
+def write_table(cards: Cards, table: Table, target: Target, options: ExportOptions) -> Written:
+    """The saved table: a deck per card component, each board, the supply in bags, and each
+    player's pieces in bags of the player's colour, laid out for `table.players`."""
     written = Written()
     per_sheet = limit(options, CARDS_PER_SHEET)
-    objects = []
+    objects: list[dict[str, Any]] = []
+    items: list[Item] = []
     key = 1
-    for position, (family, items) in enumerate(families(cards.cards)):
+    for family, cards_of in families(cards.cards):
         decks: dict[str, Any] = {}
         contained: list[dict[str, Any]] = []
-        for number, chunk in enumerate(chunks(items, per_sheet), start=1):
+        footprint = (0.0, 0.0)
+        for number, chunk in enumerate(chunks(cards_of, per_sheet), start=1):
             decks[str(key)] = _sheets(family, number, chunk, target, options, written)
+            footprint = _card_size(chunk[0])
             for slot, card in enumerate(chunk):
                 face = _card(card, key * 100 + slot, key, decks[str(key)])
                 # Twins share the face; each copy keeps its own id in its notes.
                 ids = card.ids if len(card.ids) == card.copies else (card.card_id,) * card.copies
                 contained.extend({**face, "GMNotes": one} for one in ids)
             key += 1
-        objects.append(_deck(family, decks, contained, position))
+        objects.append(_deck(family, decks, contained))
+        items.append(Item(str(len(objects) - 1), *footprint))
+    deck_count = len(objects)
+    pieces = table_objects(table, target, options, written)
+    objects.extend(piece.state for piece in pieces)
+    places = lay_out(
+        items,
+        [Item(piece.key, *piece.footprint) for piece in pieces if piece.row == "board"],
+        [Item(piece.key, *piece.footprint) for piece in pieces if piece.row == "supply"],
+        [
+            [Item(piece.key, *piece.footprint) for piece in pieces if piece.row == f"player {p}"]
+            for p in range(table.players)
+        ],
+    )
+    index = {str(i): objects[i] for i in range(deck_count)}
+    index.update({piece.key: piece.state for piece in pieces})
+    for place in places:
+        state = index[place.key]
+        state["Transform"] = _transform(place.x, place.y, state["Transform"])
+    title = cards.game_name + (f", {table.players} players" if table.players else "")
     save = {
-        "SaveName": cards.game_name,
+        "SaveName": title,
         "GameMode": cards.game_name,
         "Date": "",
         "Table": "",
@@ -83,10 +116,40 @@ def write(cards: Cards, target: Target, options: ExportOptions) -> Written:
     target.write(name, text)
     written.files.append(name)
     written.notes.append(
-        f"{len(objects)} deck{'s' if len(objects) != 1 else ''}; "
-        f"copy {name} into Tabletop Simulator's Saves/Saved Objects folder"
+        f"{plural(deck_count, 'deck')}{_pieces_words(table)}; copy {name} into Tabletop "
+        "Simulator's Saves/Saved Objects folder (or Saves, to open it as a game)"
     )
+    written.notes.extend(table.notes)
     return written
+
+
+def _pieces_words(table: Table) -> str:
+    """The pieces besides the decks, in words (nothing when the layout prints none)."""
+    supply = sum(table.left(kind) for kind in table.supply)
+    own = sum(kind.count for p in range(table.players) for kind in table.pieces_of(p))
+    own += table.players * sum(table.starting.values())
+    words = [
+        plural(count, noun)
+        for count, noun in (
+            (len(table.boards), "board"),
+            (supply, "token"),
+            (own, "player piece"),
+        )
+        if count
+    ]
+    if not words:
+        return ""
+    if supply:
+        words[1 if table.boards else 0] += " in the supply"
+    return f", {', '.join(words)} for {plural(table.players, 'player')}"
+
+
+def _card_size(card: CardImage) -> tuple[float, float]:
+    """The card's cut size in millimetres."""
+    left, top, right, bottom = card.trim
+    if right <= left or bottom <= top:
+        right, bottom, left, top = *card.front.size, 0, 0
+    return (right - left) / card.dpi * 25.4, (bottom - top) / card.dpi * 25.4
 
 
 def _sheets(
@@ -116,8 +179,8 @@ def _sheets(
                 backs[0].resize(layout.cell, Image.Resampling.LANCZOS), back_name, target, written
             )
     return {
-        "FaceURL": _url(face_name, target, options),
-        "BackURL": _url(back_name, target, options),
+        "FaceURL": image_url(face_name, target, options),
+        "BackURL": image_url(back_name, target, options),
         "NumWidth": layout.columns,
         "NumHeight": layout.rows,
         "BackIsHidden": True,
@@ -131,19 +194,10 @@ def _save(image: Image.Image, name: str, target: Target, written: Written) -> No
     written.files.append(name)
 
 
-def _url(name: str, target: Target, options: ExportOptions) -> str:
-    if options.image_base_url is None:
-        return (target.final / name).as_uri()
-    digest = hashlib.sha256((target.staging / name).read_bytes()).hexdigest()[:12]
-    # A space (or other character a URL may not hold) in the base or a name, percent-encoded;
-    # what is already encoded, and the URL's own separators, are kept.
-    return quote(f"{options.image_base_url.rstrip('/')}/{name}?v={digest}", safe="/:?=&%")
-
-
 def _card(card: CardImage, card_id: int, key: int, deck: dict[str, Any]) -> dict[str, Any]:
     return {
         "Name": "Card",
-        "Transform": _transform(0),
+        "Transform": FACE_DOWN,
         "Nickname": card.name,
         "Description": card.description,
         "GMNotes": card.card_id,
@@ -152,14 +206,12 @@ def _card(card: CardImage, card_id: int, key: int, deck: dict[str, Any]) -> dict
     }
 
 
-def _deck(
-    family: str, decks: dict[str, Any], contained: list[dict[str, Any]], position: int
-) -> dict[str, Any]:
+def _deck(family: str, decks: dict[str, Any], contained: list[dict[str, Any]]) -> dict[str, Any]:
     if len(contained) == 1:
-        return {**contained[0], "Transform": _transform(position)}
+        return {**contained[0], "Transform": FACE_DOWN}
     return {
         "Name": "DeckCustom",
-        "Transform": _transform(position),
+        "Transform": FACE_DOWN,
         "Nickname": family,
         "Description": "",
         "DeckIDs": [card["CardID"] for card in contained],
@@ -168,18 +220,22 @@ def _deck(
     }
 
 
-def _transform(position: int) -> dict[str, float]:
-    """Face down, in a row along x, one card width and a gap apart."""
+FACE_DOWN = {"rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
+
+
+def _transform(x: float, y: float, turned: dict[str, float]) -> dict[str, float]:
+    """At `x`, `y` millimetres on the table (one unit is an inch), resting on it."""
     return {
-        "posX": 3.0 * position,
+        "posX": round(x / UNIT_MM, 3),
         "posY": 1.0,
-        "posZ": 0.0,
+        "posZ": round(y / UNIT_MM, 3),
         "rotX": 0.0,
         "rotY": 180.0,
-        "rotZ": 180.0,
+        "rotZ": 0.0,
         "scaleX": 1.0,
         "scaleY": 1.0,
         "scaleZ": 1.0,
+        **turned,
     }
 
 
@@ -189,4 +245,5 @@ FORMAT = Format(
     dpi=150,
     write=write,
     check=check,
+    write_table=write_table,
 )
