@@ -5,6 +5,7 @@ on paper."""
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +161,21 @@ def test_a_staged_reference_prints_nested_steps_indented() -> None:
     page.extract_text(visitor_text=visit)
     assert starts["On your turn, fly"] < starts["fly a kite of the line"]
     assert starts["fly a kite of the line"] < starts["A gust:"] < starts["The next flier loses"]
+
+
+def test_groups_of_one_token_side_by_side_keep_their_headings_apart() -> None:
+    """A player's single marker sits beside the next player's, but each heading is wider than
+    its one token: the next group starts after the heading, so no two headings overlap."""
+    from reportlab.lib.colors import red
+
+    from toolkit.pnp.tokens import Token, TokenGroup, _plan
+
+    marker = Token("marker", 20.0, red, "1")
+    groups = [
+        TokenGroup(f"Player {n}: 1 marker", (marker,), f"Player {n} marker") for n in range(6)
+    ]
+    [(_, items)] = _plan(groups, 5.0, [], Rect(0, 0, 800, 500), lambda text: 6.0 * len(text))
+    headings = [rect for item, rect in items if isinstance(item, str)]
+    assert len({rect.y for rect in headings}) == 1  # one row
+    for left, right in itertools.pairwise(headings):
+        assert left.x + 6.0 * len("Player 0: 1 marker") <= right.x
