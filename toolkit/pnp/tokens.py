@@ -110,7 +110,7 @@ def token_pages(
     full = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
 
     def heading_width(text: str) -> float:
-        return stringWidth(text, r.fonts.name(0), HEADING_SIZE)
+        return float(stringWidth(text, r.fonts.name(0), HEADING_SIZE))
 
     areas = _plan(groups, gap, list(spares), full, heading_width)
     total = len(areas)
