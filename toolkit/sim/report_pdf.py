@@ -147,7 +147,7 @@ def _player_count(summary: dict[str, Any], tally: Tally, styles: StyleSheet1) ->
             title += f" (the {CARD_ROWS_EACH_WAY} least and most often taken)"
         section(title, charts.card_rates(rows, cards))
     effects = sorted(summary["card_effects"], key=lambda r: r["difference"])
-    if effects:
+    if any(row["held_by_share"] for row in effects):  # else nobody holds cards at the end
         shown = effects[:8] + effects[-8:] if len(effects) > 16 else effects
         section(
             "Win-rate difference when holding a card (largest either way)",
