@@ -195,8 +195,9 @@ def _plan(
         for token in group.tokens:
             if x + size > area.right + 0.01:
                 x, top = area.x, top - size - gap
-                if top - size < area.y:
+                if top - size < area.y:  # the group goes on in the next area, below its title
                     area, top = next_area()
+                    x, top = area.x, top - gap
             areas[-1][1].append((token, Rect(x, top - size, size, size)))
             x += size + gap
         one_row = tokens_span <= area.width + 0.01
