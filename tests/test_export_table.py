@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from entry_point import run_toolkit
 from PIL import Image
+from shipped_project import copy_project
 
 from toolkit.engine.load import load_valid_game
 from toolkit.files import OUTPUT_MARK
@@ -205,12 +206,17 @@ def test_players_outside_the_game_or_for_a_format_without_a_table_are_usage_erro
 def test_a_game_whose_layout_prints_no_board_gets_its_decks_and_a_note(
     tmp_path: Path,
 ) -> None:
-    """Lamplight Wagers keeps its tracks in the rules but draws no board: the table has its
-    decks, and the export says what a `track-board` component would add."""
+    """A game that keeps tracks in its rules but whose layout draws no board (Lamplight
+    Wagers without its `track-board` and `tokens` components): the table has its decks, and
+    the export says what a `track-board` component would add."""
+    project = copy_project(tmp_path / "project")
+    layout = project / "print" / "lamplight-wagers" / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text[: text.index("  # The wager and tricks-taken tracks")], "utf-8")
     out = tmp_path / "table"
     result = run_toolkit(
-        "export", "lamplight-wagers", "--to", "tts", "--players", "4", "--dpi", "10",
-        "--out", out,
+        "export", project / "rules" / "lamplight-wagers.yaml", "--to", "tts", "--players", "4",
+        "--dpi", "10", "--out", out,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "2 decks; copy lamplight-wagers.json" in result.stdout
@@ -220,6 +226,24 @@ def test_a_game_whose_layout_prints_no_board_gets_its_decks_and_a_note(
     )
     save = json.loads((out / "lamplight-wagers.json").read_text(encoding="utf-8"))
     assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom"] * 2
+
+
+def test_lamplight_wagers_table_has_its_track_board_and_a_marker_per_track(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "table"
+    result = run_toolkit(
+        "export", "lamplight-wagers", "--to", "tts", "--players", "4", "--dpi", "10",
+        "--out", out,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "draws no board" not in result.stdout
+    save = json.loads((out / "lamplight-wagers.json").read_text(encoding="utf-8"))
+    names = [o["Name"] for o in save["ObjectStates"]]
+    assert names.count("Custom_Board") == 1
+    bags = [o for o in save["ObjectStates"] if o["Name"] == "Bag"]
+    assert len(bags) == 4
+    assert all(len(bag["ContainedObjects"]) == 2 for bag in bags)
 
 
 def test_layout_rows_never_overlap_whatever_the_sizes() -> None:

@@ -41,7 +41,8 @@ def test_a_new_staged_games_reference_page_lists_the_round(tmp_path: Path) -> No
     at = text.index("A round")
     for item in round_items(structure):
         words = " ".join(item["text"].split())
-        shown = f"• {words}" if item["depth"] else words
+        marker = "\u2022" if item["depth"] % 2 else "\u2013"  # nested steps alternate marks
+        shown = f"{marker} {words}" if item["depth"] else words
         found = text.find(shown, at)
         assert found > at, shown  # every line, in the order of the stages
         at = found

@@ -5,18 +5,20 @@ on paper."""
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 from shipped_project import copy_project, edit
-from test_print import render, render_project
+from test_print import pdf, render, render_project
 
 from toolkit.errors import UsageError
 from toolkit.pnp import textfit
 from toolkit.pnp.build import print_game
 from toolkit.pnp.document import PrintOptions, PrintResult, parse_back_offset
+from toolkit.pnp.fonts import FontSet
 from toolkit.pnp.geometry import Rect, home_sheet
 from toolkit.pnp.marks import MIN_MARK_WIDTH, crop_marks
 from toolkit.schema.units import mm
@@ -131,3 +133,49 @@ def test_a_variant_prints_its_name_beside_the_version(tmp_path: Path) -> None:
     text = text_of(printed.result)
     assert "ferris-wheel · v0.1.0 + Cheaper Ferris Wheel " in text
     assert printed.result.warnings == []
+
+
+def test_indented_bullets_nest_under_the_item_above() -> None:
+    parsed = textfit.parse("- turn\n  - choose\n    - move\n- end", lambda name: None)
+    assert [p.level for p in parsed.paragraphs] == [0, 1, 2, 0]
+    assert [p.marker for p in parsed.paragraphs] == ["\u2022", "\u2013", "\u2022", "\u2022"]
+    measure = textfit.Measurer(FontSet(("Helvetica", "Helvetica-Bold", "Helvetica", "Helvetica")))
+    lines, _, _ = textfit.lines_at(parsed.paragraphs, 400.0, 10.0, 1.2, measure)
+    assert lines[0].indent < lines[1].indent < lines[2].indent
+    assert lines[3].indent == lines[0].indent
+
+
+def test_a_staged_reference_prints_nested_steps_indented() -> None:
+    """The printed turn keeps its shape: a move sits inside its choice, a move's own steps
+    inside the move (read from where each line starts on the rendered page)."""
+    page = pdf(render("kite-festival", only=("reference",))).pages[0]
+    assert "»" not in page.extract_text()
+    starts: dict[str, float] = {}
+    keys = ("On your turn, fly", "fly a kite of the line", "A gust:", "The next flier loses")
+
+    def visit(chunk: str, _cm: Any, tm: Any, _font: Any, _size: Any) -> None:
+        for key in keys:
+            if chunk.startswith(key):
+                starts[key] = tm[4]
+
+    page.extract_text(visitor_text=visit)
+    assert starts["On your turn, fly"] < starts["fly a kite of the line"]
+    assert starts["fly a kite of the line"] < starts["A gust:"] < starts["The next flier loses"]
+
+
+def test_groups_of_one_token_side_by_side_keep_their_headings_apart() -> None:
+    """A player's single marker sits beside the next player's, but each heading is wider than
+    its one token: the next group starts after the heading, so no two headings overlap."""
+    from reportlab.lib.colors import red
+
+    from toolkit.pnp.tokens import Token, TokenGroup, _plan
+
+    marker = Token("marker", 20.0, red, "1")
+    groups = [
+        TokenGroup(f"Player {n}: 1 marker", (marker,), f"Player {n} marker") for n in range(6)
+    ]
+    [(_, items)] = _plan(groups, 5.0, [], Rect(0, 0, 800, 500), lambda text: 6.0 * len(text))
+    headings = [rect for item, rect in items if isinstance(item, str)]
+    assert len({rect.y for rect in headings}) == 1  # one row
+    for left, right in itertools.pairwise(headings):
+        assert left.x + 6.0 * len("Player 0: 1 marker") <= right.x

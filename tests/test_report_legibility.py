@@ -252,7 +252,9 @@ def test_build_summary_names_the_failing_targets(runs: dict[str, list[Run]]) -> 
 
 def test_a_zone_showing_more_cards_than_a_page_holds_charts_the_extremes(tmp_path: Path) -> None:
     """Saffron Row's market row shows all 45 wares over a run: the chart keeps the least and
-    most often taken, and a pile cards are only played onto (Kite Festival's line) gets none."""
+    most often taken; a pile cards are only played onto (Kite Festival's line) gets none, and
+    a game where nobody holds open cards at the end gets no empty holding chart, and a game
+    scored once gets no chart of lead changes."""
     for game in ("saffron-row", "kite-festival"):
         out = tmp_path / f"{game}.pdf"
         result = run_toolkit("report", game, "--players", "2", "--games", "40", "--out", str(out))
@@ -262,3 +264,9 @@ def test_a_zone_showing_more_cards_than_a_page_holds_charts_the_extremes(tmp_pat
             assert "the 15 least and most often taken" in " ".join(text.split())
         else:
             assert "festival line was taken" not in " ".join(text.split())
+            assert "when holding a card" not in text
+            # One round, scored once at its end: no lead ever changes, so no chart of it.
+            assert "Lead changes" not in text and "lead changes" not in text
+            listed = run_toolkit("simulate", game, "--players", "2", "--games", "20")
+            assert listed.returncode == 0, listed.stderr
+            assert "Cards in 'line'" not in listed.stdout

@@ -1,8 +1,9 @@
 """Text in a box: a small markup with inline icons, line breaking, and shrink-to-fit.
 
 The markup is what templates produce: one paragraph per line; `# ` a title, `## ` a heading,
-`- ` a bullet, `1. ` a numbered item, an empty line a gap; `**bold**`, `*italic*` and icon
-tokens such as `:coin:` inline; a backslash shows the next character as written (`\\*`).
+`- ` a bullet (two leading spaces per level nest it under the item above), `1. ` a numbered
+item, an empty line a gap; `**bold**`, `*italic*` and icon tokens such as `:coin:` inline;
+a backslash shows the next character as written (`\\*`).
 Values from content enter templates through `markup.literal`, so a card named `**x**` prints
 its asterisks. Word widths are measured once at size 1 (widths scale with the size), so trying
 many sizes while shrinking costs only multiplications.
@@ -33,6 +34,11 @@ _NUMBER = re.compile(r"^[+\-\u2212\u00d7]?\d")
 _UNIT = re.compile(r"^[A-Z]{1,3}[.,;:)]*$")
 """A short capitalised unit (`VP`), kept on the line of the number before it."""
 _NUMBERED = re.compile(r"(\d{1,3}[.)]) ")
+MAX_LEVEL = 5
+"""Bullets nest at most this many levels deep; deeper ones line up with the deepest."""
+_MARKERS = ("\u2022", "\u2013")
+"""Bullet marks by level (a bullet, an en dash), alternating, so a nested step reads apart
+from its parent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +58,7 @@ class Paragraph:
     kind: str
     words: tuple[Word, ...]
     marker: str = ""
+    level: int = 0
 
 
 @dataclass(slots=True)
@@ -90,7 +97,7 @@ def parse(markup: str, resolve_icon: Callable[[str], str | None]) -> Parsed:
     parsed = Parsed([])
     for raw in markup.splitlines():
         line = raw.strip()
-        kind, marker = "body", ""
+        kind, marker, level = "body", "", 0
         if not line:
             parsed.paragraphs.append(Paragraph("gap", ()))
             continue
@@ -99,10 +106,12 @@ def parse(markup: str, resolve_icon: Callable[[str], str | None]) -> Parsed:
         elif line.startswith("# "):
             kind, line = "title", line[2:]
         elif line.startswith(("- ", "* ")):
-            kind, marker, line = "item", "•", line[2:]
+            level = min(MAX_LEVEL, (len(raw) - len(raw.lstrip(" "))) // 2)
+            kind, marker, line = "item", _MARKERS[level % len(_MARKERS)], line[2:]
         elif number := _NUMBERED.match(line):
             kind, marker, line = "item", number[1], line[number.end() :]
-        parsed.paragraphs.append(Paragraph(kind, _words(line, resolve_icon, parsed), marker))
+        words = _words(line, resolve_icon, parsed)
+        parsed.paragraphs.append(Paragraph(kind, words, marker, level))
     while parsed.paragraphs and parsed.paragraphs[-1].kind == "gap":
         parsed.paragraphs.pop()
     return parsed
@@ -217,7 +226,7 @@ def lines_at(
             continue
         style = 1 if paragraph.kind in ("title", "heading") else base_style
         space = measure.unit(" ", style) * psize
-        indent = psize * 1.1 if paragraph.kind == "item" else 0.0
+        indent = psize * 1.1 * (1 + paragraph.level) if paragraph.kind == "item" else 0.0
         words = [_styled(w, style) for w in paragraph.words]
         widths = [measure.word(w) * psize for w in words]
         current = Line(paragraph.kind, psize, line_height, indent, [], [], space, paragraph.marker)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.content.project import GameContent
@@ -80,7 +81,8 @@ def token_groups(content: GameContent, component: Component) -> list[TokenGroup]
         for player in range(players):
             fill = colour(settings.player_colours[player])
             token = Token("marker", settings.marker_size, fill, str(player + 1))
-            heading = f"Player {player + 1}: {settings.markers_per_player} markers"
+            count = settings.markers_per_player
+            heading = f"Player {player + 1}: {count} marker{'' if count == 1 else 's'}"
             tokens = (token,) * settings.markers_per_player
             groups.append(TokenGroup(heading, tokens, f"Player {player + 1} marker", player))
     if not groups:
@@ -106,7 +108,11 @@ def token_pages(
     gap = settings.gap or 0.0
     width, height = paper
     full = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-    areas = _plan(groups, gap, list(spares), full)
+
+    def heading_width(text: str) -> float:
+        return float(stringWidth(text, r.fonts.name(0), HEADING_SIZE))
+
+    areas = _plan(groups, gap, list(spares), full, heading_width)
     total = len(areas)
 
     def drawing(
@@ -142,11 +148,16 @@ HEADING_SIZE = 8.0
 
 
 def _plan(
-    groups: list[TokenGroup], gap: float, first: list[Rect], full: Rect
+    groups: list[TokenGroup],
+    gap: float,
+    first: list[Rect],
+    full: Rect,
+    heading_width: Callable[[str], float],
 ) -> list[tuple[Rect, list[tuple[str | Token, Rect]]]]:
     """Every token and heading placed, area by area: the `first` areas, then full pages.
     A group starts only where its heading and a row of its tokens fit; an area that cannot
-    take the first group is left unused."""
+    take the first group is left unused. A one-row group sitting beside another takes the
+    width of its heading when that is wider than its tokens, so headings never overlap."""
     areas: list[tuple[Rect, list[tuple[str | Token, Rect]]]] = []
     queue = list(first)
 
@@ -161,7 +172,8 @@ def _plan(
     one-row group of the same size to sit beside it."""
     for group in groups:
         size = group.tokens[0].size
-        span = len(group.tokens) * (size + gap) - gap
+        tokens_span = len(group.tokens) * (size + gap) - gap
+        span = max(tokens_span, heading_width(group.heading))
         if beside is not None and beside[1] == size and beside[2] + span <= area.right + 0.01:
             heading_top, _, x = beside
             areas[-1][1].append((group.heading, Rect(x, heading_top - HEADING_SIZE, span, 8.0)))
@@ -183,11 +195,12 @@ def _plan(
         for token in group.tokens:
             if x + size > area.right + 0.01:
                 x, top = area.x, top - size - gap
-                if top - size < area.y:
+                if top - size < area.y:  # the group goes on in the next area, below its title
                     area, top = next_area()
+                    x, top = area.x, top - gap
             areas[-1][1].append((token, Rect(x, top - size, size, size)))
             x += size + gap
-        one_row = span <= area.width + 0.01
+        one_row = tokens_span <= area.width + 0.01
         beside = (heading_top, size, area.x + span + 4 * gap) if one_row else None
         top -= size + gap
     return [(a, items) for a, items in areas if items]

@@ -147,17 +147,21 @@ def _player_count(summary: dict[str, Any], tally: Tally, styles: StyleSheet1) ->
             title += f" (the {CARD_ROWS_EACH_WAY} least and most often taken)"
         section(title, charts.card_rates(rows, cards))
     effects = sorted(summary["card_effects"], key=lambda r: r["difference"])
-    if effects:
+    if any(row["held_by_share"] for row in effects):  # else nobody holds cards at the end
         shown = effects[:8] + effects[-8:] if len(effects) > 16 else effects
         section(
             "Win-rate difference when holding a card (largest either way)",
             charts.card_effects(shown, cards),
         )
-    section(
-        "Lead changes and drama",
-        charts.drama(tally),
-        _paragraph(_balance_line(summary), styles["Normal"]),
-    )
+    scored_once = summary["game"]["length"]["rounds"]["max"] <= 1
+    if scored_once:  # one scoring at the end: no lead to change, no midpoint to trail at
+        section("Balance", _paragraph(_balance_line(summary, drama=False), styles["Normal"]))
+    else:
+        section(
+            "Lead changes and drama",
+            charts.drama(tally),
+            _paragraph(_balance_line(summary), styles["Normal"]),
+        )
     section("Game length", _length_table(summary["game"]["length"]))
     if summary["never_used"]:
         never = ", ".join(cards.get(card, card) for card in summary["never_used"])
@@ -317,7 +321,7 @@ def _length_table(length: dict[str, Any]) -> Table:
     )
 
 
-def _balance_line(summary: dict[str, Any]) -> str:
+def _balance_line(summary: dict[str, Any], drama: bool = True) -> str:
     b = summary["balance"]
     side = "team" if "teams" in summary else "seat"
     low, high = b["first_player_win_rate_ci95"]
@@ -327,7 +331,11 @@ def _balance_line(summary: dict[str, Any]) -> str:
         f"{b['first_player_win_rate']:.1%} of games "
         f"(95% interval {low:.1%} to {high:.1%}), an advantage of "
         f"{b['first_player_advantage']:+.3f} over a fair share; {side} win-rate spread "
-        f"{b['win_rate_spread']:.3f}; mean winning margin {number(b['winning_margin'])} points; "
-        f"{b['lead_changes']:.2f} lead changes per game; at the midpoint the eventual winner "
-        f"trailed the leader by {number(b['drama'])} points on average."
+        f"{b['win_rate_spread']:.3f}; mean winning margin {number(b['winning_margin'])} points"
+        + (
+            f"; {b['lead_changes']:.2f} lead changes per game; at the midpoint the eventual "
+            f"winner trailed the leader by {number(b['drama'])} points on average."
+            if drama
+            else "."
+        )
     )

@@ -93,6 +93,8 @@ def format_simulation(summary: dict[str, Any]) -> str:
     )
     out += ["", "Game length", format_length(summary["game"]["length"])]
     for zone, rows in summary["cards"].items():
+        if not any(r["acquire_rate"] for r in rows):
+            continue  # a pile cards are played onto, never taken from
         out += ["", f"Cards in '{zone}'"]
         out.append(
             table(

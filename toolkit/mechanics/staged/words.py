@@ -260,16 +260,19 @@ def round_lines(structure: Staged) -> list[str]:
 
 def round_items(structure: Staged) -> list[dict[str, Any]]:
     """The round's lines with their depth (0: a stage of the round; 1 and more: inside a
-    turn, a choice or a loop), their text and whether deeper lines follow (`opens`), for a
-    print template that lays nesting out itself (the text is data there, so indentation and
-    a leading '- ' would be lost)."""
+    turn, a choice or a loop), their text, whether deeper lines follow (`opens`) and whether
+    the line is a move to choose from (`move`), for a print template that lays nesting out
+    itself (the text is data there, so indentation and a leading '- ' would be lost)."""
     items: list[dict[str, Any]] = []
     for line in round_lines(structure):
         text = line.lstrip(" ")
         depth = (len(line) - len(text)) // 2
         if items:
             items[-1]["opens"] = depth > items[-1]["depth"]
-        items.append({"depth": depth, "text": text.removeprefix("- "), "opens": False})
+        move = text.startswith("- ")
+        items.append(
+            {"depth": depth, "text": text.removeprefix("- "), "opens": False, "move": move}
+        )
     return items
 
 
