@@ -89,9 +89,10 @@ class PlaySession:
         if self.over or not self.session.person_to_move():
             return []
         actions = ordered_moves(self.session.legal())
+        texts = self.views.move_texts(actions)
         return [
-            Move(n, action, self.views.move_text(action))
-            for n, action in enumerate(actions, start=1)
+            Move(n, action, text)
+            for n, (action, text) in enumerate(zip(actions, texts, strict=True), start=1)
         ]
 
     def play(self, action: int) -> None:
