@@ -54,6 +54,8 @@ class CardPicture:
     back: str | None
     data: dict[str, Any] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
+    ids: tuple[str, ...] = ()
+    """Every card printed as this one (twins: a design with a count)."""
 
 
 @dataclass
@@ -141,6 +143,7 @@ class ImageCache:
                 back=f"{ident}-{page.front + 1}" if page.has_back else None,
                 data=page.data,
                 words=page.words,
+                ids=page.ids,
             )
             for page in pages
         ]
