@@ -171,9 +171,9 @@ def test_routes_are_columns_and_discards_are_piles(served: tuple[str, Path], pag
     for _ in range(8):  # play cards and draw, so routes and piles fill
         page.locator("button.move").first.click()
         page.wait_for_load_state()
-    assert page.locator(".zone-cards.columns").count() == 2  # routes, one area per player
-    assert page.locator(".zone-cards.columns .group").count() >= 1  # a column per colour
-    assert page.locator("#shared .zone-cards.pile").count() == 5  # a discard pile per colour
+    assert page.locator(".zone-cards.shape-columns").count() == 2  # routes, one area per player
+    assert page.locator(".zone-cards.shape-columns .group").count() >= 1  # a column per colour
+    assert page.locator("#shared .zone-cards.shape-pile").count() == 5  # a discard pile per colour
     expect(page.locator("#shared")).to_contain_text("cards, face down")  # the draw pile
     accessible(page)
     screenshot(page, root, "play-columns.png")
@@ -184,9 +184,9 @@ def test_a_staged_game_shows_its_piles_and_hidden_hands(
 ) -> None:
     url, root = served
     start(page, url, "kite-festival", 3, 3)
-    expect(page.locator("#shared .zone-cards.pile")).to_have_count(1)  # the festival line
+    expect(page.locator("#shared .zone-cards.shape-pile")).to_have_count(1)  # the festival line
     expect(page.locator("#shared")).to_contain_text("cards, face down")  # the basket
-    hidden = page.locator("section.player:not(.you) .zone-cards.backs")
+    hidden = page.locator("section.player:not(.you) .zone-cards.shape-backs")
     expect(hidden).to_have_count(2)  # the others' hands: a back and a count
     assert hidden.first.locator("img").count() == 1
     assert hidden.first.locator("figure[data-card]").count() == 0  # a back names no card

@@ -5,8 +5,8 @@ Nothing of the game is decided here. `play.Session` holds the seed and the moves
 the position (exported from rich as HTML), `table_view` lays out the table the page draws,
 the narrator tells what happened, and the rules help is `play.rules_help`'s. This module adds
 the saving of a transcript under the project's `build/serve/`, which `toolkit replay` and
-`toolkit play --resume` read. Each game claims a name of its own there on its first save (two games of the
-same seed never share one), and saves again under that name.
+`toolkit play --resume` read. Each game claims a name of its own there on its first save
+(two games of the same seed never share one), and saves again under that name.
 
 A game's moves, undos, saves and page all take its lock: a bot thinks in a worker thread, and
 the page must not show half a move.

@@ -159,9 +159,11 @@ def _icons(loaded: LoadedGame, layout: Layout) -> dict[str, str]:
 
     found: dict[str, str] = {}
     side = 24.0
-    ids = [r.id for r in loaded.game.resources] + [t.id for t in loaded.game.tracks]
-    for item in ids:
-        drawn = icons.resolve(item, layout.settings.icons)
+    game = loaded.content.game
+    named = [(r.id, r.icon or r.id) for r in game.resources]
+    named += [(t.id, getattr(t, "icon", None) or t.id) for t in game.tracks]
+    for item, icon in named:
+        drawn = icons.resolve(icon, layout.settings.icons)
         if drawn is None or drawn not in icons.ICONS:
             continue
         out = io.BytesIO()
