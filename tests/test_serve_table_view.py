@@ -152,6 +152,13 @@ def test_each_mechanic_lays_out_its_own_parts() -> None:
     assert "open" in mine and sum(isinstance(c, Face) for c in mine) >= 3
     others = [cell for g in grids[1:] for _, cells in g.rows for cell in cells]
     assert all(c.card is None for c in others if isinstance(c, Face) and c.face_down)
+    placed = {
+        (r, grids[0].columns[i])
+        for r, cells in grids[0].rows
+        for i, c in enumerate(cells)
+        if isinstance(c, Face)
+    }
+    assert placed <= grids[0].plan  # the plan's outline covers the park's cards
 
     trick = first("midway-memories", 4, moves=1)
     assert len(trick.trick) == 4 and sum(seat.leads for seat in trick.trick) == 1

@@ -97,13 +97,14 @@ class Placed:
 
 @dataclass(frozen=True, slots=True)
 class GridPart:
-    """A player's grid zone: its cards by (row, column), and the cells the seat may place
-    on now."""
+    """A player's grid zone: its cards by (row, column), the cells the seat may place on
+    now, and the cells its plan covers wherever the plan may still lie."""
 
     zone: str
     player: int
     cells: dict[Cell, Placed]
     open: tuple[Cell, ...] = ()
+    plan: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

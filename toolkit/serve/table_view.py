@@ -68,6 +68,8 @@ class Grid:
     rows: list[tuple[int, list[Face | str]]]
     """(row number, cells): a `Face`, `""` for an empty cell, `"open"` for a cell the seat
     may place on now."""
+    plan: set[tuple[int, int]] = field(default_factory=set)
+    """Cells the plan covers: drawn outlined."""
 
 
 @dataclass
@@ -363,7 +365,7 @@ class TableBuilder:
     def grid(self, part: GridPart) -> Grid:
         """The grid's cards, the empty cells between them and the cells open to a move."""
         zone = self.game.zone(part.zone)
-        every = [*part.cells, *part.open]
+        every = [*part.cells, *part.open, *part.plan]
         if not every:
             return Grid(zone.name, [], [])
         rows = range(min(r for r, _ in every), max(r for r, _ in every) + 1)
@@ -381,7 +383,7 @@ class TableBuilder:
                 else:
                     cells.append(self.face(zone.kind, placed.card, face_down=placed.face_down))
             drawn.append((r, cells))
-        return Grid(zone.name, columns, drawn)
+        return Grid(zone.name, columns, drawn, set(part.plan))
 
     def trick(self, part: TrickPart, players: int) -> list[Seat]:
         """Every seat, from the leader round the table, with its card once played."""

@@ -83,7 +83,8 @@ class DraftScreen:
             for key, value in cells.items():
                 down, card_id = face_down(value)
                 placed[key_cell(key)] = Placed(card_id or None, down)
-            parts.append(GridPart(zone, player, placed, open_cells if player == me else ()))
+            mine = open_cells if player == me else ()
+            parts.append(GridPart(zone, player, placed, mine, self.plan_cells(player)))
         plan = screen.slot_names(mechanic.plan_slot)
         scoring = [
             name
@@ -150,6 +151,16 @@ class DraftScreen:
                     row.append(Text(value, style=screen.card_style(deck.index(value))))
             grid.add_row(*row)
         return grid
+
+    def plan_cells(self, player: int) -> tuple[Cell, ...]:
+        """The cells of a park its plan covers wherever it may still lie (every translation
+        of the shape the park's cards leave open covers them): its outline so far."""
+        mech = self.screen.state.mech
+        offsets = mech.offsets[player] if mech is not None and mech.offsets else frozenset()
+        if not offsets:
+            return ()
+        covered = [frozenset((r + dr, c + dc) for r, c in mech.shape.cells) for dr, dc in offsets]
+        return tuple(sorted(frozenset.intersection(*covered)))
 
     def hand(self, ids: list[str]) -> Table:
         screen = self.screen
