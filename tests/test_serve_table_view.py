@@ -177,3 +177,21 @@ def test_each_mechanic_lays_out_its_own_parts() -> None:
     pile = next(z for z in line.shared if z.shape == "pile")
     assert isinstance(pile, Zone) and pile.cards and pile.count >= len(pile.cards)
     assert line.news and any(face.last for face in faces(line))  # the last moves marked
+
+
+def test_a_choice_among_the_display_is_a_click_on_the_card() -> None:
+    """Midway Memories asks which attraction to ride: each one the person may take is drawn
+    on the display with its own move; the others have none."""
+    game = loaded(ROOT / "rules" / "midway-memories.yaml")
+    session = Session(game, seed=1, players=3, seat=0, bots=["random"] * 3)
+    session.run_bots()
+    rng = random.Random(1)
+    while session.state.pending is None or not session.person_to_move():
+        session.play(rng.choice(session.legal()))
+    table, moves = table_of(session)
+    display = [face for zone in table.shared for face in zone.cards]
+    offered = [face for face in display if face.moves]
+    assert offered and len(offered) < len(display)
+    for face in offered:
+        (number,) = face.moves
+        assert game.game.tables[session.state.pending.kind].ids[moves[number - 1]] == face.card

@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.kernel.events import Event
-from toolkit.mechanics.screen import ColumnsPart, GridPart, PileParts, TrickPart
+from toolkit.mechanics.screen import (
+    ColumnsPart,
+    GridPart,
+    PileParts,
+    TableParts,
+    TrickPart,
+)
 from toolkit.record.narration import seat
 from toolkit.serve.table_pictures import TablePictures
 
@@ -242,7 +248,8 @@ class TableBuilder:
         views, game = self.views, self.game
         state, me = views.state, views.seat
         view = game.observe(state, me)
-        own = views.mechanic.table()
+        laid = getattr(views.mechanic, "table", None)  # a plugin's screen may predate it
+        own = laid() if callable(laid) else TableParts()
         piles = {z for part in own.parts if isinstance(part, PileParts) for z in part.zones}
         grids = [p for p in own.parts if isinstance(p, GridPart)]
         columns = [p for p in own.parts if isinstance(p, ColumnsPart)]
