@@ -171,6 +171,10 @@ def test_each_mechanic_lays_out_its_own_parts() -> None:
     assert all(len({name for name, _ in z.columns}) == len(z.columns) for z in areas)
     assert sum(z.shape == "pile" for z in routes.shared) == 5
 
+    tableau = first("tide-pool-market", 3)
+    assert any("hands pass" in note for note in tableau.notes)
+    assert all(zone.shape == "backs" for p in tableau.players[1:] for zone in p.zones[:1])
+
     line = first("kite-festival", 3)
     shapes = {z.name: z.shape for z in line.shared}
     assert sorted(shapes.values()) == ["backs", "pile"]

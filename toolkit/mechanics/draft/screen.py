@@ -273,13 +273,6 @@ class TableauScreen(ScreenDefaults):
             )
         return table
 
-
-def draft_screen(mechanic: DraftMechanic, screen: Screen) -> DraftScreen | TableauScreen:
-    """The screen of a grid draft or of a tableau draft."""
-    if mechanic.tableau:
-        return TableauScreen(mechanic, screen)
-    return DraftScreen(mechanic, screen)
-
     def table(self) -> TableParts:
         """The round and where hands pass; tableaux are open zones the page lays out."""
         view = self.mechanic.observe_tableau(self.screen.state, self.screen.seat)
@@ -287,3 +280,10 @@ def draft_screen(mechanic: DraftMechanic, screen: Screen) -> DraftScreen | Table
         return TableParts(
             notes=(f"Round {view['round']}{rounds}, hands pass {view['direction']}.",)
         )
+
+
+def draft_screen(mechanic: DraftMechanic, screen: Screen) -> DraftScreen | TableauScreen:
+    """The screen of a grid draft or of a tableau draft."""
+    if mechanic.tableau:
+        return TableauScreen(mechanic, screen)
+    return DraftScreen(mechanic, screen)
