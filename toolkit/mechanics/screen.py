@@ -144,6 +144,9 @@ class TableParts:
     parts: tuple[TablePart, ...] = ()
     notes: tuple[str, ...] = ()
     """Lines about the position (round, turn, whose turn, a called value)."""
+    known: tuple[tuple[str, ...], ...] = ()
+    """By player, cards everyone saw go into their hidden hand (taken from a face-up
+    pile), still there."""
 
 
 ScreenFactory = Callable[[Any, Screen], MechanicScreen]

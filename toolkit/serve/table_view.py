@@ -281,6 +281,10 @@ class TableBuilder:
                 and not (zone is hand_zone and player == me)
             ]  # fmt: skip
             zones += [self.columns(p) for p in columns if p.player == player]
+            seen_taken = own.known[player] if player < len(own.known) else ()
+            if seen_taken:
+                faces = self.faces(hand_kind, seen_taken)
+                zones.append(Zone("Seen taken, still in hand", "row", faces, len(faces)))
             players.append(
                 Player(
                     player + 1,

@@ -112,4 +112,6 @@ class DrawPlayScreen(ScreenDefaults):
         rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
         step = "play or discard a card" if view["step"] == "play" else "draw or take a card"
         notes = (f"Round {view['round']}{rounds}, turn {view['turn']}: {step}.",)
-        return TableParts(tuple(parts), notes)
+        me = screen.seat
+        known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
+        return TableParts(tuple(parts), notes, known)

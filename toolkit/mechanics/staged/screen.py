@@ -154,4 +154,5 @@ class StagedScreen(ScreenDefaults):
             notes.append("Your hidden picks: " + self.names(view["picked"]) + ".")
         if view["choosing"]:
             notes.append("Chosen so far: " + self.names(view["choosing"]) + ".")
-        return TableParts((PileParts(piles),), tuple(notes))
+        known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
+        return TableParts((PileParts(piles),), tuple(notes), known)
