@@ -199,3 +199,18 @@ def test_a_choice_among_the_display_is_a_click_on_the_card() -> None:
     for face in offered:
         (number,) = face.moves
         assert game.game.tables[session.state.pending.kind].ids[moves[number - 1]] == face.card
+
+
+def test_cards_seen_taken_into_a_hidden_hand_are_shown_face_up() -> None:
+    """Saffron Row's wares are hidden, but a ware taken from the market row was seen: the
+    taker's panel shows it face up, and only it."""
+    game = loaded(ROOT / "rules" / "saffron-row.yaml")
+    for session in positions(game, 3, 5):
+        view = session.game.observe(session.state, session.seat)
+        table, _ = table_of(session)
+        for player, known in enumerate(view["known"]):
+            seen_taken = [z for z in table.players[player].zones if z.name.startswith("Seen")]
+            if known and player != session.seat:
+                assert [face.card for face in seen_taken[0].cards] == known
+            else:
+                assert not seen_taken
