@@ -1,10 +1,10 @@
 """No two legal moves read the same: moves with cards of one name say what tells them apart.
 
 Every game in the repository (the shipped games, the toy games and a new game of every family
-`toolkit new` makes) is played at random from a few seeds; at every decision, each mover's
-moves as the terminal and the page word them (`Views.move_texts`) must all differ, and so
-must the transcripts' words (`Narrator.action`) of every move whose words name its card (a
-hidden pick's words name no card, and stay alike so as to show nothing).
+`toolkit new` makes) is played at random, at its fewest and most players; at every decision,
+each mover's moves as the terminal and the page word them (`Views.move_texts`) must all
+differ, and so must the transcripts' words (`Narrator.action`) of every move whose words name
+its card (a hidden pick's words name no card, and stay alike so as to show nothing).
 """
 
 from __future__ import annotations
@@ -79,9 +79,8 @@ def assert_moves_read_apart(game: LoadedGame, players: int, seed: int) -> int:
 @pytest.mark.parametrize("manifest", GAMES, ids=[m.stem for m in GAMES])
 def test_no_two_moves_of_a_repository_game_read_the_same(manifest: Path) -> None:
     game = loaded(manifest)
-    for players in player_counts(manifest):
-        for seed in SEEDS:
-            assert_moves_read_apart(game, players, seed)
+    for players, seed in zip(player_counts(manifest), SEEDS, strict=True):
+        assert_moves_read_apart(game, players, seed)
 
 
 @pytest.mark.parametrize("family", sorted(families()))
