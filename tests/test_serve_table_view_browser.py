@@ -168,13 +168,17 @@ def test_a_trick_is_laid_out_by_seat_and_tracks_on_the_printed_board(
 def test_routes_are_columns_and_discards_are_piles(served: tuple[str, Path], page: Page) -> None:
     url, root = served
     start(page, url, "lantern-routes", 2, 5)
-    for _ in range(8):  # play cards and draw, so routes and piles fill
-        page.locator("button.move").first.click()
+    for _ in range(6):  # play a card, draw from the stack; then discard one
+        draw = page.locator("button.move", has_text="stack")
+        (draw if draw.count() else page.locator("button.move")).first.click()
         page.wait_for_load_state()
+    page.locator("button.move", has_text="discard").first.click()
+    page.wait_for_load_state()
     assert page.locator(".zone-cards.shape-columns").count() == 2  # routes, one area per player
     assert page.locator(".zone-cards.shape-columns .group").count() >= 1  # a column per colour
     assert page.locator("#shared .zone-cards.shape-pile").count() == 5  # a discard pile per colour
     expect(page.locator("#shared")).to_contain_text("cards, face down")  # the draw pile
+    assert page.locator("#shared .shape-pile figure.top img").count() >= 1  # a top card
     accessible(page)
     screenshot(page, root, "play-columns.png")
 
