@@ -9,12 +9,14 @@ its card (a hidden pick's words name no card, and stay alike so as to show nothi
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from pathlib import Path
 
 import pytest
 import yaml
+from entry_point import run_toolkit
 
 from toolkit.play.session import Session
 from toolkit.play.views import Views, ordered_moves
@@ -112,3 +114,30 @@ def test_cards_of_one_name_say_their_differing_value_then_their_place(tmp_path: 
     ]
     session = Session(game, seed=3, players=2, seat=0, bots=["random"] * 2)
     assert Views(session, plain=True).move_texts(legal) == game.narrator.actions(state, 0, legal)
+
+
+def test_a_transcript_with_the_words_before_moves_were_told_apart_still_replays(
+    tmp_path: Path,
+) -> None:
+    """Tide Pool Market's transcripts say which of two twin crabs was taken; one written
+    with the plain words (`take Hermit crab`) replays as well, and one with other words
+    does not."""
+    path = tmp_path / "run.jsonl"
+    made = run_toolkit(
+        "simulate", "tide-pool-market", "--games", "1", "--players", "3", "--seed", "11",
+        "--bots", "random", "--workers", "1", "--transcript", path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    told = [row for row in rows if row["type"] == "action" and " in Hand)" in str(row["text"])]
+    assert told
+    for row in told:
+        row["text"] = str(row["text"]).split(" (")[0]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    replayed = run_toolkit("replay", path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "replays exactly" in replayed.stdout
+    told[0]["text"] = "take a sea monster"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    diverged = run_toolkit("replay", path)
+    assert diverged.returncode == 1 and "now it is 'take " in diverged.stdout + diverged.stderr
