@@ -159,6 +159,14 @@ def test_each_mechanic_lays_out_its_own_parts() -> None:
         if isinstance(c, Face)
     }
     assert placed <= grids[0].plan  # the plan's outline covers the park's cards
+    open_cells = {
+        (r, grids[0].columns[i])
+        for r, cells in grids[0].rows
+        for i, c in enumerate(cells)
+        if c == "open"
+    }
+    assert set(grids[0].moves_at) == open_cells and all(grids[0].moves_at.values())
+    assert not any(g.moves_at for g in grids[1:])
 
     trick = first("midway-memories", 4, moves=1)
     assert len(trick.trick) == 4 and sum(seat.leads for seat in trick.trick) == 1

@@ -125,6 +125,12 @@ def test_a_park_is_drawn_as_grids_and_a_card_picks_its_own_moves(
     card.locator(".pick").click()
     shown = page.locator("button.move:visible")
     assert {shown.nth(i).get_attribute("data-number") for i in range(shown.count())} == moves
+    cell = page.locator("table.grid .cell-moves").first  # then a cell: its moves of that card
+    cell.click()
+    at = set((cell.get_attribute("data-moves") or "").split())
+    shown = page.locator("button.move:visible")
+    picked = {shown.nth(i).get_attribute("data-number") for i in range(shown.count())}
+    assert picked == moves & at and len(picked) == 2  # face up or face down there
     page.keyboard.press("Escape")
     assert page.locator("button.move:visible").count() > len(moves)
     for _ in range(3):  # some cards placed, face down among them

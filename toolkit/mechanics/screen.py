@@ -10,7 +10,7 @@ by the page itself."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from toolkit.kernel.mechanic import CardWords, Cell
@@ -105,6 +105,8 @@ class GridPart:
     cells: dict[Cell, Placed]
     open: tuple[Cell, ...] = ()
     plan: tuple[Cell, ...] = ()
+    moves_at: dict[Cell, tuple[int, ...]] = field(default_factory=dict)
+    """The seat's moves (actions) that place a card on each open cell."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,8 @@ class Grid:
     may place on now."""
     plan: set[tuple[int, int]] = field(default_factory=set)
     """Cells the plan covers: drawn outlined."""
+    moves_at: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    """The numbers of the seat's moves onto each open cell."""
 
 
 @dataclass
@@ -169,6 +171,7 @@ class TableBuilder:
                 if picture.back is not None:
                     self.backs[card_id] = f"/img/{picture.back}.jpg"
         self.by_card = self._moves_by_card(moves)
+        self.numbers = {action: number for number, action in moves}
         self.printed = printed or TablePictures()
         self.icons = self.printed.icons
         self.moved = self._moved(views.session.news())
@@ -394,7 +397,11 @@ class TableBuilder:
                 else:
                     cells.append(self.face(zone.kind, placed.card, face_down=placed.face_down))
             drawn.append((r, cells))
-        return Grid(zone.name, columns, drawn, set(part.plan))
+        moves_at = {
+            cell: [self.numbers[a] for a in actions if a in self.numbers]
+            for cell, actions in part.moves_at.items()
+        }
+        return Grid(zone.name, columns, drawn, set(part.plan), moves_at)
 
     def trick(self, part: TrickPart, players: int) -> list[Seat]:
         """Every seat, from the leader round the table, with its card once played."""

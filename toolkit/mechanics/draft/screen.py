@@ -76,15 +76,20 @@ class DraftScreen:
         view = mechanic.observe_grid(state, me)
         zone = next(z.id for z in screen.game.player_zones if z.grid)
         moves = screen.legal() if state.pending is None and me in state.to_move() else []
-        open_cells = tuple(sorted({mechanic.codec.pick(a).cell for a in moves if a >= 0}))
+        moves_at: dict[Cell, tuple[int, ...]] = {}
+        for action in moves:
+            if action >= 0:
+                cell = mechanic.codec.pick(action).cell
+                moves_at[cell] = (*moves_at.get(cell, ()), action)
+        open_cells = tuple(sorted(moves_at))
         parts = []
         for player, cells in enumerate(view["parks"]):
             placed = {}
             for key, value in cells.items():
                 down, card_id = face_down(value)
                 placed[key_cell(key)] = Placed(card_id or None, down)
-            mine = open_cells if player == me else ()
-            parts.append(GridPart(zone, player, placed, mine, self.plan_cells(player)))
+            mine, at = (open_cells, moves_at) if player == me else ((), {})
+            parts.append(GridPart(zone, player, placed, mine, self.plan_cells(player), at))
         plan = screen.slot_names(mechanic.plan_slot)
         scoring = [
             name

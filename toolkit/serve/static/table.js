@@ -1,6 +1,7 @@
 // A game in the page: a card with several moves picks out its moves (only that card's: twins
-// have moves of their own), and the keyboard plays: type a move's number, Enter plays it, Esc
-// clears what was picked or typed.
+// have moves of their own), an open cell of a grid the moves onto it (those of the card picked,
+// if one is), and the keyboard plays: type a move's number, Enter plays it, Esc clears what was
+// picked or typed.
 "use strict";
 
 function showMoves(numbers) {
@@ -11,6 +12,7 @@ function showMoves(numbers) {
 }
 
 function clearChoice() {
+  for (const cell of document.querySelectorAll(".cell-moves.chosen")) cell.classList.remove("chosen");
   for (const card of document.querySelectorAll("figure.chosen")) {
     card.classList.remove("chosen");
     const pick = card.querySelector(".pick");
@@ -28,6 +30,28 @@ function choose(card) {
   showMoves(new Set(card.dataset.moves.split(" ")));
   const first = document.querySelector("button.move:not([hidden])");
   if (first) first.scrollIntoView({ block: "nearest" });
+}
+
+function chooseCell(cell) {
+  const numbers = cell.dataset.moves.split(" ");
+  const card = document.querySelector("figure.chosen");
+  const ofCard = card ? new Set(card.dataset.moves.split(" ")) : null;
+  for (const other of document.querySelectorAll(".cell-moves.chosen")) other.classList.remove("chosen");
+  cell.classList.add("chosen");
+  showMoves(new Set(numbers.filter((n) => ofCard === null || ofCard.has(n))));
+  const first = document.querySelector("button.move:not([hidden])");
+  if (first) first.focus();
+}
+
+function pressable(element, action) {
+  element.addEventListener("click", action);
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      action();
+    }
+  });
 }
 
 let typed = "";
@@ -52,14 +76,9 @@ function typeDigit(digit) {
 document.addEventListener("DOMContentLoaded", () => {
   for (const pick of document.querySelectorAll("figure.playable .pick")) {
     const card = pick.closest("figure");
-    pick.addEventListener("click", () => choose(card));
-    pick.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        choose(card);
-      }
-    });
+    pressable(pick, () => choose(card));
   }
+  for (const cell of document.querySelectorAll(".cell-moves")) pressable(cell, () => chooseCell(cell));
   if (!document.querySelector("button.move")) return;
   document.addEventListener("keydown", (event) => {
     const target = event.target;
