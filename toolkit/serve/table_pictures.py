@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toolkit.errors import ContentError, UsageError
+from toolkit.serve.images import PDFIUM
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -89,7 +90,6 @@ def _boards(loaded: LoadedGame, layout: Layout) -> list[BoardPicture]:
     from toolkit.content.models.print_layout import PageSettings
     from toolkit.pnp.board import BoardError, board_map
     from toolkit.pnp.document import PrintOptions, assemble
-    from toolkit.pnp.raster import open_pdf, render_page
 
     content = loaded.content
     settings = layout.settings
@@ -113,11 +113,7 @@ def _boards(loaded: LoadedGame, layout: Layout) -> list[BoardPicture]:
         except (BoardError, ContentError, UsageError):
             continue
         scale = BOARD_PIXELS / where.board.width
-        document = open_pdf(printed.pdf)
-        try:
-            page = render_page(document, 0, max(10, min(600, round(72 * scale))))
-        finally:
-            document.close()
+        page = _render(printed.pdf, max(10, min(600, round(72 * scale))))
         scale = page.width / where.page[0]
         box = where.board
         crop = (
@@ -155,7 +151,6 @@ def _icons(loaded: LoadedGame, layout: Layout) -> dict[str, str]:
     from reportlab.pdfgen.canvas import Canvas
 
     from toolkit.pnp import icons
-    from toolkit.pnp.raster import open_pdf, render_page
 
     found: dict[str, str] = {}
     side = 24.0
@@ -170,13 +165,21 @@ def _icons(loaded: LoadedGame, layout: Layout) -> dict[str, str]:
         canvas = Canvas(out, pagesize=(side, side))
         icons.draw_icon(canvas, drawn, 0, 0, side)
         canvas.save()
-        document = open_pdf(out.getvalue())
-        try:
-            picture = render_page(document, 0, round(72 * ICON_PIXELS / side))
-        finally:
-            document.close()
+        picture = _render(out.getvalue(), round(72 * ICON_PIXELS / side))
         found[item] = _address(picture, "PNG")
     return found
+
+
+def _render(pdf: bytes, dpi: int) -> Image:
+    """The first page of a PDF as a picture (pdfium one page at a time: `images.PDFIUM`)."""
+    from toolkit.pnp.raster import open_pdf, render_page
+
+    with PDFIUM:
+        document = open_pdf(pdf)
+        try:
+            return render_page(document, 0, dpi)
+        finally:
+            document.close()
 
 
 def _address(picture: Image, kind: str) -> str:
