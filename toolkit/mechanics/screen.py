@@ -1,10 +1,16 @@
 """What a mechanic's part of the terminal view is (`MechanicScreen`), and the helpers the play
 layer lends it to draw with (`Screen`). A kit names its screen through `MechanicKit.screen`,
-imported when a person plays: simulating, validating and the kernel never load rich."""
+imported when a person plays: simulating, validating and the kernel never load rich.
+
+A screen also names the parts of the table only its mechanic knows how to lay out (a park as
+a grid, a trick by seat, an area in columns: `TablePart`), as plain data from the seat's
+observation, for the page to draw; zones, tracks and resources every game has are laid out
+by the page itself."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from toolkit.kernel.mechanic import CardWords, Cell
@@ -75,6 +81,75 @@ class MechanicScreen(Protocol):
         hidden pick, which the transcript's words keep hidden), or None for those words."""
         ...
 
+    def table(self) -> TableParts:
+        """The parts of the table only this mechanic lays out, from the seat's observation."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card as the seat sees it on the table: its id, or None for a face-down card it does
+    not know; `face_down` for a card lying face down (known to the seat or not)."""
+
+    card: str | None
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GridPart:
+    """A player's grid zone: its cards by (row, column), the cells the seat may place on
+    now, and the cells its plan covers wherever the plan may still lie."""
+
+    zone: str
+    player: int
+    cells: dict[Cell, Placed]
+    open: tuple[Cell, ...] = ()
+    plan: tuple[Cell, ...] = ()
+    moves_at: dict[Cell, tuple[int, ...]] = field(default_factory=dict)
+    """The seat's moves (actions) that place a card on each open cell."""
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnsPart:
+    """A player's zone laid out in groups (a route per colour), a column each, in order."""
+
+    zone: str
+    player: int
+    columns: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPart:
+    """The trick in play: each seat's card in the order played (the first led it), and who
+    leads (the seat to lead when no card is down yet)."""
+
+    plays: tuple[tuple[int, str], ...]
+    leader: int | None
+    shown: tuple[tuple[str, str], ...] = ()
+    """Cards shown beside the trick, with what they are (the card turned up for trump)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PileParts:
+    """Shared zones only whose top card counts (discard piles), drawn as a pile."""
+
+    zones: tuple[str, ...]
+
+
+TablePart = GridPart | ColumnsPart | TrickPart | PileParts
+
+
+@dataclass(frozen=True, slots=True)
+class TableParts:
+    """A mechanic's own parts of the page's table; zones they draw are not drawn again."""
+
+    parts: tuple[TablePart, ...] = ()
+    notes: tuple[str, ...] = ()
+    """Lines about the position (round, turn, whose turn, a called value)."""
+    known: tuple[tuple[str, ...], ...] = ()
+    """By player, cards everyone saw go into their hidden hand (taken from a face-up
+    pile), still there."""
+
 
 ScreenFactory = Callable[[Any, Screen], MechanicScreen]
 """A kit's screen, made from its compiled machine and the play layer's helpers."""
@@ -98,3 +173,7 @@ class ScreenDefaults:
 
     def own_move_text(self, action: int) -> str | None:
         return None
+
+    def table(self) -> TableParts:
+        """No parts of its own: zones, tracks and resources as every game has them."""
+        return TableParts()

@@ -239,14 +239,27 @@ class Views:
             heading = f"Choose ({pending.kind.replace('-', ' ')})"
         text = Text()
         text.append(f"{heading}:", style="bold")
-        for number, action in enumerate(moves, start=1):
-            text.append(f"\n  {number:>2}. {self.move_text(action)}")
+        for number, words in enumerate(self.move_texts(moves), start=1):
+            text.append(f"\n  {number:>2}. {words}")
         return text
 
     def move_text(self, action: int) -> str:
+        """One of the person's moves in words, told apart from the others (`move_texts`)."""
+        legal = ordered_moves(self.session.legal())
+        if action not in legal:
+            return self._move_words(action)
+        return self.move_texts(legal)[legal.index(action)]
+
+    def move_texts(self, actions: Sequence[int]) -> list[str]:
+        """The person's moves in words, no two alike: moves that would read the same say
+        what tells them apart (a card's differing value, else its place)."""
+        labels = [self._move_words(action) for action in actions]
+        return self.narrator.told_apart(self.session.state, self.seat, actions, labels)
+
+    def _move_words(self, action: int) -> str:
         state = self.session.state
         own = self.mechanic.own_move_text(action) if state.pending is None else None
-        words = own if own is not None else self.narrator.action(state, action)
+        words = own if own is not None else self.narrator.said(state, action)
         pending = state.pending
         if pending is not None and action != DECLINE and pending.kind in self.game.tables:
             values = self.values(pending.kind, action)

@@ -202,6 +202,42 @@ def _drawing(
     return draw_board
 
 
+@dataclass(frozen=True, slots=True)
+class BoardMap:
+    """Where a board printed on one page lies on it, and each track's spaces: what a screen
+    needs to set players' markers on a picture of the page (points, from the page's bottom
+    left)."""
+
+    page: tuple[float, float]
+    board: Rect
+    spaces: dict[str, dict[int, Rect]]
+    """By track id, each position's space."""
+
+
+def board_map(
+    content: GameContent,
+    component: Component,
+    paper: tuple[float, float],
+    margin: float,
+    overlap: float,
+) -> BoardMap | None:
+    """The map of the board `board_pages` prints, or None when it takes several pages."""
+    board = _fitted(content, component, paper, margin)
+    tiling = tile_board((board.width, board.height), paper, margin, overlap)
+    if len(tiling.tiles) != 1:
+        return None
+    tile = tiling.tiles[0]
+    dx, dy = tile.page.x - tile.board.x, tile.page.y - tile.board.y
+    spaces: dict[str, dict[int, Rect]] = {}
+    for track, top in zip(board.tracks, _row_tops(board), strict=True):
+        left, bottom = board.pad + board.label_width + dx, top - board.space + dy
+        spaces[track.id] = {
+            value: Rect(left + k * board.space, bottom, board.space, board.space)
+            for k, value in enumerate(range(track.min, track.max + 1))
+        }
+    return BoardMap((tiling.page_width, tiling.page_height), tile.page, spaces)
+
+
 def _row_tops(board: _Board) -> list[float]:
     """The top of each track's row, in board coordinates."""
     first = board.height - board.pad - board.title_height

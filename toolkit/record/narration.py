@@ -8,13 +8,19 @@ and events (a draft's places, shop actions, swaps, passes) through its `narrate_
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 
 from toolkit.content.project import GameContent
 from toolkit.engine.game import Game
 from toolkit.kernel.events import Chosen, Event
 from toolkit.kernel.state import State
+from toolkit.kernel.tables import CardTable
+from toolkit.mechanics.words import Trait, ordinal, told_apart
 from toolkit.record.events import narrate
+
+SHORT_TEXT = 24
+"""A text field longer than this (a card's rules text) never tells two moves apart."""
 
 
 class Narrator:
@@ -25,6 +31,10 @@ class Narrator:
         self.field_names: dict[tuple[str, str], dict[str, str]] = {}
         self.field_colours: dict[tuple[str, str], dict[str, str]] = {}
         self.suit_colours: dict[str, str] = {}
+        names = game.deck.names
+        counted = Counter(names)
+        self.shared_names = frozenset(c for c, name in enumerate(names) if counted[name] > 1)
+        """Deck cards whose name another card of the deck bears too."""
         if content is not None:
             for vocabulary in content.game.vocabularies:
                 key = (vocabulary.kind, vocabulary.field)
@@ -75,9 +85,116 @@ class Narrator:
 
     def action(self, state: State, action: int) -> str:
         """A legal move of the player(s) to move, in words, as `describe_action` puts it but
-        with card names. Depends only on the state and the move (transcripts compare it)."""
+        with card names, and told apart from the mover's other moves that would read the
+        same (`told_apart`). Depends only on the state and the move (transcripts compare
+        it)."""
+        said = self.said(state, action)
+        part = self.game.mechanic.codec.card_part(action) if action >= 0 else None
+        if part is not None and part[0] not in self.shared_names:
+            return said  # no other card of its name: no move of another card reads the same
+        for mover in state.to_move():
+            legal = state.legal_actions(mover)
+            if action in legal:
+                break
+        else:
+            return said
+        alike = [
+            other
+            for other in self._same_card_name(legal, action)
+            if self.said(state, other) == said
+        ]
+        if not alike:
+            return said
+        moves = [action, *alike]
+        return self.told_apart(state, mover, moves, [said] * len(moves))[0]
+
+    def actions(self, state: State, player: int, actions: Sequence[int]) -> list[str]:
+        """Several of `player`'s moves in words, as `action` words each."""
+        return self.told_apart(state, player, actions, [self.said(state, a) for a in actions])
+
+    def said(self, state: State, action: int) -> str:
+        """A move in the mechanic's words, whatever other moves read the same."""
         words = self.game.mechanic.narrate_action(state, action, self)
         return words if words is not None else self.game.describe_action(state, action)
+
+    def told_apart(
+        self, state: State, player: int, actions: Sequence[int], labels: Sequence[str]
+    ) -> list[str]:
+        """`labels` of `player`'s `actions`, those that read alike told apart by what their
+        cards show; a label that does not name its card (a hidden pick) stays as it is, so
+        words never show more than the mechanic's."""
+        deck, codec = self.game.deck, self.game.mechanic.codec
+        shown: list[int] = []
+        traits: list[list[Trait]] = []
+        places: list[str] = []
+        for index, (action, label) in enumerate(zip(actions, labels, strict=True)):
+            part = codec.card_part(action) if action >= 0 else None
+            if part is not None and self.deck_card(part[0]) not in label:
+                continue  # a hidden pick: its words stay as alike as the mechanic made them
+            shown.append(index)
+            traits.append(self.traits("deck", part[0]) if part is not None else [])
+            places.append(self.place(state, player, deck, part[0]) if part is not None else "")
+        out = list(labels)
+        told = told_apart([labels[i] for i in shown], traits, places)
+        for index, words in zip(shown, told, strict=True):
+            out[index] = words
+        return out
+
+    def traits(self, kind: str, card: int) -> list[Trait]:
+        """What a card shows beside its name: its numbers, named values, flags and short
+        texts, as (field, words)."""
+        table = self.game.tables[kind]
+        tracks = {t.id: t.name for t in self.game.tracks}
+        out: list[Trait] = []
+        for name, values in table.fields.items():
+            value = values[card]
+            if name in ("id", "name") or value is None:
+                continue
+            label = name.replace("_", " ")
+            named = self.field_names.get((table.kind, name), {})
+            if isinstance(value, bool):
+                out.append((name, label if value else f"not {label}"))
+            elif isinstance(value, int):
+                out.append((name, f"{label} {value}"))
+            elif isinstance(value, str) and (value in named or len(value) <= SHORT_TEXT):
+                out.append((name, f"{label} {named.get(value, value)}"))
+            elif isinstance(value, dict) and all(isinstance(v, int) for v in value.values()):
+                needs = ", ".join(f"{tracks.get(k, k)} {v}" for k, v in value.items() if v)
+                if needs:
+                    out.append((name, f"{label} {needs}"))
+        return out
+
+    def place(self, state: State, player: int, table: CardTable, card: int) -> str:
+        """Where a card lies that the player sees: `3rd in Market`, `2nd in Hand`; empty
+        when it lies in no open zone of that kind."""
+        game = self.game
+        for spec, cards in zip(game.shared_zones, state.shared, strict=True):
+            if game.tables[spec.kind] is table and card in cards:
+                return f"{ordinal(cards.index(card) + 1)} in {spec.name}"
+        for spec, held in zip(game.player_zones, state.zones, strict=True):
+            cards = held[player]
+            if game.tables[spec.kind] is table and card in cards:
+                return f"{ordinal(cards.index(card) + 1)} in {spec.name}"
+        return ""
+
+    def _same_card_name(self, actions: Sequence[int], action: int) -> list[int]:
+        """The other actions that may read like `action`: those moving another card of its
+        name, or no card, as it does (words are made for these only). Two moves of one card
+        read alike only if the mechanic's words forget what differs, which
+        tests/test_move_words.py rules out."""
+        codec, names = self.game.mechanic.codec, self.game.deck.names
+        part = codec.card_part(action) if action >= 0 else None
+        found = []
+        for other in actions:
+            if other == action:
+                continue
+            other_part = codec.card_part(other) if other >= 0 else None
+            if part is None or other_part is None:
+                if part is None and other_part is None:
+                    found.append(other)
+            elif other_part[0] != part[0] and names[other_part[0]] == names[part[0]]:
+                found.append(other)
+        return found
 
     # -- events ---------------------------------------------------------------------------
 

@@ -363,7 +363,8 @@ def replay_game(
             move = f"{seat(step.player)}'s move {step.action} (recorded as '{step.text}')"
             raise diverged(number, step.line, f"{move} is not legal: {reason}")
         text = narrator.action(state, step.action)
-        if text != step.text:
+        # A transcript written before alike moves were told apart has the plain words.
+        if text != step.text and step.text != narrator.said(state, step.action):
             raise diverged(number, step.line, f"the move was '{step.text}', now it is '{text}'")
         try:
             state.apply(step.player, step.action)

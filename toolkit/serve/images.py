@@ -40,6 +40,8 @@ CACHE_PICTURES = 4000
 CACHE_BYTES = 96 * 1024 * 1024
 """Pictures kept drawn: a few screens of cards in every open game (a card is 20-60 KB)."""
 KEY = re.compile(r"([0-9a-f]{16})-(\d{1,6})")
+PDFIUM = threading.Lock()
+"""pdfium is not thread-safe: everything in the server that draws a PDF page takes this."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class CardPicture:
     back: str | None
     data: dict[str, Any] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
+    ids: tuple[str, ...] = ()
+    """Every card printed as this one (twins: a design with a count)."""
 
 
 @dataclass
@@ -70,7 +74,8 @@ class _Printed:
 
     def close(self) -> None:
         if self.document is not None:
-            self.document.close()
+            with PDFIUM:
+                self.document.close()
             self.document = None
 
 
@@ -141,6 +146,7 @@ class ImageCache:
                 back=f"{ident}-{page.front + 1}" if page.has_back else None,
                 data=page.data,
                 words=page.words,
+                ids=page.ids,
             )
             for page in pages
         ]
@@ -156,10 +162,11 @@ class ImageCache:
     def _draw(self, printed: _Printed, number: int) -> bytes:
         from toolkit.pnp.raster import open_pdf, render_page
 
-        if printed.document is None:
-            printed.document = open_pdf(printed.pdf)
+        with PDFIUM:
+            if printed.document is None:
+                printed.document = open_pdf(printed.pdf)
+            image = render_page(printed.document, number, self.dpi)
         buffer = io.BytesIO()
-        image = render_page(printed.document, number, self.dpi)
         image.save(buffer, format="JPEG", quality=90)  # a tenth of a PNG's time to make
         return buffer.getvalue()
 

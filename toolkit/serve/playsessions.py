@@ -2,11 +2,11 @@
 
 Nothing of the game is decided here. `play.Session` holds the seed and the moves (and undo),
 `play.views.Views` numbers the moves and words them, the mechanic's terminal screen draws
-the position (exported from rich as HTML), the narrator tells what happened, and the rules
-help is `play.rules_help`'s. This module adds the cards as pictures and the saving of a
-transcript under the project's `build/serve/`, which `toolkit replay` and `toolkit play
---resume` read. Each game claims a name of its own there on its first save (two games of the
-same seed never share one), and saves again under that name.
+the position (exported from rich as HTML), `table_view` lays out the table the page draws,
+the narrator tells what happened, and the rules help is `play.rules_help`'s. This module adds
+the saving of a transcript under the project's `build/serve/`, which `toolkit replay` and
+`toolkit play --resume` read. Each game claims a name of its own there on its first save
+(two games of the same seed never share one), and saves again under that name.
 
 A game's moves, undos, saves and page all take its lock: a bot thinks in a worker thread, and
 the page must not show half a move.
@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import io
 import itertools
-import re
 import secrets
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,13 +26,16 @@ from rich.console import Console
 
 from toolkit.agents import check_bot_name
 from toolkit.diagnostics import players_span
-from toolkit.errors import UnknownIdError, UsageError
+from toolkit.errors import UsageError
 from toolkit.files import FileRefused, confine
 from toolkit.play import bot_seats
 from toolkit.play.rules_help import Section, rules_help
 from toolkit.play.session import Session
 from toolkit.play.views import Views, ordered_moves
 from toolkit.record.transcripts import LoadedGame, fresh_transcript, write_transcript
+from toolkit.serve.images import CardPicture
+from toolkit.serve.table_pictures import table_pictures
+from toolkit.serve.table_view import TableBuilder, TableView
 
 MAX_SESSIONS = 50
 """Games kept at once; the oldest is dropped past this (its transcript stays if saved)."""
@@ -45,22 +46,6 @@ class Move:
     number: int
     action: int
     text: str
-
-
-PILE_SHOWN = 12
-"""Cards of a face-up shared zone drawn at most, its top ones (a row or a trick is shorter)."""
-
-
-@dataclass
-class Zone:
-    """Cards the person may see in one place: their hand, a display, a player's area."""
-
-    name: str
-    cards: list[str]
-    hidden: int = 0
-    """How many face-down cards the zone holds, when only that is known."""
-    beneath: int = 0
-    """Face-up cards under the ones drawn: a long discard pile shows its top cards."""
 
 
 class PlaySession:
@@ -89,9 +74,10 @@ class PlaySession:
         if self.over or not self.session.person_to_move():
             return []
         actions = ordered_moves(self.session.legal())
+        texts = self.views.move_texts(actions)
         return [
-            Move(n, action, self.views.move_text(action))
-            for n, action in enumerate(actions, start=1)
+            Move(n, action, text)
+            for n, (action, text) in enumerate(zip(actions, texts, strict=True), start=1)
         ]
 
     def play(self, action: int) -> None:
@@ -126,56 +112,11 @@ class PlaySession:
             console.print(part)
         return console.export_html(inline_styles=True, code_format="{code}")
 
-    def zones(self) -> list[Zone]:
-        """The cards the person sees, by place: their hand first, then what lies open."""
-        session, game = self.session, self.session.game
-        view = game.observe(session.state, session.seat)
-        zones = [Zone("Your hand", [str(c) for c in view.get("hand") or []])]
-        for zone in game.shared_zones:
-            shown = view["zones"][zone.id]
-            if isinstance(shown, int):
-                zones.append(Zone(zone.name, [], hidden=shown))
-            elif shown:
-                top = shown[-PILE_SHOWN:]
-                zones.append(Zone(zone.name, [str(c) for c in top], beneath=len(shown) - len(top)))
-        for zone in game.player_zones:
-            if zone.id == "hand" or zone.hidden_from_others:
-                continue
-            for player, cards in enumerate(view["zones"][zone.id]):
-                if isinstance(cards, list) and cards:
-                    who = "you" if player == session.seat else f"player {player + 1}"
-                    zones.append(Zone(f"{zone.name} ({who})", [str(c) for c in cards]))
-        # What else the mechanic shows (a trick in play, a card turned up, tableaux): any
-        # card of the game the observation names that no zone above holds.
-        ids = {card for table in game.tables.values() for card in table.ids}
-        shown = {card for zone in zones for card in zone.cards}
-        for key, value in view.items():
-            if key in ("hand", "zones"):
-                continue
-            found = [c for c in dict.fromkeys(_strings(value)) if c in ids and c not in shown]
-            if found:
-                zones.append(Zone(key.replace("_", " ").capitalize(), found))
-                shown.update(found)
-        return zones
-
-    def card_name(self, card_id: str) -> str:
-        table = self.session.game.tables.get("deck")
-        if table is not None:
-            try:
-                return self.session.loaded.narrator.card("deck", table.index(card_id))
-            except UnknownIdError:  # an id of another kind: its id is its name here
-                return card_id
-        return card_id
-
-    def card_moves(self, moves: list[Move]) -> dict[str, list[int]]:
-        """The numbers of the moves that name each card of the hand: clicking a card plays
-        its one move, or picks out its moves when there are several."""
-        hand = self.session.game.observe(self.session.state, self.session.seat).get("hand")
-        found: dict[str, list[int]] = {}
-        for card in hand or []:
-            named = re.compile(rf"(?<![\w-]){re.escape(self.card_name(str(card)))}(?![\w-])")
-            found[str(card)] = [m.number for m in moves if named.search(m.text)]
-        return found
+    def table(self, cards: list[CardPicture], moves: list[Move]) -> TableView:
+        """The table as the page draws it, from the seat's observation (`table_view`)."""
+        numbered = [(move.number, move.action) for move in moves]
+        printed = table_pictures(self.session.loaded)
+        return TableBuilder(self.views, cards, numbered, printed).build()
 
     def scores(self) -> list[int]:
         return list(self.session.state.scores().totals)
@@ -192,18 +133,6 @@ def claim_name(wanted: Path, root: Path) -> Path:
     except FileRefused as refused:
         raise UsageError(f"transcript: {refused.reason}") from None
     return fresh_transcript(wanted)
-
-
-def _strings(value: Any) -> Iterator[str]:
-    """Every text in an observation's value, in order (lists, pairs and maps walked)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)
 
 
 class PlaySessions:

@@ -16,7 +16,13 @@ from rich.text import Text
 from toolkit.mechanics.draft.grid import Cell
 from toolkit.mechanics.draft.narration import seat, where
 from toolkit.mechanics.draft.observation import face_down, key_cell
-from toolkit.mechanics.screen import Screen, ScreenDefaults
+from toolkit.mechanics.screen import (
+    GridPart,
+    Placed,
+    Screen,
+    ScreenDefaults,
+    TableParts,
+)
 
 if TYPE_CHECKING:
     from toolkit.mechanics.draft.machine import DraftMechanic
@@ -61,6 +67,42 @@ class DraftScreen:
 
     def final(self) -> list[RenderableType]:
         return [self.parks(self.mechanic.observe_grid(self.screen.state, self.screen.seat), {})]
+
+    def table(self) -> TableParts:
+        """Every park as a grid (face-down cards as backs, the seat's own known), the cells
+        the seat may place on now open; the plan and scoring cards in play as lines."""
+        screen, mechanic = self.screen, self.mechanic
+        state, me = screen.state, screen.seat
+        view = mechanic.observe_grid(state, me)
+        zone = next(z.id for z in screen.game.player_zones if z.grid)
+        moves = screen.legal() if state.pending is None and me in state.to_move() else []
+        moves_at: dict[Cell, tuple[int, ...]] = {}
+        for action in moves:
+            if action >= 0:
+                cell = mechanic.codec.pick(action).cell
+                moves_at[cell] = (*moves_at.get(cell, ()), action)
+        open_cells = tuple(sorted(moves_at))
+        parts = []
+        for player, cells in enumerate(view["parks"]):
+            placed = {}
+            for key, value in cells.items():
+                down, card_id = face_down(value)
+                placed[key_cell(key)] = Placed(card_id or None, down)
+            mine, at = (open_cells, moves_at) if player == me else ((), {})
+            parts.append(GridPart(zone, player, placed, mine, self.plan_cells(player), at))
+        plan = screen.slot_names(mechanic.plan_slot)
+        scoring = [
+            name
+            for slot in screen.game.slot_pools
+            if slot != mechanic.plan_slot
+            for name in screen.slot_names(slot)
+        ]
+        notes = [f"Round {view['round']}, hands pass {view['direction']}."]
+        notes += [f"Plan: {', '.join(plan)}."] if plan else []
+        notes += [f"Scoring: {'; '.join(scoring)}."] if scoring else []
+        if view["my_choice"]:
+            notes.append(f"Your choice: {view['my_choice']}.")
+        return TableParts(tuple(parts), tuple(notes))
 
     def parks(self, view: GridObservation, cells: dict[Cell, str]) -> Columns:
         """Every player's park, side by side as the width allows, the person's open cells
@@ -114,6 +156,16 @@ class DraftScreen:
                     row.append(Text(value, style=screen.card_style(deck.index(value))))
             grid.add_row(*row)
         return grid
+
+    def plan_cells(self, player: int) -> tuple[Cell, ...]:
+        """The cells of a park its plan covers wherever it may still lie (every translation
+        of the shape the park's cards leave open covers them): its outline so far."""
+        mech = self.screen.state.mech
+        offsets = mech.offsets[player] if mech is not None and mech.offsets else frozenset()
+        if not offsets:
+            return ()
+        covered = [frozenset((r + dr, c + dc) for r, c in mech.shape.cells) for dr, dc in offsets]
+        return tuple(sorted(frozenset.intersection(*covered)))
 
     def hand(self, ids: list[str]) -> Table:
         screen = self.screen
@@ -225,6 +277,14 @@ class TableauScreen(ScreenDefaults):
                 f"price {self.mechanic.prices[card]}",
             )
         return table
+
+    def table(self) -> TableParts:
+        """The round and where hands pass; tableaux are open zones the page lays out."""
+        view = self.mechanic.observe_tableau(self.screen.state, self.screen.seat)
+        rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
+        return TableParts(
+            notes=(f"Round {view['round']}{rounds}, hands pass {view['direction']}.",)
+        )
 
 
 def draft_screen(mechanic: DraftMechanic, screen: Screen) -> DraftScreen | TableauScreen:

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from toolkit.kernel.mechanic import Cell
 from toolkit.mechanics.draw_and_play.narration import seat
-from toolkit.mechanics.screen import Screen, ScreenDefaults
+from toolkit.mechanics.screen import ColumnsPart, PileParts, Screen, ScreenDefaults, TableParts
 
 if TYPE_CHECKING:
     from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
@@ -92,3 +92,26 @@ class DrawPlayScreen(ScreenDefaults):
 
     def final(self) -> list[RenderableType]:
         return self.areas(self.view())
+
+    def table(self) -> TableParts:
+        """Every player's areas a column per group (a route per colour), the discard piles
+        as piles, and the draw pile's count, turn and step as lines."""
+        screen, mechanic = self.screen, self.mechanic
+        view = self.view()
+        parts: list[ColumnsPart | PileParts] = [
+            ColumnsPart(
+                zone_id,
+                player,
+                tuple((name, tuple(cards)) for name, cards in groups.items()),
+            )
+            for player, zones in enumerate(view["areas"])
+            for zone_id, groups in zones.items()
+        ]
+        shared = screen.game.shared_zones
+        parts.append(PileParts(tuple(shared[pile].id for pile in mechanic.piles)))
+        rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
+        step = "play or discard a card" if view["step"] == "play" else "draw or take a card"
+        notes = (f"Round {view['round']}{rounds}, turn {view['turn']}: {step}.",)
+        me = screen.seat
+        known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
+        return TableParts(tuple(parts), notes, known)

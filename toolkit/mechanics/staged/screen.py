@@ -11,7 +11,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from toolkit.kernel.mechanic import Cell
-from toolkit.mechanics.screen import Screen, ScreenDefaults
+from toolkit.mechanics.screen import PileParts, Screen, ScreenDefaults, TableParts
 from toolkit.mechanics.staged.narration import seat
 from toolkit.mechanics.staged.ops import Finish
 
@@ -136,3 +136,30 @@ class StagedScreen(ScreenDefaults):
             extra.append(("staked", [str(s) if s else "" for s in view["stakes"]]))
             extra.append(("folded", ["yes" if f else "" for f in view.get("folded", [])]))
         return extra
+
+    def table(self) -> TableParts:
+        """Round, turn and who acts, values called; a face-up shared zone a draw refills
+        from (its top card stays) is a discard pile, drawn as one."""
+        screen, mechanic = self.screen, self.mechanic
+        view = self.view()
+        me = screen.seat
+        refills = [
+            getattr(step, "reshuffle", None) for step in (*mechanic.program, *mechanic.codec.rules)
+        ]
+        piles = tuple(
+            dict.fromkeys(zone.id for zone in refills if zone is not None and zone.shared)
+        )
+        rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
+        acting = "you" if view["acting"] == me else seat(view["acting"])
+        notes = [f"Round {view['round']}{rounds}, turn {view['turn']}: {acting} to act."]
+        names = {zone.id: zone.name for zone in screen.game.shared_zones}
+        for zone_id, call in view["called"].items():
+            notes.append(
+                f"{call['field']} {call['value']} called on {names.get(zone_id, zone_id)}."
+            )
+        if view["picked"]:
+            notes.append("Your hidden picks: " + self.names(view["picked"]) + ".")
+        if view["choosing"]:
+            notes.append("Chosen so far: " + self.names(view["choosing"]) + ".")
+        known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
+        return TableParts((PileParts(piles),), tuple(notes), known)

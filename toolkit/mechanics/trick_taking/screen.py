@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from toolkit.kernel.mechanic import Cell
-from toolkit.mechanics.screen import Screen, ScreenDefaults
+from toolkit.mechanics.screen import Screen, ScreenDefaults, TableParts, TrickPart
 
 if TYPE_CHECKING:
     from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
@@ -88,3 +88,29 @@ class TrickScreen(ScreenDefaults):
         parts.append(trick)
         parts.append(screen.hand(view["hand"]))
         return parts, {}
+
+    def table(self) -> TableParts:
+        """The trick by seat, its leader (the seat to lead before a card is down), trump,
+        bids and the suit led."""
+        screen, mechanic = self.screen, self.mechanic
+        view = mechanic.observe(screen.state, screen.seat)
+        plays = tuple((player, card) for player, card in view["plays"])
+        movers = view["to_move"]
+        leader = (
+            plays[0][0] if plays else (movers[0] if view["phase"] == "play" and movers else None)
+        )
+        notes = [f"Round {view['round']} of {view['rounds']}, trick {view['trick']}."]
+        if view["trump"] is not None or mechanic.turned_up or mechanic.named_by:
+            notes.append(f"Trump: {view['trump'] or 'none'}.")
+        if view["led_suit"]:
+            notes.append(f"Led: {view['led_suit']}.")
+        if view["bids"]:
+            bids = ", ".join(
+                f"player {p + 1}: {b if b >= 0 else '-'}" for p, b in enumerate(view["bids"])
+            )
+            notes.append(f"Bids: {bids}.")
+        if mechanic.broken_suit >= 0:
+            broken = mechanic.suit_names[mechanic.broken_suit]
+            notes.append(f"{broken} {'broken' if view['broken'] else 'not broken yet'}.")
+        shown = ((view["turned_up"], "turned up"),) if view["turned_up"] is not None else ()
+        return TableParts((TrickPart(plays, leader, shown),), tuple(notes))

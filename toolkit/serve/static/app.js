@@ -60,24 +60,7 @@ function simForm() {
   });
 }
 
-// In a game: clicking a card of the hand with several moves shows only those moves.
-function pickOut() {
-  for (const card of document.querySelectorAll("#hand figure.playable")) {
-    if (card.querySelector("button")) continue; // one move: the card is its button
-    card.addEventListener("click", () => {
-      const chosen = !card.classList.contains("chosen");
-      for (const other of document.querySelectorAll("#hand figure")) other.classList.remove("chosen");
-      card.classList.toggle("chosen", chosen);
-      const numbers = new Set(card.dataset.moves.split(" "));
-      for (const move of document.querySelectorAll("button.move")) {
-        move.hidden = chosen && !numbers.has(move.dataset.number);
-      }
-    });
-  }
-}
-
 document.addEventListener("DOMContentLoaded", () => {
-  pickOut();
   listen();
   simForm();
   pollWhileRunning();
