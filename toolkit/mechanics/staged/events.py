@@ -109,6 +109,20 @@ class Triggered(Event):
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class Asked(Event):
+    """A player asked another for a value of `field` (as written), or for one named card
+    (`card`, else -1); `given`: how many cards they gave (0: none, go fishing)."""
+
+    kind: ClassVar[str] = "ask"
+    player: int
+    asked: int
+    field: str
+    value: str
+    card: int
+    given: int
+
+
 STALLED = Stalled()
 
 EVENTS: tuple[type[Event], ...] = (
@@ -124,4 +138,5 @@ EVENTS: tuple[type[Event], ...] = (
     OrderChanged,
     Stalled,
     Triggered,
+    Asked,
 )

@@ -38,6 +38,7 @@ from toolkit.mechanics.staged.build import ProgramBuilder
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.codec import StagedCodec
 from toolkit.mechanics.staged.events import CardsMoved, Triggered
+from toolkit.mechanics.staged.moves_ask import forget_claims, honour_claims
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
 from toolkit.mechanics.staged.structure import Staged
 
@@ -257,6 +258,9 @@ class StagedMechanic(MachineDefaults):
             mine = known[source_owner]
             if mine:
                 known[source_owner] = [c for c in mine if c not in cards]
+            if mech.claims:
+                seen = not (source.hidden and target.hidden)
+                forget_claims(mech, source_owner, source.index, cards, seen)
         if not target.shared and target.hidden and not source.hidden:
             known[target_owner].extend(cards)
         if player >= 0:
@@ -330,6 +334,7 @@ class StagedMechanic(MachineDefaults):
             if player != observer and mech.picks[player] and any(mech.picking):
                 places.append(other.picks[player])
         if not any(places):
+            honour_claims(state, copy, observer, rng)
             return copy
         game = state.game
         slots = [(place, index) for place in places for index in range(len(place))]
@@ -350,6 +355,7 @@ class StagedMechanic(MachineDefaults):
         rng.shuffle(pool)
         for (place, index), card in zip(slots, pool, strict=True):
             place[index] = card
+        honour_claims(state, copy, observer, rng)
         return copy
 
     def options_left(self, state: State, player: int) -> int:

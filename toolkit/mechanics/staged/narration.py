@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.kernel.events import Dealt
 from toolkit.mechanics.staged.events import (
+    Asked,
     Awarded,
     CardsMoved,
     FinishedPlace,
@@ -91,4 +92,8 @@ def event(
             return iter(["  nobody can act: the round's play stops"])
         case Triggered(player=p):
             return iter([f"  {seat(p)}'s move ends the round"])
+        case Asked(player=p, asked=other, field=field, value=value, card=card, given=given):
+            what = words.deck_card(card) if card >= 0 else f"{field} {value}"
+            answer = f"gets {given}" if given else f"{seat(other)} has none"
+            return iter([f"  {seat(p)} asks {seat(other)} for {what}: {answer}"])
     return None

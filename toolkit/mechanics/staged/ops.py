@@ -93,6 +93,8 @@ class RoundStart(Op):
         mech.picking = [False] * n
         mech.trigger = -1
         mech.idle = 0
+        mech.got = False
+        mech.claims = [[] for _ in range(n)]
         return 1
 
 

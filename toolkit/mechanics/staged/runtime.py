@@ -61,6 +61,12 @@ class Mech:
     """(op, player, actions): the legal actions worked out when play stopped for a decision,
     for `autoplay` to pick from within one call; dropped at every action, never copied, and
     never read by `legal_actions` (a state edited by hand must not get a stale list)."""
+    got: bool = False
+    """Whether the last `ask` got cards or the last `capture` took some (a `got` check)."""
+    claims: list[list[tuple[int, frozenset[int]]]] = field(default_factory=list)
+    """Per player, what asking showed they hold: (player zone, cards) pairs, each saying the
+    zone holds at least one of those cards; dropped once the player is seen to part with one
+    of them, or with cards nobody saw."""
 
     def copy(self) -> Mech:
         return Mech(
@@ -86,6 +92,8 @@ class Mech:
             self.trigger,
             self.acted,
             self.idle,
+            got=self.got,
+            claims=[c[:] for c in self.claims],
         )
 
 

@@ -275,6 +275,22 @@ class StagedChecker:
             if value not in held:
                 self.checks.known((*path, "values", index), str(value), names, move.field)
 
+    def summed_field(self, path: Path, name: str) -> None:
+        """A capture adds up a field: some card must hold a positive whole number in it."""
+        kind = self.checks.deck_kind()
+        if kind is None or self.checks.suits_kind() is not None or name == "id":
+            return
+        if name not in self.checks.fields_of(kind):
+            return
+        found = [getattr(card, name, None) for _, card in self.checks.cards(kind)]
+        if not any(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in found):
+            self.checks.error(
+                path,
+                "invalid-value",
+                f"no card has a positive number in '{name}': no capture can ever add up",
+                "name a numeric field (a value, a rank)",
+            )
+
     def leaves(self, stages: list[Any], loop: str) -> bool:
         """Whether something inside can leave the loop (a stop, a break, a pass ending it)."""
         from toolkit.mechanics.staged.structure import walk
@@ -361,6 +377,22 @@ class StagedChecker:
         elif kind == "flip":
             self.zone((*path, "from"), move.from_, "player")
             self.zone((*path, "to"), move.to, "player")
+        elif kind == "ask":
+            self.zone((*path, "from"), move.from_, "player")
+            self.zone((*path, "to"), move.to, "player")
+            if self.field((*path, "field"), move.field) and self.values(move.field) == set():
+                self.checks.error(
+                    (*path, "field"),
+                    "no-matching-card",
+                    f"no card has a value of '{move.field}': nothing can ever be asked for",
+                    "name a field the cards fill in (a rank, a family)",
+                )
+        elif kind == "capture":
+            self.zone((*path, "from"), move.from_, "player")
+            self.zone((*path, "table"), move.table, "shared")
+            self.zone((*path, "to"), move.to, "player")
+            if self.field((*path, "field"), move.field):
+                self.summed_field((*path, "field"), move.field)
         elif kind == "stop" and "repeat" not in loops:
             self.checks.error(
                 path,

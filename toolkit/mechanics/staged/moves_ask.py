@@ -1,0 +1,227 @@
+"""`ask`: a move that acts on a chosen other player, and what asking tells everyone.
+
+A player asks another for a value of a card field they hold (a rank), or for one named card of
+a family they hold; the other gives every match, face up. Asking shows that the asker holds a
+card of the value: the claim is kept per player (`Mech.claims`) until they are seen to part
+with such a card, and search bots deal hidden hands that keep every claim true
+(`honour_claims`).
+
+Ids: one per (other seat, value): the seats counted from the asker (1: the next seat), the
+values those of the declared field (or one per card for a named card), so the block is bounded
+by the players and the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from toolkit.mechanics.staged.events import Asked, CardsMoved
+from toolkit.mechanics.staged.moves import Mover, MoveRule
+from toolkit.mechanics.staged.runtime import Mech, Zone
+
+if TYPE_CHECKING:
+    from toolkit.kernel.state import State
+
+Claim = tuple[int, frozenset[int]]
+"""(player zone, cards): the zone holds at least one of the cards."""
+
+
+@dataclass(slots=True)
+class AskMove(MoveRule):
+    """`ask`: a chosen other player for a value (`by_card`: a named card) the asker holds."""
+
+    zone: Zone = None  # type: ignore[assignment]
+    """The players' zone asked from, where the asker must hold the value."""
+    target: Zone = None  # type: ignore[assignment]
+    """The asker's zone receiving what is given."""
+    field: str = ""
+    by_card: bool = False
+    choices: int = 1
+    """Values (or cards, `by_card`) offered per seat: the block holds one id per seat and
+    choice."""
+    labels: tuple[str, ...] = ()
+    """Per choice, its words (a value as written, or a card id)."""
+    value_of: tuple[int, ...] = ()
+    """Per card, the index of its value of `field` (-1: none)."""
+    groups: tuple[frozenset[int], ...] = ()
+    """Per value index, the cards with that value (what a claim names)."""
+
+    def _held(self, cards: list[int]) -> set[int]:
+        value_of = self.value_of
+        return {value_of[card] for card in cards if value_of[card] >= 0}
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        mine = self.zone.cards(state, player)
+        held = self._held(mine)
+        if not held:
+            return
+        if self.by_card:
+            owned = set(mine)
+            choices = sorted(c for v in held for c in self.groups[v] if c not in owned)
+        else:
+            choices = sorted(held)
+        finished = mech.finished
+        n = state.n
+        for seat in range(1, n):
+            other = (player + seat) % n
+            if (finished and finished[other]) or not self.zone.cards(state, other):
+                continue
+            base = self.base + (seat - 1) * self.choices
+            out.extend(base + choice for choice in choices)
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        seat, choice = divmod(offset, self.choices)
+        other = (player + seat + 1) % state.n
+        theirs = self.zone.cards(state, other)
+        if self.by_card:
+            value = self.value_of[choice]
+            given = [choice] if choice in theirs else []
+        else:
+            value = choice
+            given = [card for card in theirs if self.value_of[card] == value]
+        card = choice if self.by_card else -1
+        state.log.append(Asked(player, other, self.field, self.labels[choice], card, len(given)))
+        if given:
+            before = mech.claims[other][:] if mech.claims else []
+            mover(state, mech, player, given, self.zone, other, self.target, player)
+            last = state.log[-1]
+            if isinstance(last, CardsMoved):  # handed over face up: everyone saw them
+                state.log[-1] = replace(last, hidden=False)
+            if self.target.hidden and not self.target.shared:
+                known = mech.known[player]
+                known.extend(card for card in given if card not in known)
+            if mech.claims:  # seen parting with these cards: only their claims go
+                parted = set(given)
+                mech.claims[other] = [
+                    (zone, cards)
+                    for zone, cards in before
+                    if zone != self.zone.index or not cards & parted
+                ]
+        mech.got = bool(given)
+        if mech.claims:
+            claim = (self.zone.index, self.groups[value])
+            if claim not in mech.claims[player]:
+                mech.claims[player].append(claim)
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        seat, choice = divmod(offset, self.choices)
+        whom = "the next player" if seat == 0 else f"the player {seat + 1} seats on"
+        if self.by_card:
+            return f"ask {whom} for {card_name(choice)}"
+        return f"ask {whom} for {self.field} {self.labels[choice]}"
+
+    def card_part(self, offset: int) -> tuple[int, int] | None:
+        return None
+
+
+def ask_rule(
+    common: dict[str, Any],
+    move: Any,
+    zone: Zone,
+    target: Zone,
+    column: tuple[Any, ...],
+    card_ids: tuple[str, ...],
+    seats: int,
+) -> AskMove:
+    """The compiled `ask` of a structure's move, its values taken from the deck's field."""
+    values = list(dict.fromkeys(v for v in column if v is not None))
+    index = {value: i for i, value in enumerate(values)}
+    value_of = tuple(index[v] if v is not None else -1 for v in column)
+    groups = tuple(
+        frozenset(card for card, of in enumerate(value_of) if of == i) for i in range(len(values))
+    )
+    by_card = move.for_ == "card"
+    labels = card_ids if by_card else tuple(str(v) for v in values)
+    choices = max(len(labels), 1)
+    return AskMove(
+        **common,
+        size=max(seats, 1) * choices,
+        zone=zone,
+        target=target,
+        field=move.field,
+        by_card=by_card,
+        choices=choices,
+        labels=labels,
+        value_of=value_of,
+        groups=groups,
+    )
+
+
+def forget_claims(mech: Mech, owner: int, zone: int, cards: list[int], seen: bool) -> None:
+    """Cards left a player's zone: claims on that zone go when one of their cards left in
+    sight, and all of them when the cards left unseen (nobody can tell what remains)."""
+    claims = mech.claims[owner]
+    if not claims:
+        return
+    parted = set(cards)
+    mech.claims[owner] = [
+        (where, group) for where, group in claims if where != zone or (seen and not group & parted)
+    ]
+
+
+def honour_claims(state: State, copy: State, observer: int, rng: random.Random) -> None:
+    """Swap cards of a determinised copy so that every other player's claims hold: a claimed
+    card is brought from wherever the observer cannot see (another hand's unknown cards, a
+    face-down pile, the cards out of play) in exchange for an unknown card of the claimant's,
+    never breaking a claim that held."""
+    mech: Mech = state.mech
+    if not any(mech.claims):
+        return
+    game = state.game
+    slots: list[tuple[list[int], int, int, int]] = []
+    """(cards, place, owner, zone): the places the observer cannot see."""
+    for zone in game.player_zones:
+        if not zone.hidden_from_others or game.tables[zone.kind] is not game.deck:
+            continue
+        for player in range(state.n):
+            if player == observer:
+                continue
+            cards, known = copy.zones[zone.index][player], mech.known[player]
+            slots += [(cards, i, player, zone.index) for i, c in enumerate(cards) if c not in known]
+    for zone in game.shared_zones:
+        if zone.hidden_from_others and game.tables[zone.kind] is game.deck:
+            pile = copy.shared[zone.index]
+            slots += [(pile, i, -1, -1) for i in range(len(pile))]
+    slots += [(copy.out_of_play, i, -1, -1) for i in range(len(copy.out_of_play))]
+
+    def holds(owner: int, zone: int, without: int, plus: int) -> bool:
+        """Whether the owner's claims on the zone hold with one card swapped for another."""
+        if owner < 0:
+            return True
+        cards = set(copy.zones[zone][owner])
+        cards.discard(without)
+        cards.add(plus)
+        return all(group & cards for where, group in mech.claims[owner] if where == zone)
+
+    for player in range(state.n):
+        if player == observer:
+            continue
+        for claimed, group in mech.claims[player]:
+            hand = copy.zones[claimed][player]
+            if any(card in group for card in hand):
+                continue
+            mine = [s for s in slots if s[0] is hand]
+            theirs = [s for s in slots if s[0] is not hand and s[0][s[1]] in group]
+            rng.shuffle(mine)
+            rng.shuffle(theirs)
+            _swap_one(mine, theirs, player, claimed, holds)
+
+
+def _swap_one(
+    mine: list[tuple[list[int], int, int, int]],
+    theirs: list[tuple[list[int], int, int, int]],
+    player: int,
+    zone: int,
+    holds: Callable[[int, int, int, int], bool],
+) -> None:
+    for cards, place, owner, where in theirs:
+        wanted = cards[place]
+        for hand, spot, _, _ in mine:
+            given = hand[spot]
+            if holds(player, zone, given, wanted) and holds(owner, where, wanted, given):
+                cards[place], hand[spot] = given, wanted
+                return
