@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 DECISIONS = ("play", "take", "draw", "take_all", "pass", "stop", "call", "flip", "pick")
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
+DECISIONS += ("ask", "capture")
 
 
 def _compile(structure: Staged, compiler: Compiler) -> CompiledMechanic:

@@ -179,6 +179,7 @@ class ProgramBuilder:
                 stage.who,
                 stage.to_who,
                 self.zone(stage.reshuffle) if stage.reshuffle else None,
+                sets=(self.column(stage.sets.same), stage.sets.size) if stage.sets else None,
             )
         )
 

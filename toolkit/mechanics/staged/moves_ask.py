@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.staged.events import Asked, CardsMoved
@@ -49,28 +49,26 @@ class AskMove(MoveRule):
     groups: tuple[frozenset[int], ...] = ()
     """Per value index, the cards with that value (what a claim names)."""
 
-    def _held(self, cards: list[int]) -> set[int]:
-        value_of = self.value_of
-        return {value_of[card] for card in cards if value_of[card] >= 0}
-
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         mine = self.zone.cards(state, player)
-        held = self._held(mine)
+        value_of = self.value_of
+        held = {value_of[card] for card in mine}
+        held.discard(-1)
         if not held:
             return
         if self.by_card:
-            owned = set(mine)
-            choices = sorted(c for v in held for c in self.groups[v] if c not in owned)
+            groups = self.groups
+            choices = sorted(c for v in held for c in groups[v] if c not in mine)
         else:
             choices = sorted(held)
         finished = mech.finished
-        n = state.n
+        zone, n, size = self.zone, state.n, self.choices
         for seat in range(1, n):
             other = (player + seat) % n
-            if (finished and finished[other]) or not self.zone.cards(state, other):
+            if (finished and finished[other]) or not zone.cards(state, other):
                 continue
-            base = self.base + (seat - 1) * self.choices
-            out.extend(base + choice for choice in choices)
+            base = self.base + (seat - 1) * size
+            out.extend([base + choice for choice in choices])
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         seat, choice = divmod(offset, self.choices)
@@ -89,7 +87,9 @@ class AskMove(MoveRule):
             mover(state, mech, player, given, self.zone, other, self.target, player)
             last = state.log[-1]
             if isinstance(last, CardsMoved):  # handed over face up: everyone saw them
-                state.log[-1] = replace(last, hidden=False)
+                state.log[-1] = CardsMoved(
+                    last.player, last.cards, last.source, last.target, last.owner, False
+                )
             if self.target.hidden and not self.target.shared:
                 known = mech.known[player]
                 known.extend(card for card in given if card not in known)
@@ -116,6 +116,10 @@ class AskMove(MoveRule):
 
     def card_part(self, offset: int) -> tuple[int, int] | None:
         return None
+
+    def card_of(self, state: State, mech: Mech, offset: int) -> int:
+        """The named card asked for (strategies read its fields); -1 for a value."""
+        return offset % self.choices if self.by_card else -1
 
 
 def ask_rule(

@@ -482,6 +482,16 @@ class DealStage(StageBase):
         return self
 
 
+class CompleteSets(Model):
+    """Cards that make a complete set in their zone: at least `size` of them share their value
+    of `same` (the four members of a family)."""
+
+    same: Id
+    """The card field a set shares (the family)."""
+    size: Cards
+    """How many cards make the set complete."""
+
+
 class MoveStage(StageBase):
     """Cards move by themselves (no one chooses): turn the top card of the stack onto the
     discard pile, refill a row, discard a busted row, place a picked card."""
@@ -506,6 +516,8 @@ class MoveStage(StageBase):
     """Whose player zone `to` is, when not `who`'s (pass to the left)."""
     reshuffle: Id | None = None
     """When `from` runs out: the cards of this zone, all but its top card, are shuffled in."""
+    sets: CompleteSets | None = None
+    """Only cards of complete sets move (every card of a family once one holds them all)."""
 
 
 class TurnsStage(StageBase):

@@ -173,6 +173,8 @@ class StagedChecker:
             if stage.reshuffle is not None:
                 self.zone((*path, "reshuffle"), stage.reshuffle)
             self.card_filter((*path, "where"), stage.where)
+            if stage.sets is not None:
+                self.field((*path, "sets", "same"), stage.sets.same)
         elif kind == "turns":
             if isinstance(stage.start, dict):
                 self.card_filter((*path, "start"), stage.start)

@@ -223,6 +223,8 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             add(said or f"Deal {count} cards to each player's {stage.to}.")
         elif kind == "move":
             count = "every card" if stage.count == "all" else plural(stage.count, "card")
+            if stage.sets is not None:
+                count += f" of a complete {stage.sets.same} ({stage.sets.size} cards)"
             add(said or f"Move {count} from {stage.from_} to {stage.to}.")
         elif kind == "turns":
             until = f" until {check_words(stage.until)}" if stage.until else ""
