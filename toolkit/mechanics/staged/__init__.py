@@ -18,9 +18,19 @@ if TYPE_CHECKING:
     from toolkit.mechanics.screen import ScreenFactory
     from toolkit.mechanics.vector import EncoderFactory
 
-DECISIONS = ("play", "take", "draw", "take_all", "pass", "stop", "call", "flip", "pick")
+DECISIONS: tuple[str, ...] = (
+    "play",
+    "take",
+    "draw",
+    "take_all",
+    "pass",
+    "stop",
+    "call",
+    "flip",
+    "pick",
+)
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
-DECISIONS += ("ask", "capture")
+DECISIONS += ("ask", "capture", "trail")
 
 
 def _compile(structure: Staged, compiler: Compiler) -> CompiledMechanic:
@@ -92,12 +102,16 @@ def _asks(structure: Staged) -> tuple[str, ...]:
     for item in (*walk(structure.round), *walk(structure.round_end.then)):
         if hasattr(item, "move"):
             found.append(item.decision or item.move)
+            if item.move == "capture" and item.trail != "never":
+                found.append("trail")
         elif getattr(item, "stage", None) == "simultaneous":
             found.append(item.decision or "pick")
     for stages in structure.defines.values():
         for item in walk(stages):
             if hasattr(item, "move"):
                 found.append(item.decision or item.move)
+                if item.move == "capture" and item.trail != "never":
+                    found.append("trail")
     return tuple(dict.fromkeys(found))
 
 

@@ -366,7 +366,8 @@ class StagedMechanic(MachineDefaults):
     def bot_option(self, state: State, action: int) -> BotOption:
         mech: Mech = state.mech
         _, rule = self.codec.rule_of(action)
-        return BotOption(rule.decision, rule.card_of(state, mech, action - rule.base))
+        offset = action - rule.base
+        return BotOption(rule.decision_at(offset), rule.card_of(state, mech, offset))
 
     # -- words ----------------------------------------------------------------------------------
 

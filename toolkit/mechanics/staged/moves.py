@@ -63,6 +63,11 @@ class MoveRule:
         """The deck card the action plays or takes, -1 for none."""
         return -1
 
+    def decision_at(self, offset: int) -> str:
+        """The decision strategies name the action `base + offset` by (one per template,
+        unless a template offers two kinds of choice)."""
+        return self.decision
+
 
 @dataclass(slots=True)
 class Relation:

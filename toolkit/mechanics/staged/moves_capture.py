@@ -124,6 +124,10 @@ class CaptureMove(MoveRule):
     def card_part(self, offset: int) -> tuple[int, int] | None:
         return offset % self.deck, offset // self.deck
 
+    def decision_at(self, offset: int) -> str:
+        """Trailing a card is its own decision (`trail`), apart from capturing."""
+        return "trail" if self.deck <= offset < 2 * self.deck else self.decision
+
     def card_of(self, state: State, mech: Mech, offset: int) -> int:
         return offset % self.deck
 
