@@ -1,0 +1,179 @@
+"""The staged `ask` move: ids bounded by the seats and the declared values, every match handed
+over face up, a value asked for kept as known for the search bots' determinisation until the
+asker is seen to part with it, and its mistakes refused at their line."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from entry_point import run_toolkit
+
+from toolkit.engine.game import Game
+from toolkit.engine.load import load_compiled_game
+from toolkit.kernel.state import State
+
+ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = ROOT / "rules" / "tidewater-kin.yaml"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    _, compiled = load_compiled_game(str(MANIFEST))
+    return compiled
+
+
+def copy_game(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """Tidewater Kin in a project of its own, with one text of its rules replaced."""
+    (tmp_path / "rules").mkdir()
+    text = MANIFEST.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "rules" / "tidewater-kin.yaml").write_text(text.replace(old, new, 1))
+    for part in ("cards", "print"):
+        shutil.copytree(ROOT / part / "tidewater-kin", tmp_path / part / "tidewater-kin")
+    shutil.copytree(ROOT / "print" / "shared", tmp_path / "print" / "shared")
+    return tmp_path / "rules" / "tidewater-kin.yaml"
+
+
+def table(
+    game: Game, state: State, hands: Sequence[Sequence[str]], shallows: Sequence[str]
+) -> None:
+    """Set every hand and the shallows (the last card on top); other cards leave play."""
+    hand = game.zone("hand").index
+    placed: list[int] = []
+    for player, held in enumerate(hands):
+        state.zones[hand][player] = [game.deck.index(card) for card in held]
+        placed += state.zones[hand][player]
+    state.shared[game.zone("shallows").index] = [game.deck.index(card) for card in shallows]
+    placed += state.shared[game.zone("shallows").index]
+    for held in state.zones[game.zone("home").index]:
+        held.clear()
+    state.out_of_play = [c for c in range(game.deck.size) if c not in placed]
+
+
+def start(game: Game, players: int) -> State:
+    for seed in range(50):
+        state = game.new_state(seed, players)
+        if state.first_player == 0:
+            return state
+    raise AssertionError("no seed below 50 lets player 1 start")
+
+
+def ask(game: Game, seat: int, choice: int) -> int:
+    rule = game.mechanic.codec.rules[0]
+    return rule.base + (seat - 1) * rule.choices + choice
+
+
+def family(game: Game, cards: list[int]) -> list[str]:
+    return [game.deck.fields["family"][card] for card in cards]
+
+
+def everything(state: State) -> Counter[int]:
+    found = Counter(c for zone in state.zones for cards in zone for c in cards)
+    found.update(c for cards in state.shared for c in cards)
+    found.update(state.out_of_play)
+    return found
+
+
+def test_the_ids_are_one_per_other_seat_and_value_of_the_declared_field(
+    game: Game, tmp_path: Path
+) -> None:
+    rule = game.mechanic.codec.rules[0]
+    assert rule.size == (5 - 1) * 28  # a named card: four other seats at most, 28 kin
+    _, by_value = load_compiled_game(str(copy_game(tmp_path, "for: card", "for: value")))
+    assert by_value.mechanic.codec.rules[0].size == (5 - 1) * 7  # seven families
+
+
+def test_after_an_ask_every_determinised_world_gives_the_asker_a_card_of_that_value(
+    game: Game,
+) -> None:
+    state = start(game, 3)
+    many = ["otter-elder", "otter-mother", "crab-elder", "crab-mother", "seal-elder"]
+    table(
+        game,
+        state,
+        [["heron-elder", "gull-little"], ["gull-elder", *many], ["eel-elder", "eel-mother"]],
+        ["seal-mother", "kingfisher-elder", "kingfisher-mother", "otter-father", "crab-father"],
+    )
+    state.apply(0, ask(game, 2, game.deck.index("heron-little")))  # a miss: fishes the crab
+    assert state.to_move() == (1,)
+    herons = {game.deck.index(c) for c in game.deck.ids if c.startswith("heron-")}
+    rng = random.Random(4)
+    where: Counter[int] = Counter()
+    for _ in range(200):
+        world = game.mechanic.determinize(state, 1, rng)
+        theirs = world.zones[game.zone("hand").index][0]
+        assert herons & set(theirs), "the asker holds a heron in every world"
+        assert everything(world) == everything(state)  # no card made or lost
+        assert world.zones[game.zone("hand").index][1] == state.zones[game.zone("hand").index][1]
+        where.update(card for card in theirs if card in herons)
+    assert len(where) >= 3  # any unseen heron, not always the true one
+    # without the ask, most worlds give the asker no heron at all
+    state.mech.claims[0].clear()
+    plain = sum(
+        bool(herons & set(game.mechanic.determinize(state, 1, rng).zones[0][0])) for _ in range(200)
+    )
+    assert plain < 120
+
+
+def test_what_was_asked_for_is_forgotten_once_the_asker_is_seen_parting_with_it(
+    game: Game,
+) -> None:
+    state = start(game, 2)
+    table(
+        game,
+        state,
+        [["heron-elder", "gull-little"], ["gull-elder", "otter-elder"]],
+        ["seal-mother", "crab-father"],
+    )
+    state.apply(0, ask(game, 1, game.deck.index("heron-little")))  # a miss: the crab
+    assert [family(game, sorted(c)) for _, c in state.mech.claims[0]] == [["heron"] * 4]
+    state.apply(1, ask(game, 1, game.deck.index("gull-mother")))  # a miss: the seal
+    assert [family(game, sorted(c)) for _, c in state.mech.claims[1]] == [["gull"] * 4]
+    state.apply(0, ask(game, 1, game.deck.index("gull-elder")))  # given, face up
+    assert state.mech.claims[1] == []  # player 2 was seen handing over their gull
+    assert len(state.mech.claims[0]) == 2  # player 1: a heron, and now a gull
+
+
+def test_asking_for_a_value_takes_every_card_of_it_from_the_player_asked(tmp_path: Path) -> None:
+    _, by_value = load_compiled_game(str(copy_game(tmp_path, "for: card", "for: value")))
+    state = start(by_value, 2)
+    table(
+        by_value,
+        state,
+        [["heron-elder"], ["heron-mother", "heron-little", "gull-elder"]],
+        ["seal-mother"],
+    )
+    rule = by_value.mechanic.codec.rules[0]
+    legal = state.legal_actions(0)
+    assert legal == [rule.base + rule.labels.index("heron")]  # only a family held
+    state.apply(0, legal[0])
+    hand = state.zones[by_value.zone("hand").index]
+    assert family(by_value, hand[0]) == ["heron"] * 3
+    assert family(by_value, hand[1]) == ["gull"]
+    assert state.mech.got and state.to_move() == (0,)
+
+
+def test_an_ask_naming_a_field_no_card_fills_is_refused_at_its_line(tmp_path: Path) -> None:
+    manifest = copy_game(
+        tmp_path, "                  field: family\n", "                  field: famliy\n"
+    )
+    result = run_toolkit("validate", manifest)
+    assert result.returncode == 1
+    assert "rules/tidewater-kin.yaml:" in result.stdout
+    assert "famliy" in result.stdout and "did you mean 'family'?" in result.stdout
+
+
+def test_an_ask_from_a_shared_zone_is_refused_at_its_line(tmp_path: Path) -> None:
+    manifest = copy_game(
+        tmp_path,
+        "                  from: hand\n                  to: hand\n",
+        "                  from: shallows\n                  to: hand\n",
+    )
+    result = run_toolkit("validate", manifest)
+    assert result.returncode == 1
+    assert "'shallows' is a shared zone; this needs a player zone" in result.stdout
