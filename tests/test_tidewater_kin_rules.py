@@ -125,11 +125,11 @@ def test_a_kin_named_and_held_is_handed_over_face_up_and_you_ask_again(game: Gam
     state.apply(0, ask(game, 1, "heron-mother"))
     assert cards(game, state, "hand", 0) == ["heron-elder", "otter-little", "heron-mother"]
     assert cards(game, state, "hand", 1) == ["gull-elder"]
-    given = [e for e in state.log if isinstance(e, CardsMoved)][-1]
-    assert not given.hidden  # everyone saw who went over
+    (asked,) = [e for e in state.log if isinstance(e, Asked)]
+    assert asked.given == (game.deck.index("heron-mother"),)  # told to everyone, face up
+    assert not [e for e in state.log if isinstance(e, CardsMoved) and e.owner == 0]
     assert state.mech.known[0] == [game.deck.index("heron-mother")]
     assert state.to_move() == (0,)  # knock again
-    assert any(isinstance(e, Asked) and e.given == 1 for e in state.log)
 
 
 def test_a_kin_named_and_not_held_sends_you_fishing_and_ends_your_turn(game: Game) -> None:
@@ -145,7 +145,7 @@ def test_a_kin_named_and_not_held_sends_you_fishing_and_ends_your_turn(game: Gam
     assert cards(game, state, "shallows") == ["seal-elder"]
     assert state.to_move() == (1,)
     (asked,) = [e for e in state.log if isinstance(e, Asked)]
-    assert (asked.player, asked.asked, asked.given) == (0, 2, 0)
+    assert (asked.player, asked.asked, asked.given) == (0, 2, ())
 
 
 def test_four_kin_of_a_family_together_go_home_at_once(game: Game) -> None:
@@ -274,5 +274,5 @@ def test_the_reference_and_the_replay_tell_the_asks_in_words(tmp_path: Path) -> 
     replay = run_toolkit("replay", transcript)
     assert replay.returncode == 0, replay.stderr
     assert "asks player" in replay.stdout
-    assert "has none" in replay.stdout and ": gets 1" in replay.stdout
+    assert "has none" in replay.stdout and "hands over" in replay.stdout
     assert "Families home" in replay.stdout

@@ -112,7 +112,7 @@ class Triggered(Event):
 @dataclass(frozen=True, slots=True)
 class Asked(Event):
     """A player asked another for a value of `field` (as written), or for one named card
-    (`card`, else -1); `given`: how many cards they gave (0: none, go fishing)."""
+    (`card`, else -1); `given`: the cards handed over, face up (none: go fishing)."""
 
     kind: ClassVar[str] = "ask"
     player: int
@@ -120,7 +120,7 @@ class Asked(Event):
     field: str
     value: str
     card: int
-    given: int
+    given: tuple[int, ...]
 
 
 STALLED = Stalled()

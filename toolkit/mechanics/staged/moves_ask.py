@@ -80,16 +80,11 @@ class AskMove(MoveRule):
         else:
             value = choice
             given = [card for card in theirs if self.value_of[card] == value]
-        card = choice if self.by_card else -1
-        state.log.append(Asked(player, other, self.field, self.labels[choice], card, len(given)))
         if given:
             before = mech.claims[other][:] if mech.claims else []
             mover(state, mech, player, given, self.zone, other, self.target, player)
-            last = state.log[-1]
-            if isinstance(last, CardsMoved):  # handed over face up: everyone saw them
-                state.log[-1] = CardsMoved(
-                    last.player, last.cards, last.source, last.target, last.owner, False
-                )
+            if isinstance(state.log[-1], CardsMoved):  # told by the ask itself, face up
+                state.log.pop()
             if self.target.hidden and not self.target.shared:
                 known = mech.known[player]
                 known.extend(card for card in given if card not in known)
@@ -100,6 +95,9 @@ class AskMove(MoveRule):
                     for zone, cards in before
                     if zone != self.zone.index or not cards & parted
                 ]
+        card = choice if self.by_card else -1
+        label = self.labels[choice]
+        state.log.append(Asked(player, other, self.field, label, card, tuple(given)))
         mech.got = bool(given)
         if mech.claims:
             claim = (self.zone.index, self.groups[value])

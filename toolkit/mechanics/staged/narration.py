@@ -94,6 +94,10 @@ def event(
             return iter([f"  {seat(p)}'s move ends the round"])
         case Asked(player=p, asked=other, field=field, value=value, card=card, given=given):
             what = words.deck_card(card) if card >= 0 else f"{field} {value}"
-            answer = f"gets {given}" if given else f"{seat(other)} has none"
+            answer = (
+                f"{seat(other)} hands over {_cards(given, words)}"
+                if given
+                else f"{seat(other)} has none"
+            )
             return iter([f"  {seat(p)} asks {seat(other)} for {what}: {answer}"])
     return None
