@@ -15,6 +15,7 @@ from entry_point import run_toolkit
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,3 +178,52 @@ def test_an_ask_from_a_shared_zone_is_refused_at_its_line(tmp_path: Path) -> Non
     result = run_toolkit("validate", manifest)
     assert result.returncode == 1
     assert "'shallows' is a shared zone; this needs a player zone" in result.stdout
+
+
+def test_a_game_set_up_as_a_position_tracks_what_is_asked_from_then_on(game: Game) -> None:
+    text = """\
+kind: position
+game: tidewater-kin
+to_move: [1]
+players:
+  - {name: A, zones: {hand: [heron-elder, gull-little]}}
+  - {name: B, zones: {hand: [gull-elder, otter-elder]}}
+shared: {shallows: [seal-mother, crab-father]}
+unseen: []
+"""
+    state = state_from_text(game, text)
+    state.apply(0, ask(game, 1, game.deck.index("heron-little")))  # a miss: the crab
+    (claim,) = state.mech.claims[0]
+    assert family(game, sorted(claim[1])) == ["heron"] * 4
+    assert state.to_move() == (1,)
+
+
+def test_the_rule_book_reads_an_ask_a_capture_and_complete_sets_without_says() -> None:
+    from toolkit.mechanics.staged.structure import AskPlayer, CaptureBySum, Check, MoveStage
+    from toolkit.mechanics.staged.words import check_words, move_words, stage_lines
+
+    asked = AskPlayer.model_validate({"move": "ask", "field": "rank", "from": "hand", "to": "hand"})
+    assert move_words(asked) == (
+        "ask another player for a rank you hold: they give you every such card from their "
+        "hand into your hand"
+    )
+    netted = CaptureBySum.model_validate(
+        {"move": "capture", "from": "hand", "table": "pond", "to": "catch", "field": "weight"}
+    )
+    assert move_words(netted) == (
+        "play a card from your hand and take cards of pond whose weight adds up to its own, "
+        "into your catch; a card that takes nothing is laid on pond"
+    )
+    assert check_words(Check.model_validate({"got": False})) == "the ask or capture got nothing"
+    laid = MoveStage.model_validate(
+        {
+            "stage": "move",
+            "from": "hand",
+            "to": "home",
+            "count": "all",
+            "sets": {"same": "family", "size": 4},
+        }
+    )
+    assert stage_lines([laid], {}) == [
+        "Move every card of a complete family (4 cards) from hand to home."
+    ]

@@ -99,10 +99,11 @@ class AskMove(MoveRule):
         label = self.labels[choice]
         state.log.append(Asked(player, other, self.field, label, card, tuple(given)))
         mech.got = bool(given)
-        if mech.claims:
-            claim = (self.zone.index, self.groups[value])
-            if claim not in mech.claims[player]:
-                mech.claims[player].append(claim)
+        if not mech.claims:  # a state set up mid-round (a position) starts with none
+            mech.claims = [[] for _ in range(state.n)]
+        claim = (self.zone.index, self.groups[value])
+        if claim not in mech.claims[player]:
+            mech.claims[player].append(claim)
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
