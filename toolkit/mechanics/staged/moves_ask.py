@@ -108,7 +108,11 @@ class AskMove(MoveRule):
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
         seat, choice = divmod(offset, self.choices)
-        whom = "the next player" if seat == 0 else f"the player {seat + 1} seats on"
+        whom = (
+            ("the next player", "the player after next")[seat]
+            if seat < 2
+            else (f"the player {seat + 1} seats on")
+        )
         if self.by_card:
             return f"ask {whom} for {card_name(choice)}"
         return f"ask {whom} for {self.field} {self.labels[choice]}"
