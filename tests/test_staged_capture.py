@@ -139,3 +139,16 @@ def test_a_capture_from_a_player_zone_table_is_refused_at_its_line(tmp_path: Pat
     result = run_toolkit("validate", manifest)
     assert result.returncode == 1
     assert "'catch' is a player zone; this needs a shared zone" in result.stdout
+
+
+def test_a_capture_adding_up_values_past_the_limit_is_refused_at_its_line(
+    tmp_path: Path,
+) -> None:
+    manifest = copy_game(tmp_path, "min: 1, max: 10,", "min: 1, max: 5000,")
+    fish = tmp_path / "cards" / "weir-nets" / "fish.yaml"
+    text = fish.read_text(encoding="utf-8")
+    fish.write_text(text.replace("river: moss, weight: 10}", "river: moss, weight: 4000}"))
+    result = run_toolkit("validate", manifest)
+    assert result.returncode == 1
+    assert "rules/weir-nets.yaml:" in result.stdout
+    assert "a capture adds up to at most 1000, but a card has 4000 in 'weight'" in result.stdout

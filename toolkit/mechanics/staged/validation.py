@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
+from toolkit.mechanics.staged.moves_capture import MOST_SUM
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import ByField, Staged
 from toolkit.schema.filters import card_matches
@@ -285,12 +286,21 @@ class StagedChecker:
         if name not in self.checks.fields_of(kind):
             return
         found = [getattr(card, name, None) for _, card in self.checks.cards(kind)]
-        if not any(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in found):
+        numbers = [v for v in found if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+        if not numbers:
             self.checks.error(
                 path,
                 "invalid-value",
                 f"no card has a positive number in '{name}': no capture can ever add up",
                 "name a numeric field (a value, a rank)",
+            )
+        elif max(numbers) > MOST_SUM:
+            self.checks.error(
+                path,
+                "out-of-range",
+                f"a capture adds up to at most {MOST_SUM}, but a card has {max(numbers)} in "
+                f"'{name}'",
+                "use smaller values (the sums a capture tracks grow with them)",
             )
 
     def leaves(self, stages: list[Any], loop: str) -> bool:
