@@ -121,23 +121,60 @@ def test_after_an_ask_every_determinised_world_gives_the_asker_a_card_of_that_va
     assert plain < 120
 
 
-def test_what_was_asked_for_is_forgotten_once_the_asker_is_seen_parting_with_it(
-    game: Game,
-) -> None:
+def test_what_asking_showed_is_forgotten_once_play_makes_it_unsure(game: Game) -> None:
     state = start(game, 2)
     table(
         game,
         state,
         [["heron-elder", "gull-little"], ["gull-elder", "otter-elder"]],
-        ["seal-mother", "crab-father"],
+        ["seal-mother", "crab-father", "eel-little"],
     )
-    state.apply(0, ask(game, 1, game.deck.index("heron-little")))  # a miss: the crab
-    assert [family(game, sorted(c)) for _, c in state.mech.claims[0]] == [["heron"] * 4]
-    state.apply(1, ask(game, 1, game.deck.index("gull-mother")))  # a miss: the seal
-    assert [family(game, sorted(c)) for _, c in state.mech.claims[1]] == [["gull"] * 4]
-    state.apply(0, ask(game, 1, game.deck.index("gull-elder")))  # given, face up
-    assert state.mech.claims[1] == []  # player 2 was seen handing over their gull
-    assert len(state.mech.claims[0]) == 2  # player 1: a heron, and now a gull
+    index = game.deck.index
+    herons = frozenset(index(c) for c in game.deck.ids if c.startswith("heron-"))
+    gulls = frozenset(index(c) for c in game.deck.ids if c.startswith("gull-"))
+    hand = game.zone("hand").index
+    state.apply(0, ask(game, 1, index("heron-little")))  # a miss: fishes the eel
+    assert state.mech.claims[0] == [(hand, herons, True)]  # player 1 holds a heron
+    assert state.mech.claims[1] == [(hand, frozenset({index("heron-little")}), False)]
+    state.apply(1, ask(game, 1, index("gull-mother")))  # a miss: fishes the crab, unseen
+    assert state.mech.claims[1] == [(hand, gulls, True)]  # the crab arrived unseen
+    assert state.mech.claims[0] == [
+        (hand, herons, True),
+        (hand, frozenset({index("gull-mother")}), False),
+    ]
+    state.apply(0, ask(game, 1, index("gull-elder")))  # handed over in sight
+    assert state.mech.claims[1] == []  # seen handing over their gull: unsure now
+    assert state.mech.claims[0] == [
+        (hand, herons, True),
+        (hand, frozenset({index("gull-mother")}), False),
+        (hand, gulls, True),
+    ]
+
+
+def test_a_player_asked_for_a_value_holds_none_of_it_in_every_world(tmp_path: Path) -> None:
+    _, by_value = load_compiled_game(str(copy_game(tmp_path, "for: card", "for: value")))
+    state = start(by_value, 3)
+    table(
+        by_value,
+        state,
+        [
+            ["heron-elder", "gull-little"],
+            ["gull-elder", "otter-elder", "crab-elder", "crab-mother", "seal-elder"],
+            ["eel-elder", "eel-mother", "heron-mother", "heron-father"],
+        ],
+        ["seal-mother", "kingfisher-elder", "heron-little", "otter-father", "crab-father"],
+    )
+    rule = by_value.mechanic.codec.rules[0]
+    state.apply(0, rule.base + rule.choices + rule.labels.index("heron"))  # player 3 gives 2
+    state.apply(0, rule.base + rule.labels.index("gull"))  # player 2 gives theirs
+    state.apply(0, rule.base + rule.choices + rule.labels.index("gull"))  # none: fishes
+    assert state.to_move() == (1,)
+    herons = {by_value.deck.index(c) for c in by_value.deck.ids if c.startswith("heron-")}
+    rng = random.Random(2)
+    for _ in range(100):
+        world = by_value.mechanic.determinize(state, 1, rng)
+        assert not herons & set(world.zones[by_value.zone("hand").index][2])
+        assert everything(world) == everything(state)
 
 
 def test_asking_for_a_value_takes_every_card_of_it_from_the_player_asked(tmp_path: Path) -> None:
@@ -194,7 +231,7 @@ unseen: []
     state = state_from_text(game, text)
     state.apply(0, ask(game, 1, game.deck.index("heron-little")))  # a miss: the crab
     (claim,) = state.mech.claims[0]
-    assert family(game, sorted(claim[1])) == ["heron"] * 4
+    assert family(game, sorted(claim[1])) == ["heron"] * 4 and claim[2]
     assert state.to_move() == (1,)
 
 

@@ -258,9 +258,12 @@ class StagedMechanic(MachineDefaults):
             mine = known[source_owner]
             if mine:
                 known[source_owner] = [c for c in mine if c not in cards]
-            if mech.claims:
+            if mech.claims and mech.claims[source_owner]:  # what asking showed, made unsure
                 seen = not (source.hidden and target.hidden)
-                forget_claims(mech, source_owner, source.index, cards, seen)
+                forget_claims(mech, source_owner, source.index, cards, seen, leaving=True)
+        if mech.claims and target.index >= 0 and not target.shared and mech.claims[target_owner]:
+            seen = not (source.hidden and target.hidden)
+            forget_claims(mech, target_owner, target.index, cards, seen, leaving=False)
         if not target.shared and target.hidden and not source.hidden:
             known[target_owner].extend(cards)
         if player >= 0:

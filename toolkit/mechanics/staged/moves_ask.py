@@ -2,8 +2,10 @@
 
 A player asks another for a value of a card field they hold (a rank), or for one named card of
 a family they hold; the other gives every match, face up. Asking shows that the asker holds a
-card of the value: the claim is kept per player (`Mech.claims`) until they are seen to part
-with such a card, and search bots deal hidden hands that keep every claim true
+card of the value, and the answer that the player asked holds none of it (a value: after
+giving every match, or having none; a named card: not having it). Each claim is kept per
+player (`Mech.claims`) until play makes it unsure (a card of it seen leaving, or cards leaving
+or arriving unseen), and search bots deal hidden hands that keep every claim true
 (`honour_claims`).
 
 Ids: one per (other seat, value): the seats counted from the asker (1: the next seat), the
@@ -25,8 +27,8 @@ from toolkit.mechanics.staged.runtime import Mech, Zone
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
 
-Claim = tuple[int, frozenset[int]]
-"""(player zone, cards): the zone holds at least one of the cards."""
+Claim = tuple[int, frozenset[int], bool]
+"""(player zone, cards, some): the zone holds at least one of the cards (some), or none."""
 
 
 @dataclass(slots=True)
@@ -80,30 +82,31 @@ class AskMove(MoveRule):
         else:
             value = choice
             given = [card for card in theirs if self.value_of[card] == value]
+        if not mech.claims:  # a state set up mid-round (a position) starts with none
+            mech.claims = [[] for _ in range(state.n)]
+        claims = mech.claims
+        theirs_before, mine_before = claims[other][:], claims[player][:]
+        zone = self.zone.index
         if given:
-            before = mech.claims[other][:] if mech.claims else []
             mover(state, mech, player, given, self.zone, other, self.target, player)
             if isinstance(state.log[-1], CardsMoved):  # told by the ask itself, face up
                 state.log.pop()
             if self.target.hidden and not self.target.shared:
                 known = mech.known[player]
                 known.extend(card for card in given if card not in known)
-            if mech.claims:  # seen parting with these cards: only their claims go
-                parted = set(given)
-                mech.claims[other] = [
-                    (zone, cards)
-                    for zone, cards in before
-                    if zone != self.zone.index or not cards & parted
-                ]
+            # handed over in sight: only what these cards touch is unsure now
+            claims[other] = updated(theirs_before, zone, given, seen=True, leaving=True)
+            claims[player] = updated(mine_before, self.target.index, given, True, leaving=False)
+        group = self.groups[value]
+        if not self.by_card:  # every match given, or none held: they hold none of it
+            note(claims[other], (zone, group, False))
+        elif not given:
+            note(claims[other], (zone, frozenset((choice,)), False))
+        note(claims[player], (zone, group, True))
         card = choice if self.by_card else -1
         label = self.labels[choice]
         state.log.append(Asked(player, other, self.field, label, card, tuple(given)))
         mech.got = bool(given)
-        if not mech.claims:  # a state set up mid-round (a position) starts with none
-            mech.claims = [[] for _ in range(state.n)]
-        claim = (self.zone.index, self.groups[value])
-        if claim not in mech.claims[player]:
-            mech.claims[player].append(claim)
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
@@ -158,16 +161,41 @@ def ask_rule(
     )
 
 
-def forget_claims(mech: Mech, owner: int, zone: int, cards: list[int], seen: bool) -> None:
-    """Cards left a player's zone: claims on that zone go when one of their cards left in
-    sight, and all of them when the cards left unseen (nobody can tell what remains)."""
-    claims = mech.claims[owner]
-    if not claims:
-        return
-    parted = set(cards)
-    mech.claims[owner] = [
-        (where, group) for where, group in claims if where != zone or (seen and not group & parted)
+def note(claims: list[Claim], claim: Claim) -> None:
+    """Add a claim to a player's, replacing any it contradicts (some of these cards against
+    none of cards including them; none of these against some of cards among them)."""
+    zone, cards, some = claim
+
+    def contradicts(other: Claim) -> bool:
+        if other[0] != zone or other[2] == some:
+            return False
+        return cards <= other[1] if some else other[1] <= cards
+
+    claims[:] = [c for c in claims if not contradicts(c)]
+    if claim not in claims:
+        claims.append(claim)
+
+
+def updated(
+    claims: list[Claim], zone: int, cards: list[int], seen: bool, leaving: bool
+) -> list[Claim]:
+    """A player's claims once cards left (or entered) their zone: a claim that some of its
+    cards are there goes when one of them left in sight, or anything left unseen; a claim that
+    none are goes when one of them arrived in sight, or anything arrived unseen."""
+    moved = set(cards)
+    return [
+        (where, group, some)
+        for where, group, some in claims
+        if where != zone or some != leaving or (seen and not group & moved)
     ]
+
+
+def forget_claims(
+    mech: Mech, owner: int, zone: int, cards: list[int], seen: bool, leaving: bool
+) -> None:
+    """Cards left (or entered) a player's zone: drop the claims that made unsure."""
+    if mech.claims and mech.claims[owner]:
+        mech.claims[owner] = updated(mech.claims[owner], zone, cards, seen, leaving)
 
 
 def honour_claims(state: State, copy: State, observer: int, rng: random.Random) -> None:
@@ -196,26 +224,38 @@ def honour_claims(state: State, copy: State, observer: int, rng: random.Random) 
     slots += [(copy.out_of_play, i, -1, -1) for i in range(len(copy.out_of_play))]
 
     def holds(owner: int, zone: int, without: int, plus: int) -> bool:
-        """Whether the owner's claims on the zone hold with one card swapped for another."""
+        """Whether swapping one card of the owner's zone for another keeps every claim on the
+        zone that held (one still broken may stay so: it is mended in its turn)."""
         if owner < 0:
             return True
-        cards = set(copy.zones[zone][owner])
-        cards.discard(without)
-        cards.add(plus)
-        return all(group & cards for where, group in mech.claims[owner] if where == zone)
+        before = set(copy.zones[zone][owner])
+        after = (before - {without}) | {plus}
+        return all(
+            bool(group & after) == some
+            for where, group, some in mech.claims[owner]
+            if where == zone and bool(group & before) == some
+        )
 
     for player in range(state.n):
         if player == observer:
             continue
-        for claimed, group in mech.claims[player]:
+        for claimed, group, some in mech.claims[player]:
             hand = copy.zones[claimed][player]
-            if any(card in group for card in hand):
-                continue
             mine = [s for s in slots if s[0] is hand]
-            theirs = [s for s in slots if s[0] is not hand and s[0][s[1]] in group]
-            rng.shuffle(mine)
-            rng.shuffle(theirs)
-            _swap_one(mine, theirs, player, claimed, holds)
+            if some:
+                if any(card in group for card in hand):
+                    continue
+                theirs = [s for s in slots if s[0] is not hand and s[0][s[1]] in group]
+                rng.shuffle(mine)
+                rng.shuffle(theirs)
+                _swap_one(mine, theirs, player, claimed, holds)
+                continue
+            for spot in mine:  # none of the group: each such card swapped for another
+                if spot[0][spot[1]] not in group:
+                    continue
+                theirs = [s for s in slots if s[0] is not hand and s[0][s[1]] not in group]
+                rng.shuffle(theirs)
+                _swap_one([spot], theirs, player, claimed, holds)
 
 
 def _swap_one(

@@ -63,10 +63,10 @@ class Mech:
     never read by `legal_actions` (a state edited by hand must not get a stale list)."""
     got: bool = False
     """Whether the last `ask` got cards or the last `capture` took some (a `got` check)."""
-    claims: list[list[tuple[int, frozenset[int]]]] = field(default_factory=list)
-    """Per player, what asking showed they hold: (player zone, cards) pairs, each saying the
-    zone holds at least one of those cards; dropped once the player is seen to part with one
-    of them, or with cards nobody saw."""
+    claims: list[list[tuple[int, frozenset[int], bool]]] = field(default_factory=list)
+    """Per player, what asking showed about their hidden cards: (player zone, cards, some),
+    the zone holding at least one of those cards (some) or none of them; dropped once play
+    makes it unsure (`moves_ask.updated`)."""
 
     def copy(self) -> Mech:
         return Mech(
