@@ -15,6 +15,7 @@ by the players and the deck.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,19 +51,24 @@ class AskMove(MoveRule):
     """Per card, the index of its value of `field` (-1: none)."""
     groups: tuple[frozenset[int], ...] = ()
     """Per value index, the cards with that value (what a claim names)."""
+    ordered: tuple[tuple[int, ...], ...] = ()
+    """Per value index, the cards with that value in deck order (the named cards offered)."""
+    offered: dict[tuple[int, ...], list[int]] = dataclasses.field(default_factory=dict)
+    """The choices offered per hand, remembered (a hand's choices never change)."""
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         mine = self.zone.cards(state, player)
-        value_of = self.value_of
-        held = {value_of[card] for card in mine}
-        held.discard(-1)
-        if not held:
+        if not mine:
             return
-        if self.by_card:
-            groups = self.groups
-            choices = sorted(c for v in held for c in groups[v] if c not in mine)
-        else:
-            choices = sorted(held)
+        key = tuple(mine)
+        choices = self.offered.get(key)
+        if choices is None:
+            choices = self._choices(mine)
+            if len(self.offered) >= 4096:  # a bounded memo: hands recur across turns
+                self.offered.clear()
+            self.offered[key] = choices
+        if not choices:
+            return
         finished = mech.finished
         zone, n, size = self.zone, state.n, self.choices
         for seat in range(1, n):
@@ -71,6 +77,15 @@ class AskMove(MoveRule):
                 continue
             base = self.base + (seat - 1) * size
             out.extend([base + choice for choice in choices])
+
+    def _choices(self, mine: list[int]) -> list[int]:
+        """The values (or named cards) a player holding `mine` may ask for."""
+        held = set(map(self.value_of.__getitem__, mine))
+        held.discard(-1)
+        if self.by_card:
+            groups = self.ordered
+            return [c for v in sorted(held) for c in groups[v] if c not in mine]
+        return sorted(held)
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         seat, choice = divmod(offset, self.choices)
@@ -95,8 +110,10 @@ class AskMove(MoveRule):
                 known = mech.known[player]
                 known.extend(card for card in given if card not in known)
             # handed over in sight: only what these cards touch is unsure now
-            claims[other] = updated(theirs_before, zone, given, seen=True, leaving=True)
-            claims[player] = updated(mine_before, self.target.index, given, True, leaving=False)
+            if theirs_before:
+                claims[other] = updated(theirs_before, zone, given, seen=True, leaving=True)
+            if mine_before:
+                claims[player] = updated(mine_before, self.target.index, given, True, False)
         group = self.groups[value]
         if not self.by_card:  # every match given, or none held: they hold none of it
             note(claims[other], (zone, group, False))
@@ -158,22 +175,22 @@ def ask_rule(
         labels=labels,
         value_of=value_of,
         groups=groups,
+        ordered=tuple(tuple(sorted(group)) for group in groups),
     )
 
 
 def note(claims: list[Claim], claim: Claim) -> None:
     """Add a claim to a player's, replacing any it contradicts (some of these cards against
     none of cards including them; none of these against some of cards among them)."""
+    if claim in claims:
+        return
     zone, cards, some = claim
-
-    def contradicts(other: Claim) -> bool:
-        if other[0] != zone or other[2] == some:
-            return False
-        return cards <= other[1] if some else other[1] <= cards
-
-    claims[:] = [c for c in claims if not contradicts(c)]
-    if claim not in claims:
-        claims.append(claim)
+    claims[:] = [
+        c
+        for c in claims
+        if c[0] != zone or c[2] == some or not (cards <= c[1] if some else c[1] <= cards)
+    ]
+    claims.append(claim)
 
 
 def updated(
