@@ -264,3 +264,21 @@ def test_the_rule_book_reads_an_ask_a_capture_and_complete_sets_without_says() -
     assert stage_lines([laid], {}) == [
         "Move every card of a complete family (4 cards) from hand to home."
     ]
+
+
+def test_a_saved_position_keeps_what_asking_showed(game: Game) -> None:
+    from toolkit.engine.position_save import position_data, position_text
+
+    state = start(game, 2)
+    table(
+        game,
+        state,
+        [["heron-elder", "gull-little"], ["gull-elder", "otter-elder"]],
+        ["seal-mother", "crab-father", "eel-little"],
+    )
+    state.apply(0, ask(game, 1, game.deck.index("heron-little")))  # a miss
+    text = position_text(position_data(game, state, ()))
+    assert "asked:" in text and "holds: some" in text and "holds: none" in text
+    again = state_from_text(game, text)
+    assert again.mech.claims == state.mech.claims
+    assert again.mech.got == state.mech.got

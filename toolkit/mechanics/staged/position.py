@@ -67,6 +67,21 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["skip"] = mech.skip
     if any(mech.regs):
         out["loops"] = mech.regs[:]
+    if mech.got:
+        out["got"] = True
+    if any(mech.claims):
+        zone_ids = {zone.index: zone.id for zone in machine.zones if not zone.shared}
+        out["asked"] = [
+            [
+                {
+                    "zone": zone_ids[zone],
+                    "holds": "some" if some else "none",
+                    "cards": [ids[card] for card in sorted(cards)],
+                }
+                for zone, cards, some in claims
+            ]
+            for claims in mech.claims
+        ]
     if mech.idle:
         out["idle"] = mech.idle
     return out
@@ -160,6 +175,9 @@ def load(
                 card = reader.card((*at, name, seat, index), card_id, place=name == "picks")
                 if card is not None:
                     target[seat].append(card)
+    mech.got = section.got
+    mech.claims = [[] for _ in range(n)]
+    _asked(machine, mech, section, reader, at, n)
     for index, card_id in enumerate(section.moved):
         card = reader.card((*at, "moved", index), card_id, place=False)
         if card is not None:
@@ -186,6 +204,38 @@ def load(
         if told:
             mech.picking = [p in told for p in range(n)]
     state.mech = mech
+
+
+def _asked(
+    machine: StagedMechanic,
+    mech: Mech,
+    section: StagedPlay,
+    reader: PositionReader,
+    at: tuple[Any, ...],
+    n: int,
+) -> None:
+    """What asking showed, per seat: claims on a player zone's cards."""
+    if section.asked and len(section.asked) != n:
+        reader.error(
+            (*at, "asked"),
+            "invalid-value",
+            f"{len(section.asked)} lists for {n} players",
+            "one per seat",
+        )
+    zones = {zone.id: zone for zone in machine.zones if not zone.shared}
+    for seat, claims in enumerate(section.asked[:n]):
+        for index, claim in enumerate(claims):
+            here = (*at, "asked", seat, index)
+            zone = zones.get(claim.zone)
+            if zone is None:
+                reader.error((*here, "zone"), "unknown-id", f"no player zone '{claim.zone}'")
+                continue
+            found = [
+                reader.card((*here, "cards", i), card_id, place=False)
+                for i, card_id in enumerate(claim.cards)
+            ]
+            cards = frozenset(card for card in found if card is not None)
+            mech.claims[seat].append((zone.index, cards, claim.holds == "some"))
 
 
 def complete(
