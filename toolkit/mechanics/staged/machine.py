@@ -38,7 +38,7 @@ from toolkit.mechanics.staged.build import ProgramBuilder
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.codec import StagedCodec
 from toolkit.mechanics.staged.events import CardsMoved, Triggered
-from toolkit.mechanics.staged.moves_ask import forget_claims, honour_claims
+from toolkit.mechanics.staged.moves_ask import asked_view, forget_claims, honour_claims
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
 from toolkit.mechanics.staged.structure import Staged
 
@@ -426,6 +426,7 @@ class StagedMechanic(MachineDefaults):
                 if mech.placed_by[card] >= 0
             },
             "known": [[ids[card] for card in cards] for cards in mech.known],
+            "asked": asked_view(self, mech),
             **table_view(state, player),
         }
 

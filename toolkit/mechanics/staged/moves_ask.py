@@ -27,6 +27,8 @@ from toolkit.mechanics.staged.runtime import Mech, Zone
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
+    from toolkit.mechanics.staged.machine import StagedMechanic
+    from toolkit.mechanics.staged.observation import AskedView
 
 Claim = tuple[int, frozenset[int], bool]
 """(player zone, cards, some): the zone holds at least one of the cards (some), or none."""
@@ -289,3 +291,20 @@ def _swap_one(
             if holds(player, zone, given, wanted) and holds(owner, where, wanted, given):
                 cards[place], hand[spot] = given, wanted
                 return
+
+
+def asked_view(machine: StagedMechanic, mech: Mech) -> list[list[AskedView]]:
+    """What asking showed, per seat, as an observation (and a saved position) writes it."""
+    ids = machine.card_ids
+    zone_ids = {zone.index: zone.id for zone in machine.zones if not zone.shared}
+    return [
+        [
+            {
+                "zone": zone_ids.get(zone, str(zone)),
+                "holds": "some" if some else "none",
+                "cards": [ids[card] for card in sorted(cards)],
+            }
+            for zone, cards, some in claims
+        ]
+        for claims in mech.claims
+    ]

@@ -12,6 +12,13 @@ class Called(TypedDict):
     value: str
 
 
+class AskedView(TypedDict):
+    zone: str
+    holds: str
+    """`some`: at least one of the cards is in the zone; `none`: none is."""
+    cards: list[str]
+
+
 class StagedObservation(Observation):
     """Card ids as content names them; seats from 0."""
 
@@ -37,3 +44,5 @@ class StagedObservation(Observation):
     known: list[list[str]]
     """Per seat, the cards everyone saw go into their hidden zones (taken from a face-up
     row): public, though the zone is not."""
+    asked: list[list[AskedView]]
+    """Per seat, what asking showed about their hidden cards (public: everyone heard it)."""

@@ -12,6 +12,7 @@ from toolkit.kernel.state import State
 from toolkit.mechanics.base import KitPosition, PositionReader
 from toolkit.mechanics.staged import ops
 from toolkit.mechanics.staged.machine import StagedMechanic
+from toolkit.mechanics.staged.moves_ask import asked_view
 from toolkit.mechanics.staged.position_model import StagedPlay
 from toolkit.mechanics.staged.runtime import Mech
 
@@ -70,18 +71,7 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
     if mech.got:
         out["got"] = True
     if any(mech.claims):
-        zone_ids = {zone.index: zone.id for zone in machine.zones if not zone.shared}
-        out["asked"] = [
-            [
-                {
-                    "zone": zone_ids[zone],
-                    "holds": "some" if some else "none",
-                    "cards": [ids[card] for card in sorted(cards)],
-                }
-                for zone, cards, some in claims
-            ]
-            for claims in mech.claims
-        ]
+        out["asked"] = asked_view(machine, mech)
     if mech.idle:
         out["idle"] = mech.idle
     return out
