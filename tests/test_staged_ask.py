@@ -282,3 +282,14 @@ def test_a_saved_position_keeps_what_asking_showed(game: Game) -> None:
     again = state_from_text(game, text)
     assert again.mech.claims == state.mech.claims
     assert again.mech.got == state.mech.got
+
+
+def test_every_player_sees_what_asking_showed(game: Game) -> None:
+    state = start(game, 2)
+    table(game, state, [["heron-elder"], ["gull-elder"]], ["seal-mother"])
+    state.apply(0, ask(game, 1, game.deck.index("heron-little")))  # a miss
+    herons = [c for c in game.deck.ids if c.startswith("heron-")]  # in deck order
+    for viewer in (0, 1):
+        asked = state.observation(viewer)["asked"]
+        assert asked[0] == [{"zone": "hand", "holds": "some", "cards": herons}]
+        assert asked[1] == [{"zone": "hand", "holds": "none", "cards": ["heron-little"]}]
