@@ -293,3 +293,20 @@ def test_every_player_sees_what_asking_showed(game: Game) -> None:
         asked = state.observation(viewer)["asked"]
         assert asked[0] == [{"zone": "hand", "holds": "some", "cards": herons}]
         assert asked[1] == [{"zone": "hand", "holds": "none", "cards": ["heron-little"]}]
+
+
+def test_a_got_check_in_a_game_without_ask_or_capture_is_refused_at_its_line(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "rules").mkdir()
+    for part in ("cards", "print"):
+        shutil.copytree(ROOT / part / "firefly-jars", tmp_path / part / "firefly-jars")
+    shutil.copytree(ROOT / "print" / "shared", tmp_path / "print" / "shared")
+    text = (ROOT / "rules" / "firefly-jars.yaml").read_text(encoding="utf-8")
+    old = "when: {repeats: {zone: jar, field: glow}}"
+    assert old in text
+    (tmp_path / "rules" / "firefly-jars.yaml").write_text(text.replace(old, "when: {got: true}"))
+    result = run_toolkit("validate", tmp_path / "rules" / "firefly-jars.yaml")
+    assert result.returncode == 1
+    assert "rules/firefly-jars.yaml:" in result.stdout
+    assert "'got' reads the last ask or capture" in result.stdout

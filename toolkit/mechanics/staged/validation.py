@@ -24,6 +24,25 @@ class StagedChecker:
         pooled = kind is not None and checks.suits_kind() is None
         self.deck_cards = [card for _, card in checks.cards(kind)] if pooled and kind else []
         """The deck's cards when it is a pool of declared cards (a filter is tried on them)."""
+        self.reads_got: list[Path] = []
+        """Where a `got` check is read (an `ask` or a `capture` must set it)."""
+
+    def got_is_set(self) -> None:
+        """A `got` check reads the last ask or capture: a game without either never sets it."""
+        from toolkit.mechanics.staged.structure import walk
+
+        written = [*self.structure.round, *self.structure.round_end.then]
+        for stages in self.structure.defines.values():
+            written += stages
+        if any(getattr(item, "move", None) in ("ask", "capture") for item in walk(written)):
+            return
+        for path in self.reads_got:
+            self.checks.error(
+                (*path, "got"),
+                "invalid-value",
+                "'got' reads the last ask or capture, but no 'ask' or 'capture' move sets it",
+                "offer {move: ask} or {move: capture}, or test something else",
+            )
 
     def run(self) -> None:
         path: Path = ("structure",)
@@ -36,6 +55,7 @@ class StagedChecker:
         for index, check in enumerate(end.when):
             self.check((*path, "round_end", "when", index), check)
         self.stages((*path, "round_end", "then"), end.then, ())
+        self.got_is_set()
 
     # -- names ---------------------------------------------------------------------------------
 
@@ -95,6 +115,8 @@ class StagedChecker:
     def check(self, path: Path, check: Any) -> None:
         if check is None:
             return
+        if check.got is not None:
+            self.reads_got.append(path)
         for name in ("all", "any"):
             for index, part in enumerate(getattr(check, name) or []):
                 self.check((*path, name, index), part)
