@@ -222,7 +222,7 @@ def test_search_and_strategy_bots_play_the_game_to_the_end(bots: str) -> None:
     assert "winner decided by: " in result.stdout
 
 
-def test_the_replay_tells_casts_nets_and_sweeps_in_words(tmp_path: Path) -> None:
+def test_the_replay_tells_nets_and_fish_laid_in_the_pond_in_words(tmp_path: Path) -> None:
     transcript = tmp_path / "game.jsonl"
     played = run_toolkit(
         "simulate",
