@@ -111,6 +111,15 @@ GOLDEN = {
         ["random", "keen", "thrifty"],
     ),
     "saltmarsh-deeds-4p-seed-3.counts.txt": ("rules/saltmarsh-deeds.yaml", 3, 4, None),
+    "tidewater-kin-3p-seed-7.txt": (
+        "rules/tidewater-kin.yaml",
+        7,
+        3,
+        ["random", "greedy", "gatherer"],
+    ),
+    "tidewater-kin-4p-seed-3.counts.txt": ("rules/tidewater-kin.yaml", 3, 4, None),
+    "weir-nets-3p-seed-7.txt": ("rules/weir-nets.yaml", 7, 3, ["random", "greedy", "netter"]),
+    "weir-nets-4p-seed-3.counts.txt": ("rules/weir-nets.yaml", 3, 4, None),
 }
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from toolkit.mechanics.screen import ScreenFactory
     from toolkit.mechanics.vector import EncoderFactory
 
-DECISIONS = (
+DECISIONS: tuple[str, ...] = (
     "play",
     "take",
     "draw",
@@ -28,6 +28,9 @@ DECISIONS = (
     "call",
     "flip",
     "pick",
+    "ask",
+    "capture",
+    "trail",
     *validation_bets.WAGERS,
 )
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
@@ -102,6 +105,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
     for item in (*walk(structure.round), *walk(structure.round_end.then)):
         if hasattr(item, "move"):
             found.append(item.decision or item.move)
+            if item.move == "capture" and item.trail != "never":
+                found.append("trail")
         elif getattr(item, "stage", None) == "simultaneous":
             found.append(item.decision or "pick")
         else:
@@ -110,6 +115,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
         for item in walk(stages):
             if hasattr(item, "move"):
                 found.append(item.decision or item.move)
+                if item.move == "capture" and item.trail != "never":
+                    found.append("trail")
     return tuple(dict.fromkeys(found))
 
 

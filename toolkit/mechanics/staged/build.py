@@ -20,6 +20,8 @@ from toolkit.mechanics.staged.moves import (
     StopMove,
     TakeAllMove,
 )
+from toolkit.mechanics.staged.moves_ask import ask_rule
+from toolkit.mechanics.staged.moves_capture import capture_rule
 from toolkit.mechanics.staged.runtime import FACE_DOWN_PICKS, RESERVED, Mech, Zone, next_seat
 
 if TYPE_CHECKING:
@@ -184,6 +186,7 @@ class ProgramBuilder:
                 stage.to_who,
                 self.zone(stage.reshuffle) if stage.reshuffle else None,
                 by=self.numbers(stage.by) if stage.by else None,
+                sets=(self.column(stage.sets.same), stage.sets.size) if stage.sets else None,
             )
         )
 
@@ -418,6 +421,18 @@ class ProgramBuilder:
                 values=values,
                 zone=self.zone(move.zone),
             )
+        elif move.move == "ask":
+            rule = ask_rule(
+                common,
+                move,
+                self.zone(move.from_),
+                self.zone(move.to),
+                self.column(move.field),
+                self.deck.ids,
+                self.c.max_players - 1,
+            )
+        elif move.move == "capture":
+            rule = capture_rule(common, move, self.zone, self.numbers(move.field))
         else:
             rule = FlipMove(
                 **common, size=size, source=self.zone(move.from_), target=self.zone(move.to)

@@ -102,6 +102,9 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
         deck = c.table("deck")
         matches = deck.predicate(check.card)
         return lambda state, mech: bool(mech.moved) and matches(mech.moved[-1])
+    if check.got is not None:
+        wanted = check.got
+        return lambda state, mech: mech.got == wanted
     number = _number(check, c, zone)
     if check.empty is not None:
         holds: Callable[[int], bool] = lambda value: value == 0  # noqa: E731

@@ -110,6 +110,20 @@ class Triggered(Event):
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class Asked(Event):
+    """A player asked another for a value of `field` (as written), or for one named card
+    (`card`, else -1); `given`: the cards handed over, face up (none: go fishing)."""
+
+    kind: ClassVar[str] = "ask"
+    player: int
+    asked: int
+    field: str
+    value: str
+    card: int
+    given: tuple[int, ...]
+
+
 STALLED = Stalled()
 
 EVENTS: tuple[type[Event], ...] = (
@@ -126,4 +140,5 @@ EVENTS: tuple[type[Event], ...] = (
     Stalled,
     Triggered,
     *WAGER_EVENTS,
+    Asked,
 )

@@ -40,6 +40,7 @@ from toolkit.mechanics.staged.build_bets import actions as wager_actions
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.codec import StagedCodec
 from toolkit.mechanics.staged.events import CardsMoved, Triggered
+from toolkit.mechanics.staged.moves_ask import asked_view, forget_claims, honour_claims
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
 from toolkit.mechanics.staged.structure import Staged
 from toolkit.mechanics.staged.wagers import Wager
@@ -266,6 +267,12 @@ class StagedMechanic(MachineDefaults):
             mine = known[source_owner]
             if mine:
                 known[source_owner] = [c for c in mine if c not in cards]
+            if mech.claims and mech.claims[source_owner]:  # what asking showed, made unsure
+                seen = not (source.hidden and target.hidden)
+                forget_claims(mech, source_owner, source.index, cards, seen, leaving=True)
+        if mech.claims and target.index >= 0 and not target.shared and mech.claims[target_owner]:
+            seen = not (source.hidden and target.hidden)
+            forget_claims(mech, target_owner, target.index, cards, seen, leaving=False)
         if not target.shared and target.hidden and not source.hidden:
             known[target_owner].extend(cards)
         if player >= 0:
@@ -342,6 +349,7 @@ class StagedMechanic(MachineDefaults):
             if player != observer and mech.picks[player] and any(mech.picking):
                 places.append(other.picks[player])
         if not any(places):
+            honour_claims(state, copy, observer, rng)
             return copy
         game = state.game
         slots = [(place, index) for place in places for index in range(len(place))]
@@ -362,6 +370,7 @@ class StagedMechanic(MachineDefaults):
         rng.shuffle(pool)
         for (place, index), card in zip(slots, pool, strict=True):
             place[index] = card
+        honour_claims(state, copy, observer, rng)
         return copy
 
     def preview(self, state: State, player: int, action: int) -> State:
@@ -385,7 +394,7 @@ class StagedMechanic(MachineDefaults):
         _, rule = self.codec.rule_of(action)
         offset = action - rule.base
         return BotOption(
-            rule.decision, rule.card_of(state, mech, offset), value=rule.value_of(offset)
+            rule.decision_at(offset), rule.card_of(state, mech, offset), value=rule.value_of(offset)
         )
 
     # -- words ----------------------------------------------------------------------------------
@@ -443,6 +452,7 @@ class StagedMechanic(MachineDefaults):
                 if mech.placed_by[card] >= 0
             },
             "known": [[ids[card] for card in cards] for cards in mech.known],
+            "asked": asked_view(self, mech),
             "resources": table["resources"],
             "supply": table["supply"],
             "tracks": table["tracks"],

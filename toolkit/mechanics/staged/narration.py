@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from toolkit.kernel.events import Dealt
 from toolkit.mechanics.staged import words_bets
 from toolkit.mechanics.staged.events import (
+    Asked,
     Awarded,
     CardsMoved,
     FinishedPlace,
@@ -92,4 +93,12 @@ def event(
             return iter(["  nobody can act: the round's play stops"])
         case Triggered(player=p):
             return iter([f"  {seat(p)}'s move ends the round"])
+        case Asked(player=p, asked=other, field=field, value=value, card=card, given=given):
+            what = words.deck_card(card) if card >= 0 else f"{field} {value}"
+            answer = (
+                f"{seat(other)} hands over {_cards(given, words)}"
+                if given
+                else f"{seat(other)} has none"
+            )
+            return iter([f"  {seat(p)} asks {seat(other)} for {what}: {answer}"])
     return words_bets.event_lines(mechanic, event)

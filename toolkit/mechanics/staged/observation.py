@@ -12,6 +12,13 @@ class Called(TypedDict):
     value: str
 
 
+class AskedView(TypedDict):
+    zone: str
+    holds: str
+    """`some`: at least one of the cards is in the zone; `none`: none is."""
+    cards: list[str]
+
+
 class StagedObservation(Observation):
     """Card ids as content names them; seats from 0."""
 
@@ -46,3 +53,5 @@ class StagedObservation(Observation):
     """Per seat, whether they folded this round."""
     bid: NotRequired[int]
     """The viewer's own hidden sealed bid (-1: none yet); the others' stay hidden."""
+    asked: list[list[AskedView]]
+    """Per seat, what asking showed about their hidden cards (public: everyone heard it)."""

@@ -95,6 +95,8 @@ class RoundStart(Op):
         mech.idle = 0
         if mech.wager is not None:
             mech.wager.new_round(n)
+        mech.got = False
+        mech.claims = [[] for _ in range(n)]
         return 1
 
 
@@ -147,6 +149,8 @@ class MoveCards(Op):
     next: int = 0
     by: tuple[Any, ...] | None = None
     """With `which: highest`/`lowest`: per card, the value compared."""
+    sets: tuple[tuple[Any, ...], int] | None = None
+    """(per card, the value a set shares; its size): only cards of complete sets move."""
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
         if self.who == "each":
@@ -169,6 +173,8 @@ class MoveCards(Op):
         while wanted is None or len(moved) < wanted:
             pile = self.source.cards(state, owner)
             left = [c for c in pile if c not in moved and (self.where is None or self.where(c))]
+            if self.sets is not None:
+                left = complete_sets(left, *self.sets)
             if not left and self.reshuffle is not None and not refilled:
                 refilled = True  # once: a spare pile of one card refills nothing
                 refill(state, self.reshuffle, self.source, owner)
@@ -193,6 +199,16 @@ class MoveCards(Op):
             mover = owner if self.source is PICKED else -1
             m.move_cards(state, mech, mover, moved, self.source, owner, self.target, receiver)
             mech.acted = True  # cards moving is progress, even with no one choosing
+
+
+def complete_sets(cards: list[int], shared: tuple[Any, ...], size: int) -> list[int]:
+    """The cards, in order, whose value of the shared field at least `size` of them have."""
+    counts: dict[Any, int] = {}
+    for card in cards:
+        value = shared[card]
+        if value is not None:
+            counts[value] = counts.get(value, 0) + 1
+    return [card for card in cards if counts.get(shared[card], 0) >= size]
 
 
 @dataclass(slots=True)

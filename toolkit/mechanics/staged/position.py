@@ -13,6 +13,7 @@ from toolkit.mechanics.base import KitPosition, PositionReader
 from toolkit.mechanics.staged import ops
 from toolkit.mechanics.staged.bets import SealedBid
 from toolkit.mechanics.staged.machine import StagedMechanic
+from toolkit.mechanics.staged.moves_ask import asked_view
 from toolkit.mechanics.staged.position_model import StagedPlay
 from toolkit.mechanics.staged.runtime import Mech
 from toolkit.mechanics.staged.wagers import Wager
@@ -69,6 +70,10 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["skip"] = mech.skip
     if any(mech.regs):
         out["loops"] = mech.regs[:]
+    if mech.got:
+        out["got"] = True
+    if any(mech.claims):
+        out["asked"] = asked_view(machine, mech)
     if mech.idle:
         out["idle"] = mech.idle
     if mech.wager is not None:
@@ -188,6 +193,9 @@ def load(
                 card = reader.card((*at, name, seat, index), card_id, place=name == "picks")
                 if card is not None:
                     target[seat].append(card)
+    mech.got = section.got
+    mech.claims = [[] for _ in range(n)]
+    _asked(machine, mech, section, reader, at, n)
     for index, card_id in enumerate(section.moved):
         card = reader.card((*at, "moved", index), card_id, place=False)
         if card is not None:
@@ -267,6 +275,38 @@ def load_wager(
     for player, bid in enumerate(section.bids[:n]):
         if bid >= 0:
             wager.bids[player] = bid
+
+
+def _asked(
+    machine: StagedMechanic,
+    mech: Mech,
+    section: StagedPlay,
+    reader: PositionReader,
+    at: tuple[Any, ...],
+    n: int,
+) -> None:
+    """What asking showed, per seat: claims on a player zone's cards."""
+    if section.asked and len(section.asked) != n:
+        reader.error(
+            (*at, "asked"),
+            "invalid-value",
+            f"{len(section.asked)} lists for {n} players",
+            "one per seat",
+        )
+    zones = {zone.id: zone for zone in machine.zones if not zone.shared}
+    for seat, claims in enumerate(section.asked[:n]):
+        for index, claim in enumerate(claims):
+            here = (*at, "asked", seat, index)
+            zone = zones.get(claim.zone)
+            if zone is None:
+                reader.error((*here, "zone"), "unknown-id", f"no player zone '{claim.zone}'")
+                continue
+            found = [
+                reader.card((*here, "cards", i), card_id, place=False)
+                for i, card_id in enumerate(claim.cards)
+            ]
+            cards = frozenset(card for card in found if card is not None)
+            mech.claims[seat].append((zone.index, cards, claim.holds == "some"))
 
 
 def complete(

@@ -23,6 +23,18 @@ class Called(Model):
     """The value called, as the cards write it (`green`)."""
 
 
+class Asked(Model):
+    """What asking showed about one player's hidden zone: it holds some of these cards, or
+    none of them."""
+
+    zone: Id
+    """The player zone (the hand)."""
+    holds: Literal["some", "none"]
+    """At least one of the cards is there (`some`: they asked for it), or none is."""
+    cards: list[Id] = Field(min_length=1, max_length=10_000)
+    """The cards (every card of the value asked for)."""
+
+
 class StagedPlay(Model):
     """Where a staged round stands. Every key has a default: a position that only deals
     cards waits at the round's first decision, for the player `to_move` names."""
@@ -79,3 +91,7 @@ class StagedPlay(Model):
     """Seats that dropped out of the auction in play."""
     bids: list[Annotated[int, Field(ge=-1, le=1_000_000)]] = Field(default_factory=list)
     """Per seat, their hidden bid in the sealed bid in play (-1: not bid yet)."""
+    got: bool = False
+    """Whether the last `ask` got cards, or the last `capture` took some."""
+    asked: list[list[Asked]] = Field(default_factory=list)
+    """Per seat, what asking showed about their hidden cards (search bots deal around it)."""

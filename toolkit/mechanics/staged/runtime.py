@@ -64,6 +64,12 @@ class Mech:
     never read by `legal_actions` (a state edited by hand must not get a stale list)."""
     wager: Wager | None = None
     """Chips on zones, stakes, folds and sealed bids, in games that stake a resource."""
+    got: bool = False
+    """Whether the last `ask` got cards or the last `capture` took some (a `got` check)."""
+    claims: list[list[tuple[int, frozenset[int], bool]]] = field(default_factory=list)
+    """Per player, what asking showed about their hidden cards: (player zone, cards, some),
+    the zone holding at least one of those cards (some) or none of them; dropped once play
+    makes it unsure (`moves_ask.updated`)."""
 
     def copy(self) -> Mech:
         return Mech(
@@ -90,6 +96,8 @@ class Mech:
             self.acted,
             self.idle,
             wager=self.wager.copy() if self.wager is not None else None,
+            got=self.got,
+            claims=[c[:] for c in self.claims],
         )
 
 

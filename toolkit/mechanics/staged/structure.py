@@ -110,6 +110,9 @@ class Check(Model):
     """The round's number."""
     folded: Literal["me", "all_but_one"] | None = None
     """Who has folded this round (`betting`): the player acting now; every player but one."""
+    got: bool | None = None
+    """`true`: the last `ask` got cards from the player asked, or the last `capture` took
+    cards; `false`: it got nothing (go fishing), or the card was trailed."""
     all: list[Check] | None = Field(default=None, min_length=1)
     """Every one of these holds."""
     any: list[Check] | None = Field(default=None, min_length=1)
@@ -138,7 +141,7 @@ class Check(Model):
             names = ", ".join(n.rstrip("_") for n in chosen) or "none"
             raise ValueError(
                 "a check names exactly one of 'empty', 'count', 'sum', 'repeats', 'passed', "
-                "'finished', 'measure', 'card', 'round', 'folded', 'all', 'any' or 'not' "
+                "'finished', 'measure', 'card', 'round', 'folded', 'got', 'all', 'any' or 'not' "
                 f"(found {names})"
             )
         compared = any(
@@ -171,6 +174,7 @@ _TESTS = (
     "measure",
     "card",
     "round",
+    "got",
     "all",
     "any",
     "not_",
@@ -400,8 +404,65 @@ class PayOnto(MoveBase):
     """The shared zone the chips go onto."""
 
 
+class AskPlayer(MoveBase):
+    """Ask a chosen other player for a value you hold: every card of theirs with that value of
+    `field` (`for: value`, a rank), or one named card whose `field` you hold a card of (`for:
+    card`, a member of a family). They give what matches, face up for all to see; when they
+    have none the move got nothing (`{got: false}`: go fishing in `then`). Everyone learns
+    that the asker holds a card of that value: search bots deal hidden hands that keep it so
+    until the asker is seen to part with such a card."""
+
+    move: Literal["ask"]
+    for_: Literal["value", "card"] = Field(default="value", alias="for")
+    """`value`: ask for a value of `field` (every matching card is given); `card`: ask for
+    one named card (one of a family you hold)."""
+    field: Id
+    """The card field asked about (`rank`), or the family a named card must share with a
+    card of yours (`family`)."""
+    from_: Id = Field(alias="from")
+    """The players' zone asked from (the chosen player's) and that must hold the asker's own
+    card of the value (the hand)."""
+    to: Id
+    """The asker's zone receiving the cards given (any other player still holding a card in
+    `from` may be asked)."""
+
+
+class CaptureBySum(MoveBase):
+    """Play a card from your zone and take face-up cards of a shared zone whose `field`
+    values add up to the played card's (one card of equal value, or several summing to it),
+    chosen card by card among those that can still reach the sum; the played card goes with
+    them. Or trail the card onto the shared zone (`trail`). A capture makes its player the
+    `winner` (the last to capture takes what is left, `who: winner`)."""
+
+    move: Literal["capture"]
+    from_: Id = Field(alias="from")
+    """The mover's zone the card is played from (the hand)."""
+    table: Id
+    """The shared face-up zone captured from and trailed onto."""
+    to: Id
+    """The mover's zone receiving the captured cards and the card that took them."""
+    field: Id
+    """The numeric card field summed."""
+    trail: Literal["if_no_capture", "always", "never"] = "if_no_capture"
+    """When a card may be laid on the table instead: only a card that captures nothing, any
+    card by choice, or never."""
+    single_first: bool = False
+    """A table card equal to the card played must be taken alone, before any sum."""
+    most: Cards | None = None
+    """The most table cards one capture takes; unset: any number."""
+
+
 Move = Annotated[
-    PlayOrTake | DrawFromPile | TakeZone | PassTurn | StopRepeat | CallValue | FlipCard | PayOnto,
+    PlayOrTake
+    | DrawFromPile
+    | TakeZone
+    | PassTurn
+    | StopRepeat
+    | CallValue
+    | FlipCard
+    | PayOnto
+    | AskPlayer
+    | CaptureBySum,
     Field(discriminator="move"),
 ]
 
@@ -440,6 +501,16 @@ class DealStage(StageBase):
         return self
 
 
+class CompleteSets(Model):
+    """Cards that make a complete set in their zone: at least `size` of them share their value
+    of `same` (the four members of a family)."""
+
+    same: Id
+    """The card field a set shares (the family)."""
+    size: Cards
+    """How many cards make the set complete."""
+
+
 class MoveStage(StageBase):
     """Cards move by themselves (no one chooses): turn the top card of the stack onto the
     discard pile, refill a row, discard a busted row, place a picked card."""
@@ -467,6 +538,8 @@ class MoveStage(StageBase):
     """Whose player zone `to` is, when not `who`'s (pass to the left)."""
     reshuffle: Id | None = None
     """When `from` runs out: the cards of this zone, all but its top card, are shuffled in."""
+    sets: CompleteSets | None = None
+    """Only cards of complete sets move (every card of a family once one holds them all)."""
 
 
 class TurnsStage(StageBase):
@@ -867,10 +940,12 @@ def filled_by(stages: list[Any]) -> list[str]:
         kind = getattr(item, "stage", None) or getattr(item, "move", None)
         if kind == "deal":
             found += [item.to, item.rest]
-        elif kind in ("move", "draw", "take_all", "flip", "award", "auction", "sealed_bid"):
+        elif kind in ("move", "draw", "take_all", "flip", "award", "ask", "auction", "sealed_bid"):
             found.append(item.to)
         elif kind in ("pay", "betting", "showdown"):  # chips lie there, not cards
             found.append(item.to if kind == "pay" else item.pot)
+        elif kind == "capture":
+            found += [item.to, item.table]
         elif kind in ("play", "take"):
             to = item.to
             if isinstance(to, ByField):

@@ -8,6 +8,7 @@ from typing import Any
 
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged import validation_bets
+from toolkit.mechanics.staged.moves_capture import MOST_SUM
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import ByField, Staged
 from toolkit.schema.filters import card_matches
@@ -24,6 +25,25 @@ class StagedChecker:
         pooled = kind is not None and checks.suits_kind() is None
         self.deck_cards = [card for _, card in checks.cards(kind)] if pooled and kind else []
         """The deck's cards when it is a pool of declared cards (a filter is tried on them)."""
+        self.reads_got: list[Path] = []
+        """Where a `got` check is read (an `ask` or a `capture` must set it)."""
+
+    def got_is_set(self) -> None:
+        """A `got` check reads the last ask or capture: a game without either never sets it."""
+        from toolkit.mechanics.staged.structure import walk
+
+        written = [*self.structure.round, *self.structure.round_end.then]
+        for stages in self.structure.defines.values():
+            written += stages
+        if any(getattr(item, "move", None) in ("ask", "capture") for item in walk(written)):
+            return
+        for path in self.reads_got:
+            self.checks.error(
+                (*path, "got"),
+                "invalid-value",
+                "'got' reads the last ask or capture, but no 'ask' or 'capture' move sets it",
+                "offer {move: ask} or {move: capture}, or test something else",
+            )
 
     def run(self) -> None:
         path: Path = ("structure",)
@@ -36,6 +56,7 @@ class StagedChecker:
         for index, check in enumerate(end.when):
             self.check((*path, "round_end", "when", index), check)
         self.stages((*path, "round_end", "then"), end.then, ())
+        self.got_is_set()
 
     # -- names ---------------------------------------------------------------------------------
 
@@ -95,6 +116,8 @@ class StagedChecker:
     def check(self, path: Path, check: Any) -> None:
         if check is None:
             return
+        if check.got is not None:
+            self.reads_got.append(path)
         for name in ("all", "any"):
             for index, part in enumerate(getattr(check, name) or []):
                 self.check((*path, name, index), part)
@@ -175,6 +198,8 @@ class StagedChecker:
                 self.zone((*path, "reshuffle"), stage.reshuffle)
             self.card_filter((*path, "where"), stage.where)
             validation_bets.which_by(self, path, stage)
+            if stage.sets is not None:
+                self.field((*path, "sets", "same"), stage.sets.same)
         elif kind == "turns":
             if isinstance(stage.start, dict):
                 self.card_filter((*path, "start"), stage.start)
@@ -279,6 +304,31 @@ class StagedChecker:
             if value not in held:
                 self.checks.known((*path, "values", index), str(value), names, move.field)
 
+    def summed_field(self, path: Path, name: str) -> None:
+        """A capture adds up a field: some card must hold a positive whole number in it."""
+        kind = self.checks.deck_kind()
+        if kind is None or self.checks.suits_kind() is not None or name == "id":
+            return
+        if name not in self.checks.fields_of(kind):
+            return
+        found = [getattr(card, name, None) for _, card in self.checks.cards(kind)]
+        numbers = [v for v in found if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+        if not numbers:
+            self.checks.error(
+                path,
+                "invalid-value",
+                f"no card has a positive number in '{name}': no capture can ever add up",
+                "name a numeric field (a value, a rank)",
+            )
+        elif max(numbers) > MOST_SUM:
+            self.checks.error(
+                path,
+                "out-of-range",
+                f"a capture adds up to at most {MOST_SUM}, but a card has {max(numbers)} in "
+                f"'{name}'",
+                "use smaller values (the sums a capture tracks grow with them)",
+            )
+
     def leaves(self, stages: list[Any], loop: str) -> bool:
         """Whether something inside can leave the loop (a stop, a break, a pass ending it)."""
         from toolkit.mechanics.staged.structure import walk
@@ -367,6 +417,22 @@ class StagedChecker:
             self.zone((*path, "to"), move.to, "player")
         elif kind == "pay":
             validation_bets.move(self, path, move)
+        elif kind == "ask":
+            self.zone((*path, "from"), move.from_, "player")
+            self.zone((*path, "to"), move.to, "player")
+            if self.field((*path, "field"), move.field) and self.values(move.field) == set():
+                self.checks.error(
+                    (*path, "field"),
+                    "no-matching-card",
+                    f"no card has a value of '{move.field}': nothing can ever be asked for",
+                    "name a field the cards fill in (a rank, a family)",
+                )
+        elif kind == "capture":
+            self.zone((*path, "from"), move.from_, "player")
+            self.zone((*path, "table"), move.table, "shared")
+            self.zone((*path, "to"), move.to, "player")
+            if self.field((*path, "field"), move.field):
+                self.summed_field((*path, "field"), move.field)
         elif kind == "stop" and "repeat" not in loops:
             self.checks.error(
                 path,

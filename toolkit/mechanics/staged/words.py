@@ -84,6 +84,8 @@ def check_words(check: Any) -> str:
         return "you folded" if check.folded == "me" else "all but one player folded"
     if check.card is not None:
         return f"the card is one{_filter(check.card)}"
+    if check.got is not None:
+        return "the ask or capture got cards" if check.got else "the ask or capture got nothing"
     if check.round is not None:
         spec = check.round
         if spec.in_ is not None:
@@ -173,7 +175,40 @@ def move_words(move: Any) -> str:
         return f"turn over a card of your {move.from_}"
     if kind == "pay":
         return words_bets.move_line(move)
+    if kind == "ask":
+        return ask_words(move)
+    if kind == "capture":
+        return capture_words(move)
     return str(kind)
+
+
+def ask_words(move: Any) -> str:
+    """An `ask` from its fields."""
+    if move.for_ == "card":
+        what = f"a named card of a {move.field} you hold a card of"
+    else:
+        what = f"a {move.field} you hold"
+    return (
+        f"ask another player for {what}: they give you every such card from their "
+        f"{move.from_} into your {move.to}"
+    )
+
+
+def capture_words(move: Any) -> str:
+    """A `capture` from its fields."""
+    most = f" (at most {move.most})" if move.most else ""
+    line = (
+        f"play a card from your {move.from_} and take cards of {move.table}{most} whose "
+        f"{move.field} adds up to its own, into your {move.to}"
+    )
+    if move.single_first:
+        line += f"; a card of equal {move.field} must be taken alone"
+    trail = {
+        "if_no_capture": f"; a card that takes nothing is laid on {move.table}",
+        "always": f"; or lay the card on {move.table}",
+        "never": "",
+    }
+    return line + trail[move.trail]
 
 
 def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> list[str]:
@@ -194,6 +229,8 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             add(said or f"Deal {count} cards to each player's {stage.to}.")
         elif kind == "move":
             count = "every card" if stage.count == "all" else plural(stage.count, "card")
+            if stage.sets is not None:
+                count += f" of a complete {stage.sets.same} ({stage.sets.size} cards)"
             add(said or f"Move {count} from {stage.from_} to {stage.to}.")
         elif kind == "turns":
             until = f" until {check_words(stage.until)}" if stage.until else ""
