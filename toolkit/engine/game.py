@@ -34,6 +34,7 @@ from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.effects.advance import Advance
 from toolkit.rules.ending import EndTest
+from toolkit.rules.measures import compile_computed
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import Amount, per_players
@@ -430,6 +431,8 @@ class Compiler:
         return tuple(effect.compile(self, cause) for effect in effects)
 
     def measure(self, measure: Measure) -> MeasureFn:
+        if measure.computed is not None:
+            return compile_computed(self, measure.computed)
         if measure.resource is not None:
             r = self.resource(measure.resource)
             return lambda state, player: state.res[player][r]

@@ -22,8 +22,10 @@ from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.conditions import Condition
 from toolkit.rules.effects.acquire import Acquire
+from toolkit.rules.measures import check_computed
 from toolkit.rules.primitive import walk, walk_one
 from toolkit.rules.setup.give_resource import GiveResource
+from toolkit.schema.computed import COMPUTED
 from toolkit.schema.filters import CardFilter, Measure, value_matches
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
@@ -248,7 +250,11 @@ class GameChecks:
             primitive.check_semantics(context, at)
 
     def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None:
-        if measure.count is not None:
+        computed = measure.computed
+        if computed is not None:
+            name = next(n for n in COMPUTED if getattr(measure, n) is computed)
+            check_computed(PrimitiveChecks(self, where), (*path, name), computed)
+        elif measure.count is not None:
             if (
                 self.known(
                     where, (*path, "count"), measure.count, self.zone_ids("player"), "player zone"

@@ -106,6 +106,10 @@ def check_words(check: Any) -> str:
     if check.sum is not None:
         return f"the {check.sum.field} of {who} {check.sum.zone} adds up to {bounds}"
     measure = check.measure
+    if measure.computed is not None:
+        from toolkit.rules.measures import describe_computed
+
+        return f"{describe_computed(measure.computed, lambda zone: f'{who} {zone}')} is {bounds}"
     what = (
         f"cards in {measure.count}" if measure.count else measure.resource or measure.track
     ) or "points"
