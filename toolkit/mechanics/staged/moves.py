@@ -189,6 +189,8 @@ class CardMove(MoveRule):
     target_of: tuple[int, ...] | None = None
     """Per card, the index in `targets` of the one zone it may go to (-1: none), when the
     destination is chosen by a card field (`to: {by, zones}`)."""
+    except_moved: bool = False
+    """The cards of the last move may not move (a card just taken is not thrown back)."""
     names: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -205,6 +207,8 @@ class CardMove(MoveRule):
         cards = self.source.cards(state, owner)
         where = self.where
         eligible = [c for c in cards if where is None or where(c)]
+        if self.except_moved and mech.moved:
+            eligible = [c for c in eligible if c not in mech.moved]
         follow = self.follow
         if follow is not None:
             zone, values = follow

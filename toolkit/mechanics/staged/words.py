@@ -158,6 +158,8 @@ def move_words(move: Any) -> str:
             line += f", following the first card's {move.follow.field} if you can"
         if move.beats is not None:
             line += f", beating the last play's {move.beats.field}"
+        if move.except_moved:
+            line += ", never the card just taken"
         return line
     if kind == "draw":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)

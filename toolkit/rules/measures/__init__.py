@@ -250,6 +250,10 @@ def _deadwood(
     from toolkit.rules.measures.deadwood import deadwood
 
     set_size, run_size, most = m.set_size, m.run_size, m.max_cards
+    laid = [
+        (rank if isinstance(rank, int) else None, suit, value)
+        for rank, suit, value in zip(ranks, suits, values, strict=True)
+    ]
     known: dict[tuple[int, ...], int] = {}
 
     def measure(state: State, player: int) -> int:
@@ -262,12 +266,9 @@ def _deadwood(
                 f"a 'deadwood' measure of '{m.zone}' met a hand of {len(hand)} cards; "
                 f"its max_cards is {most}"
             )
-        laid = [
-            (ranks[k] if isinstance(ranks[k], int) else None, suits[k], values[k]) for k in hand
-        ]
         if len(known) >= DEADWOOD_CACHE:
             known.clear()
-        found = known[hand] = deadwood(laid, set_size, run_size)
+        found = known[hand] = deadwood([laid[k] for k in hand], set_size, run_size)
         return found
 
     return measure
