@@ -230,7 +230,8 @@ WORDED = [
     ),
     (
         {"lowest_of_runs": {"zone": "hand", "field": "number"}},
-        "the lowest number of each run in Hand (a run of consecutive values counts only its lowest card)",
+        "the lowest number of each run in Hand "
+        "(a run of consecutive values counts only its lowest card)",
     ),
     (
         {"best_groups": {"zone": "hand", "by": "colour", "best": 3, "table": [1, 3, 6]}},
@@ -246,7 +247,8 @@ WORDED = [
     ),
     (
         {"deadwood": {"zone": "hand", "rank": "rank", "suit": "suit", "value": "weight"}},
-        "the weight of the cards in Hand outside sets (3+ of one rank) and runs (3+ in a row of one suit)",
+        "the weight of the cards in Hand outside sets (3+ of one rank) "
+        "and runs (3+ in a row of one suit)",
     ),
 ]
 

@@ -90,6 +90,8 @@ GOLDEN = {
         ["random", "greedy", "low-road", "high-road"],
     ),
     "ridgeline-4p-seed-3.counts.txt": ("rules/ridgeline.yaml", 3, 4, None),
+    "tidewrack-2p-seed-7.txt": ("rules/tidewrack.yaml", 7, 2, ["greedy", "patient"]),
+    "tidewrack-2p-seed-3.counts.txt": ("rules/tidewrack.yaml", 3, 2, None),
 }
 
 

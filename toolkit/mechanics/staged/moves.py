@@ -483,11 +483,12 @@ class PassMove(MoveRule):
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         mech.passed[player] = True
-        state.log.append(PassedTurn(player))
+        state.log.append(PassedTurn(player, self.decision))
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
-        return "pass"
+        # Two passes of one choice (knock or walk on) are told apart by their decisions.
+        return "pass" if self.decision == self.kind else self.decision.replace("_", " ")
 
 
 @dataclass(slots=True)
