@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from toolkit.rules.context import Path
 from toolkit.schema.computed import (
     BestGroups,
     BestPerGroup,
@@ -20,8 +21,6 @@ from toolkit.schema.computed import (
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler, MeasureFn
     from toolkit.kernel.state import State
-
-Path = tuple[str | int, ...]
 
 DEADWOOD_CACHE = 50_000
 """Hands whose deadwood is remembered per compiled measure, before the memory starts anew."""
@@ -112,10 +111,11 @@ def describe_computed(computed: Computed, zone: Callable[[str], str]) -> str:
 def compile_computed(c: Compiler, computed: Computed) -> MeasureFn:
     """The measure as a function of (state, player)."""
     zone = c.zone(computed.zone)
-    z, fields = zone.index, c.table(zone.kind).fields
+    table = c.table(zone.kind)
+    z, fields = zone.index, table.fields
 
     def column(name: str | None) -> tuple[Any, ...]:
-        return fields[name] if name is not None else (None,) * len(fields["id"])
+        return fields[name] if name is not None else (None,) * table.size
 
     def numbers(name: str) -> tuple[int, ...]:
         return tuple(
@@ -136,10 +136,8 @@ def compile_computed(c: Compiler, computed: Computed) -> MeasureFn:
     if isinstance(computed, LowestOfRuns):
         return _lowest_of_runs(computed, cards, column(computed.field), column(computed.same))
     if isinstance(computed, BestGroups):
-        summed = computed.sum is not None
-        return _best_groups(
-            computed, cards, column(computed.by), numbers(computed.sum or "id") if summed else None
-        )
+        summed = numbers(computed.sum) if computed.sum is not None else None
+        return _best_groups(computed, cards, column(computed.by), summed)
     if isinstance(computed, BestPerGroup):
         return _best_per_group(computed, cards, column(computed.by), column(computed.field))
     if isinstance(computed, GridPairs):
