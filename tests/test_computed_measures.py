@@ -268,3 +268,18 @@ def test_a_staged_check_on_a_computed_measure_reads_as_a_rule() -> None:
         "the rank of the cards in your hand outside sets (3+ of one rank) and runs "
         "(3+ in a row of one suit) is at most 10"
     )
+
+
+def test_a_rule_reading_a_grid_measure_depends_on_positions() -> None:
+    from toolkit.rules.measures import reads_positions
+    from toolkit.rules.scoring.per_unit import PerUnit
+
+    def rule(measure: dict[str, object]) -> PerUnit:
+        return PerUnit.model_validate(
+            {"rule": "per_unit", "label": "x", "points": 1, "measure": measure}
+        )
+
+    grid = rule({"grid_pairs": {"zone": "park", "field": "number"}})
+    counted = rule({"count": "park"})
+    assert reads_positions([counted, grid])
+    assert not reads_positions([counted, rule({"best_per_group": WORDED[3][0]["best_per_group"]})])

@@ -270,3 +270,19 @@ def _deadwood(
         return found
 
     return measure
+
+
+def reads_positions(value: object) -> bool:
+    """Whether a model (or a list of them) holds a measure that depends on where cards lie in
+    a grid (`grid_pairs`): its points change when two cards swap places, so bots must not
+    treat such placements as one."""
+    if isinstance(value, GridPairs):
+        return True
+    if isinstance(value, list | tuple):
+        return any(reads_positions(item) for item in value)
+    if isinstance(value, dict):
+        return any(reads_positions(item) for item in value.values())
+    fields = getattr(type(value), "model_fields", None)
+    if fields is None:
+        return False
+    return any(reads_positions(getattr(value, name)) for name in fields)
