@@ -210,3 +210,14 @@ def test_grid_pairs_needs_a_grid_zone(tmp_path: Path) -> None:
     result = run_toolkit("validate", "tidewrack", cwd=tmp_path)
     assert result.returncode == 1
     assert "'grid_pairs' compares the lines of a grid zone; 'hand' is not one" in result.stdout
+
+
+def test_a_hand_over_max_cards_stops_the_game_with_an_error_naming_the_measure(
+    tidewrack: Game,
+) -> None:
+    from toolkit.errors import UnsupportedGameError
+
+    hold(tidewrack, [f"shell-{n}" for n in range(1, 8)])
+    spec = {"zone": "hand", "rank": "number", "suit": "shore", "max_cards": 6}
+    with pytest.raises(UnsupportedGameError, match="a hand of 7 cards; its max_cards is 6"):
+        measure(tidewrack, {"deadwood": spec})
