@@ -85,13 +85,15 @@ class Measure(Model):
         return self
 
     @property
+    def computed_key(self) -> str | None:
+        """The key naming a computed measure (`deadwood`), if any: where its problems lie."""
+        return next((name for name in COMPUTED if getattr(self, name) is not None), None)
+
+    @property
     def computed(self) -> Computed | None:
         """The computed measure named, if any."""
-        for name in COMPUTED:
-            value = getattr(self, name)
-            if value is not None:
-                return value  # type: ignore[no-any-return]
-        return None
+        key = self.computed_key
+        return getattr(self, key) if key is not None else None
 
 
 def value_matches(value: Any, wanted: FieldMatch) -> bool:

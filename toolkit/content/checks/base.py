@@ -25,7 +25,6 @@ from toolkit.rules.effects.acquire import Acquire
 from toolkit.rules.measures import check_computed
 from toolkit.rules.primitive import walk, walk_one
 from toolkit.rules.setup.give_resource import GiveResource
-from toolkit.schema.computed import COMPUTED
 from toolkit.schema.filters import CardFilter, Measure, value_matches
 
 SUITED_DECK_FIELDS = {"id", "rank", "suit"}
@@ -250,10 +249,9 @@ class GameChecks:
             primitive.check_semantics(context, at)
 
     def check_measure(self, where: LoadedFile, path: Path_, measure: Measure) -> None:
-        computed = measure.computed
-        if computed is not None:
-            name = next(n for n in COMPUTED if getattr(measure, n) is computed)
-            check_computed(PrimitiveChecks(self, where), (*path, name), computed)
+        computed, key = measure.computed, measure.computed_key
+        if computed is not None and key is not None:
+            check_computed(PrimitiveChecks(self, where), (*path, key), computed)
         elif measure.count is not None:
             if (
                 self.known(

@@ -112,8 +112,11 @@ class StagedChecker:
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:
             measure = check.measure
-            if measure.computed is not None:
-                self.computed((*path, "measure"), measure)
+            if measure.computed is not None and measure.computed_key is not None:
+                from toolkit.rules.measures import check_computed
+
+                key = measure.computed_key
+                check_computed(self.checks, (*path, "measure", key), measure.computed)
             if measure.count is not None:
                 self.zone((*path, "measure", "count"), measure.count, "player")
             if measure.resource is not None:
@@ -127,14 +130,6 @@ class StagedChecker:
                 self.checks.known(
                     (*path, "measure", "track"), measure.track, self.checks.track_ids(), "track"
                 )
-
-    def computed(self, path: Path, measure: Any) -> None:
-        """A computed measure's zone and fields."""
-        from toolkit.rules.measures import check_computed
-        from toolkit.schema.computed import COMPUTED
-
-        name = next(n for n in COMPUTED if getattr(measure, n) is measure.computed)
-        check_computed(self.checks, (*path, name), measure.computed)
 
     def uses_itself(self, path: Path, name: str, stages: list[Any], chain: list[str]) -> None:
         from toolkit.mechanics.staged.structure import walk
