@@ -226,28 +226,28 @@ WORDED = [
                 "counts_as": [{"value": 1, "also": [11]}],
             }
         },
-        "the best total of points in Hand up to 21 (1 may count as 11); over 21 busts: 0",
+        "best total of points in Hand up to 21 (1 may count as 11); over 21 busts: 0",
     ),
     (
         {"lowest_of_runs": {"zone": "hand", "field": "number"}},
-        "the lowest number of each run in Hand "
+        "lowest number of each run in Hand "
         "(a run of consecutive values counts only its lowest card)",
     ),
     (
         {"best_groups": {"zone": "hand", "by": "colour", "best": 3, "table": [1, 3, 6]}},
-        "the 3 best colour groups in Hand, worth 1/3/6 by size, less every other group",
+        "3 best colour groups in Hand, worth 1/3/6 by size, less every other group",
     ),
     (
         {"best_per_group": {"zone": "hand", "by": "colour", "field": "number"}},
-        "the highest number of each colour in Hand, added up",
+        "highest number of each colour in Hand, added up",
     ),
     (
         {"grid_pairs": {"zone": "hand", "field": "points"}},
-        "the points in Hand; two cards of equal points in one column count nothing",
+        "points in Hand; two cards of equal points in one column count nothing",
     ),
     (
         {"deadwood": {"zone": "hand", "rank": "rank", "suit": "suit", "value": "weight"}},
-        "the weight of the cards in Hand outside sets (3+ of one rank) "
+        "weight of the cards in Hand outside sets (3+ of one rank) "
         "and runs (3+ in a row of one suit)",
     ),
 ]
@@ -265,7 +265,7 @@ def test_a_staged_check_on_a_computed_measure_reads_as_a_rule() -> None:
         {"measure": {"deadwood": {"zone": "hand", "rank": "rank", "suit": "suit"}}, "at_most": 10}
     )
     assert check_words(check) == (
-        "the rank of the cards in your hand outside sets (3+ of one rank) and runs "
+        "rank of the cards in your hand outside sets (3+ of one rank) and runs "
         "(3+ in a row of one suit) is at most 10"
     )
 

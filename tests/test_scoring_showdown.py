@@ -75,7 +75,7 @@ def test_the_rule_in_words() -> None:
     assert content is not None
     (rule,) = content.game.round_scoring
     assert rule.describe(Describer(content, lambda icon: False)).startswith(
-        "the player who challenges is compared with each other player by the weight of the "
+        "the player who challenges is compared with each other player by weight of the "
         "cards in Finds outside sets (3+ of one number) and runs (3+ in a row of one shore): "
         "the lowest scores the difference; a player who ties or beats the challenger scores 20 "
         "more; a challenger at exactly 0 cannot be beaten and scores 20 more"

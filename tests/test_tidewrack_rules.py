@@ -309,7 +309,7 @@ def test_the_reference_reads_the_walk_in_its_own_words() -> None:
     assert walk["label"] == "The walk"
     assert "the lowest scores the difference" in walk["points"]
     assert "ties or beats the challenger scores 20 more" in walk["points"]
-    assert "weight of the cards in Finds outside sets" in walk["points"]
+    assert "by weight of the cards in Finds outside sets" in walk["points"]
 
 
 def test_validate_simulate_and_replay_from_the_command_line(tmp_path: Path) -> None:

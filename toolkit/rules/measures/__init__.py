@@ -61,7 +61,8 @@ def check_computed(ctx: Checks, path: Path, computed: Computed) -> None:
 
 
 def describe_computed(computed: Computed, zone: Callable[[str], str]) -> str:
-    """The measure in a rule book's words; `zone` names a zone by its id."""
+    """The measure in a rule book's words, without an article (it follows `1 per`, `fewest`,
+    `by`); `zone` names a zone by its id."""
     where = zone(computed.zone)
     if isinstance(computed, BestTotal):
         alternatives = "; ".join(
@@ -70,13 +71,13 @@ def describe_computed(computed: Computed, zone: Callable[[str], str]) -> str:
         )
         extra = f" ({alternatives})" if alternatives else ""
         return (
-            f"the best total of {computed.field} in {where} up to {computed.limit}{extra}; "
+            f"best total of {computed.field} in {where} up to {computed.limit}{extra}; "
             f"over {computed.limit} busts: {computed.bust}"
         )
     if isinstance(computed, LowestOfRuns):
         same = f" of one {computed.same}" if computed.same else ""
         return (
-            f"the lowest {computed.field} of each run{same} in {where} "
+            f"lowest {computed.field} of each run{same} in {where} "
             "(a run of consecutive values counts only its lowest card)"
         )
     if isinstance(computed, BestGroups):
@@ -88,22 +89,21 @@ def describe_computed(computed: Computed, zone: Callable[[str], str]) -> str:
             else "worth a point per card"
         )
         return (
-            f"the {computed.best} best {computed.by} groups in {where}, {worth}, "
-            "less every other group"
+            f"{computed.best} best {computed.by} groups in {where}, {worth}, less every other group"
         )
     if isinstance(computed, BestPerGroup):
         which = "lowest" if computed.lowest else "highest"
-        return f"the {which} {computed.field} of each {computed.by} in {where}, added up"
+        return f"{which} {computed.field} of each {computed.by} in {where}, added up"
     if isinstance(computed, GridPairs):
         match = computed.match or computed.field
         many = "two" if computed.size == 2 else str(computed.size)
         return (
-            f"the {computed.field} in {where}; {many} cards of equal {match} in one "
+            f"{computed.field} in {where}; {many} cards of equal {match} in one "
             f"{computed.line} count nothing"
         )
     value = computed.value or computed.rank
     return (
-        f"the {value} of the cards in {where} outside sets ({computed.set_size}+ of one "
+        f"{value} of the cards in {where} outside sets ({computed.set_size}+ of one "
         f"{computed.rank}) and runs ({computed.run_size}+ in a row of one {computed.suit})"
     )
 
