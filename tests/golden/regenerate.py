@@ -120,6 +120,8 @@ GOLDEN = {
     "tidewater-kin-4p-seed-3.counts.txt": ("rules/tidewater-kin.yaml", 3, 4, None),
     "weir-nets-3p-seed-7.txt": ("rules/weir-nets.yaml", 7, 3, ["random", "greedy", "netter"]),
     "weir-nets-4p-seed-3.counts.txt": ("rules/weir-nets.yaml", 3, 4, None),
+    "tidewrack-2p-seed-7.txt": ("rules/tidewrack.yaml", 7, 2, ["greedy", "patient"]),
+    "tidewrack-2p-seed-3.counts.txt": ("rules/tidewrack.yaml", 3, 2, None),
 }
 
 

@@ -34,6 +34,7 @@ from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.effects.advance import Advance
 from toolkit.rules.ending import EndTest
+from toolkit.rules.measures import compile_computed, reads_positions
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import Amount, per_players
@@ -456,6 +457,8 @@ class Compiler:
         return team
 
     def _own_measure(self, measure: Measure) -> MeasureFn:
+        if measure.computed is not None:
+            return compile_computed(self, measure.computed)
         if measure.resource is not None:
             r = self.resource(measure.resource)
             return lambda state, player: state.res[player][r]
@@ -601,7 +604,7 @@ def compile_game(content: GameContent) -> Game:
         (kind, card, side)
         for kind in manifest.card_kinds
         for card, side, rules in tables[kind].rule_entries()
-        if any(rule.positional for rule in rules)
+        if any(rule.positional or reads_positions(rule) for rule in rules)
     }
     options = manifest.options
     mechanic = _compile_mechanic(manifest.structure, compiler)
@@ -674,7 +677,8 @@ def compile_game(content: GameContent) -> Game:
             tuple(tuple(seat - 1 for seat in team) for team in manifest.partnerships.get(n, []))
             for n in range(manifest.players.max + 1)
         ),
-        positional_always=any(rule.positional for rule in manifest.scoring),
+        positional_always=any(rule.positional for rule in manifest.scoring)
+        or reads_positions([manifest.scoring, manifest.round_scoring, manifest.bots]),
         positional_cards=frozenset(positional),
         content=content,
     )

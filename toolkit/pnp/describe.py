@@ -17,6 +17,7 @@ from toolkit.rules.conditions import Condition
 from toolkit.rules.effects.acquire import Acquire
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.effects.by_rank import ByRank, RankRange
+from toolkit.rules.measures import describe_computed
 from toolkit.rules.modifiers import Discount
 from toolkit.rules.primitive import walk
 from toolkit.rules.scoring import ScoringRule
@@ -143,6 +144,8 @@ class Describer:
         return own
 
     def _own_measure(self, measure: Measure) -> str:
+        if measure.computed is not None:
+            return describe_computed(measure.computed, self.zone)
         if measure.resource is not None:
             return self.resource(measure.resource)
         if measure.track is not None:

@@ -7,6 +7,16 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from toolkit.schema.base import Id, Model, Scalar
+from toolkit.schema.computed import (
+    COMPUTED,
+    BestGroups,
+    BestPerGroup,
+    BestTotal,
+    Computed,
+    Deadwood,
+    GridPairs,
+    LowestOfRuns,
+)
 
 
 class FieldTest(Model):
@@ -29,8 +39,10 @@ cards only (face-down cards have no number, colour or symbol)."""
 
 
 class Measure(Model):
-    """A number per player: a count of cards in a zone, a resource, a track position, or the
-    points banked from round scoring so far."""
+    """A number per player: a count of cards in a zone, a resource, a track position, the
+    points banked from round scoring so far, or a number computed from the cards of a zone
+    (`best_total`, `lowest_of_runs`, `best_groups`, `best_per_group`, `grid_pairs`,
+    `deadwood`)."""
 
     count: Id | None = None
     """Count the cards in this zone of the player (e.g. `park`, `ridden`)."""
@@ -48,20 +60,46 @@ class Measure(Model):
     partnerships are declared (partners share one total, so the score that ends the game is
     the team's), the player's own for the rest. A player count without teams reads each
     player's own value."""
+    best_total: BestTotal | None = None
+    """The best total of a field not over a limit, some values counting as others (an ace as
+    1 or 11); over the limit busts."""
+    lowest_of_runs: LowestOfRuns | None = None
+    """Runs of consecutive values, each counting only its lowest card."""
+    best_groups: BestGroups | None = None
+    """Groups by a field: the best N count for the player, the rest against."""
+    best_per_group: BestPerGroup | None = None
+    """The highest (or lowest) value of each group by a field, added up."""
+    grid_pairs: GridPairs | None = None
+    """A grid's cards added up, equal cards in one column (or row) cancelling."""
+    deadwood: Deadwood | None = None
+    """The least value of the cards left over when a hand is laid out in sets and runs."""
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Measure:
         chosen = [
-            n for n in ("count", "resource", "track", "score") if getattr(self, n) is not None
+            n
+            for n in ("count", "resource", "track", "score", *COMPUTED)
+            if getattr(self, n) is not None
         ]
         if len(chosen) != 1:
             raise ValueError(
-                "a measure names exactly one of 'count', 'resource', 'track' or 'score' "
-                f"(found {', '.join(chosen) or 'none'})"
+                "a measure names exactly one of 'count', 'resource', 'track', 'score', "
+                f"{', '.join(repr(n) for n in COMPUTED)} (found {', '.join(chosen) or 'none'})"
             )
         if self.where is not None and self.count is None:
             raise ValueError("'where' filters cards, so it needs 'count'")
         return self
+
+    @property
+    def computed_key(self) -> str | None:
+        """The key naming a computed measure (`deadwood`), if any: where its problems lie."""
+        return next((name for name in COMPUTED if getattr(self, name) is not None), None)
+
+    @property
+    def computed(self) -> Computed | None:
+        """The computed measure named, if any."""
+        key = self.computed_key
+        return getattr(self, key) if key is not None else None
 
 
 def reads_team(measure: Measure) -> bool:

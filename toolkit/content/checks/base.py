@@ -22,6 +22,7 @@ from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.conditions import Condition
 from toolkit.rules.effects.acquire import Acquire
+from toolkit.rules.measures import check_computed
 from toolkit.rules.primitive import walk, walk_one
 from toolkit.rules.setup.give_resource import GiveResource
 from toolkit.schema.filters import CardFilter, Measure, value_matches
@@ -256,7 +257,10 @@ class GameChecks:
                 "'team: true' sums a partnership's value, and the game declares no partnerships",
                 "declare the teams (partnerships: {4: [[1, 3], [2, 4]]}), or remove 'team'",
             )
-        if measure.count is not None:
+        computed, key = measure.computed, measure.computed_key
+        if computed is not None and key is not None:
+            check_computed(PrimitiveChecks(self, where), (*path, key), computed)
+        elif measure.count is not None:
             if (
                 self.known(
                     where, (*path, "count"), measure.count, self.zone_ids("player"), "player zone"

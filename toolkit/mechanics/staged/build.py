@@ -381,6 +381,7 @@ class ProgramBuilder:
                 else None,
                 room=move.room,
                 target_of=target_of,
+                except_moved=move.except_moved,
             )
         elif move.move == "draw":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]

@@ -48,6 +48,8 @@ class Revealed(Event):
 class PassedTurn(Event):
     kind: ClassVar[str] = "pass-turn"
     player: int
+    decision: str = "pass"
+    """The pass move's decision name, when it has its own (knock, walk on)."""
 
 
 @dataclass(frozen=True, slots=True)

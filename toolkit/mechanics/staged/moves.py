@@ -199,6 +199,8 @@ class CardMove(MoveRule):
     target_of: tuple[int, ...] | None = None
     """Per card, the index in `targets` of the one zone it may go to (-1: none), when the
     destination is chosen by a card field (`to: {by, zones}`)."""
+    except_moved: bool = False
+    """The cards of the last move may not move (a card just taken is not thrown back)."""
     names: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -215,6 +217,8 @@ class CardMove(MoveRule):
         cards = self.source.cards(state, owner)
         where = self.where
         eligible = [c for c in cards if where is None or where(c)]
+        if self.except_moved and mech.moved:
+            eligible = [c for c in eligible if c not in mech.moved]
         follow = self.follow
         if follow is not None:
             zone, values = follow
@@ -491,11 +495,12 @@ class PassMove(MoveRule):
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         mech.passed[player] = True
-        state.log.append(PassedTurn(player))
+        state.log.append(PassedTurn(player, self.decision))
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
-        return "pass"
+        # Two passes of one choice (knock or walk on) are told apart by their decisions.
+        return "pass" if self.decision == self.kind else self.decision.replace("_", " ")
 
 
 @dataclass(slots=True)

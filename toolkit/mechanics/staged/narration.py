@@ -67,7 +67,9 @@ def event(
             return iter(())
         case Revealed(player=p, cards=cards):
             return iter([f"  {seat(p)} reveals {_cards(cards, words)}"])
-        case PassedTurn(player=p):
+        case PassedTurn(player=p, decision=decision):
+            if decision != "pass":  # a pass of its own name: blow the conch, walk on
+                return iter([f"  {seat(p)} chooses: {decision.replace('_', ' ')}"])
             return iter([f"  {seat(p)} passes"])
         case Stopped(player=p):
             return iter([f"  {seat(p)} stops"])

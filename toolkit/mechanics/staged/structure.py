@@ -322,6 +322,9 @@ class PlayOrTake(MoveBase):
     """Follow the first card's field when able (follow suit)."""
     room: Cards | None = None
     """A destination already holding this many cards is closed (a row of five)."""
+    except_moved: bool = False
+    """The cards the last move brought may not be moved again: a card just taken from the
+    discard pile is not thrown back at once (put the move in that draw's `then`)."""
 
 
 class DrawFromPile(MoveBase):

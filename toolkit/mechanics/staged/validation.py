@@ -136,6 +136,11 @@ class StagedChecker:
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:
             measure = check.measure
+            if measure.computed is not None and measure.computed_key is not None:
+                from toolkit.rules.measures import check_computed
+
+                key = measure.computed_key
+                check_computed(self.checks, (*path, "measure", key), measure.computed)
             if measure.count is not None:
                 self.zone((*path, "measure", "count"), measure.count, "player")
             if measure.resource is not None:

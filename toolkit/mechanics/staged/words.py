@@ -112,6 +112,10 @@ def check_words(check: Any) -> str:
     if check.sum is not None:
         return f"the {check.sum.field} of {who} {check.sum.zone} adds up to {bounds}"
     measure = check.measure
+    if measure.computed is not None:
+        from toolkit.rules.measures import describe_computed
+
+        return f"{describe_computed(measure.computed, lambda zone: f'{who} {zone}')} is {bounds}"
     what = (
         f"cards in {measure.count}" if measure.count else measure.resource or measure.track
     ) or "points"
@@ -160,6 +164,8 @@ def move_words(move: Any) -> str:
             line += f", following the first card's {move.follow.field} if you can"
         if move.beats is not None:
             line += f", beating the last play's {move.beats.field}"
+        if move.except_moved:
+            line += ", never the card just taken"
         return line
     if kind == "draw":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
