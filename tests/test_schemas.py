@@ -15,6 +15,7 @@ import json
 import re
 import shutil
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ def kind_of(path: Path) -> str:
     return declared if f"{declared}.schema.json" in MODELS else kind
 
 
+@cache
 def schema_registry() -> Registry:
     """Every committed schema at its file URI, so references between them resolve as an
     editor resolves them (relative to the referring schema's file)."""
@@ -57,7 +59,10 @@ def schema_registry() -> Registry:
     )
 
 
+@cache
 def schema_validator(kind: str) -> Draft202012Validator:
+    """One validator per kind for the whole module: checking the schema and building its
+    registry cost more than validating a file."""
     path = SCHEMAS / f"{kind}.schema.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
