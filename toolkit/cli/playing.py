@@ -215,6 +215,7 @@ def score(
     from toolkit.engine.load import load_compiled_game
     from toolkit.engine.position import state_from_position as state_from_end
     from toolkit.engine.position_load import state_from_position
+    from toolkit.play.score_sheet import score_sheet
     from toolkit.sim.report_text import table
 
     _, compiled = load_compiled_game(game)
@@ -246,13 +247,6 @@ def score(
         }
         typer.echo(json_text(payload))
         return
-    sources = list(dict.fromkeys(k for b in result.breakdown for k in b))
-    rows = [[src, *[result.breakdown[p].get(src, 0) for p in range(state.n)]] for src in sources]
-    rows.append(["total", *result.totals])
-    typer.echo(printable(table(["", *names], rows)))
-    winners = " and ".join(names[p] for p in result.winners)
-    how = {
-        "points": "on points",
-        "shared": "shared victory: still tied after every tie-breaker",
-    }.get(result.decided_by, f"tie broken: {result.decided_by}")
-    typer.echo(printable(f"\nwinner: {winners} ({how})"))
+    sheet = score_sheet(result, names)
+    typer.echo(printable(table(["", *names], sheet.rows)))
+    typer.echo(printable(f"\nwinner: {sheet.winner_names} ({sheet.how})"))
