@@ -136,15 +136,31 @@ def serve(
     ] = False,
     variant: Variants = None,
     option: GameOptions = None,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table", help="Open a table of the game for several people: a link per seat."
+        ),
+    ] = False,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="The table's seats. Default: the game's usual count."),
+    ] = None,
+    people: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Seats for people; bots take the rest. Default: all."),
+    ] = None,
 ) -> None:
     """The designer's workbench: a live local web page with the problems, the cards as
     printed, the rules and a quick simulation, updated when a file is saved; play against
     bots there too. --variant and --option change the games shown, simulated and played, as
-    in simulate. Needs the 'web' extra."""
+    in simulate. --table opens a table of one game for several people and prints each
+    seat's link. Needs the 'web' extra."""
     from toolkit.serve import serve as run_server
 
     run_server(list(games or []), host=host, port=port, allow_remote=allow_remote,
-               variants=_inputs(variant, "--variant"), options=list(option or []))  # fmt: skip
+               variants=_inputs(variant, "--variant"), options=list(option or []),
+               table=table, players=players, people=people)  # fmt: skip
 
 
 @commands.command(

@@ -151,13 +151,18 @@ def step(play: PlaySession, number: int) -> Step:
         manifest=source.manifest, variants=source.variants, options=source.options,
         start=source.start,
     )  # fmt: skip
-    state = copy.state
-    mark = 0
-    for player, action in actions[:number]:
-        mark = len(state.log)
+    state, narrator, seat = copy.state, source.loaded.narrator, source.seat
+    mark, own = 0, ""
+    for index, (player, action) in enumerate(actions[:number]):
+        if index == number - 1:
+            mark = len(state.log)
+            # A choice made in secret is told to its own player only, in the move's words.
+            own = f"you: {narrator.action(state, action)}" if player == seat else ""
+            secret = f"player {player + 1} chose in secret"
         state.apply(player, action)
-    copy.actions, copy.mark = actions[:number], mark if number else 0
-    seat = source.seat
-    told = list(source.loaded.narrator.events(state.log[copy.mark :], viewer=seat))
+    copy.actions, copy.mark = actions[:number], mark
+    told = list(narrator.events(state.log[mark:], viewer=seat))
+    if number and not told:
+        told = [own or secret]
     shown = PlaySession(play.id, play.game_id, copy, play.transcript, play.root)
     return Step(number, len(actions), shown, told)
