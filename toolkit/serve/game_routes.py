@@ -129,6 +129,7 @@ def game_routes(bench: Workbench) -> list[Route]:
         if not isinstance(play, TablePlay):
             raise UsageError("only a seat at a table has an event stream")
         table = play.table
+        once = request.query_params.get("once") is not None
 
         async def stream() -> AsyncIterator[str]:
             seen, quiet = -1, 0.0
@@ -136,6 +137,8 @@ def game_routes(bench: Workbench) -> list[Route]:
                 if table.version != seen:  # the version only: nothing of the game
                     seen = table.version
                     yield f"event: table\ndata: {seen}\n\n"
+                    if once:
+                        return
                     quiet = 0.0
                 elif quiet >= KEEPALIVE_SECONDS:
                     yield ": keepalive\n\n"

@@ -7,6 +7,8 @@ function followTable() {
   const seats = document.getElementById("seats");
   if (!seats) return;
   const source = new EventSource(seats.dataset.events);
+  // A move sent from this page changes the table too: the answer is the page to show.
+  document.addEventListener("submit", () => source.close());
   source.addEventListener("table", (event) => {
     if (event.data !== seats.dataset.tableVersion) {
       source.close();
