@@ -124,9 +124,10 @@ def _people(browser: Browser, count: int) -> list[Page]:
 
 NEXT = """() => {
   if (document.getElementById("game-over")) return "over";
-  for (const marked of document.querySelectorAll("[data-next]")) marked.removeAttribute("data-next");
+  for (const old of document.querySelectorAll("[data-next]")) old.removeAttribute("data-next");
   const card = document.querySelector("#hand figure.playable");
-  const target = card ? (card.querySelector("button") || card) : document.querySelector("button.move");
+  const move = document.querySelector("button.move");
+  const target = card ? (card.querySelector("button") || card) : move;
   if (!target) return "wait";
   target.setAttribute("data-next", "");
   return target === card ? "pick" : "move";
