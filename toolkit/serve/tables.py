@@ -284,12 +284,16 @@ class Tables:
         return table
 
     def get(self, table_id: str) -> Table | None:
+        if not table_id.isascii():
+            return None
         for key, table in self.tables.items():
             if secrets.compare_digest(key, table_id):
                 return table
         return None
 
     def seat(self, token: str) -> TablePlay | None:
+        if not token.isascii():
+            return None
         for table in self.tables.values():
             play = table.seat_of(token)
             if play is not None:
