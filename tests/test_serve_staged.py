@@ -100,7 +100,7 @@ def test_a_game_is_played_to_its_end_in_the_page_and_replays(
             assert int(beneath.group(1)) == PILE_SHOWN
             longest = max(longest, int(beneath.group(2)))
     assert longest > 0  # a long line shows its top cards, not every card
-    assert "Scores: player 1" in page.text
+    assert "The winner: " in page.text or "Shared victory: " in page.text
     client.post(url, data={"save": "1"})
     transcript = project.root / "build" / "serve" / f"{GAME}-seed-3.jsonl"
     replayed = run_toolkit("replay", transcript, cwd=project.root)
