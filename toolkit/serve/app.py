@@ -33,7 +33,7 @@ from toolkit.diagnostics import printable
 from toolkit.errors import ContentError, OptionError, UsageError
 from toolkit.files import FileRefused
 from toolkit.record.transcript_file import MAX_SEED
-from toolkit.serve.endscreen import end_sheet
+from toolkit.serve.endscreen import end_sheet, lowest_wins
 from toolkit.serve.game_routes import SENT_FORM_BYTES, game_routes
 from toolkit.serve.playsessions import PlaySession, PlaySessions
 from toolkit.serve.project_state import GameState, ProjectState, options_of
@@ -65,7 +65,7 @@ class Workbench:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.templates.globals["end_sheet"] = end_sheet
+        self.templates.globals.update(end_sheet=end_sheet, lowest_wins=lowest_wins)
 
     def page(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         html = self.templates.get_template(name).render(

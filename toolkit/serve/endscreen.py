@@ -25,3 +25,9 @@ def seat_names(play: PlaySession) -> list[str]:
 
 def end_sheet(play: PlaySession) -> ScoreSheet:
     return score_sheet(play.session.state.scores(), seat_names(play))
+
+
+def lowest_wins(play: PlaySession) -> bool:
+    """The game's lowest total wins (`end.winner: lowest`): the page says so beside the
+    winner, where a higher total beside a win would read as a mistake."""
+    return bool(getattr(play.session.game, "lowest_wins", False))
