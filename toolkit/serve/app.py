@@ -29,7 +29,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from toolkit.agents import bot_names
-from toolkit.diagnostics import printable
+from toolkit.diagnostics import plural, printable
 from toolkit.errors import ContentError, OptionError, UsageError
 from toolkit.files import FileRefused
 from toolkit.record.transcript_file import MAX_SEED
@@ -238,7 +238,8 @@ def create_app(
     async def content_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, ContentError)
         problems = [d.render() for d in error.diagnostics[:50]]
-        return bench.page("error.html", status=400, message=str(error), problems=problems)
+        message = f"{plural(len(error.diagnostics), 'problem')} in what was sent:"
+        return bench.page("error.html", status=400, message=message, problems=problems)
 
     async def usage_error(request: Request, error: Exception) -> Response:
         reason = error.reason if isinstance(error, FileRefused) else str(error)
