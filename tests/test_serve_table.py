@@ -6,7 +6,14 @@ seat and replays, and the same host and origin rules as the rest of the workbenc
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,3 +181,42 @@ def test_serve_table_takes_one_game_and_its_own_options(tmp_path: Path) -> None:
     )
     assert crowded.returncode == 2 and "seats 1-2 people" in crowded.stderr
     assert "Traceback" not in crowded.stderr
+
+
+def test_serve_table_prints_a_link_per_seat_that_opens_it(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    command = [sys.executable, "-m", "toolkit", "serve", GAME, "--table", "--players", "3",
+               "--people", "2", "--port", str(port)]  # fmt: skip
+    process = subprocess.Popen(command, cwd=root, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        printed = []
+        while not printed or not printed[-1].startswith("workbench:"):
+            line = process.stderr.readline()
+            assert line, "".join(printed)
+            printed.append(line)
+        text = "".join(printed)
+        links = re.findall(rf"seat (\d) \(([a-z ]+)\): (http://127\.0\.0\.1:{port}/play/\S+)", text)
+        assert [(seat, who) for seat, who, _ in links] == [
+            ("1", "a person"),
+            ("2", "a person"),
+            ("3", "the greedy bot"),
+        ]
+        assert re.search(rf"http://127\.0\.0\.1:{port}/table/\S+", text)
+        deadline = time.monotonic() + 30  # it says so just before it listens
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        with urllib.request.urlopen(links[1][2], timeout=20) as answer:
+            assert "you are player 2" in answer.read().decode()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=20)
+    assert process.returncode == 143
