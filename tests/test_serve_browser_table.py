@@ -226,7 +226,19 @@ def test_people_at_one_table_each_in_their_own_browser(
     _follow(pages, pages[-1])  # each opened link tells the others' pages, which follow
     _hands_stay_hidden(pages, [f"{served.url}{t}" for t in tokens])
     shot = False
-    for _ in range(600):
+    for turn in range(600):
+        if turn == 2 and people == 2:  # the second person closes the tab, then comes back
+            hand = (
+                pages[1].locator("#hand figure").evaluate_all("fs => fs.map(f => f.dataset.card)")
+            )
+            context = pages[1].context
+            pages[1].close()
+            pages[1] = context.new_page()
+            pages[1].goto(f"{served.url}{tokens[1]}")
+            assert (
+                pages[1].locator("#hand figure").evaluate_all("fs => fs.map(f => f.dataset.card)")
+                == hand
+            )
         done = []
         for person in pages:  # each seat in turn moves if it may; the others' pages follow
             if people == 3 and not shot and done.count("moved") == 2:  # a round under way
