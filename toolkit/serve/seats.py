@@ -83,11 +83,11 @@ class SeatSession(Session):
 
     @property
     def start(self) -> Callable[[], State] | None:
-        return self.table.start
+        return None  # a table is dealt from its seed
 
     @start.setter
     def start(self, value: Callable[[], State] | None) -> None:
-        self.table.start = value
+        raise AttributeError("a table is dealt from its seed")
 
     # -- turns ----------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from toolkit.play.session import HUMAN
 from toolkit.record.transcripts import (
     Action,
     LoadedGame,
-    StartPosition,
     game_lines,
     header,
     write_transcript,
@@ -97,8 +95,6 @@ class Table:
         root: Path,
         options: dict[str, Any] | None = None,
         variants: list[str] | None = None,
-        start: Callable[[], State] | None = None,
-        position: StartPosition | None = None,
     ) -> None:
         self.id = secrets.token_urlsafe(16)
         self.loaded = loaded
@@ -107,8 +103,6 @@ class Table:
         self.seed = seed
         self.options = dict(options or {})
         self.variants = list(variants or [])
-        self.start = start
-        self.position = position
         self.root = root
         self.lock = threading.Lock()
         self.version = 0
@@ -130,8 +124,6 @@ class Table:
         self.plays = [TablePlay(self, index, root) for index in range(players)]
 
     def _fresh(self) -> State:
-        if self.start is not None:
-            return self.start()
         return self.loaded.game.new_state(self.seed, self.players, self.options)
 
     @property
@@ -215,7 +207,6 @@ class Table:
         head = header(
             self.loaded, manifest=self.game_id, index=0, seed=self.seed, players=self.players,
             bots=self.names(), options=self.options, variants=self.variants, games=1,
-            position=self.position,
         )  # fmt: skip
         head["seats"] = [
             [{"from_move": moves, "by": who} for moves, who in seat.played_by]
@@ -261,8 +252,6 @@ class Tables:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         variants: list[str] | None = None,
-        start: Callable[[], State] | None = None,
-        position: StartPosition | None = None,
     ) -> Table:
         game = loaded.game
         if not game.min_players <= players <= game.max_players:
@@ -274,7 +263,7 @@ class Tables:
         table = Table(
             loaded, game_id, players=players, people=people, bot=check_bot_name(bot, game),
             seed=secrets.randbelow(1_000_000) if seed is None else seed, root=self.root,
-            options=options, variants=variants, start=start, position=position,
+            options=options, variants=variants,
         )  # fmt: skip
         with table.lock:
             table.run_bots()
