@@ -109,7 +109,7 @@ def test_a_game_is_played_to_its_end_in_the_page_and_replays(
             assert line[1] == min(line[0], PILE_SHOWN)
             longest = max(longest, line[0])
     assert longest > PILE_SHOWN  # a long line shows its top cards, not every card
-    assert "Scores: player 1" in page.text
+    assert "The winner: " in page.text or "Shared victory: " in page.text
     client.post(url, data={"save": "1"})
     transcript = project.root / "build" / "serve" / f"{GAME}-seed-3.jsonl"
     replayed = run_toolkit("replay", transcript, cwd=project.root)

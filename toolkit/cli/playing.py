@@ -136,15 +136,31 @@ def serve(
     ] = False,
     variant: Variants = None,
     option: GameOptions = None,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table", help="Open a table of the game for several people: a link per seat."
+        ),
+    ] = False,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="The table's seats. Default: the game's usual count."),
+    ] = None,
+    people: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Seats for people; bots take the rest. Default: all."),
+    ] = None,
 ) -> None:
     """The designer's workbench: a live local web page with the problems, the cards as
     printed, the rules and a quick simulation, updated when a file is saved; play against
     bots there too. --variant and --option change the games shown, simulated and played, as
-    in simulate. Needs the 'web' extra."""
+    in simulate. --table opens a table of one game for several people and prints each
+    seat's link. Needs the 'web' extra."""
     from toolkit.serve import serve as run_server
 
     run_server(list(games or []), host=host, port=port, allow_remote=allow_remote,
-               variants=_inputs(variant, "--variant"), options=list(option or []))  # fmt: skip
+               variants=_inputs(variant, "--variant"), options=list(option or []),
+               table=table, players=players, people=people)  # fmt: skip
 
 
 @commands.command(
@@ -215,6 +231,7 @@ def score(
     from toolkit.engine.load import load_compiled_game
     from toolkit.engine.position import state_from_position as state_from_end
     from toolkit.engine.position_load import state_from_position
+    from toolkit.play.score_sheet import score_sheet
     from toolkit.sim.report_text import table
 
     _, compiled = load_compiled_game(game)
@@ -246,13 +263,6 @@ def score(
         }
         typer.echo(json_text(payload))
         return
-    sources = list(dict.fromkeys(k for b in result.breakdown for k in b))
-    rows = [[src, *[result.breakdown[p].get(src, 0) for p in range(state.n)]] for src in sources]
-    rows.append(["total", *result.totals])
-    typer.echo(printable(table(["", *names], rows)))
-    winners = " and ".join(names[p] for p in result.winners)
-    how = {
-        "points": "on points",
-        "shared": "shared victory: still tied after every tie-breaker",
-    }.get(result.decided_by, f"tie broken: {result.decided_by}")
-    typer.echo(printable(f"\nwinner: {winners} ({how})"))
+    sheet = score_sheet(result, names)
+    typer.echo(printable(table(["", *names], sheet.rows)))
+    typer.echo(printable(f"\nwinner: {sheet.winner_names} ({sheet.how})"))

@@ -65,10 +65,19 @@ def serve(
     root: Path | None = None,
     variants: Sequence[Path] = (),
     options: Sequence[str] = (),
+    table: bool = False,
+    players: int | None = None,
+    people: int | None = None,
 ) -> None:
     """Serve the workbench until interrupted; `variants` change the games they name, and
-    `options` (`id=value` texts) are the game options of every game simulated or played."""
+    `options` (`id=value` texts) are the game options of every game simulated or played.
+    `table` opens a table of the one game served, `players` seats of which `people` are for
+    people (every seat by default), and prints each seat's link."""
     check_host(host, allow_remote)
+    if not table and (players is not None or people is not None):
+        raise UsageError("--players and --people are for a table: add --table")
+    if table and len(games) != 1:
+        raise UsageError("--table seats people at one game: name it (toolkit serve GAME --table)")
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be 0-65535, not {port}")
     try:
@@ -101,6 +110,10 @@ def serve(
         if state.loaded is not None:
             options_of(project, state)
     shown = f"[{host}]" if ":" in host else host
+    if table:
+        from toolkit.serve.table_start import open_table
+
+        open_table(app.state.bench, project, f"http://{shown}:{port}", players, people)
     print(f"workbench: http://{shown}:{port}/  (Ctrl-C stops it)", file=sys.stderr)
     from toolkit.serve.stopping import Server
 

@@ -29,13 +29,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from toolkit.agents import bot_names
-from toolkit.diagnostics import printable
-from toolkit.errors import OptionError, UsageError
+from toolkit.diagnostics import plural, printable
+from toolkit.errors import ContentError, OptionError, UsageError
 from toolkit.files import FileRefused
 from toolkit.record.transcript_file import MAX_SEED
+from toolkit.serve.endscreen import end_sheet, lowest_wins
+from toolkit.serve.game_routes import SENT_FORM_BYTES, game_routes
 from toolkit.serve.playsessions import PlaySession, PlaySessions
 from toolkit.serve.project_state import GameState, ProjectState, options_of
 from toolkit.serve.simjobs import SimJobs
+from toolkit.serve.tables import TablePlay, Tables
 from toolkit.serve.watch import watching
 from toolkit.serve.workers import Workers
 
@@ -54,6 +57,7 @@ class Workbench:
         """True once the server is shutting down: event streams end then."""
         self.sims = SimJobs()
         self.plays = PlaySessions(project.root)
+        self.tables = Tables(project.root)
         self.workers = Workers()
         self.templates = Environment(
             loader=PackageLoader("toolkit.serve", "templates"),
@@ -61,6 +65,7 @@ class Workbench:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self.templates.globals.update(end_sheet=end_sheet, lowest_wins=lowest_wins)
 
     def page(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         html = self.templates.get_template(name).render(
@@ -82,21 +87,22 @@ class Workbench:
         return game
 
     def play(self, request: Request) -> PlaySession:
-        play = self.plays.get(request.path_params["session"])
+        key = request.path_params["session"]
+        play = self.plays.get(key) or self.tables.seat(key)
         if play is None:
             raise UsageError("no such game in progress (the server may have restarted)")
         return play
 
 
-async def _form(request: Request) -> dict[str, str]:
+async def _form(request: Request, limit: int = MAX_FORM_BYTES) -> dict[str, str]:
     """A small urlencoded form (no file uploads here), last value of each field. The body is
     counted as it arrives, so one too large (with or without a Content-Length) is refused
-    after `MAX_FORM_BYTES`, never held whole."""
+    after `limit` bytes, never held whole."""
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_FORM_BYTES:
-            raise HTTPException(413, f"the form is larger than {MAX_FORM_BYTES:,} bytes")
+        if len(body) > limit:
+            raise HTTPException(413, f"the form is larger than {limit:,} bytes")
     return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
 
 
@@ -210,6 +216,8 @@ def create_app(
         game = project.games[play.game_id]
 
         def shown() -> HTMLResponse:  # not while a bot of this game is thinking
+            if isinstance(play, TablePlay):
+                play.seating.join(play.session.seat)
             with play.lock:
                 return bench.page("play.html", play=play, game=game, saved=request.query_params)
 
@@ -226,6 +234,12 @@ def create_app(
         else:
             await bench.workers.run(play.play, _number(form, "action"))
         return RedirectResponse(f"/play/{play.id}", status_code=303)
+
+    async def content_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, ContentError)
+        problems = [d.render() for d in error.diagnostics[:50]]
+        message = f"{plural(len(error.diagnostics), 'problem')} in what was sent:"
+        return bench.page("error.html", status=400, message=message, problems=problems)
 
     async def usage_error(request: Request, error: Exception) -> Response:
         reason = error.reason if isinstance(error, FileRefused) else str(error)
@@ -260,6 +274,7 @@ def create_app(
         Route("/game/{game:str}/play", play_start, methods=["POST"]),
         Route("/play/{session:str}", play_page, methods=["GET"]),
         Route("/play/{session:str}", play_move, methods=["POST"]),
+        *game_routes(bench),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
     middleware = [
@@ -273,6 +288,7 @@ def create_app(
         middleware=middleware,
         lifespan=lifespan,
         exception_handlers={
+            ContentError: content_error,
             UsageError: usage_error,
             OptionError: usage_error,
             FileRefused: usage_error,
@@ -320,7 +336,8 @@ class _Contained:
 
 class _BoundedBody:
     """Refuse at once (413) a request whose Content-Length says it is larger than any form
-    here; a body without one is counted as it arrives (`_form`)."""
+    here (a position sent to start from may be larger than the rest); a body without one is
+    counted as it arrives (`_form`)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -328,10 +345,11 @@ class _BoundedBody:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             length = dict(scope["headers"]).get(b"content-length", b"0").strip()
+            limit = SENT_FORM_BYTES if scope["path"].endswith("/position") else MAX_FORM_BYTES
             refused = None
             if not length.isdigit():
                 refused = HTMLResponse("bad Content-Length", status_code=400)
-            elif len(length) > 18 or int(length) > MAX_FORM_BYTES:
+            elif len(length) > 18 or int(length) > limit:
                 refused = HTMLResponse("request body too large", status_code=413)
             if refused is not None:
                 await refused(scope, receive, send)

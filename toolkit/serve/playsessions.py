@@ -64,6 +64,8 @@ class PlaySession:
         self.claimed: Path | None = None
         """The name this game saved under: later saves replace its own file only."""
         self.saved = False
+        self.position_file: Path | None = None
+        """Where the position was last saved, to say so on the page."""
         self.lock = threading.Lock()
 
     @property
@@ -170,10 +172,15 @@ class PlaySessions:
             variants=list(variants or []),
         )  # fmt: skip
         session.run_bots()
-        session_id = f"{next(self._ids)}-{secrets.token_hex(4)}"
+        session_id = self.new_id()
         path = self.root / "build" / "serve" / f"{game_id}-seed-{chosen}.jsonl"
-        play = PlaySession(session_id, game_id, session, path, self.root)
-        self.sessions[session_id] = play
+        return self.add(PlaySession(session_id, game_id, session, path, self.root))
+
+    def new_id(self) -> str:
+        return f"{next(self._ids)}-{secrets.token_hex(4)}"
+
+    def add(self, play: PlaySession) -> PlaySession:
+        self.sessions[play.id] = play
         while len(self.sessions) > MAX_SESSIONS:
             del self.sessions[next(iter(self.sessions))]
         return play
