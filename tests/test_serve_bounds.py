@@ -142,6 +142,19 @@ def test_pictures_are_drawn_on_request_into_a_bounded_cache(tmp_path: Path) -> N
         assert client.get(f"/img/{ident}-99999.jpg").status_code == 404  # no card's page
 
 
+def test_each_game_keeps_its_printed_cards_whatever_the_others_print(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("toolkit.serve.images.KEPT", 1)  # versions kept per game
+    root = copy_project(tmp_path)
+    games = [GAME, "kite-festival"]
+    project = ProjectState(root, games, ImageCache())
+    with TestClient(create_app(project, watch=False), base_url=LOCAL) as client:
+        for game in games:  # the later game's print leaves the earlier game's pictures
+            front = project.games[game].cards[0].front
+            assert client.get(f"/img/{front}.jpg").status_code == 200, game
+
+
 def test_links_out_of_the_project_and_huge_files_under_print(tmp_path: Path) -> None:
     root = copy_project(tmp_path / "project")
     secret = tmp_path / "secret.txt"

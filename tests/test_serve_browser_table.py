@@ -1,9 +1,12 @@
-"""Every shipped game played to its end by clicking in headless Chromium, two of them by
-several people at one table (two, then three), each in a browser context of their own (its
-own cookies and cache: another machine, as far as the server can tell). The end screen is
-checked against `toolkit replay` of the transcript saved from the page; a seat's page source
-and event stream never show another seat's hand; positions are saved and sent back; a
-replay is stepped through.
+"""Shipped games played to their end by clicking in headless Chromium: one of each mechanic
+family against bots, and two played by several people at one table (two, then three), each in
+a browser context of their own (its own cookies and cache: another machine, as far as the
+server can tell). The end screen is checked against `toolkit replay` of the transcript saved
+from the page; a seat's page source and event stream never show another seat's hand; positions
+are saved and sent back; a replay is stepped through.
+
+Every shipped game takes minutes, so a plain run plays one game per family; with
+TOOLKIT_BROWSER_ALL_GAMES=1 it plays every shipped game (those not at a table against bots).
 
 One browser and one server serve the whole module. The time from a click to the page that
 shows the move is measured and printed (run with -s to see it), never asserted. With
@@ -153,6 +156,16 @@ def _click_a_move(page: Page, served: Served) -> str:
     return "moved"
 
 
+DRAWN = """() => [...document.images].every(
+  i => i.loading === "lazy" || (i.complete && i.naturalWidth > 0))"""
+
+
+def _shoot(page: Page, served: Served, name: str) -> None:
+    """A screenshot once every picture of the page is drawn (they are drawn on request)."""
+    page.wait_for_function(DRAWN, polling=100)
+    page.screenshot(path=str(served.shots / name))
+
+
 def _check_end(page: Page, served: Served, game: str) -> dict[str, object]:
     """The end screen against `toolkit replay` of the transcript saved from this page."""
     end = page.locator("#game-over")
@@ -180,10 +193,16 @@ def _check_end(page: Page, served: Served, game: str) -> dict[str, object]:
     return json.loads(Path(served.root / path).read_text().splitlines()[0])
 
 
-SOLO = [
-    "cinder-tricks", "firefly-jars", "lamplight-wagers", "lantern-routes", "midway-memories",
-    "ridgeline", "saffron-row", "tide-pool-market",
-]  # fmt: skip
+FAMILIES = {
+    "trick_taking": "cinder-tricks", "draft": "tide-pool-market",
+    "draw_and_play": "lantern-routes", "staged": "firefly-jars",
+}  # fmt: skip
+"""The game of each mechanic family a plain run plays against bots by clicking."""
+ALL_GAMES = os.environ.get("TOOLKIT_BROWSER_ALL_GAMES") == "1"
+SHIPPED = sorted(path.stem for path in (Path(__file__).parents[1] / "rules").glob("*.yaml"))
+SOLO = [g for g in SHIPPED if g not in TABLES] if ALL_GAMES else list(FAMILIES.values())
+"""Games played against bots: one of each family, or with TOOLKIT_BROWSER_ALL_GAMES=1 every
+shipped game not played at a table."""
 
 
 @pytest.mark.parametrize("game", SOLO)
@@ -201,6 +220,7 @@ def test_a_game_against_bots_played_by_clicking(game: str, served: Served, page:
     assert head["bots"][0] == "human"
     if game == "cinder-tricks":
         page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_function(DRAWN, polling=100)
         page.locator("#game-over").screenshot(path=str(served.shots / "serve-end.png"))
 
 
@@ -219,7 +239,7 @@ def test_people_at_one_table_each_in_their_own_browser(
     tokens = [link.get_attribute("href") for link in links]
     assert len(set(tokens)) == seats and all(len(str(t)) > 25 for t in tokens)
     if people == 3:
-        page.screenshot(path=str(served.shots / "serve-table.png"))
+        _shoot(page, served, "serve-table.png")
     pages = _people(browser, people)
     for person, link in zip(pages, tokens, strict=False):
         person.goto(f"{served.url}{link}")
@@ -242,7 +262,7 @@ def test_people_at_one_table_each_in_their_own_browser(
         done = []
         for person in pages:  # each seat in turn moves if it may; the others' pages follow
             if people == 3 and not shot and done.count("moved") == 2:  # a round under way
-                person.screenshot(path=str(served.shots / "serve-seat.png"))
+                _shoot(person, served, "serve-seat.png")
                 shot = True
             done.append(_click_a_move(person, served))
             if done[-1] == "moved":
@@ -312,7 +332,7 @@ def test_a_position_saved_in_the_page_starts_a_game_there(served: Served, page: 
         page.click("#position-start")
     expect(page.locator("#problems")).to_contain_text("sent-position.yaml:")
     assert "Traceback" not in page.content()
-    page.screenshot(path=str(served.shots / "serve-position-problem.png"))
+    _shoot(page, served, "serve-position-problem.png")
 
 
 def test_a_game_stepped_through_back_and_forward(served: Served, page: Page) -> None:
@@ -341,7 +361,7 @@ def test_a_game_stepped_through_back_and_forward(served: Served, page: Page) -> 
         page.click("#last")
     expect(steps).to_have_attribute("data-step", str(total))
     assert told
-    page.screenshot(path=str(served.shots / "serve-replay.png"))
+    _shoot(page, served, "serve-replay.png")
     with page.expect_navigation():
         page.click("text=Back to the game")
     with page.expect_navigation():

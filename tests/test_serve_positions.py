@@ -30,7 +30,7 @@ from toolkit.serve.project_state import ProjectState
 GAME = "oh-my-park"
 LOCAL = "http://127.0.0.1"
 IMAGES = ImageCache()
-HAND = re.compile(r'<section class="zone box[^"]*" id="hand">.*?</section>', re.S)
+HAND = re.compile(r'<section class="zone box[^"]*" id="hand"[^>]*>.*?</section>', re.S)
 CARD = re.compile(r'data-card="([^"]+)"')
 
 

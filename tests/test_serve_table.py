@@ -69,6 +69,12 @@ def _hand(table: Table, seat: int) -> list[str]:
     return [str(card) for card in table.loaded.game.observe(table.state, seat)["hand"]]
 
 
+def _name(table: Table, card: str) -> str:
+    """The card's name as a page draws it (its narrator's words)."""
+    loaded = table.loaded
+    return loaded.narrator.card("deck", loaded.game.tables["deck"].index(card))
+
+
 def test_each_seat_sees_its_own_hand_and_nobody_elses(client: TestClient) -> None:
     table, _ = _open(client, players=3, people=2)
     tokens = [seat.token for seat in table.seats]
@@ -86,11 +92,23 @@ def test_each_seat_sees_its_own_hand_and_nobody_elses(client: TestClient) -> Non
             assert tokens[other] not in page.text  # no seat learns another seat's link
             assert table.id not in page.text  # nor the table's own page
             for card in set(_hand(table, other)) - set(_hand(table, seat)):
-                name = table.plays[seat].card_name(card)
+                name = _name(table, card)
                 assert f'data-card="{card}"' not in page.text and name not in page.text
                 assert card not in stream
         for card in _hand(table, seat):
             assert f'data-card="{card}"' in page.text
+        # the play view's table, drawn from this seat's observation: the others' hands are
+        # backs with their count
+        assert 'class="box table" id="table"' in page.text
+        others = page.text[page.text.index('class="players"') :]
+        backs = re.findall(
+            r'shape-backs">\s*<h4 class="zone-name">[^<]*'
+            r'<span class="count">(\d+) cards, face down',
+            others,
+        )
+        assert sorted(int(n) for n in backs) == sorted(
+            len(_hand(table, other)) for other in range(3) if other != seat
+        )
     assert client.get("/play/not-a-seat").status_code == 400
     assert client.get("/play/é-not-ascii").status_code == 400
     assert client.get("/table/not-a-table").status_code == 400

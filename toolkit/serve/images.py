@@ -33,7 +33,8 @@ DPI = 110
 MAX_HASHED_BYTES = 64 * 1024 * 1024
 """Past this a file under `print/` counts by its size and modification time, unread."""
 KEPT = 8
-"""Printed versions kept per cache (an edit and its undo both hit)."""
+"""Printed versions kept per game (an edit and its undo both hit); every game of the project
+keeps its own, so a project of many games never loses one game's pictures to the others'."""
 KEPT_PDF = 256 * 1024 * 1024
 """The printed versions' PDFs together; the newest is kept whatever its size."""
 CACHE_PICTURES = 4000
@@ -153,9 +154,10 @@ class ImageCache:
         numbers = {p.front for p in pages} | {p.front + 1 for p in pages if p.has_back}
         with self._lock:
             self._sets[key] = _Printed(ident, pdf, cards, frozenset(numbers))
-            while len(self._sets) > KEPT or (
-                len(self._sets) > 1 and sum(len(p.pdf) for p in self._sets.values()) > KEPT_PDF
-            ):
+            mine = [k for k in self._sets if k.startswith(f"{manifest.name}\0")]
+            for old in mine[: max(0, len(mine) - KEPT)]:
+                self._sets.pop(old).close()
+            while len(self._sets) > 1 and sum(len(p.pdf) for p in self._sets.values()) > KEPT_PDF:
                 self._sets.popitem(last=False)[1].close()
         return cards, ""
 
