@@ -19,11 +19,6 @@ if TYPE_CHECKING:
     from toolkit.kernel.state import State
 
 
-MOST_SUM = 1000
-"""The largest value a capture may add up to (a card's field): the sums a capture keeps track
-of stay this few, whatever the table holds; `toolkit validate` refuses a larger field."""
-
-
 def reaches(values: list[int], total: int, most: int | None) -> bool:
     """Whether some of `values` (positive) add up to exactly `total` with at most `most` of
     them (the fewest cards per reachable sum, one pass per value)."""

@@ -430,6 +430,11 @@ class AskPlayer(MoveBase):
     `from` may be asked)."""
 
 
+MOST_SUM = 1000
+"""The largest value a capture may add up to (a card's field): the sums a capture keeps track
+of stay this few, whatever the table holds; `toolkit validate` refuses a larger field."""
+
+
 class CaptureBySum(MoveBase):
     """Play a card from your zone and take face-up cards of a shared zone whose `field`
     values add up to the played card's (one card of equal value, or several summing to it),

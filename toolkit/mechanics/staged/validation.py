@@ -8,9 +8,8 @@ from typing import Any
 
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged import validation_bets
-from toolkit.mechanics.staged.moves_capture import MOST_SUM
 from toolkit.mechanics.staged.runtime import RESERVED
-from toolkit.mechanics.staged.structure import ByField, Staged
+from toolkit.mechanics.staged.structure import MOST_SUM, ByField, Staged
 from toolkit.schema.filters import card_matches
 
 
