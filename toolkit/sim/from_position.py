@@ -20,7 +20,6 @@ from toolkit.content.models.position import Position
 from toolkit.content.project import LoadedFile, load_content_file
 from toolkit.content.yaml_loader import MAX_FILE_BYTES, display_path, load_bytes, load_file
 from toolkit.engine.game import Game
-from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import position_start
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import FileRefused, is_file, read_bytes
@@ -31,7 +30,7 @@ from toolkit.sim.executor import Executor, LocalExecutor
 from toolkit.sim.names import names_of
 from toolkit.sim.run import Run, RunSpec, check_seats, seats_for
 from toolkit.sim.runner import Chunk, GameSource, Keep, game_seed, play_chunks, play_from
-from toolkit.sim.sources import PathSource
+from toolkit.sim.sources import load_source
 from toolkit.sim.stats import summarise
 from toolkit.sim.tally import Tally
 
@@ -103,7 +102,7 @@ def run_from_position(
         raise UsageError("--from plays with the position's options; write them in its 'options'")
     if not is_file(position):
         raise UsageError(f"no such file: '{position}'")
-    manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
+    _, game_source, game = load_source(spec.game, spec.variants, spec.sets)
     name, data = display_path(position), _file_bytes(position)
     loaded, first = _checked(game, name, data)
     if spec.record_actions and len(data) > MAX_POSITION_TEXT:
@@ -120,11 +119,7 @@ def run_from_position(
         raise UsageError(f"the game in '{position}' is over: score it with toolkit score")
     seats = seats_for(check_seats(game, players, spec.bots), players)
     source = PositionSource(
-        PathSource(
-            str(manifest.resolve()),
-            tuple(str(v.resolve()) for v in spec.variants),
-            tuple((p, v) for p, v in spec.sets),
-        ),
+        game_source,
         name,
         data,
     )

@@ -5,25 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.agents import check_bot_name, reproducible
 from toolkit.diagnostics import players_span
-from toolkit.engine.game import Game
-from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
-from toolkit.files import ensure_folder
-from toolkit.record.transcripts import (
-    LoadedGame,
-    StartPosition,
-    simulation_games,
-    write_transcript,
-)
 from toolkit.sim.executor import Executor
 from toolkit.sim.names import names_of
 from toolkit.sim.runner import simulate
+from toolkit.sim.sources import load_source
 from toolkit.sim.stats import summarise
 from toolkit.sim.tally import Tally
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Game
+    from toolkit.record.transcripts import StartPosition
 
 
 @dataclass
@@ -78,7 +74,7 @@ def check_seats(game: Game, players: int, bots: list[str]) -> list[str]:
 
 
 def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
-    manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
+    manifest, _, game = load_source(spec.game, spec.variants, spec.sets)  # compiled once
     players = spec.players if spec.players is not None else min(4, game.max_players)
     bots = check_seats(game, players, spec.bots)
     options = game.read_options(spec.options)
@@ -119,6 +115,9 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
 
 def write_run(path: Path, result: Run) -> int:
     """Write every game of a simulation run kept with `record_actions`; returns the count."""
+    from toolkit.files import ensure_folder
+    from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
+
     spec = result.spec
     loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
     ensure_folder(path.parent)

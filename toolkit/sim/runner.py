@@ -244,11 +244,7 @@ def simulate(
     same deals and setups wherever the rules let it: paired comparisons. The chunks of games
     are made as the workers take them, so nothing grows with `games` before the first game.
     """
-    source = PathSource(
-        str(manifest.resolve()),
-        tuple(str(v.resolve()) for v in variants or []),
-        tuple((p, v) for p, v in sets or []),
-    )
+    source = PathSource.of(manifest, variants, sets)  # compiled once: `load_source`
     owned = executor is None
     executor = executor or LocalExecutor(workers)
     try:
