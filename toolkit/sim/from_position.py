@@ -147,4 +147,4 @@ def run_from_position(
         "names": names_of(game),
     }
     start = StartPosition(name, data.decode("utf-8")) if spec.record_actions else None
-    return Run(spec, players, tally, summary, dict(first.options), start)
+    return Run(spec, players, tally, summary, dict(first.options), start, game)

@@ -54,6 +54,8 @@ class Run:
     """The options chosen, typed (the defaults fill the rest)."""
     start: StartPosition | None = None
     """The position every game started from (`simulate --from`), for the transcript."""
+    game: Game | None = None
+    """The compiled game the run played, for its transcript (None: load it again)."""
 
 
 def seats_for(bots: list[str], players: int) -> list[str]:
@@ -110,7 +112,7 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         **summarise(tally, seats, game.targets, game.deck_and_pool_ids()),
         "names": names_of(game),
     }
-    return Run(spec, players, tally, summary, options)
+    return Run(spec, players, tally, summary, options, game=game)
 
 
 def write_run(path: Path, result: Run) -> int:
@@ -119,7 +121,13 @@ def write_run(path: Path, result: Run) -> int:
     from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
 
     spec = result.spec
-    loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
+    if result.game is not None:  # the game the run compiled, not a second one
+        from toolkit.record.narration import Narrator
+
+        game = result.game
+        loaded = LoadedGame(game, game.content, Narrator(game, game.content))
+    else:
+        loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
     ensure_folder(path.parent)
     games = simulation_games(
         loaded,
