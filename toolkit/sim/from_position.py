@@ -89,7 +89,8 @@ def _play_chunk(job: tuple[PositionSource, Chunk]) -> Tally:
             raise ContentError(problems)
         for player, action in moves:
             state.apply(player, action)
-        tally.add(play_from(game, state, game_seeded, bots, record_actions=keep.records))
+        tally.add(play_from(game, state, game_seeded, bots, record_actions=keep.records,
+                            rounds=keep.rounds))  # fmt: skip
     return tally
 
 
