@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from _random import Random as _CoreRandom
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from hashlib import sha512
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError
@@ -284,7 +282,7 @@ class State:
         game is determined by its seed and actions, and a clone costs no generator copy.
         """
         self.draws += 1
-        return event_random(self.seed, self.draws)
+        return random.Random(f"{self.seed}/{self.draws}")
 
     # -- running effects ---------------------------------------------------------------
 
@@ -364,20 +362,3 @@ class State:
             gains = self.stats.track_gains
             gains[key] = gains.get(key, 0) + moved
         return moved
-
-
-_new_random = random.Random.__new__
-_seed_random = _CoreRandom.seed
-
-
-def event_random(seed: int, draw: int) -> random.Random:
-    """The generator of a game's random event number `draw`: exactly `random.Random(
-    f"{seed}/{draw}")` (the same stream, so every recorded game replays), made for less. A
-    string seed goes through `Random.__init__` and `Random.seed` in Python; here the same
-    number (the text's bytes followed by their SHA-512, as `Random.seed` makes it) seeds the
-    Mersenne Twister directly: a quarter less, paid a dozen times a game."""
-    key = f"{seed}/{draw}".encode()
-    rng = _new_random(random.Random)
-    _seed_random(rng, int.from_bytes(key + sha512(key).digest(), "big"))
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ leaves it
-    return rng
