@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -21,8 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from toolkit.engine.load import load_compiled_game  # noqa: E402
-from toolkit.kernel.state import event_random  # noqa: E402
-from toolkit.sim.runner import game_seed, play_game, simulate  # noqa: E402
+from toolkit.sim.runner import GameRecord, game_seed, play_game, simulate  # noqa: E402
 from toolkit.sim.tally import Tally  # noqa: E402
 
 MANIFEST = ROOT / "rules" / "midway-memories.yaml"
@@ -171,31 +171,34 @@ def ratio_only(runs: int) -> None:
 
 def runner_costs(games: int) -> None:
     """`costs [games]`: CPU microseconds per Midway game (random bots, 4 players) of the
-    runner's own parts, each timed in alternation with what it is compared with, best of 5."""
+    runner's own parts, best of 5: seeding each random event's generator (beside the floor of
+    any `random.Random`, the Twister's start), round checkpoints, the tally."""
     _, game = load_compiled_game(str(MANIFEST))
     seeds = [game_seed(1, i) for i in range(games)]
     draws = game.new_state(seeds[0], 4).draws  # events of the setup; the deals follow
     events = draws + 4  # a deal at each of the four later rounds
 
-    def per_game(work: object) -> float:
-        best = float("inf")
-        for _ in range(5):
-            start = time.process_time()
-            work()  # type: ignore[operator]
-            best = min(best, time.process_time() - start)
-        return best / games * 1e6
+    def per_game(*works: Callable[[], object], repeats: int = 5) -> list[float]:
+        """Each work's best time, the works run in turn: the load falls on all alike."""
+        best = [float("inf")] * len(works)
+        for _ in range(repeats):
+            for index, work in enumerate(works):
+                start = time.process_time()
+                work()
+                best[index] = min(best[index], time.process_time() - start)
+        return [value / games * 1e6 for value in best]
 
     def as_strings() -> None:
         for seed in seeds:
             for draw in range(1, events + 1):
                 random.Random(f"{seed}/{draw}")
 
-    def direct() -> None:
+    def twister_only() -> None:  # the Mersenne Twister's own start, from a number
         for seed in seeds:
             for draw in range(1, events + 1):
-                event_random(seed, draw)
+                random.Random(seed + draw)
 
-    def play(rounds: bool) -> list[object]:
+    def play(rounds: bool) -> list[GameRecord]:
         return [play_game(game, seed, 4, ["random"] * 4, rounds=rounds) for seed in seeds]
 
     records = play(True)
@@ -203,15 +206,17 @@ def runner_costs(games: int) -> None:
     def tallied() -> None:
         tally = Tally()
         for record in records:
-            tally.add(record)  # type: ignore[arg-type]
+            tally.add(record)
 
     print(f"Midway Memories, random bots, 4 players: CPU us per game, {games} games, best of 5")
-    print(f"  {events} event generators, random.Random(text): {per_game(as_strings):7.1f}")
-    print(f"  {events} event generators, as now (same streams): {per_game(direct):7.1f}")
-    with_rounds, without = per_game(lambda: play(True)), per_game(lambda: play(False))
-    print(f"  a whole game with round checkpoints:          {with_rounds:7.1f}")
-    print(f"  a whole game without (as a ladder plays):     {without:7.1f}")
-    print(f"  adding a game to a tally:                     {per_game(tallied):7.1f}")
+    text, number = per_game(as_strings, twister_only)
+    print(f"  {events} event generators, random.Random(text):    {text:7.1f}")
+    print(f"  as many bare starts of the Twister, Random(int): {number:7.1f}")
+    with_rounds, without = per_game(lambda: play(True), lambda: play(False))
+    print(f"  a whole game with round checkpoints:            {with_rounds:7.1f}")
+    print(f"  a whole game without (as a ladder plays):       {without:7.1f}")
+    (adding,) = per_game(tallied)
+    print(f"  adding a game to a tally:                       {adding:7.1f}")
 
 
 def main() -> None:
