@@ -1,7 +1,9 @@
 """Games per second of the interpreter: random and greedy bots, 4 players, 1 and 2 workers.
 
 Run from the project root: `python benchmarks/simulate_speed.py [random_games] [greedy_games]`,
-or `python benchmarks/simulate_speed.py ratio [runs]` for the interleaved ratio alone.
+or `python benchmarks/simulate_speed.py ratio [runs]` for the interleaved ratio alone, or
+`python benchmarks/simulate_speed.py costs [games]` for what the runner adds to each game
+beyond its play (seeding the events' generators, round checkpoints, the tally).
 Also plays a direct, hand-written loop of the same game (the same rules, written for Midway
 Memories alone) with random play as the reference the generic interpreter is measured against.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -18,7 +21,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from toolkit.sim.runner import simulate  # noqa: E402
+from toolkit.engine.load import load_compiled_game  # noqa: E402
+from toolkit.sim.runner import GameRecord, game_seed, play_game, simulate  # noqa: E402
+from toolkit.sim.tally import Tally  # noqa: E402
 
 MANIFEST = ROOT / "rules" / "midway-memories.yaml"
 PARK = ROOT / "rules" / "oh-my-park.yaml"
@@ -164,7 +169,60 @@ def ratio_only(runs: int) -> None:
         )
 
 
+def runner_costs(games: int) -> None:
+    """`costs [games]`: CPU microseconds per Midway game (random bots, 4 players) of the
+    runner's own parts, best of 5: seeding each random event's generator (beside the floor of
+    any `random.Random`, the Twister's start), round checkpoints, the tally."""
+    _, game = load_compiled_game(str(MANIFEST))
+    seeds = [game_seed(1, i) for i in range(games)]
+    draws = game.new_state(seeds[0], 4).draws  # events of the setup; the deals follow
+    events = draws + 4  # a deal at each of the four later rounds
+
+    def per_game(*works: Callable[[], object], repeats: int = 5) -> list[float]:
+        """Each work's best time, the works run in turn: the load falls on all alike."""
+        best = [float("inf")] * len(works)
+        for _ in range(repeats):
+            for index, work in enumerate(works):
+                start = time.process_time()
+                work()
+                best[index] = min(best[index], time.process_time() - start)
+        return [value / games * 1e6 for value in best]
+
+    def as_strings() -> None:
+        for seed in seeds:
+            for draw in range(1, events + 1):
+                random.Random(f"{seed}/{draw}")
+
+    def twister_only() -> None:  # the Mersenne Twister's own start, from a number
+        for seed in seeds:
+            for draw in range(1, events + 1):
+                random.Random(seed + draw)
+
+    def play(rounds: bool) -> list[GameRecord]:
+        return [play_game(game, seed, 4, ["random"] * 4, rounds=rounds) for seed in seeds]
+
+    records = play(True)
+
+    def tallied() -> None:
+        tally = Tally()
+        for record in records:
+            tally.add(record)
+
+    print(f"Midway Memories, random bots, 4 players: CPU us per game, {games} games, best of 5")
+    text, number = per_game(as_strings, twister_only)
+    print(f"  {events} event generators, random.Random(text):    {text:7.1f}")
+    print(f"  as many bare starts of the Twister, Random(int): {number:7.1f}")
+    with_rounds, without = per_game(lambda: play(True), lambda: play(False))
+    print(f"  a whole game with round checkpoints:            {with_rounds:7.1f}")
+    print(f"  a whole game without (as a ladder plays):       {without:7.1f}")
+    (adding,) = per_game(tallied)
+    print(f"  adding a game to a tally:                       {adding:7.1f}")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "costs":
+        runner_costs(int(sys.argv[2]) if len(sys.argv) > 2 else 500)
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "ratio":
         ratio_only(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
         return

@@ -2,7 +2,8 @@
 
 A bot name is `random`, `greedy`, `ismcts` (or `ismcts:N` for N iterations per decision,
 `ismcts:0.5s` for half a second of thought per decision), or the id of a priority strategy
-the game ships in its `strategies` content file.
+the game ships in its `strategies` content file. Strategies (their models and compiler) are
+imported only for a game that ships them: the built-in bots never need them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from toolkit.agents.greedy import GreedyBot
-from toolkit.agents.priority import PriorityBot, compile_strategies
 from toolkit.agents.random_bot import RandomBot
 from toolkit.content.semantic import BUILT_IN_BOTS
 from toolkit.errors import UsageError, choose_id
@@ -19,6 +19,7 @@ from toolkit.kernel.state import State
 from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS
 
 if TYPE_CHECKING:
+    from toolkit.agents.priority import CompiledStrategy
     from toolkit.engine.game import Game
 
 
@@ -36,13 +37,24 @@ BUILT_IN = BUILT_IN_BOTS
 
 def bot_names(game: Game | None = None) -> list[str]:
     """Every bot name usable with `game` (its strategies included)."""
-    strategies = sorted(compile_strategies(game)) if game is not None else []
-    return [*BUILT_IN, *strategies]
+    return [*BUILT_IN, *sorted(_strategies(game))]
+
+
+def _strategies(game: Game | None) -> dict[str, CompiledStrategy]:
+    """The game's priority strategies by id, compiled once per game; none (and nothing
+    imported) for a game without a `strategies` file."""
+    if game is None or "strategies" not in game.content.files:
+        return {}
+    from toolkit.agents.priority import compile_strategies
+
+    return compile_strategies(game)
 
 
 def check_bot_name(name: str, game: Game | None = None) -> str:
     """`name` as the game spells it, in any case (`Greedy`, `ISMCTS:50`, a strategy's id);
     a usage error naming the closest bot and the choices when it is no bot."""
+    if name in BUILT_IN:  # exactly a built-in bot: no strategy may take its name
+        return name
     base, colon, budget = name.partition(":")
     if colon and base.casefold() == "ismcts":
         ismcts_budget(budget.lower(), name)
@@ -90,8 +102,10 @@ def make_bot(name: str, seed: int, game: Game | None = None) -> Agent:
 
         iterations, seconds = ismcts_budget(budget) if budget else (None, None)
         return IsmctsBot(seed, iterations=iterations, seconds=seconds)
-    strategies = compile_strategies(game) if game is not None else {}
+    strategies = _strategies(game)
     if name in strategies:
+        from toolkit.agents.priority import PriorityBot
+
         return PriorityBot(seed, strategies[name])
     raise UsageError(f"unknown bot '{name}'")
 

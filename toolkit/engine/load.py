@@ -1,15 +1,21 @@
-"""From what a user typed (a game id or a manifest path) to a compiled `Game`."""
+"""From what a user typed (a game id or a manifest path) to a compiled `Game`.
+
+Compiling (the engine, the kernel's runtime, the mechanic's machine) is imported only by
+`load_compiled_game`: commands that only read a checked game (`print`, `export`) never pay
+for it."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.project import GameContent, Patch, load_game
 from toolkit.content.semantic import check_game
-from toolkit.engine.game import Game, compile_game
 from toolkit.errors import ContentError
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Game
 
 
 def load_valid_game(
@@ -50,6 +56,8 @@ def load_compiled_game(
     variants: list[Path] | None = None,
     sets: list[tuple[str, Any]] | None = None,
 ) -> tuple[Path, Game]:
+    from toolkit.engine.game import compile_game
+
     manifest, content = load_valid_game(argument, variants, sets)
     return manifest, compile_game(content)
 

@@ -8,7 +8,6 @@ game's source: a local pool reads the files, a Dask worker gets their bytes (`po
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import pickle
 import signal
@@ -17,14 +16,16 @@ import threading
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager, suppress
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from toolkit.errors import ClusterError, UsageError
 from toolkit.files import discard_unfinished
 from toolkit.schema.limits import WORKERS_PER_CPU
 from toolkit.sim.scheduler_address import scheduler_address
+
+if TYPE_CHECKING:  # a pool is imported when a run starts one: one worker needs none
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 AHEAD = 2
 """Jobs queued per worker: enough to keep every worker busy, few enough that a long run holds
@@ -101,6 +102,8 @@ class LocalExecutor(Executor):
         """One pool for every run of this executor (runs in threads share it: `tune`)."""
         with self._lock:
             if self._pool is None:
+                from concurrent.futures import ProcessPoolExecutor
+
                 self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
             return self._pool
 
@@ -374,6 +377,8 @@ def _worker_start() -> None:
 
 
 def _terminate_workers() -> None:
+    import multiprocessing
+
     for child in multiprocessing.active_children():
         child.terminate()
 

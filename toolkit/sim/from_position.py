@@ -20,7 +20,6 @@ from toolkit.content.models.position import Position
 from toolkit.content.project import LoadedFile, load_content_file
 from toolkit.content.yaml_loader import MAX_FILE_BYTES, display_path, load_bytes, load_file
 from toolkit.engine.game import Game
-from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import position_start
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import FileRefused, is_file, read_bytes
@@ -31,7 +30,7 @@ from toolkit.sim.executor import Executor, LocalExecutor
 from toolkit.sim.names import names_of
 from toolkit.sim.run import Run, RunSpec, check_seats, seats_for
 from toolkit.sim.runner import Chunk, GameSource, Keep, game_seed, play_chunks, play_from
-from toolkit.sim.sources import PathSource
+from toolkit.sim.sources import load_source
 from toolkit.sim.stats import summarise
 from toolkit.sim.tally import Tally
 
@@ -90,7 +89,8 @@ def _play_chunk(job: tuple[PositionSource, Chunk]) -> Tally:
             raise ContentError(problems)
         for player, action in moves:
             state.apply(player, action)
-        tally.add(play_from(game, state, game_seeded, bots, record_actions=keep.records))
+        tally.add(play_from(game, state, game_seeded, bots, record_actions=keep.records,
+                            rounds=keep.rounds))  # fmt: skip
     return tally
 
 
@@ -103,7 +103,7 @@ def run_from_position(
         raise UsageError("--from plays with the position's options; write them in its 'options'")
     if not is_file(position):
         raise UsageError(f"no such file: '{position}'")
-    manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
+    _, game_source, game = load_source(spec.game, spec.variants, spec.sets)
     name, data = display_path(position), _file_bytes(position)
     loaded, first = _checked(game, name, data)
     if spec.record_actions and len(data) > MAX_POSITION_TEXT:
@@ -120,11 +120,7 @@ def run_from_position(
         raise UsageError(f"the game in '{position}' is over: score it with toolkit score")
     seats = seats_for(check_seats(game, players, spec.bots), players)
     source = PositionSource(
-        PathSource(
-            str(manifest.resolve()),
-            tuple(str(v.resolve()) for v in spec.variants),
-            tuple((p, v) for p, v in spec.sets),
-        ),
+        game_source,
         name,
         data,
     )
@@ -152,4 +148,4 @@ def run_from_position(
         "names": names_of(game),
     }
     start = StartPosition(name, data.decode("utf-8")) if spec.record_actions else None
-    return Run(spec, players, tally, summary, dict(first.options), start)
+    return Run(spec, players, tally, summary, dict(first.options), start, game)

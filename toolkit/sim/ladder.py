@@ -50,6 +50,7 @@ def ladder(
             variants,
             options=options,
             executor=executor,
+            rounds=False,  # wins, scores and pairwise results: no round checkpoints
         )
         results.append((seats, played))
     return summarise_ladder(results, bots)

@@ -5,25 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.agents import check_bot_name, reproducible
 from toolkit.diagnostics import players_span
-from toolkit.engine.game import Game
-from toolkit.engine.load import load_compiled_game
 from toolkit.errors import UsageError
-from toolkit.files import ensure_folder
-from toolkit.record.transcripts import (
-    LoadedGame,
-    StartPosition,
-    simulation_games,
-    write_transcript,
-)
 from toolkit.sim.executor import Executor
 from toolkit.sim.names import names_of
 from toolkit.sim.runner import simulate
+from toolkit.sim.sources import load_source
 from toolkit.sim.stats import summarise
 from toolkit.sim.tally import Tally
+
+if TYPE_CHECKING:
+    from toolkit.engine.game import Game
+    from toolkit.record.transcripts import StartPosition
 
 
 @dataclass
@@ -58,6 +54,8 @@ class Run:
     """The options chosen, typed (the defaults fill the rest)."""
     start: StartPosition | None = None
     """The position every game started from (`simulate --from`), for the transcript."""
+    game: Game | None = None
+    """The compiled game the run played, for its transcript (None: load it again)."""
 
 
 def seats_for(bots: list[str], players: int) -> list[str]:
@@ -78,7 +76,7 @@ def check_seats(game: Game, players: int, bots: list[str]) -> list[str]:
 
 
 def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
-    manifest, game = load_compiled_game(spec.game, spec.variants, spec.sets)
+    manifest, _, game = load_source(spec.game, spec.variants, spec.sets)  # compiled once
     players = spec.players if spec.players is not None else min(4, game.max_players)
     bots = check_seats(game, players, spec.bots)
     options = game.read_options(spec.options)
@@ -114,13 +112,22 @@ def run(spec: RunSpec, progress: Callable[[int], Any] | None = None) -> Run:
         **summarise(tally, seats, game.targets, game.deck_and_pool_ids()),
         "names": names_of(game),
     }
-    return Run(spec, players, tally, summary, options)
+    return Run(spec, players, tally, summary, options, game=game)
 
 
 def write_run(path: Path, result: Run) -> int:
     """Write every game of a simulation run kept with `record_actions`; returns the count."""
+    from toolkit.files import ensure_folder
+    from toolkit.record.transcripts import LoadedGame, simulation_games, write_transcript
+
     spec = result.spec
-    loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
+    if result.game is not None:  # the game the run compiled, not a second one
+        from toolkit.record.narration import Narrator
+
+        game = result.game
+        loaded = LoadedGame(game, game.content, Narrator(game, game.content))
+    else:
+        loaded = LoadedGame.load(spec.game, spec.variants, spec.sets)
     ensure_folder(path.parent)
     games = simulation_games(
         loaded,

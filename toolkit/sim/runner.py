@@ -48,9 +48,12 @@ class Keep:
 
     records: bool = False
     paired: bool = False
+    rounds: bool = True
+    """Each game's provisional totals at every round's end (the length in rounds, lead
+    changes, drama): a run whose statistics read none of them (a ladder) goes without."""
 
     def tally(self) -> Tally:
-        return Tally.empty(keep_records=self.records, paired=self.paired)
+        return Tally.empty(keep_records=self.records, paired=self.paired, by_round=self.rounds)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -66,15 +69,23 @@ def play_game(
     *,
     record_actions: bool = False,
     options: dict[str, Any] | None = None,
+    rounds: bool = True,
 ) -> GameRecord:
     state = game.new_state(seed, players, options)
-    return play_from(game, state, seed, bots, record_actions=record_actions)
+    return play_from(game, state, seed, bots, record_actions=record_actions, rounds=rounds)
 
 
 def play_from(
-    game: Game, state: State, seed: int, bots: list[str], *, record_actions: bool = False
+    game: Game,
+    state: State,
+    seed: int,
+    bots: list[str],
+    *,
+    record_actions: bool = False,
+    rounds: bool = True,
 ) -> GameRecord:
-    """Bots play `state` to its end (a new game, or a position); `seed` seeds the bots."""
+    """Bots play `state` to its end (a new game, or a position); `seed` seeds the bots.
+    `rounds`: checkpoint the totals at each round's end (else only the final ones)."""
     players = state.n
     played: list[tuple[int, int]] = []
     display = {
@@ -120,7 +131,7 @@ def play_from(
                 played.append((player, action))
             apply(player, action)
             left -= 1
-        if state.round != current_round and not state.terminal:
+        if rounds and state.round != current_round and not state.terminal:
             current_round = state.round
             checkpoints.append(game.totals(state))
     return _record(game, state, display, checkpoints, played)
@@ -211,7 +222,13 @@ def _play_chunk(job: Job) -> Tally:
     tally = keep.tally()
     for i in indexes:
         record = play_game(
-            game, game_seed(seed, i), players, bots, record_actions=keep.records, options=options
+            game,
+            game_seed(seed, i),
+            players,
+            bots,
+            record_actions=keep.records,
+            options=options,
+            rounds=keep.rounds,
         )
         tally.add(record)
     return tally
@@ -232,10 +249,13 @@ def simulate(
     executor: Executor | None = None,
     first_game: int = 0,
     paired: bool = False,
+    rounds: bool = True,
 ) -> Tally:
     """Play `games` games and tally them; `progress(n)` is called as chunks of n games
     finish. `record_actions` keeps every record with its actions in the tally (for
-    transcripts), `paired` the columns a paired comparison reads. `options`
+    transcripts), `paired` the columns a paired comparison reads; without `rounds` the
+    games keep no round checkpoints and their tally no length in rounds, lead changes or
+    drama (`Keep.rounds`). `options`
     are the game options chosen (checked by the caller: `Game.read_options`). `executor`
     runs the chunks (default: a local pool of `workers` processes); `first_game` skips the
     games before it (more games of a run already played: the same seeds, extended).
@@ -244,15 +264,11 @@ def simulate(
     same deals and setups wherever the rules let it: paired comparisons. The chunks of games
     are made as the workers take them, so nothing grows with `games` before the first game.
     """
-    source = PathSource(
-        str(manifest.resolve()),
-        tuple(str(v.resolve()) for v in variants or []),
-        tuple((p, v) for p, v in sets or []),
-    )
+    source = PathSource.of(manifest, variants, sets)  # compiled once: `load_source`
     owned = executor is None
     executor = executor or LocalExecutor(workers)
     try:
-        keep = Keep(records=record_actions, paired=paired)
+        keep = Keep(records=record_actions, paired=paired, rounds=rounds)
         return play_chunks(_play_chunk, source, games, players, bots, seed, progress,
                            keep, options, executor, first_game)  # fmt: skip
     finally:

@@ -12,6 +12,8 @@ import hashlib
 import os
 import shutil
 import tempfile
+import threading
+from collections import OrderedDict
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -42,6 +44,21 @@ class PathSource:
 
     def __hash__(self) -> int:
         return hash(repr((self.manifest, self.variants, self.sets)))  # a value may be a table
+
+    @classmethod
+    def of(
+        cls,
+        manifest: Path,
+        variants: list[Path] | None = None,
+        sets: list[tuple[str, Any]] | None = None,
+    ) -> PathSource:
+        """The source of a manifest with its variant files and `--set` values, by absolute
+        paths: the same source whoever builds it, so its compiled game is shared."""
+        return cls(
+            str(manifest.resolve()),
+            tuple(str(v.resolve()) for v in variants or []),
+            tuple((p, v) for p, v in sets or []),
+        )
 
     def compile(self) -> Game:
         return _compiled_from_paths(self)
@@ -140,12 +157,51 @@ class BundleSource:
         return self
 
 
-@lru_cache(maxsize=8)
-def _compiled_from_paths(source: PathSource) -> Game:
-    _, game = load_compiled_game(
-        source.manifest, [Path(v) for v in source.variants], list(source.sets)
-    )
-    return game
+class _CompiledGames:
+    """The games compiled in this process, by source (the last few): a run compiles its game
+    once, whether the command, the runner or a forked worker asks for it."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.games: OrderedDict[PathSource, Game] = OrderedDict()
+        self.lock = threading.Lock()  # `tune` runs trials in threads
+
+    def __call__(self, source: PathSource) -> Game:
+        with self.lock:
+            game = self.games.get(source)
+            if game is not None:
+                self.games.move_to_end(source)
+                return game
+        _, game = load_compiled_game(
+            source.manifest, [Path(v) for v in source.variants], list(source.sets)
+        )
+        self.remember(source, game)
+        return game
+
+    def remember(self, source: PathSource, game: Game) -> None:
+        with self.lock:
+            self.games[source] = game
+            while len(self.games) > self.size:
+                self.games.popitem(last=False)
+
+    def cache_clear(self) -> None:
+        with self.lock:
+            self.games.clear()
+
+
+_compiled_from_paths = _CompiledGames(8)
+
+
+def load_source(
+    argument: str, variants: list[Path] | None = None, sets: list[tuple[str, Any]] | None = None
+) -> tuple[Path, PathSource, Game]:
+    """The game a user named (a game id or a manifest path) loaded, checked and compiled, with
+    its source: the source's `compile()` then returns this game, so a run compiles its game
+    once. Errors are those of `load_compiled_game`, with the paths as the user gave them."""
+    manifest, game = load_compiled_game(argument, variants, sets)
+    source = PathSource.of(manifest, variants, sets)
+    _compiled_from_paths.remember(source, game)
+    return manifest, source, game
 
 
 @lru_cache(maxsize=8)

@@ -127,6 +127,9 @@ class Tally:
     records: list[GameRecord] | None = None
     """Every record in game order, only for a run that writes them (transcripts)."""
     paired: PairedColumns | None = None
+    by_round: bool = True
+    """Whether the games kept their round checkpoints: `rounds`, `lead_changes` and `drama`
+    are counted only then (a ladder, which reads wins and scores alone, plays without)."""
 
     @classmethod
     def of(
@@ -138,8 +141,14 @@ class Tally:
         return tally
 
     @classmethod
-    def empty(cls, *, keep_records: bool = False, paired: bool = False) -> Tally:
-        return cls(records=[] if keep_records else None, paired=PairedColumns() if paired else None)
+    def empty(
+        cls, *, keep_records: bool = False, paired: bool = False, by_round: bool = True
+    ) -> Tally:
+        return cls(
+            records=[] if keep_records else None,
+            paired=PairedColumns() if paired else None,
+            by_round=by_round,
+        )
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -184,14 +193,16 @@ class Tally:
         self.supply_short += record.supply_short > 0
         self.decided_by[record.decided_by] += 1
         self.turns[record.turns] += 1
-        self.rounds[len(record.checkpoints)] += 1
         margin = side_margin(record, sides)
         self.margins[margin] += 1
-        changes = lead_changes(record)
-        self.lead_changes[changes] += 1
-        behind = midpoint_deficit(record)
-        if behind is not None:
-            self.drama[behind] += 1
+        changes = 0
+        if self.by_round:
+            self.rounds[len(record.checkpoints)] += 1
+            changes = lead_changes(record)
+            self.lead_changes[changes] += 1
+            behind = midpoint_deficit(record)
+            if behind is not None:
+                self.drama[behind] += 1
         self._effects(record)
         held = {card for cards in record.holdings for card in cards} | set(record.held)
         self.seen.update(held)
