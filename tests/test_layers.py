@@ -14,9 +14,9 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 BELOW_CONTENT = ["kernel", "schema", "rules", "mechanics", "errors.py", "diagnostics.py"]
-GENERIC = {"hand", "deck", "suits"}
-"""Words the toolkit itself defines (a player's hand, the play deck, a suited deck's suits),
-which games reuse as ids."""
+GENERIC = {"hand", "deck", "suits", "row"}
+"""Words the toolkit itself defines (a player's hand, the play deck, a suited deck's suits, a
+grid's row), which games reuse as ids."""
 
 
 @cache
