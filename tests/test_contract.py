@@ -46,7 +46,7 @@ from toolkit.sim.runner import play_game
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "rules").glob("*.yaml"))
 TOYS = sorted((ROOT / "tests" / "games").glob("*/rules/*.yaml"))
-SEEDS = (11, 2024, 777, 31337, 5)
+SEEDS = (11, 2024, 777)
 TOY_SEEDS = 2
 """Toy games (the vocabulary's coverage, several re-telling a shipped game) play the first
 seeds only, at their fewest and most players: the shipped games carry the full sweep."""

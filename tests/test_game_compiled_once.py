@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from entry_point import run_toolkit
 
-from tests.entry_point import run_toolkit
 from toolkit.engine import game as engine_game
 
 

@@ -5,8 +5,9 @@ server can tell). The end screen is checked against `toolkit replay` of the tran
 from the page; a seat's page source and event stream never show another seat's hand; positions
 are saved and sent back; a replay is stepped through.
 
-Every shipped game takes minutes, so a plain run plays one game per family; with
-TOOLKIT_BROWSER_ALL_GAMES=1 it plays every shipped game (those not at a table against bots).
+Every shipped game takes minutes, so a plain run plays one game per family against bots and
+the three-person table; with TOOLKIT_BROWSER_ALL_GAMES=1 it plays every shipped game (those not
+at a table against bots) and both tables.
 
 One browser and one server serve the whole module. The time from a click to the page that
 shows the move is measured and printed (run with -s to see it), never asserted. With
@@ -53,6 +54,8 @@ ARGS = [
 SEED = "3"
 TABLES = {"oh-my-park": (2, 2), "kite-festival": (3, 3)}
 """Games played at a table: (seats, people), each person in a browser context of their own."""
+QUICK_TABLES = ["kite-festival"]
+"""The table a plain run plays: three people, each in a browser context of their own."""
 
 
 @dataclass
@@ -194,7 +197,7 @@ def _check_end(page: Page, served: Served, game: str) -> dict[str, object]:
 
 
 FAMILIES = {
-    "trick_taking": "cinder-tricks", "draft": "tide-pool-market",
+    "trick_taking": "lamplight-wagers", "draft": "tide-pool-market",
     "draw_and_play": "lantern-routes", "staged": "firefly-jars",
 }  # fmt: skip
 """The game of each mechanic family a plain run plays against bots by clicking."""
@@ -218,13 +221,13 @@ def test_a_game_against_bots_played_by_clicking(game: str, served: Served, page:
             break
     head = _check_end(page, served, game)
     assert head["bots"][0] == "human"
-    if game == "cinder-tricks":
+    if game == FAMILIES["trick_taking"]:
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_function(DRAWN, polling=100)
         page.locator("#game-over").screenshot(path=str(served.shots / "serve-end.png"))
 
 
-@pytest.mark.parametrize("game", list(TABLES))
+@pytest.mark.parametrize("game", list(TABLES) if ALL_GAMES else QUICK_TABLES)
 def test_people_at_one_table_each_in_their_own_browser(
     game: str, served: Served, page: Page, browser: Browser
 ) -> None:
