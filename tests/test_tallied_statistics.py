@@ -245,3 +245,11 @@ def test_a_paired_comparison_of_merged_chunks_equals_one_of_all_games() -> None:
         "mean score, all seats", "points from Points", "points from Bonus"
     ]  # fmt: skip
     assert whole["differences"]["points from Bonus"]["variant"] == round(9 / 3 / 6, 4)
+
+
+def test_a_card_taken_from_a_display_counts_as_used_though_nobody_keeps_it() -> None:
+    """Saltmarsh Deeds' deeds are bought at auction and sold again before the end: no deed is
+    held at the end, yet every one was played, so none is listed as never played."""
+    result = run_toolkit("simulate", "saltmarsh-deeds", "--games", "20", "--players", "2")
+    assert result.returncode == 0, result.stderr
+    assert "never played by anyone" not in result.stdout

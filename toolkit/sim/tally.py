@@ -204,7 +204,10 @@ class Tally:
             if behind is not None:
                 self.drama[behind] += 1
         self._effects(record)
+        # A card counts as used when someone held it in the open at a round's end or took it
+        # from a display (a deed bought at auction and sold again before the end).
         held = {card for cards in record.holdings for card in cards} | set(record.held)
+        held |= {card for _, _, card, _ in record.acquired}
         self.seen.update(held)
         self.card_games.update(held)
         for seat, mine in enumerate(totals):
