@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -47,15 +48,6 @@ def meadow(game: Game, state: State, top_last: Sequence[str]) -> None:
 def shelves(game: Game, state: State, per_player: Sequence[Sequence[str]]) -> None:
     for player, kept in enumerate(per_player):
         state.zones[game.zone("shelf").index][player] = [game.deck.index(c) for c in kept]
-
-
-def start(game: Game, players: int = 2) -> State:
-    """A new game with player 1 to move first."""
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def move(game: Game, kind: str) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -56,15 +57,6 @@ def market(
         state.zones[game.zone("wares").index][player] = ids(game, held)
     placed = set(ids(game, [*row, *bales, *(c for held in wares for c in held)]))
     state.out_of_play = [c for c in range(game.deck.size) if c not in placed]
-
-
-def start(game: Game, players: int = 2) -> State:
-    """A new game with player 1 to move first."""
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def buy(game: Game, card: str) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -28,15 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def game() -> Game:
     _, compiled = load_compiled_game(str(ROOT / "rules" / "saltmarsh-deeds.yaml"))
     return compiled
-
-
-def start(game: Game, players: int = 2) -> State:
-    """A new game with player 1 bidding first."""
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def lay(game: Game, state: State, zone: str, names: Sequence[str], player: int = -1) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
@@ -54,14 +55,6 @@ def table(
     for held in state.zones[game.zone("home").index]:
         held.clear()
     state.out_of_play = [c for c in range(game.deck.size) if c not in placed]
-
-
-def start(game: Game, players: int) -> State:
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def ask(game: Game, seat: int, choice: int) -> int:

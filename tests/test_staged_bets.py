@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
@@ -27,15 +28,6 @@ MANIFEST = CHIPS / "rules" / "staged-chips.yaml"
 def game() -> Game:
     _, compiled = load_compiled_game(str(MANIFEST))
     return compiled
-
-
-def start(game: Game, players: int = 2) -> State:
-    """A new game with player 1 first: the first shell is on offer to them."""
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def names(game: Game, state: State, zone: str, player: int = 0) -> list[str]:

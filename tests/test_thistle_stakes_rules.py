@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -28,15 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def game() -> Game:
     _, compiled = load_compiled_game(str(ROOT / "rules" / "thistle-stakes.yaml"))
     return compiled
-
-
-def start(game: Game, players: int = 2) -> State:
-    """A new game whose round 1 is led by player 1: player 2 wagers first."""
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 lead")
 
 
 def deal(game: Game, state: State, hands: Sequence[str], heath: Sequence[str]) -> None:

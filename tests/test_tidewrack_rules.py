@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -42,15 +43,6 @@ RIVAL += ["coral-6", "glass-2"]
 @pytest.fixture(scope="module")
 def game() -> Game:
     return load_compiled_game(str(ROOT / "rules" / "tidewrack.yaml"))[1]
-
-
-def start(game: Game) -> State:
-    """A new game with player 1 to walk first."""
-    for seed in range(50):
-        state = game.new_state(seed, 2)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def ids(game: Game, state: State, zone: str, player: int = 0) -> list[str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from entry_point import run_toolkit
+from scenario_start import start
 
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
@@ -54,14 +55,6 @@ def table(
         state.shared[game.zone(zone).index] = [game.deck.index(card) for card in held]
         placed += state.shared[game.zone(zone).index]
     state.out_of_play = [c for c in range(game.deck.size) if c not in placed]
-
-
-def start(game: Game, players: int = 2) -> State:
-    for seed in range(50):
-        state = game.new_state(seed, players)
-        if state.first_player == 0:
-            return state
-    raise AssertionError("no seed below 50 lets player 1 start")
 
 
 def rule(game: Game) -> CaptureMove:

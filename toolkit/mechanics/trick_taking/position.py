@@ -282,9 +282,10 @@ def complete(
         for player in range(n):
             if machine.first_card in hands[player]:
                 mech.current = player
-    if machine.turned_up and mech.turned >= 0 and (machine.turned_from_dealer or mech.picked >= 0):
-        pass  # in the dealer's hand, face up (or played)
-    elif machine.turned_up and mech.turned >= 0:
+    # A card turned from the dealer's own hand, or picked up by the dealer, stays in play;
+    # one turned from what is left over must lie out of play.
+    kept = machine.turned_from_dealer or mech.picked >= 0
+    if machine.turned_up and mech.turned >= 0 and not kept:
         if mech.turned not in state.out_of_play:
             reader.error(
                 ("play", "turned_up"),

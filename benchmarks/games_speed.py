@@ -1,9 +1,10 @@
-"""Random-bot games per second of every trick-taking game under `rules/`, at each player
-count, on one core (one worker). The bar is 200 games per second for every game.
+"""Random-bot games per second of every game of one mechanic under `rules/`, at each player
+count, on one core (one worker). The bar is 200 games per second for every example game.
 
-Run from the project root: `python benchmarks/trick_games_speed.py [games] [game ...]` (no
-game named: every trick-taking game). Both the wall clock and the process's CPU time are
-reported: on a loaded machine the CPU figure is the one that says what one free core would do.
+Run from the project root: `python benchmarks/games_speed.py MECHANIC [games] [game ...]`
+(`staged`, `trick_taking`, `draft`, `draw_and_play`; no game named: every game of it). Both the
+wall clock and the process's CPU time are reported: on a loaded machine the CPU figure is the
+one that says what one free core would do.
 """
 
 from __future__ import annotations
@@ -20,15 +21,15 @@ sys.path.insert(0, str(ROOT))
 from toolkit.sim.runner import simulate  # noqa: E402
 
 BAR = 200
-"""Random-bot games per second every trick-taking example game must reach on one core."""
+"""Random-bot games per second every example game must reach on one core."""
 
 
-def trick_games() -> list[tuple[Path, range]]:
-    """Every manifest under `rules/` whose structure is trick-taking, with its player counts."""
+def games_of(mechanic: str) -> list[tuple[Path, range]]:
+    """Every manifest under `rules/` whose structure is `mechanic`, with its player counts."""
     found = []
     for manifest in sorted((ROOT / "rules").glob("*.yaml")):
         data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
-        if data.get("structure", {}).get("mechanic") == "trick_taking":
+        if data.get("structure", {}).get("mechanic") == mechanic:
             players = data["players"]
             found.append((manifest, range(players["min"], players["max"] + 1)))
     return found
@@ -43,17 +44,20 @@ def rates(manifest: Path, players: int, games: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    print(f"trick-taking games, random bots, one worker, {games} games each: games per second")
+    if len(sys.argv) < 2:
+        sys.exit("usage: python benchmarks/games_speed.py MECHANIC [games] [game ...]")
+    mechanic = sys.argv[1]
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    print(f"{mechanic} games, random bots, one worker, {games} games each: games per second")
     print(f"{'game':<20} {'players':>7} {'wall':>8} {'cpu':>8}  bar {BAR}")
-    only = set(sys.argv[2:])
-    for manifest, counts in trick_games():
+    only = set(sys.argv[3:])
+    for manifest, counts in games_of(mechanic):
         if only and manifest.stem not in only:
             continue
         for players in counts:
             wall, cpu = rates(manifest, players, games)
             mark = "ok" if cpu >= BAR else "BELOW"
-            print(f"{manifest.stem:<20} {players:>7} {wall:>8.0f} {cpu:>8.0f}  bar {mark}")
+            print(f"{manifest.stem:<20} {players:>7} {wall:>8.0f} {cpu:>8.0f}  {mark}")
 
 
 if __name__ == "__main__":
