@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Union
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, create_model, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
-from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
-from toolkit.mechanics.registry import structure_models
+from toolkit.content.models.primitives import (
+    Effect,
+    ScoringRule,
+    SetupStep,
+    resolve_every_mechanic,
+    resolve_mechanic,
+)
+from toolkit.mechanics.registry import MECHANICS, structure_models
 from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring.tie_breaker import TieBreaker
@@ -356,3 +363,28 @@ class Game(Model):
         if not self.scoring and not self.round_scoring:
             raise ValueError("a game needs 'scoring' (at the end), 'round_scoring' or both")
         return self
+
+
+def game_model(data: Any) -> type[Game]:
+    """The model a loaded manifest is validated with: a `Game` whose `structure` is the model
+    of the mechanic its `structure.mechanic` names, so only that mechanic's models are built;
+    `Game` itself, over every mechanic, when the name is missing or not registered (its
+    discriminated union says which names there are)."""
+    structure = data.get("structure") if isinstance(data, dict) else None
+    mechanic = structure.get("mechanic") if isinstance(structure, dict) else None
+    if isinstance(mechanic, str) and mechanic in MECHANICS:
+        return _game_of(mechanic)
+    resolve_every_mechanic()
+    return Game
+
+
+@cache
+def _game_of(mechanic: str) -> type[Game]:
+    resolve_mechanic(mechanic)
+    return create_model(
+        Game.__name__,
+        __base__=Game,
+        __doc__=Game.__doc__,
+        __module__=Game.__module__,
+        structure=(MECHANICS[mechanic].structure, ...),
+    )
