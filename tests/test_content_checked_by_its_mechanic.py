@@ -15,7 +15,6 @@ from pydantic import ValidationError
 
 from tests.entry_point import run_toolkit
 from toolkit.content.models.manifest import Game, game_model
-from toolkit.content.models.primitives import resolve_every_mechanic
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.yaml_loader import load_file
 from toolkit.diagnostics import Diagnostic
@@ -26,16 +25,16 @@ KITES = ROOT / "rules" / "kite-festival.yaml"
 _RUN = """
 import json, sys
 from toolkit.cli import main
+from toolkit.content.models import manifest
 from toolkit.mechanics.staged import structure as staged
-from toolkit.mechanics.trick_taking import structure as trick_taking
 sys.argv = ["toolkit", *sys.argv[1:]]
 try:
     main()
 except SystemExit as done:
-    waiting = (staged.TurnsStage, staged.MoveBase)
+    alone = (staged.TurnsStage, staged.MoveBase, staged.Check)
     built = {
-        "staged": [m.__name__ for m in waiting if m.__pydantic_complete__],
-        "trick_taking": trick_taking.TrickTaking.__pydantic_complete__,
+        "every mechanic": manifest.Game.__pydantic_complete__,
+        "staged alone": [m.__name__ for m in alone if m.__pydantic_complete__],
     }
     print(json.dumps({"exit": done.code, "built": built, "modules": sorted(sys.modules)}),
           file=sys.stderr)
@@ -56,14 +55,20 @@ def _run(*args: str) -> dict[str, object]:
     return report
 
 
-def test_a_trick_taking_game_is_checked_without_building_the_staged_models() -> None:
-    report = _run("validate", "midway-memories")
-    assert report["built"] == {"staged": [], "trick_taking": True}
-
-
-def test_a_staged_game_builds_its_own_models() -> None:
-    report = _run("validate", "kite-festival")
-    assert report["built"] == {"staged": ["TurnsStage", "MoveBase"], "trick_taking": False}
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("validate", "midway-memories"),
+        ("simulate", "midway-memories", "--games", "1"),
+        ("validate", "kite-festival"),
+    ],
+)
+def test_a_game_is_checked_by_its_own_mechanics_model_only(command: tuple[str, ...]) -> None:
+    """Neither the manifest model over every mechanic nor a staged model on its own is built:
+    a trick-taking game never generates the staged graph; a staged game generates it once,
+    inside its own manifest model."""
+    report = _run(*command)
+    assert report["built"] == {"every mechanic": False, "staged alone": []}
 
 
 def test_a_card_file_checked_alone_loads_no_print_machinery_nor_unread_kinds() -> None:
@@ -93,6 +98,7 @@ def _diagnostics(model: type[Game], path: Path) -> list[Diagnostic]:
         ("stage: order, skip: 1", "stage: ordr, skip: 1"),  # a misspelt stage
         ("when: {card: {action: gust}}", "when: {card: {action: gust}, empty: hand}"),
         ("  rounds: 1\n", "  rounds: 0\n"),  # out of range, on the structure itself
+        ("              match: {same:", "              mach: {same:"),  # in a move in a turn
     ],
 )
 def test_a_structure_mistake_reads_as_it_does_against_every_mechanic(
@@ -102,11 +108,12 @@ def test_a_structure_mistake_reads_as_it_does_against_every_mechanic(
     assert written in text  # the first one is changed
     manifest = tmp_path / KITES.name
     manifest.write_text(text.replace(written, mistake, 1), encoding="utf-8")
-    resolve_every_mechanic()
     own = _diagnostics(game_model({"structure": {"mechanic": "staged"}}), manifest)
     assert own and own == _diagnostics(Game, manifest)
     line = text[: text.index(written)].count("\n") + 1
     assert any(d.line == line for d in own), [str(d) for d in own]
+    if "mach:" in mistake:
+        assert "did you mean 'match'" in own[0].hint
 
 
 def test_a_structure_naming_no_mechanic_says_which_there_are(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from toolkit.content.kind_models import KindModels
 from toolkit.content.kinds import KINDS, schema_file_name
 from toolkit.content.models.manifest import Game
 from toolkit.content.models.position import Position
-from toolkit.content.models.primitives import UNIONS, resolve_every_mechanic
+from toolkit.content.models.primitives import UNIONS
 from toolkit.content.project import load_content_file
 from toolkit.files import (
     SCHEMA,
@@ -243,7 +243,6 @@ def _nodes(value: Any) -> Iterator[dict[str, Any]]:
 
 def render_schemas(project: Path) -> dict[str, str]:
     """File name to file text, for every schema; byte-stable so drift checks are exact."""
-    resolve_every_mechanic()  # the manifest's schema holds every mechanic's structure
     rendered = {
         name: json.dumps(schema_for(name, model), indent=2, sort_keys=True) + "\n"
         for name, model in schema_models(project).items()

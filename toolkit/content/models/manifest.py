@@ -8,13 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import Field, create_model, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
-from toolkit.content.models.primitives import (
-    Effect,
-    ScoringRule,
-    SetupStep,
-    resolve_every_mechanic,
-    resolve_mechanic,
-)
+from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
 from toolkit.mechanics.registry import MECHANICS, structure_models
 from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
@@ -367,20 +361,20 @@ class Game(Model):
 
 def game_model(data: Any) -> type[Game]:
     """The model a loaded manifest is validated with: a `Game` whose `structure` is the model
-    of the mechanic its `structure.mechanic` names, so only that mechanic's models are built;
-    `Game` itself, over every mechanic, when the name is missing or not registered (its
-    discriminated union says which names there are)."""
+    of the mechanic its `structure.mechanic` names, so that building it (on first use) builds
+    that mechanic's models only; `Game` itself, over every mechanic, when the name is missing
+    or not registered (its discriminated union says which names there are). The diagnostics
+    are the same: the loaded data holds no union tag, so a position is found alike."""
     structure = data.get("structure") if isinstance(data, dict) else None
     mechanic = structure.get("mechanic") if isinstance(structure, dict) else None
     if isinstance(mechanic, str) and mechanic in MECHANICS:
         return _game_of(mechanic)
-    resolve_every_mechanic()
     return Game
 
 
 @cache
 def _game_of(mechanic: str) -> type[Game]:
-    resolve_mechanic(mechanic)
+    """The manifest model of one mechanic's games, made once."""
     return create_model(
         Game.__name__,
         __base__=Game,

@@ -60,9 +60,13 @@ def resolve_unions() -> None:
     """Let every model left incomplete for want of a union find it: each union's name is bound
     in the module of each model that names it. Those holding effects or conditions are built
     now, once: every card kind's model holds them, and a built model is reused where a
-    deferred one would be generated again for each. A mechanic's own models (its structure's
-    stages, moves, checks) wait until a game of that mechanic is read (`resolve_mechanic`):
-    most commands read one game, and building another mechanic's models is most of the cost.
+    deferred one would be generated again for each.
+
+    A mechanic's own models (a staged structure's stages, moves and checks, which hold one
+    another) are left to the manifest model of that mechanic (`manifest.game_model`), which
+    builds them once, inside itself, when a game of that mechanic is read: built one by one
+    here, each would generate the whole graph again, for every command, whatever its game.
+    One used alone is built by pydantic on first use, the names it needs being bound.
     Preferences stay deferred until a strategies file needs them."""
     models = dict.fromkeys((*_subclasses(Model), *structure_models()))  # once each, in order
     incomplete = [m for m in models if _incomplete(m)]
@@ -70,57 +74,24 @@ def resolve_unions() -> None:
         namespace = vars(sys.modules[model.__module__])
         for name, union in UNIONS.items():
             namespace.setdefault(name, union)
-    owners = _mechanic_packages()
+    packages = _mechanic_packages()
     for model in incomplete:
-        owner = _owner(model, owners)
-        if owner is not None:
-            _WAITING.setdefault(owner, []).append(model)
-        elif not issubclass(model, PreferenceBase):
-            _rebuild(model)
+        if not issubclass(model, PreferenceBase) and not _mechanics_own(model, packages):
+            model.model_rebuild(force=True, _types_namespace=UNIONS)
 
 
-_WAITING: dict[str, list[type[Any]]] = {}
-"""Each mechanic's incomplete models, built when a game of that mechanic needs them."""
+def _mechanic_packages() -> tuple[str, ...]:
+    """Each registered mechanic's package: its structure model's (a plugin's lone module)."""
+    modules = (kit.structure.__module__ for kit in MECHANICS.values())
+    return tuple(dict.fromkeys(module.rpartition(".")[0] or module for module in modules))
 
 
-def resolve_mechanic(name: str) -> None:
-    """Build the models of mechanic `name` left incomplete (once; nothing for an unknown name)."""
-    waiting = _WAITING.pop(name, [])
-    with collection_paused():
-        for model in waiting:
-            _rebuild(model)
-
-
-def resolve_every_mechanic() -> None:
-    """Build every mechanic's models: the manifest model over every mechanic (`toolkit schema`,
-    a structure naming no registered mechanic) holds them all."""
-    for name in list(_WAITING):
-        resolve_mechanic(name)
-
-
-def _rebuild(model: type[Any]) -> None:
-    model.model_rebuild(force=True, _types_namespace=UNIONS)
-
-
-def _mechanic_packages() -> dict[str, str]:
-    """Each registered mechanic's package (its structure model's), to the mechanic's name."""
-    packages: dict[str, str] = {}
-    for name, kit in MECHANICS.items():
-        module = kit.structure.__module__
-        packages.setdefault(module.rpartition(".")[0] or module, name)
-    return packages
-
-
-def _owner(model: type[Any], packages: dict[str, str]) -> str | None:
-    """The mechanic whose package defines `model`, unless it is one of the effects (the effect
-    union of every game holds them)."""
-    if model in _MECHANIC_EFFECTS:
-        return None
+def _mechanics_own(model: type[Any], packages: tuple[str, ...]) -> bool:
+    """Whether a mechanic's package defines `model`, other than its effects (the effect union
+    of every game holds them)."""
     module = model.__module__
-    for package, name in packages.items():
-        if module == package or module.startswith(package + "."):
-            return name
-    return None
+    inside = any(module == package or module.startswith(package + ".") for package in packages)
+    return inside and model not in _MECHANIC_EFFECTS
 
 
 def _incomplete(model: type[Any]) -> bool:
