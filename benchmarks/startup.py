@@ -43,6 +43,7 @@ BARE = "import yaml, pydantic, typer"
 DRAWING = "import yaml, pydantic, typer, reportlab.pdfgen.canvas"
 CARD_FILE = "cards/midway-memories/attractions.yaml"
 CARD_SCHEMA = "schemas/midway-memories/attractions.schema.json"
+STAGED_CARD_FILE = "cards/kite-festival/kites.yaml"
 SCHEMA_CHECK = f"""
 import json, yaml, jsonschema
 card = yaml.safe_load(open({CARD_FILE!r}, encoding="utf-8"))
@@ -76,7 +77,9 @@ def commands(scratch: Path) -> list[Command]:
         Command("validate (every game)", ["validate"]),
         Command("validate one game", ["validate", "midway-memories"]),
         Command("validate one card file", ["validate", CARD_FILE], reference=schema_check()[1]),
+        Command("validate one card file (staged game)", ["validate", STAGED_CARD_FILE]),
         Command("simulate --games 1", ["simulate", "midway-memories", "--games", "1"]),
+        Command("simulate --games 1 (staged game)", ["simulate", "kite-festival", "--games", "1"]),
         Command(
             "simulate --games 1 --bots greedy",
             ["simulate", "midway-memories", "--games", "1", "--bots", "greedy"],
