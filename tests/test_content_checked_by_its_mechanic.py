@@ -6,6 +6,7 @@ those of the manifest model over every mechanic, at the same lines and columns."
 from __future__ import annotations
 
 import json
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,9 @@ import pytest
 from pydantic import ValidationError
 
 from tests.entry_point import run_toolkit
+from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.models.manifest import Game, game_model
+from toolkit.content.project import load_game
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.content.yaml_loader import load_file
 from toolkit.diagnostics import Diagnostic
@@ -125,3 +128,14 @@ def test_a_structure_naming_no_mechanic_says_which_there_are(tmp_path: Path) -> 
     assert result.returncode == 1
     assert "unknown mechanic 'stagd'" in result.stdout
     assert "staged" in result.stdout
+
+
+@pytest.mark.parametrize("game", ["midway-memories", "kite-festival"])
+def test_a_manifest_checked_by_its_mechanics_model_pickles_as_before(game: str) -> None:
+    """A loaded manifest travels to another process as it did when `Game` checked it."""
+    content, problems = load_game(resolve_path_or_game(game, ROOT))
+    assert content is not None and problems == []
+    manifest = content.game
+    again = pickle.loads(pickle.dumps(manifest))
+    assert type(again) is type(manifest) and again == manifest
+    assert isinstance(again, Game)

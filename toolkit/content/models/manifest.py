@@ -375,11 +375,15 @@ def game_model(data: Any) -> type[Game]:
 
 @cache
 def _game_of(mechanic: str) -> type[Game]:
-    """The manifest model of one mechanic's games, made once."""
-    return create_model(
+    """The manifest model of one mechanic's games, made once; named `Game[<mechanic>]` in
+    this module, so pickle finds it as it finds `Game`."""
+    model = create_model(
         Game.__name__,
         __base__=Game,
         __doc__=Game.__doc__,
         __module__=Game.__module__,
         structure=(MECHANICS[mechanic].structure, ...),
     )
+    model.__qualname__ = f"{Game.__name__}[{mechanic}]"
+    globals()[model.__qualname__] = model
+    return model
