@@ -6,6 +6,7 @@ those of the manifest model over every mechanic, at the same lines and columns."
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import subprocess
 import sys
@@ -44,10 +45,11 @@ except SystemExit as done:
 """
 
 
-def _run(*args: str) -> dict[str, object]:
+def _run(*args: str, cwd: Path = ROOT) -> dict[str, object]:
     result = subprocess.run(
         [sys.executable, "-c", _RUN, *args],
-        cwd=ROOT,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this toolkit, from any folder
         capture_output=True,
         text=True,
         timeout=120,
@@ -81,6 +83,13 @@ def test_a_card_file_checked_alone_loads_no_print_machinery_nor_unread_kinds() -
     unread = ("print_layout", "position", "variant")
     assert [m for m in modules if m.startswith("toolkit.pnp")] == []
     assert [m for m in modules if m.rpartition(".")[2] in unread] == []
+
+
+def test_a_game_without_print_layouts_is_checked_without_the_print_machinery() -> None:
+    report = _run("validate", "harbour-lights", cwd=ROOT / "tests" / "games" / "harbour-lights")
+    modules = report["modules"]
+    assert isinstance(modules, list)
+    assert [m for m in modules if m.startswith("toolkit.pnp")] == []
 
 
 def _diagnostics(model: type[Game], path: Path) -> list[Diagnostic]:

@@ -98,7 +98,9 @@ def _check_layouts(
     manifest: Path, content: GameContent, sound: bool
 ) -> tuple[list[Path], list[Diagnostic]]:
     """The print layouts' checks, imported when a game is checked: a card file checked alone
-    does not pay for the print machinery (templates, fonts)."""
+    does not pay for the print machinery (templates, fonts), nor a game that lists none."""
+    if not content.game.print_layouts:
+        return [], []
     from toolkit.pnp.layout_check import check_layouts
 
     return check_layouts(manifest, content, sound)
