@@ -1,7 +1,8 @@
 """What each command costs as a whole process, against the bare import of what it depends on.
 
-Run from the project root: `python benchmarks/startup.py [runs] [command ...]` (default 5 runs
-of every command below). Each command runs as `python -m toolkit ...` in a fresh process, in
+Run from the project root: `python benchmarks/startup.py [runs] [--against FOLDER]
+[command ...]` (default 5 runs of every command below; a command is chosen by part of its
+name). Each command runs as `python -m toolkit ...` in a fresh process, in
 turn with its floor (the bare `import yaml, pydantic, typer`, and ReportLab for the commands
 that draw), so a change in the machine's load touches both alike; the CPU time (user +
 system) of each process is read from `getrusage` and is steadier than the wall time on a
@@ -9,10 +10,14 @@ shared machine. Printed per command: the median CPU and wall time of the command
 floor, and the ratio of their median CPU times (the goal for `simulate --games 1`: at most
 2.5).
 
-`validate one card file` has a second reference: a process that reads the same YAML file
-and checks it against its JSON Schema with `jsonschema` (the work `check-jsonschema` does,
-without its own start-up), so the toolkit's check of one file can be held against a plain
-schema check.
+`validate one card file` has a second reference: `check-jsonschema` checking the same file
+against its JSON Schema (the command beside this Python, when installed), else a process that
+reads the YAML file and checks it with `jsonschema` (the work `check-jsonschema` does, without
+its own start-up), so the toolkit's check of one file can be held against a plain schema check.
+
+`--against FOLDER` also runs every command from another copy of the project (an earlier
+commit, extracted with `git archive`), in turn with this one, and prints what this copy saves
+of its CPU time: a change's gain measured under the same load.
 
 Bytecode is cached in a temporary folder for the runs (`PYTHONPYCACHEPREFIX`) even when
 Python is told not to write it, as on a user's machine, where the toolkit is installed
@@ -23,12 +28,13 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +43,7 @@ BARE = "import yaml, pydantic, typer"
 DRAWING = "import yaml, pydantic, typer, reportlab.pdfgen.canvas"
 CARD_FILE = "cards/midway-memories/attractions.yaml"
 CARD_SCHEMA = "schemas/midway-memories/attractions.schema.json"
+STAGED_CARD_FILE = "cards/kite-festival/kites.yaml"
 SCHEMA_CHECK = f"""
 import json, yaml, jsonschema
 card = yaml.safe_load(open({CARD_FILE!r}, encoding="utf-8"))
@@ -45,13 +52,21 @@ jsonschema.validators.validator_for(schema)(schema).validate(card)
 """
 
 
+def schema_check() -> tuple[str, list[str]]:
+    """The plain schema check of `CARD_FILE`: its name and command line."""
+    installed = shutil.which("check-jsonschema", path=str(Path(PYTHON).parent))
+    if installed is not None:
+        return "check-jsonschema", [installed, "--schemafile", CARD_SCHEMA, CARD_FILE]
+    return "yaml + jsonschema", [PYTHON, "-c", SCHEMA_CHECK]
+
+
 @dataclass
 class Command:
     name: str
     args: list[str]
     floor: str = BARE
     """The code of the reference process: the bare imports the command cannot do without."""
-    reference: str | None = None
+    reference: list[str] | None = None
     """A second reference, when the command has a plain counterpart (a schema check)."""
 
 
@@ -61,8 +76,10 @@ def commands(scratch: Path) -> list[Command]:
     return [
         Command("validate (every game)", ["validate"]),
         Command("validate one game", ["validate", "midway-memories"]),
-        Command("validate one card file", ["validate", CARD_FILE], reference=SCHEMA_CHECK),
+        Command("validate one card file", ["validate", CARD_FILE], reference=schema_check()[1]),
+        Command("validate one card file (staged game)", ["validate", STAGED_CARD_FILE]),
         Command("simulate --games 1", ["simulate", "midway-memories", "--games", "1"]),
+        Command("simulate --games 1 (staged game)", ["simulate", "kite-festival", "--games", "1"]),
         Command(
             "simulate --games 1 --bots greedy",
             ["simulate", "midway-memories", "--games", "1", "--bots", "greedy"],
@@ -93,10 +110,10 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+def timed(argv: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float, float]:
     """(CPU, wall) seconds of one whole process."""
     cpu, wall = children_cpu(), time.perf_counter()
-    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, check=False)
+    done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=False)
     wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv[2:])} failed: {done.stderr.decode()[-400:]}")
@@ -107,38 +124,66 @@ def median(values: list[tuple[float, float]], which: int) -> float:
     return statistics.median(value[which] for value in values)
 
 
+@dataclass
+class Times:
+    """One command's runs: its own, its floor's, its plain counterpart's, the other copy's."""
+
+    mine: list[tuple[float, float]] = field(default_factory=list)
+    floor: list[tuple[float, float]] = field(default_factory=list)
+    reference: list[tuple[float, float]] = field(default_factory=list)
+    against: list[tuple[float, float]] = field(default_factory=list)
+
+
 def main() -> None:
     args = sys.argv[1:]
     runs = int(args.pop(0)) if args and args[0].isdigit() else 5
+    against: Path | None = None
+    if "--against" in args:
+        at = args.index("--against")
+        against = Path(args[at + 1]).resolve()
+        del args[at : at + 2]
     cache = tempfile.mkdtemp(prefix="toolkit-bytecode-")
     env = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    other_env = {**env, "PYTHONPATH": str(against)}  # `-m` puts the folder first anyway
     with tempfile.TemporaryDirectory(prefix="toolkit-startup-") as folder:
         scratch = Path(folder)
         prepare(scratch, env)
         chosen = [c for c in commands(scratch) if not args or any(a in c.name for a in args)]
-        times: dict[str, list[list[tuple[float, float]]]] = {c.name: [[], [], []] for c in chosen}
+        times = {c.name: Times() for c in chosen}
         for command in chosen:  # a first run of each writes its bytecode: not counted
             timed([PYTHON, "-m", "toolkit", *command.args], env)
+            if against is not None:
+                timed([PYTHON, "-m", "toolkit", *command.args], other_env, against)
         for _ in range(runs):
             for command in chosen:
-                mine, floor, other = times[command.name]
-                mine.append(timed([PYTHON, "-m", "toolkit", *command.args], env))
-                floor.append(timed([PYTHON, "-c", command.floor], env))
+                runs_of = times[command.name]
+                runs_of.mine.append(timed([PYTHON, "-m", "toolkit", *command.args], env))
+                runs_of.floor.append(timed([PYTHON, "-c", command.floor], env))
                 if command.reference is not None:
-                    other.append(timed([PYTHON, "-c", command.reference], env))
+                    runs_of.reference.append(timed(command.reference, env))
+                if against is not None:
+                    argv = [PYTHON, "-m", "toolkit", *command.args]
+                    runs_of.against.append(timed(argv, other_env, against))
     print(f"median of {runs} runs; CPU = user + system; load {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} CPUs")  # fmt: skip
     print(f"{'command':36} {'CPU s':>6} {'wall s':>6}  {'floor CPU':>9} {'wall':>6}  {'ratio':>5}")
+    plain_name = schema_check()[0]
     for command in chosen:
-        mine, floor, other = times[command.name]
-        cpu, base = median(mine, 0), median(floor, 0)
-        print(f"{command.name:36} {cpu:6.3f} {median(mine, 1):6.3f}  {base:9.3f} "
-              f"{median(floor, 1):6.3f}  {cpu / base:5.2f}")  # fmt: skip
-        if other:
-            plain = median(other, 0)
-            print(f"{'  yaml + jsonschema, the same file':36} {plain:6.3f} {median(other, 1):6.3f}"
+        runs_of = times[command.name]
+        cpu, base = median(runs_of.mine, 0), median(runs_of.floor, 0)
+        print(f"{command.name:36} {cpu:6.3f} {median(runs_of.mine, 1):6.3f}  {base:9.3f} "
+              f"{median(runs_of.floor, 1):6.3f}  {cpu / base:5.2f}")  # fmt: skip
+        if runs_of.reference:
+            plain = median(runs_of.reference, 0)
+            label = f"  {plain_name}, the same file"
+            print(f"{label:36} {plain:6.3f} {median(runs_of.reference, 1):6.3f}"
                   f"  {'':9} {'':6}  {cpu / plain:5.2f} of it")  # fmt: skip
+        if runs_of.against:
+            then = median(runs_of.against, 0)
+            label = f"  {against.name if against else ''}"
+            print(f"{label:36} {then:6.3f} {median(runs_of.against, 1):6.3f}"
+                  f"  {'':9} {'':6}  {then / base:5.2f}  saved {1 - cpu / then:.0%}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ from toolkit.cli.shared import (
 from toolkit.diagnostics import plural, printable
 
 if TYPE_CHECKING:
+    from toolkit.content.project import GameContent
     from toolkit.content.validate import ValidationReport
+    from toolkit.diagnostics import Diagnostic
 
 commands = typer.Typer()
 """The commands of this module; `toolkit.cli.root` adds them to the app."""
@@ -77,9 +79,8 @@ def _validate(paths: list[Path], output_format: DiagnosticFormat) -> ValidationR
     from toolkit.content.summary import game_summary
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import REPORTERS, summary_line
-    from toolkit.pnp.layout_check import check_layouts
 
-    report = validate_paths(paths, game_checks=[check_layouts])
+    report = validate_paths(paths, game_checks=[_check_layouts])
     rendered = REPORTERS[output_format.value](report.diagnostics)
     if output_format is DiagnosticFormat.json:
         typer.echo(rendered)
@@ -91,6 +92,18 @@ def _validate(paths: list[Path], output_format: DiagnosticFormat) -> ValidationR
                 typer.echo(game_summary(game))
         typer.echo(summary_line(report.diagnostics, len(report.files)))
     return report
+
+
+def _check_layouts(
+    manifest: Path, content: GameContent, sound: bool
+) -> tuple[list[Path], list[Diagnostic]]:
+    """The print layouts' checks, imported when a game is checked: a card file checked alone
+    does not pay for the print machinery (templates, fonts), nor a game that lists none."""
+    if not content.game.print_layouts:
+        return [], []
+    from toolkit.pnp.layout_check import check_layouts
+
+    return check_layouts(manifest, content, sound)
 
 
 def watch_validation(

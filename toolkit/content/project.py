@@ -13,7 +13,7 @@ from toolkit.content.file_refs import image_problems, listed_file
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
 from toolkit.content.kinds import KINDS
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
-from toolkit.content.models.manifest import Game
+from toolkit.content.models.manifest import Game, game_model
 from toolkit.content.schema_errors import diagnostics_from_error, without_failed_items
 from toolkit.content.yaml_loader import Document, Path_, load_file
 from toolkit.diagnostics import Diagnostic, did_you_mean
@@ -169,6 +169,8 @@ def _load(
             ),
         )
     patch_errors = [error for patch in patches for error in patch(document)]
+    if model is Game:
+        model = game_model(document.data)
     try:
         validated = model.model_validate(document.data)
     except ValidationError as error:

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import re
+import sys
 import types
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import (
+    Annotated,
+    Any,
+    ForwardRef,
+    Literal,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from pydantic import BaseModel, ValidationError
 
@@ -80,6 +90,21 @@ def _tag_of(model: type[BaseModel]) -> set[str]:
     return tags
 
 
+def _field_type(model: type[BaseModel], name: str) -> Any:
+    """A field's type; one naming a union bound after the model was defined (a mechanic's
+    stages inside a stage: the model is built inside its game's manifest model, never alone,
+    so pydantic keeps the name unresolved) is resolved in the model's module."""
+    annotation = model.model_fields[name].annotation
+    if not isinstance(annotation, ForwardRef):
+        return annotation
+    holder = types.SimpleNamespace(__annotations__={name: annotation})
+    namespace = vars(sys.modules[model.__module__])
+    try:
+        return get_type_hints(holder, globalns=namespace, include_extras=True)[name]
+    except NameError:
+        return None
+
+
 def model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel] | None:
     """The model class that validates the value at a pydantic location, if any."""
     current: Any = root
@@ -99,10 +124,9 @@ def model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseMode
             current = _unwrap(current)
         origin = get_origin(current)
         if isinstance(current, type) and issubclass(current, BaseModel):
-            field = current.model_fields.get(str(part))
-            if field is None:
+            if str(part) not in current.model_fields:
                 return None
-            current = field.annotation
+            current = _field_type(current, str(part))
         elif origin in (list, tuple):
             current = get_args(current)[0]
         elif origin is dict:

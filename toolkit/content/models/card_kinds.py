@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from toolkit.content.models.empty import empty_dict
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.limits import Cards, CardsOrNone, Number
 
@@ -114,7 +115,7 @@ class CardKind(Model):
     """One line on what these cards are, for designers and the generated schema."""
     file: Text
     """The YAML file holding the cards, relative to the manifest."""
-    fields: dict[Id, FieldSpec] = Field(default_factory=dict)
+    fields: dict[Id, FieldSpec] = Field(default_factory=empty_dict)
     """Each field a card of this kind has, besides its `id`."""
 
     @model_validator(mode="after")

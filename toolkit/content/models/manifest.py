@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Union
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, create_model, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
+from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
-from toolkit.mechanics.registry import structure_models
+from toolkit.mechanics.registry import MECHANICS, structure_models
 from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring.tie_breaker import TieBreaker
@@ -131,9 +133,9 @@ class CardsDeck(Model):
     """The card kind the deck is made of."""
     group_by: Id | None = None
     """The field that forms groups for `composition` and `unique` (e.g. `colour`)."""
-    composition: list[CompositionRule] = Field(default_factory=list)
+    composition: list[CompositionRule] = Field(default_factory=empty_list)
     """Counts every group must have (6 roller coasters per colour ...)."""
-    unique: list[Id] = Field(default_factory=list)
+    unique: list[Id] = Field(default_factory=empty_list)
     """Fields whose values may not repeat within a group (numbers within a colour); cards
     without a value in an optional field are not compared."""
 
@@ -180,9 +182,9 @@ class Milestone(Model):
     """The track position."""
     points: Number = 0
     """Victory points at game end when reached (cumulative with earlier milestones)."""
-    modifiers: list[Modifier] = Field(default_factory=list)
+    modifiers: list[Modifier] = Field(default_factory=empty_list)
     """Ongoing modifiers from the moment it is reached."""
-    at_game_end: list[Effect] = Field(default_factory=list)
+    at_game_end: list[Effect] = Field(default_factory=empty_list)
     """Effects applied during end scoring when reached (remove Sadness)."""
 
 
@@ -199,7 +201,7 @@ class Track(Model):
     """Highest position."""
     start: TrackPosition = 0
     """Every player's starting position."""
-    milestones: list[Milestone] = Field(default_factory=list)
+    milestones: list[Milestone] = Field(default_factory=empty_list)
     """Milestones along the track."""
 
 
@@ -226,7 +228,7 @@ class HeuristicWeight(Model):
 class GreedySettings(Model):
     """The greedy bot: one-step lookahead on the game's own scoring plus these weights."""
 
-    weights: list[HeuristicWeight] = Field(default_factory=list)
+    weights: list[HeuristicWeight] = Field(default_factory=empty_list)
     """Extra value of resources and track positions that do not score yet."""
 
 
@@ -314,41 +316,41 @@ class Game(Model):
     """The kinds of card the game uses: each kind's file and the fields its cards carry."""
     strategies: Text | None = None
     """The game's priority-strategy bots file, relative to this manifest."""
-    options: list[Option] = Field(default_factory=list)
+    options: list[Option] = Field(default_factory=empty_list)
     """Rule options."""
-    vocabularies: list[Vocabulary] = Field(default_factory=list)
+    vocabularies: list[Vocabulary] = Field(default_factory=empty_list)
     """Closed value lists for card fields."""
     zones: list[Zone] = Field(min_length=1)
     """Where cards can be."""
     deck: Deck
     """The deck that is dealt."""
-    resources: list[Resource] = Field(default_factory=list)
+    resources: list[Resource] = Field(default_factory=empty_list)
     """Resources players hold."""
-    tracks: list[Track] = Field(default_factory=list)
+    tracks: list[Track] = Field(default_factory=empty_list)
     """Tracks with a marker per player."""
-    slots: list[Id] = Field(default_factory=list)
+    slots: list[Id] = Field(default_factory=empty_list)
     """Table slots that setup fills with cards (the project plan, scoring cards)."""
     setup: list[SetupStep] = Field(min_length=1)
     """Setup steps, in order."""
     structure: Structure
     """How play proceeds."""
-    scoring: list[ScoringRule] = Field(default_factory=list)
+    scoring: list[ScoringRule] = Field(default_factory=empty_list)
     """End scoring steps, in the order they apply."""
-    round_scoring: list[ScoringRule] = Field(default_factory=list)
+    round_scoring: list[ScoringRule] = Field(default_factory=empty_list)
     """Scoring applied at the end of every round; the points are banked and count in the
     final totals (a row per rule in the breakdown)."""
     end: EndRules = Field(default_factory=EndRules)
     """Conditions that end the game besides the mechanic's own limit, and who wins."""
-    partnerships: dict[PlayerCount, list[list[PlayerCount]]] = Field(default_factory=dict)
+    partnerships: dict[PlayerCount, list[list[PlayerCount]]] = Field(default_factory=empty_dict)
     """Player count to its teams, by seat number from 1 (`4: [[1, 3], [2, 4]]`): partners add
     up their points and share one total. Counts not listed play every player for themselves."""
-    tie_breakers: list[TieBreaker] = Field(default_factory=list)
+    tie_breakers: list[TieBreaker] = Field(default_factory=empty_list)
     """Applied in order among players tied on points; players still tied share the victory."""
     bots: BotSettings = Field(default_factory=BotSettings)
     """Tuning of the built-in bots."""
-    targets: list[Target] = Field(default_factory=list)
+    targets: list[Target] = Field(default_factory=empty_list)
     """Balance goals that simulations report as passed or failed."""
-    print_layouts: list[Text] = Field(default_factory=list)
+    print_layouts: list[Text] = Field(default_factory=empty_list)
     """Print layout files, relative to this manifest."""
 
     @model_validator(mode="after")
@@ -356,3 +358,32 @@ class Game(Model):
         if not self.scoring and not self.round_scoring:
             raise ValueError("a game needs 'scoring' (at the end), 'round_scoring' or both")
         return self
+
+
+def game_model(data: Any) -> type[Game]:
+    """The model a loaded manifest is validated with: a `Game` whose `structure` is the model
+    of the mechanic its `structure.mechanic` names, so that building it (on first use) builds
+    that mechanic's models only; `Game` itself, over every mechanic, when the name is missing
+    or not registered (its discriminated union says which names there are). The diagnostics
+    are the same: the loaded data holds no union tag, so a position is found alike."""
+    structure = data.get("structure") if isinstance(data, dict) else None
+    mechanic = structure.get("mechanic") if isinstance(structure, dict) else None
+    if isinstance(mechanic, str) and mechanic in MECHANICS:
+        return _game_of(mechanic)
+    return Game
+
+
+@cache
+def _game_of(mechanic: str) -> type[Game]:
+    """The manifest model of one mechanic's games, made once; named `Game[<mechanic>]` in
+    this module, so pickle finds it as it finds `Game`."""
+    model = create_model(
+        Game.__name__,
+        __base__=Game,
+        __doc__=Game.__doc__,
+        __module__=Game.__module__,
+        structure=(MECHANICS[mechanic].structure, ...),
+    )
+    model.__qualname__ = f"{Game.__name__}[{mechanic}]"
+    globals()[model.__qualname__] = model
+    return model

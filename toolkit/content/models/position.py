@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
+from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.limits import Number, TrackPosition
 
@@ -34,16 +35,16 @@ class PlayerPosition(Model):
 
     name: Text
     """The player's name, as results show it."""
-    zones: dict[Id, list[Id]] = Field(default_factory=dict)
+    zones: dict[Id, list[Id]] = Field(default_factory=empty_dict)
     """Card ids in each of the player's zones (e.g. `ridden: [carousel, zipper]`)."""
-    tracks: dict[Id, TrackPosition] = Field(default_factory=dict)
+    tracks: dict[Id, TrackPosition] = Field(default_factory=empty_dict)
     """Track positions; tracks left out stay at their start."""
-    resources: dict[Id, Number] = Field(default_factory=dict)
+    resources: dict[Id, Number] = Field(default_factory=empty_dict)
     """Resources held; resources left out are 0."""
-    grids: dict[Id, list[str]] = Field(default_factory=dict)
+    grids: dict[Id, list[str]] = Field(default_factory=empty_dict)
     """Grid zones drawn as rows, top to bottom: card ids separated by spaces, `##` for a
     face-down card, `.` for an empty cell (e.g. `park: ["Y2 P3 B7", "## P5 R9"]`)."""
-    round_points: dict[Text, Number] = Field(default_factory=dict)
+    round_points: dict[Text, Number] = Field(default_factory=empty_dict)
     """Points banked by the game's `round_scoring` over the rounds played, by the rule's
     `label` (e.g. `Wagers: 34`); rules left out banked 0."""
 
@@ -54,7 +55,7 @@ class EndPosition(Model):
     kind: Literal["end-position"]
     game: Id
     """The game id this position belongs to."""
-    slots: dict[Id, list[str]] = Field(default_factory=dict)
+    slots: dict[Id, list[str]] = Field(default_factory=empty_dict)
     """Cards on the table by setup slot, as `card` or `card:side` (e.g.
     `variable-scoring: [variable-1:green]`). Slots filled by a fixed card need not be given."""
     players: list[PlayerPosition] = Field(min_length=1)
@@ -66,19 +67,19 @@ class SeatPosition(Model):
 
     name: Text
     """The player's name, as results show it."""
-    zones: dict[Id, list[CardEntry] | CardCount] = Field(default_factory=dict)
+    zones: dict[Id, list[CardEntry] | CardCount] = Field(default_factory=empty_dict)
     """Cards in each of the player's zones, in order (a hand: `hand: [hearts-5, clubs-9]`).
     `hidden` stands for a card the position does not fix, and a number for that many: a
     hand written `hand: 5` is dealt at random from the cards no zone names."""
-    tracks: dict[Id, TrackPosition] = Field(default_factory=dict)
+    tracks: dict[Id, TrackPosition] = Field(default_factory=empty_dict)
     """Track positions; tracks left out stay at their start."""
-    resources: dict[Id, Number] = Field(default_factory=dict)
+    resources: dict[Id, Number] = Field(default_factory=empty_dict)
     """Resources held; resources left out are 0."""
-    grids: dict[Id, list[str]] = Field(default_factory=dict)
+    grids: dict[Id, list[str]] = Field(default_factory=empty_dict)
     """Grid zones drawn as rows, top to bottom: card ids separated by spaces, `#ID` for a
     card placed face down, `##` for a face-down card the position does not fix, `.` for an
     empty cell (e.g. `park: ["Y2 P3 B7", "#R4 P5 ."]`)."""
-    round_points: dict[Text, Number] = Field(default_factory=dict)
+    round_points: dict[Text, Number] = Field(default_factory=empty_dict)
     """Points banked by the game's `round_scoring` in the rounds before this one, by the
     rule's `label` (e.g. `Wagers: 34`); rules left out banked 0."""
 
@@ -100,7 +101,7 @@ class Position(Model):
     kind: Literal["position"]
     game: Id
     """The game id this position belongs to."""
-    options: dict[Id, Scalar] = Field(default_factory=dict)
+    options: dict[Id, Scalar] = Field(default_factory=empty_dict)
     """Values of the game's options; options left out take their default."""
     seed: Annotated[int, Field(ge=0, le=2**64)] = 0
     """Seed of what is left to chance: the cards written `hidden` and later shuffles. `simulate
@@ -117,25 +118,25 @@ class Position(Model):
     """The seat that started the game."""
     ended: bool = False
     """The game is over: the position is scored as it stands and nobody moves."""
-    to_move: list[Seat] = Field(default_factory=list)
+    to_move: list[Seat] = Field(default_factory=empty_list)
     """Whose decision it is, checked against what the rules say (a trick's next player, each
     player yet to pick); default: whoever the rules say."""
     players: list[SeatPosition] = Field(min_length=1)
     """Every player, in seat order."""
-    shared: dict[Id, list[CardEntry] | CardCount] = Field(default_factory=dict)
+    shared: dict[Id, list[CardEntry] | CardCount] = Field(default_factory=empty_dict)
     """Cards in each shared zone, top first for a pile (`draw: 30`, `display: [carousel]`)."""
-    slots: dict[Id, list[str]] = Field(default_factory=dict)
+    slots: dict[Id, list[str]] = Field(default_factory=empty_dict)
     """Cards on the table by setup slot, as `card` or `card:side`. Slots filled by a fixed
     card need not be given."""
     unseen: list[CardEntry] | CardCount | None = None
     """The deck's cards out of play, face down (what a deal left over), in order; default:
     every deck card no zone names, in random order."""
-    removed: list[Id] = Field(default_factory=list)
+    removed: list[Id] = Field(default_factory=empty_list)
     """Deck cards setup took out of the game (by player count)."""
-    supply: dict[Id, Number] = Field(default_factory=dict)
+    supply: dict[Id, Number] = Field(default_factory=empty_dict)
     """Resources left in the supply; default: the game's supply less what players hold."""
-    play: dict[Id, Any] = Field(default_factory=dict)
+    play: dict[Id, Any] = Field(default_factory=empty_dict)
     """The mechanic's own state: the trick so far, trump, bids, hidden picks, a turn's step
     (see docs/positions.md for each mechanic's keys)."""
-    moves: list[Move] = Field(default_factory=list)
+    moves: list[Move] = Field(default_factory=empty_list)
     """Moves made after the position, replayed in order when it loads."""

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
 from toolkit.schema.limits import Copies
 from toolkit.schema.units import Length, Offset
@@ -191,14 +192,14 @@ class LayoutBack(Model):
     """Double-sided cards: the back is the card's second side, drawn with the front's design."""
     background: Text | None = None
     """Background colour, to the bleed edge."""
-    elements: dict[Id, LayoutElement | None] = Field(default_factory=dict)
+    elements: dict[Id, LayoutElement | None] = Field(default_factory=empty_dict)
     """The back's boxes, drawn in order; `null` removes an inherited one."""
 
 
 class BoardSettings(Model):
     """A track board: one row of spaces per track, milestones marked."""
 
-    tracks: list[Id] = Field(default_factory=list)
+    tracks: list[Id] = Field(default_factory=empty_list)
     """Tracks in board order; empty: every track of the game."""
     space: Length | None = None
     """Width and height of one track space."""
@@ -209,7 +210,7 @@ class BoardSettings(Model):
     """Width of the track names at the start of each row."""
     gap: Length | None = None
     """Space between rows."""
-    colours: dict[Id, Colour] = Field(default_factory=dict)
+    colours: dict[Id, Colour] = Field(default_factory=empty_dict)
     """Colour of each track, by track id."""
 
 
@@ -218,13 +219,13 @@ class TokenSettings(Model):
 
     coin_diameter: Length | None = None
     """Diameter of a coin."""
-    coin_colours: list[Colour] = Field(default_factory=list)
+    coin_colours: list[Colour] = Field(default_factory=empty_list)
     """Colour per denomination, smallest value first."""
     markers_per_player: int = Field(default=0, ge=0, le=50)
     """Markers each player needs; 0 for none."""
     marker_size: Length | None = None
     """Side of a square marker."""
-    player_colours: list[Colour] = Field(default_factory=list)
+    player_colours: list[Colour] = Field(default_factory=empty_list)
     """One colour per player, for at least the game's most players."""
     gap: Length | None = None
     """Space between tokens."""
@@ -251,13 +252,13 @@ class LayoutComponent(Model):
     """Only a base for other components to extend; not printed itself."""
     size: Id | None = None
     """Card families: a key of `card_sizes`."""
-    select: dict[Id, Scalar] = Field(default_factory=dict)
+    select: dict[Id, Scalar] = Field(default_factory=empty_dict)
     """Card families: only cards whose fields equal these values."""
     copies: Copies | Literal["max_players"] = 1
     """Copies of each card; `max_players`: one per player of the largest game."""
     background: Text | None = None
     """Card families: background colour (or a template giving one), to the bleed edge."""
-    elements: dict[Id, LayoutElement | None] = Field(default_factory=dict)
+    elements: dict[Id, LayoutElement | None] = Field(default_factory=empty_dict)
     """Card families: the face's boxes, drawn in order; `null` removes an inherited one."""
     back: LayoutBack | None = None
     """Card families: the back; unset for a plain back."""
@@ -277,13 +278,13 @@ class PrintLayout(Model):
     """A print layout file (`print/`): what a game prints and how, or shared defaults."""
 
     kind: Literal["print-layout"]
-    extends: list[Text] = Field(default_factory=list)
+    extends: list[Text] = Field(default_factory=empty_list)
     """Layout files this one builds on, relative to it; this file overrides them."""
-    card_sizes: dict[Id, CardSize] = Field(default_factory=dict)
+    card_sizes: dict[Id, CardSize] = Field(default_factory=empty_dict)
     """Card sizes by name (poker, bridge, mini, tarot, square ...)."""
-    papers: dict[Id, PaperSize] = Field(default_factory=dict)
+    papers: dict[Id, PaperSize] = Field(default_factory=empty_dict)
     """Paper sizes by name (`a4`, `letter`)."""
-    sheet_templates: dict[Id, SheetTemplate] = Field(default_factory=dict)
+    sheet_templates: dict[Id, SheetTemplate] = Field(default_factory=empty_dict)
     """Home sheet grid per card size name."""
     home: HomeProfile | None = None
     """The home profile's settings."""
@@ -297,13 +298,13 @@ class PrintLayout(Model):
     """The embedded fonts."""
     text: TextDefaults | None = None
     """Text defaults."""
-    icons: dict[Id, Id] = Field(default_factory=dict)
+    icons: dict[Id, Id] = Field(default_factory=empty_dict)
     """Icon names used in data mapped to drawn icons (e.g. `fame: star`)."""
-    icon_files: dict[Id, Text] = Field(default_factory=dict)
+    icon_files: dict[Id, Text] = Field(default_factory=empty_dict)
     """The designer's own icons: a name and its picture (SVG or PNG, relative to this layout
     file), usable wherever an icon is (`:name:` in text, `icon:` in an element, `icons`
     aliases); it takes the place of a built-in icon of the same name."""
-    colours: dict[Id, Colour] = Field(default_factory=dict)
+    colours: dict[Id, Colour] = Field(default_factory=empty_dict)
     """Named colours, available to templates as `colours`."""
     card_label: LayoutElement | None = None
     """The small card id and content version printed on every card face."""
@@ -311,5 +312,5 @@ class PrintLayout(Model):
     """Which cards' labels print their id: `unique` (the default) only cards no other card of
     their component prints the same as (twins print alike, one design with a count),
     `always` every card, `never` none. The label's template sees the id as `card_id`."""
-    components: dict[Id, LayoutComponent | None] = Field(default_factory=dict)
+    components: dict[Id, LayoutComponent | None] = Field(default_factory=empty_dict)
     """What is printed, in order; `null` removes an inherited component."""

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.schema.base import Id, Model, Scalar, Text
 
 
@@ -48,11 +49,11 @@ class Variant(Model):
     """A short name, shown in comparisons."""
     description: Text | None = None
     """What the change is meant to test."""
-    set: list[SetValue] = Field(default_factory=list)
+    set: list[SetValue] = Field(default_factory=empty_list)
     """Values to replace."""
-    add: list[AddCard] = Field(default_factory=list)
+    add: list[AddCard] = Field(default_factory=empty_list)
     """Cards to add."""
-    remove: list[RemoveCard] = Field(default_factory=list)
+    remove: list[RemoveCard] = Field(default_factory=empty_list)
     """Cards to remove."""
-    options: dict[Id, Scalar] = Field(default_factory=dict)
+    options: dict[Id, Scalar] = Field(default_factory=empty_dict)
     """New defaults for rule options, by option id."""
