@@ -156,7 +156,8 @@ class Tally:
         return self.teams or tuple((p,) for p in range(self.players))
 
     def add(self, record: GameRecord) -> None:
-        """Count one finished game."""
+        """Count one finished game. Runs once per game played: the counters take their
+        keys in bulk (`Counter.update` counts in C), in the order a loop would add them."""
         totals = record.totals
         players = len(totals)
         if not self.games:
@@ -167,28 +168,30 @@ class Tally:
         k = len(winners)
         sides = self.sides
         winning_sides = [i for i, side in enumerate(sides) if side[0] in winners]
-        for seat, total in enumerate(totals):
-            self.scores[seat, total] += 1
-            if seat in winners:
-                self.wins[seat, k] += 1
-            for label, points in record.breakdown[seat].items():
-                self.sources[seat, label] += points
+        self.scores.update(enumerate(totals))
+        self.wins.update([(seat, k) for seat in winners])
+        sources, magnitudes = self.sources, self.magnitudes
+        for seat, row in enumerate(record.breakdown):
+            for label, points in row.items():
+                sources[seat, label] += points
                 if label != PARTNERS:
-                    self.magnitudes[label] += abs(points)
-        for index in winning_sides:
-            self.side_wins[index, len(winning_sides)] += 1
+                    magnitudes[label] += abs(points)
+        self.side_wins.update([(index, len(winning_sides)) for index in winning_sides])
         starter = record.first_player
         self.first_wins[len(winning_sides) if starter in winners else 0] += 1
         if len(winning_sides) > 1:
             self.shared += 1
         self._cards(record)
-        self._setups(record)
-        self.counters.update(record.counters)
+        if record.slots:
+            self._setups(record)
+        if record.counters:
+            self.counters.update(record.counters)
         for resource, amounts in record.resources_left.items():
             self.resources_left[resource] += sum(amounts)
+        track_gains = self.track_gains
         for track, causes in record.track_gains.items():
             for cause, steps in causes.items():
-                self.track_gains[track, cause] += steps
+                track_gains[track, cause] += steps
         self.declined += record.declined
         self.supply_short += record.supply_short > 0
         self.decided_by[record.decided_by] += 1
@@ -206,30 +209,37 @@ class Tally:
         self._effects(record)
         # A card counts as used when someone held it in the open at a round's end or took it
         # from a display (a deed bought at auction and sold again before the end).
-        held = {card for cards in record.holdings for card in cards} | set(record.held)
-        held |= {card for _, _, card, _ in record.acquired}
+        held = {card for cards in record.holdings for card in cards}
+        held.update(record.held)
+        held.update([card for _, _, card, _ in record.acquired])
         self.seen.update(held)
         self.card_games.update(held)
-        for seat, mine in enumerate(totals):
-            for other, theirs in enumerate(totals):
-                if other != seat:
-                    if mine == theirs:
-                        self.ties[seat, other] += 1
-                    elif (mine < theirs) == record.lowest_wins:
-                        self.beats[seat, other] += 1
+        self._pairs(totals, record.lowest_wins)
         if self.records is not None:
             self.records.append(record)
         if self.paired is not None:
             values, scales = paired_measures(record, margin, changes)
             self.paired.add(values, scales)
 
+    def _pairs(self, totals: tuple[int, ...], lowest_wins: bool) -> None:
+        """Each seat against each other: a tie, or which beat the other."""
+        ties, beats = [], []
+        for seat, mine in enumerate(totals):
+            for other, theirs in enumerate(totals):
+                if other != seat:
+                    if mine == theirs:
+                        ties.append((seat, other))
+                    elif (mine < theirs) == lowest_wins:
+                        beats.append((seat, other))
+        if ties:
+            self.ties.update(ties)
+        self.beats.update(beats)
+
     def _cards(self, record: GameRecord) -> None:
         acquired = {card for _, _, card, _ in record.acquired}
         for zone, cards in record.display.items():
-            for card in cards:
-                self.shown[zone, card] += 1
-                if card in acquired:
-                    self.taken[zone, card] += 1
+            self.shown.update([(zone, card) for card in cards])
+            self.taken.update([(zone, card) for card in cards if card in acquired])
         for _, _, card, turn in record.acquired:
             self.acquisitions[card] += 1
             self.acquisition_turns[card] += turn
@@ -255,10 +265,16 @@ class Tally:
         winners = record.winners
         # A partner wins with the team: k counts the winning sides, not the winning players.
         k = sum(side[0] in winners for side in self.sides)
-        for card in sorted(set(owners) | shown):
-            holders = owners.get(card, set())
-            for player in range(len(record.totals)):
-                self.effects[card, player in holders, k if player in winners else 0] += 1
+        credit = [k if player in winners else 0 for player in range(len(record.totals))]
+        nobody: set[int] = set()
+        self.effects.update(
+            [
+                (card, player in holders, won)
+                for card in sorted(owners.keys() | shown)
+                for holders in (owners.get(card, nobody),)
+                for player, won in enumerate(credit)
+            ]
+        )
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games (played after this one's: records keep game order)."""
