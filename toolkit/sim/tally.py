@@ -14,7 +14,6 @@ for transcripts) and `PairedColumns` (for paired comparisons, 8 bytes per measur
 
 from __future__ import annotations
 
-import itertools
 import math
 from array import array
 from collections import Counter
@@ -206,7 +205,7 @@ class Tally:
             behind = midpoint_deficit(record)
             if behind is not None:
                 self.drama[behind] += 1
-        self._effects(record)
+        self._effects(record, sides)
         # A card counts as used when someone held it in the open at a round's end or took it
         # from a display (a deed bought at auction and sold again before the end).
         held = {card for cards in record.holdings for card in cards}
@@ -256,25 +255,21 @@ class Tally:
                 for name, count in record.counters.items():
                     self.setup_counters[slot, card, name] += count
 
-    def _effects(self, record: GameRecord) -> None:
-        shown = {card for cards in record.display.values() for card in cards}
+    def _effects(self, record: GameRecord, sides: tuple[tuple[int, ...], ...]) -> None:
         owners: dict[str, set[int]] = {}
         for player, cards in enumerate(record.holdings):
             for card in cards:
                 owners.setdefault(card, set()).add(player)
         winners = record.winners
         # A partner wins with the team: k counts the winning sides, not the winning players.
-        k = sum(side[0] in winners for side in self.sides)
+        k = sum(side[0] in winners for side in sides)
         credit = [k if player in winners else 0 for player in range(len(record.totals))]
-        nobody: set[int] = set()
-        self.effects.update(
-            [
-                (card, player in holders, won)
-                for card in sorted(owners.keys() | shown)
-                for holders in (owners.get(card, nobody),)
-                for player, won in enumerate(credit)
-            ]
-        )
+        shown = [card for cards in record.display.values() for card in cards]
+        keys: list[tuple[str, bool, int]] = []
+        for card in sorted(owners.keys() | set(shown)):
+            holders = owners.get(card, ())
+            keys += [(card, player in holders, won) for player, won in enumerate(credit)]
+        self.effects.update(keys)
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games (played after this one's: records keep game order)."""
@@ -320,15 +315,21 @@ def side_margin(record: GameRecord, sides: tuple[tuple[int, ...], ...]) -> int:
 
 def lead_changes(record: GameRecord) -> int:
     """How often the sole leading side changed from one round's end to the next."""
-    leaders = []
+    changes, leader = 0, -1
     for totals in record.checkpoints:
         best = min(totals) if record.lowest_wins else max(totals)
-        top = [p for p, t in enumerate(totals) if t == best]
         if record.teams:
-            top = sorted({_side_of(p, record.teams) for p in top})
-        if len(top) == 1:
-            leaders.append(top[0])
-    return sum(1 for a, b in itertools.pairwise(leaders) if a != b)
+            top = {_side_of(p, record.teams) for p, t in enumerate(totals) if t == best}
+            if len(top) != 1:
+                continue
+            (now,) = top
+        elif totals.count(best) == 1:
+            now = totals.index(best)
+        else:
+            continue
+        changes += leader >= 0 and now != leader
+        leader = now
+    return changes
 
 
 def _side_of(player: int, teams: tuple[tuple[int, ...], ...]) -> int:
