@@ -560,7 +560,7 @@ class TrickTakingMechanic(MachineDefaults):
     ) -> int:
         """Plays and phase actions picked from `legal_actions`, without their checks, until
         a choice, the round's end or `limit` (the engine's `Autoplay`); once the round is in
-        plain play, `_plain_cards` plays the rest."""
+        plain play, `_plain_cards` plays the rest (and answers the choices its tricks ask)."""
         mech: TrickState = state.mech
         legal, play = self.legal_actions, self._play
         start = state.round
@@ -592,7 +592,9 @@ class TrickTakingMechanic(MachineDefaults):
         must-trump, lead rule or suit to break, nobody sitting out): the bulk of a random
         game. Each card is what `legal_actions` then `_play` would pick and do, with the
         trump's tables read once rather than per card, and a pick from the hand itself
-        rather than its copy (a random pick only reads the list). Stops as `autoplay` does."""
+        rather than its copy (a random pick only reads the list); a choice a trick's win
+        asks is answered the same way (`State.answer`). Stops as `autoplay` does, but for
+        a choice."""
         mech: TrickState = state.mech
         hands = state.zones[self.hand]
         suit_of = self.suits_by_trump[mech.trump]
@@ -623,6 +625,13 @@ class TrickTakingMechanic(MachineDefaults):
                 mech.current = (player + 1) % n
                 continue
             self._end_trick(state, plays, led if led >= 0 else suit_of[card])
+            while (pending := state.pending) is not None and pending.options and count < limit:
+                # The win asks its winner a choice (a ride): a pick among the options.
+                action = picks[pending.player](pending.options)
+                if played is not None:
+                    played.append((pending.player, action))
+                state.answer(action)
+                count += 1
             if state.pending is not None or state.terminal or state.round != start:
                 break
         return count
