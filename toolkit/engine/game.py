@@ -186,24 +186,20 @@ class Game:
         """Banked round points plus the end scoring, applied in order on a copy (steps may
         move markers); partners share their summed total."""
         work = self.scoring_copy(state)
-        totals = [0] * state.n
-        breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
+        rows: dict[str, list[int]] = {}
+        """Each source's points by player, in the order the sources first score."""
 
         def add_row(label: str, points: Sequence[int]) -> None:
-            for player in range(state.n):
-                totals[player] += points[player]
-                row = breakdown[player]
-                row[label] = row.get(label, 0) + points[player]
+            row = rows.get(label)
+            rows[label] = list(points) if row is None else list(map(add, row, points))
 
         for step, points in zip(self.round_scoring, state.banked, strict=True):
             add_row(step.label, points)
         # After a step that moves markers, each later row shows what it scores on the
-        # unmoved state (before any marker moves) and the mover's row the difference
-        # (what its move saves or costs): the rows still add up to the same totals.
-        unmoved, mover = (
-            (self.scoring_copy(state) if self.scoring_moves_markers else state),
-            "",
-        )
+        # unmoved state (the game's own: only a step that moves markers changes what it
+        # scores, and those score the copy) and the mover's row the difference (what its
+        # move saves or costs): the rows still add up to the same totals.
+        unmoved, mover = state, ""
         for step in self.scoring:
             parts = step.parts(work)
             if step.moves_markers:
@@ -214,6 +210,9 @@ class Game:
                 add_row(label, plain)
                 if plain is not points:
                     add_row(mover, [p - q for p, q in zip(points, plain, strict=True)])
+        n = state.n
+        totals = [sum(row[player] for row in rows.values()) for player in range(n)]
+        breakdown = [{label: row[player] for label, row in rows.items()} for player in range(n)]
         for team in self.teams[state.n]:
             together = sum(totals[p] for p in team)
             for player in team:
