@@ -279,8 +279,8 @@ class Game:
         held = state.stats.held
         for zone in self.player_zones:
             if not zone.hidden_from_others:
-                for cards in state.zones[zone.index]:
-                    held.update((zone.index, card) for card in cards)
+                z = zone.index
+                held.update([(z, card) for cards in state.zones[z] for card in cards])
         if self.round_scoring:
             work = self.scoring_copy(state) if self.round_scoring_moves_markers else state
             scored = [0] * state.n
