@@ -247,12 +247,11 @@ class Game:
         """Every player's provisional total, without breakdowns or tie-breakers: the same
         totals as `score`, for the simulator's end-of-round checkpoints."""
         work = self.scoring_copy(state) if self.scoring_moves_markers else state
-        totals = [0] * state.n
-        for points in state.banked:
-            totals = list(map(add, totals, points))
-        for step in self.scoring:
+        rows = state.banked[:]
+        for step in self.scoring:  # in order: a step may move markers the next ones read
             for _, points in step.parts(work):
-                totals = list(map(add, totals, points))
+                rows.append(points)
+        totals = list(map(sum, zip(*rows, strict=True))) if rows else [0] * state.n
         for team in self.teams[state.n]:
             together = sum(totals[p] for p in team)
             for player in team:
