@@ -234,7 +234,7 @@ def whole_process(games: int, runs: int) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(command, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         start = time.process_time()
