@@ -186,8 +186,7 @@ class Game:
         """Banked round points plus the end scoring, applied in order on a copy (steps may
         move markers); partners share their summed total."""
         work = self.scoring_copy(state)
-        rows: dict[str, list[int]] = {}
-        """Each source's points by player, in the order the sources first score."""
+        rows: dict[str, list[int]] = {}  # each source's points by player, in scoring order
 
         def add_row(label: str, points: Sequence[int]) -> None:
             row = rows.get(label)
