@@ -3,14 +3,19 @@
 Run from the project root: `python benchmarks/simulate_speed.py [random_games] [greedy_games]`,
 or `python benchmarks/simulate_speed.py ratio [runs]` for the interleaved ratio alone, or
 `python benchmarks/simulate_speed.py costs [games]` for what the runner adds to each game
-beyond its play (seeding the events' generators, round checkpoints, the tally).
+beyond its play (seeding the events' generators, round checkpoints, the tally), or
+`python benchmarks/simulate_speed.py process [games] [runs]` for the whole `toolkit simulate`
+process (start-up and summary included) against the hand-written loop.
 Also plays a direct, hand-written loop of the same game (the same rules, written for Midway
 Memories alone) with random play as the reference the generic interpreter is measured against.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -219,7 +224,34 @@ def runner_costs(games: int) -> None:
     print(f"  adding a game to a tally:                       {adding:7.1f}")
 
 
+def whole_process(games: int, runs: int) -> None:
+    """`process [games] [runs]`: `toolkit simulate midway-memories --games N --bots random
+    --workers 1` as a user runs it, its CPU time (the child's user and system time, start-up,
+    loading and the printed summary included) against the hand-written loop's for as many
+    games, in turn."""
+    command = [sys.executable, "-m", "toolkit", "simulate", "midway-memories", "--games",
+               str(games), "--players", "4", "--bots", "random", "--workers", "1"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        start = time.process_time()
+        direct_loop(games)
+        direct = games / (time.process_time() - start)
+        interpreter = games / cpu
+        print(
+            f"{games} games: toolkit simulate {interpreter:6.0f}/s ({cpu:.1f} s CPU)  "
+            f"direct {direct:6.0f}/s  {interpreter / direct:.3f}"
+        )
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "process":
+        games = int(sys.argv[2]) if len(sys.argv) > 2 else 20_000
+        whole_process(games, int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "costs":
         runner_costs(int(sys.argv[2]) if len(sys.argv) > 2 else 500)
         return

@@ -186,24 +186,19 @@ class Game:
         """Banked round points plus the end scoring, applied in order on a copy (steps may
         move markers); partners share their summed total."""
         work = self.scoring_copy(state)
-        totals = [0] * state.n
-        breakdown: list[dict[str, int]] = [{} for _ in range(state.n)]
+        rows: dict[str, list[int]] = {}  # each source's points by player, in scoring order
 
         def add_row(label: str, points: Sequence[int]) -> None:
-            for player in range(state.n):
-                totals[player] += points[player]
-                row = breakdown[player]
-                row[label] = row.get(label, 0) + points[player]
+            row = rows.get(label)
+            rows[label] = list(points) if row is None else list(map(add, row, points))
 
         for step, points in zip(self.round_scoring, state.banked, strict=True):
             add_row(step.label, points)
         # After a step that moves markers, each later row shows what it scores on the
-        # unmoved state (before any marker moves) and the mover's row the difference
-        # (what its move saves or costs): the rows still add up to the same totals.
-        unmoved, mover = (
-            (self.scoring_copy(state) if self.scoring_moves_markers else state),
-            "",
-        )
+        # unmoved state (the game's own: only a step that moves markers changes what it
+        # scores, and those score the copy) and the mover's row the difference (what its
+        # move saves or costs): the rows still add up to the same totals.
+        unmoved, mover = state, ""
         for step in self.scoring:
             parts = step.parts(work)
             if step.moves_markers:
@@ -214,6 +209,9 @@ class Game:
                 add_row(label, plain)
                 if plain is not points:
                     add_row(mover, [p - q for p, q in zip(points, plain, strict=True)])
+        n = state.n
+        totals = [sum(row[player] for row in rows.values()) for player in range(n)]
+        breakdown = [{label: row[player] for label, row in rows.items()} for player in range(n)]
         for team in self.teams[state.n]:
             together = sum(totals[p] for p in team)
             for player in team:
@@ -248,12 +246,11 @@ class Game:
         """Every player's provisional total, without breakdowns or tie-breakers: the same
         totals as `score`, for the simulator's end-of-round checkpoints."""
         work = self.scoring_copy(state) if self.scoring_moves_markers else state
-        totals = [0] * state.n
-        for points in state.banked:
-            totals = list(map(add, totals, points))
-        for step in self.scoring:
+        rows = state.banked[:]
+        for step in self.scoring:  # in order: a step may move markers the next ones read
             for _, points in step.parts(work):
-                totals = list(map(add, totals, points))
+                rows.append(points)
+        totals = list(map(sum, zip(*rows, strict=True))) if rows else [0] * state.n
         for team in self.teams[state.n]:
             together = sum(totals[p] for p in team)
             for player in team:
@@ -280,8 +277,8 @@ class Game:
         held = state.stats.held
         for zone in self.player_zones:
             if not zone.hidden_from_others:
-                for cards in state.zones[zone.index]:
-                    held.update((zone.index, card) for card in cards)
+                z = zone.index
+                held.update([(z, card) for cards in state.zones[z] for card in cards])
         if self.round_scoring:
             work = self.scoring_copy(state) if self.round_scoring_moves_markers else state
             scored = [0] * state.n

@@ -143,10 +143,11 @@ class Autoplay(Protocol):
         limit: int,
     ) -> int:
         """Play the mechanic's own turns, each action `picks[player](legal actions)`, until
-        a player must answer a pending choice, the round or the game ends, a player has no
-        legal action or `limit` actions are played; each (player, action) is appended to
-        `played` when given. Returns how many were played. The same as `legal_actions`
-        then `apply` each time, without the checks an action from the list cannot fail."""
+        a player must answer a pending choice (the mechanic may answer it too, with
+        `picks[player](options)`), the round or the game ends, a player has no legal action
+        or `limit` actions are played; each (player, action) is appended to `played` when
+        given. Returns how many were played. The same as `legal_actions` then `apply` each
+        time, without the checks an action from the list cannot fail."""
         ...
 
 

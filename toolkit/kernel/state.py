@@ -189,14 +189,21 @@ class State:
                     f"for {pending.kind}",
                     self.summary(),
                 )
-            self.pending = None
-            self.log.append(Chosen(player, pending.kind, action))
-            pending.resolve(self, pending, action)
-            self._resume(pending.frames)
-            if self.pending is None:
-                self.machine.after_effects(self)
+            self.answer(action)
             return
         self.machine.apply(self, player, action)
+
+    def answer(self, action: int) -> None:
+        """Resolve the pending choice with `action`, one of its options (checked by `apply`,
+        or picked from them by a random bot), and go on to the next choice or turn."""
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        self.log.append(Chosen(pending.player, pending.kind, action))
+        pending.resolve(self, pending, action)
+        self._resume(pending.frames)
+        if self.pending is None:
+            self.machine.after_effects(self)
 
     def is_terminal(self) -> bool:
         return self.terminal

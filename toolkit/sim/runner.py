@@ -96,13 +96,14 @@ def play_from(
     agents = [make_bot(name, seed + seat + 1, game) for seat, name in enumerate(bots)]
     choosers = [agent.choose for agent in agents]
     # The loop runs once per action: bound methods and locals keep it to plain calls.
-    apply = state.apply
+    apply, answer = state.apply, state.answer
     machine = game.mechanic
     machine_to_move, machine_apply = machine.to_move, machine.apply
     # Random bots pick from the legal actions alone: a mechanic that can play its own turns
     # for them does so in one call, without a call per layer per action.
     picks = [agent.pick for agent in agents if isinstance(agent, RandomBot)]
-    autoplay = game.autoplay.autoplay if game.autoplay and len(picks) == len(agents) else None
+    random_table = len(picks) == len(agents)
+    autoplay = game.autoplay.autoplay if game.autoplay and random_table else None
     log = played if record_actions else None
     checkpoints: list[tuple[int, ...]] = []
     current_round = state.round
@@ -123,6 +124,14 @@ def play_from(
                 machine_apply(state, player, action)
                 if state.pending is not None:
                     break
+            left -= 1
+        elif random_table and pending.options:
+            # A random bot's pick among the options of a choice: nothing to check.
+            player = pending.player
+            action = picks[player](pending.options)
+            if record_actions:
+                played.append((player, action))
+            answer(action)
             left -= 1
         else:
             player = pending.player

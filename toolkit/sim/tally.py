@@ -14,7 +14,6 @@ for transcripts) and `PairedColumns` (for paired comparisons, 8 bytes per measur
 
 from __future__ import annotations
 
-import itertools
 import math
 from array import array
 from collections import Counter
@@ -156,7 +155,8 @@ class Tally:
         return self.teams or tuple((p,) for p in range(self.players))
 
     def add(self, record: GameRecord) -> None:
-        """Count one finished game."""
+        """Count one finished game. Runs once per game played: the counters take their
+        keys in bulk (`Counter.update` counts in C), in the order a loop would add them."""
         totals = record.totals
         players = len(totals)
         if not self.games:
@@ -167,28 +167,30 @@ class Tally:
         k = len(winners)
         sides = self.sides
         winning_sides = [i for i, side in enumerate(sides) if side[0] in winners]
-        for seat, total in enumerate(totals):
-            self.scores[seat, total] += 1
-            if seat in winners:
-                self.wins[seat, k] += 1
-            for label, points in record.breakdown[seat].items():
-                self.sources[seat, label] += points
+        self.scores.update(enumerate(totals))
+        self.wins.update([(seat, k) for seat in winners])
+        sources, magnitudes = self.sources, self.magnitudes
+        for seat, row in enumerate(record.breakdown):
+            for label, points in row.items():
+                sources[seat, label] += points
                 if label != PARTNERS:
-                    self.magnitudes[label] += abs(points)
-        for index in winning_sides:
-            self.side_wins[index, len(winning_sides)] += 1
+                    magnitudes[label] += abs(points)
+        self.side_wins.update([(index, len(winning_sides)) for index in winning_sides])
         starter = record.first_player
         self.first_wins[len(winning_sides) if starter in winners else 0] += 1
         if len(winning_sides) > 1:
             self.shared += 1
         self._cards(record)
-        self._setups(record)
-        self.counters.update(record.counters)
+        if record.slots:
+            self._setups(record)
+        if record.counters:
+            self.counters.update(record.counters)
         for resource, amounts in record.resources_left.items():
             self.resources_left[resource] += sum(amounts)
+        track_gains = self.track_gains
         for track, causes in record.track_gains.items():
             for cause, steps in causes.items():
-                self.track_gains[track, cause] += steps
+                track_gains[track, cause] += steps
         self.declined += record.declined
         self.supply_short += record.supply_short > 0
         self.decided_by[record.decided_by] += 1
@@ -203,33 +205,40 @@ class Tally:
             behind = midpoint_deficit(record)
             if behind is not None:
                 self.drama[behind] += 1
-        self._effects(record)
+        self._effects(record, sides)
         # A card counts as used when someone held it in the open at a round's end or took it
         # from a display (a deed bought at auction and sold again before the end).
-        held = {card for cards in record.holdings for card in cards} | set(record.held)
-        held |= {card for _, _, card, _ in record.acquired}
+        held = {card for cards in record.holdings for card in cards}
+        held.update(record.held)
+        held.update([card for _, _, card, _ in record.acquired])
         self.seen.update(held)
         self.card_games.update(held)
-        for seat, mine in enumerate(totals):
-            for other, theirs in enumerate(totals):
-                if other != seat:
-                    if mine == theirs:
-                        self.ties[seat, other] += 1
-                    elif (mine < theirs) == record.lowest_wins:
-                        self.beats[seat, other] += 1
+        self._pairs(totals, record.lowest_wins)
         if self.records is not None:
             self.records.append(record)
         if self.paired is not None:
             values, scales = paired_measures(record, margin, changes)
             self.paired.add(values, scales)
 
+    def _pairs(self, totals: tuple[int, ...], lowest_wins: bool) -> None:
+        """Each seat against each other: a tie, or which beat the other."""
+        ties, beats = [], []
+        for seat, mine in enumerate(totals):
+            for other, theirs in enumerate(totals):
+                if other != seat:
+                    if mine == theirs:
+                        ties.append((seat, other))
+                    elif (mine < theirs) == lowest_wins:
+                        beats.append((seat, other))
+        if ties:
+            self.ties.update(ties)
+        self.beats.update(beats)
+
     def _cards(self, record: GameRecord) -> None:
         acquired = {card for _, _, card, _ in record.acquired}
         for zone, cards in record.display.items():
-            for card in cards:
-                self.shown[zone, card] += 1
-                if card in acquired:
-                    self.taken[zone, card] += 1
+            self.shown.update([(zone, card) for card in cards])
+            self.taken.update([(zone, card) for card in cards if card in acquired])
         for _, _, card, turn in record.acquired:
             self.acquisitions[card] += 1
             self.acquisition_turns[card] += turn
@@ -246,19 +255,21 @@ class Tally:
                 for name, count in record.counters.items():
                     self.setup_counters[slot, card, name] += count
 
-    def _effects(self, record: GameRecord) -> None:
-        shown = {card for cards in record.display.values() for card in cards}
+    def _effects(self, record: GameRecord, sides: tuple[tuple[int, ...], ...]) -> None:
         owners: dict[str, set[int]] = {}
         for player, cards in enumerate(record.holdings):
             for card in cards:
                 owners.setdefault(card, set()).add(player)
         winners = record.winners
         # A partner wins with the team: k counts the winning sides, not the winning players.
-        k = sum(side[0] in winners for side in self.sides)
-        for card in sorted(set(owners) | shown):
-            holders = owners.get(card, set())
-            for player in range(len(record.totals)):
-                self.effects[card, player in holders, k if player in winners else 0] += 1
+        k = sum(side[0] in winners for side in sides)
+        credit = [k if player in winners else 0 for player in range(len(record.totals))]
+        shown = [card for cards in record.display.values() for card in cards]
+        keys: list[tuple[str, bool, int]] = []
+        for card in sorted(owners.keys() | set(shown)):
+            holders = owners.get(card, ())
+            keys += [(card, player in holders, won) for player, won in enumerate(credit)]
+        self.effects.update(keys)
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games (played after this one's: records keep game order)."""
@@ -304,15 +315,21 @@ def side_margin(record: GameRecord, sides: tuple[tuple[int, ...], ...]) -> int:
 
 def lead_changes(record: GameRecord) -> int:
     """How often the sole leading side changed from one round's end to the next."""
-    leaders = []
+    changes, leader = 0, -1
     for totals in record.checkpoints:
         best = min(totals) if record.lowest_wins else max(totals)
-        top = [p for p, t in enumerate(totals) if t == best]
         if record.teams:
-            top = sorted({_side_of(p, record.teams) for p in top})
-        if len(top) == 1:
-            leaders.append(top[0])
-    return sum(1 for a, b in itertools.pairwise(leaders) if a != b)
+            top = {_side_of(p, record.teams) for p, t in enumerate(totals) if t == best}
+            if len(top) != 1:
+                continue
+            (now,) = top
+        elif totals.count(best) == 1:
+            now = totals.index(best)
+        else:
+            continue
+        changes += leader >= 0 and now != leader
+        leader = now
+    return changes
 
 
 def _side_of(player: int, teams: tuple[tuple[int, ...], ...]) -> int:

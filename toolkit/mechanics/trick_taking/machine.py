@@ -559,12 +559,15 @@ class TrickTakingMechanic(MachineDefaults):
         limit: int,
     ) -> int:
         """Plays and phase actions picked from `legal_actions`, without their checks, until
-        a choice, the round's end or `limit` (the engine's `Autoplay`)."""
+        a choice, the round's end or `limit` (the engine's `Autoplay`); once the round is in
+        plain play, `_plain_cards` plays the rest (and answers the choices its tricks ask)."""
         mech: TrickState = state.mech
         legal, play = self.legal_actions, self._play
         start = state.round
         count = 0
         while count < limit:
+            if mech.led >= -1 and not self.restricted and not mech.sitting:
+                return count + self._plain_cards(state, picks, played, limit - count)
             player = mech.current
             actions = legal(state, player)
             if not actions:
@@ -574,6 +577,61 @@ class TrickTakingMechanic(MachineDefaults):
                 played.append((player, action))
             play(state, player, action)
             count += 1
+            if state.pending is not None or state.terminal or state.round != start:
+                break
+        return count
+
+    def _plain_cards(
+        self,
+        state: State,
+        picks: Sequence[Pick],
+        played: list[tuple[int, int]] | None,
+        limit: int,
+    ) -> int:
+        """`autoplay` while the round is in play and only following suit limits a card (no
+        must-trump, lead rule or suit to break, nobody sitting out): the bulk of a random
+        game. Each card is what `legal_actions` then `_play` would pick and do, with the
+        trump's tables read once rather than per card, and a pick from the hand itself
+        rather than its copy (a random pick only reads the list); a choice a trick's win
+        asks is answered the same way (`State.answer`). Stops as `autoplay` does, but for
+        a choice."""
+        mech: TrickState = state.mech
+        hands = state.zones[self.hand]
+        suit_of = self.suits_by_trump[mech.trump]
+        in_suit = self.in_suit_by_trump[mech.trump]
+        follow, seat_plays, events, log = self.follow_suit, self.plays, self.play_events, state.log
+        n, start = state.n, state.round
+        count = 0
+        while count < limit:
+            player, led = mech.current, mech.led
+            hand = hands[player]
+            if not hand:
+                break  # the engine's own step names the stuck player
+            if led >= 0 and follow:
+                cards = in_suit[led]
+                card = picks[player]([card for card in hand if card in cards] or hand)
+            else:
+                card = picks[player](hand)
+            if played is not None:
+                played.append((player, card))
+            hand.remove(card)
+            plays = mech.plays
+            plays.append(seat_plays[player][card])
+            log.append(events[player][card])
+            count += 1
+            if len(plays) < n:
+                if led < 0:
+                    mech.led = suit_of[card]
+                mech.current = (player + 1) % n
+                continue
+            self._end_trick(state, plays, led if led >= 0 else suit_of[card])
+            while (pending := state.pending) is not None and pending.options and count < limit:
+                # The win asks its winner a choice (a ride): a pick among the options.
+                action = picks[pending.player](pending.options)
+                if played is not None:
+                    played.append((pending.player, action))
+                state.answer(action)
+                count += 1
             if state.pending is not None or state.terminal or state.round != start:
                 break
         return count
@@ -621,14 +679,20 @@ class TrickTakingMechanic(MachineDefaults):
                 mech.led = suit_of[card]
             mech.current = (player + 1) % n if not sitting else self.next_seated(mech, player, n)
             return
-        winner, winning = self.trick_winner(plays, led if led >= 0 else suit_of[card], mech.trump)
-        log.append(self.trick_events[winner][winning])
+        self._end_trick(state, plays, led if led >= 0 else suit_of[card])
+
+    def _end_trick(self, state: State, plays: list[tuple[int, int]], led: int) -> None:
+        """The full trick's winner takes it (and the lead, or passes it on), then the
+        play goes on unless the win asks its winner a choice."""
+        mech: TrickState = state.mech
+        winner, winning = self.trick_winner(plays, led, mech.trump)
+        state.log.append(self.trick_events[winner][winning])
         mech.plays = []
         mech.led = -1
         if self.winner_leads:
             mech.current = winner
         else:
-            mech.current = self.next_seated(mech, plays[0][0], n)
+            mech.current = self.next_seated(mech, plays[0][0], state.n)
         if self.only_suit_action:
             self.suit_actions[self.suit_of[winning]](state, winner, winning)
         else:

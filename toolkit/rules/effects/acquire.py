@@ -104,14 +104,6 @@ class Acquire(EffectModel):
         return list_children("on_decline", self.on_decline)
 
 
-def _short_of(positions: list[int], requirements: tuple[tuple[int, int], ...]) -> bool:
-    """Whether a player's track positions miss any (track, minimum) requirement."""
-    for track, needed in requirements:  # noqa: SIM110 (hot path: faster than any(generator))
-        if positions[track] < needed:
-            return True
-    return False
-
-
 def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     """Acquire: compute the legal choices, ask the player, pay, take; decline penalties."""
     # The kernel's runtime is imported where a game compiles: validation never compiles.
@@ -146,27 +138,37 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         return max(0, costs[card] - state.game.discount(state, player, cost_resource))
 
     def legal(state: State, player: int) -> list[int]:
+        """The cards the player may take now, in the source's order. Runs on every trick
+        its suit wins: each card's tests inline, the cheapest first."""
         owned = state.zones[dst][player]
-        held = state.res[player][cost_resource] if cost_resource >= 0 else 0
         positions = state.track[player]
+        limited = False
         counts: dict[object, int] = {}
         if limit is not None:
             for k in owned:
                 counts[groups[k]] = counts.get(groups[k], 0) + 1
-        limited = limit is not None and not (lifted_when_all and all_groups <= counts.keys())
-        # The discount is the same for every card: read the milestones once, not per card.
-        discount = state.game.discount(state, player, cost_resource) if cost_resource >= 0 else 0
+            limited = not (lifted_when_all and all_groups <= counts.keys())
+        # What the player can pay: coins held plus the discount, the same for every card
+        # (the milestones read once, not per card); a price is never below 0 and never
+        # above this once the discount is taken off.
+        budget = (
+            state.res[player][cost_resource] + state.game.discount(state, player, cost_resource)
+            if cost_resource >= 0
+            else 0
+        )
         choices = []
         for card in state.shared[src]:
-            if once_each and card in owned:
+            if (
+                (once_each and card in owned)
+                or (limited and counts.get(groups[card], 0) >= per_group)
+                or costs[card] > budget
+            ):
                 continue
-            if limited and counts.get(groups[card], 0) >= per_group:
-                continue
-            if cost_resource >= 0 and max(0, costs[card] - discount) > held:
-                continue
-            if _short_of(positions, requirements[card]):
-                continue
-            choices.append(card)
+            for track, needed in requirements[card]:
+                if positions[track] < needed:
+                    break
+            else:
+                choices.append(card)
         return choices
 
     def resolve(state: State, decision: Decision, action: int) -> None:
