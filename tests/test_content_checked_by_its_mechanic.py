@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 from pydantic import ValidationError
 
-from tests.entry_point import run_toolkit
 from toolkit.content.locate import resolve_path_or_game
 from toolkit.content.models.manifest import Game, game_model
 from toolkit.content.project import load_game

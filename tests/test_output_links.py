@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
+from shipped_project import copy_project
 
-from tests.entry_point import run_toolkit
-from tests.shipped_project import copy_project
 from toolkit.files import OUTPUT_MARK
 
 GAME = "midway-memories"

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
+from entry_point import run_toolkit
 from shipped_project import copy_project, edit
 
 import toolkit.content.models.primitives  # noqa: F401  (the unions acquire's fields hold)
-from tests.entry_point import run_toolkit
 from toolkit.rules.effects.acquire import Acquire
 from toolkit.rules.effects.cap_resource import CapResource
 from toolkit.rules.effects.gain import Gain

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.entry_point import run_toolkit
+from entry_point import run_toolkit
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 DECK = [f"{suit}-{rank}" for suit in ("bellows", "embers", "tongs", "anvils") for rank in RANKS]

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
-from tests.entry_point import run_toolkit
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import read_position, state_from_text

@@ -8,7 +8,8 @@ import dataclasses
 import json
 from pathlib import Path
 
-from tests.entry_point import run_toolkit
+from entry_point import run_toolkit
+
 from toolkit.sim.ladder import rotations, summarise_ladder
 from toolkit.sim.runner import Keep, _play_chunk, simulate
 from toolkit.sim.sources import PathSource

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.entry_point import run_toolkit
+from entry_point import run_toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 

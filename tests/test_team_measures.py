@@ -9,7 +9,8 @@ import random
 import shutil
 from pathlib import Path
 
-from tests.entry_point import run_toolkit
+from entry_point import run_toolkit
+
 from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
 from toolkit.engine.game import Game, compile_game, team_sides

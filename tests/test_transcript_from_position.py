@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.entry_point import run_toolkit
+from entry_point import run_toolkit
 
 POSITION = """\
 kind: position

@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
-from tests.entry_point import run_toolkit
 from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
 from toolkit.engine.game import Game, compile_game

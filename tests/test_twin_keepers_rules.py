@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 
-from tests.entry_point import run_toolkit
 from toolkit.agents import make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
