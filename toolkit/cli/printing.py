@@ -96,7 +96,7 @@ def build(
     from toolkit.diagnostics import format_text
     from toolkit.pnp.layout_check import check_layouts
     from toolkit.sim.build import (
-        build_game,
+        build_games,
         build_summary,
         check_build_folder,
         player_counts,
@@ -126,23 +126,21 @@ def build(
         _executor(executor, workers, scheduler) as runner,
         _progress(games * sum(counts), "building") as advance,
     ):
-        for game in chosen:
-            builds.append(
-                build_game(
-                    game,
-                    out,
-                    games,
-                    bot_names,
-                    seed,
-                    _workers(workers),
-                    advance,
-                    _print_cards,
-                    list(option or []),
-                    runner,
-                )
-            )
-            typer.echo(f"built {game}")
-            for warning in builds[-1].warnings:
+        for built in build_games(
+            chosen,
+            out,
+            games,
+            bot_names,
+            seed,
+            _workers(workers),
+            advance,
+            _print_cards,
+            list(option or []),
+            runner,
+        ):
+            builds.append(built)
+            typer.echo(f"built {chosen[len(builds) - 1]}")
+            for warning in built.warnings:
                 typer.echo(f"warning: {warning}", err=True)
     typer.echo(build_summary(builds))
     typer.echo(f"results: {out}/ (what each file is: {write_readme(out)})")

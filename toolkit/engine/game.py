@@ -53,6 +53,8 @@ class ScoringStep:
 
     label: str
     parts: Callable[[State], list[tuple[str, list[int]]]]
+    player: Callable[[State, int], int]
+    """One player's points (all of its parts): what a bot weighing its own position needs."""
     moves_markers: bool = False
     """It changes the state it scores (a game-end effect moving a marker) and scores 0 itself: the
     breakdown credits it with the points its change makes the later steps score."""
@@ -265,7 +267,7 @@ class Game:
         else:
             work = self.scoring_copy(state) if self.scoring_moves_markers else state
             value = sum(points[player] for points in state.banked) + sum(
-                points[player] for step in self.scoring for _, points in step.parts(work)
+                step.player(work, player) for step in self.scoring
             )
         return -value if self.lowest_wins else value
 
@@ -311,10 +313,13 @@ class Game:
             return 0
         work = self.scoring_copy(state) if self.round_scoring_moves_markers else state
         side = next((team for team in self.teams[state.n] if player in team), (player,))
-        value = 0
-        for step in self.round_scoring:
-            for _, points in step.parts(work):
-                value += sum(points[p] for p in side)
+        if len(side) == 1:
+            value = sum(step.player(work, player) for step in self.round_scoring)
+        else:
+            value = 0
+            for step in self.round_scoring:
+                for _, points in step.parts(work):
+                    value += sum(points[p] for p in side)
         return -value if self.lowest_wins else value
 
     def heuristic(self, state: State, player: int) -> float:
@@ -624,7 +629,7 @@ def compile_game(content: GameContent) -> Game:
         autoplay=mechanic if isinstance(mechanic, Autoplay) else None,
         setup_steps=tuple(step.compile(compiler) for step in manifest.setup),
         scoring=tuple(
-            ScoringStep(rule.label, _scored_parts(rule, compiler), rule.rule == "milestone_effects")
+            _scoring_step(rule, compiler, rule.rule == "milestone_effects")
             for rule in manifest.scoring
         ),
         tie_breakers=tuple(
@@ -655,10 +660,7 @@ def compile_game(content: GameContent) -> Game:
         ismcts=manifest.bots.ismcts,
         targets=tuple(manifest.targets),
         scoring_moves_markers=any(rule.rule == "milestone_effects" for rule in manifest.scoring),
-        round_scoring=tuple(
-            ScoringStep(rule.label, _scored_parts(rule, compiler))
-            for rule in manifest.round_scoring
-        ),
+        round_scoring=tuple(_scoring_step(rule, compiler) for rule in manifest.round_scoring),
         round_scoring_moves_markers=any(
             rule.rule == "milestone_effects" for rule in manifest.round_scoring
         ),
@@ -681,13 +683,24 @@ def compile_game(content: GameContent) -> Game:
     )
 
 
+def _scoring_step(rule: Any, c: Compiler, moves_markers: bool = False) -> ScoringStep:
+    """A scoring rule compiled as a step: its parts, and one player's points from the rule's
+    own `compile_player` where it has one, else read off its parts."""
+    parts = _scored_parts(rule, c)
+    player = None if _once_per_team(rule, c) else rule.compile_player(c)
+    if player is None:
+
+        def player(state: State, player: int) -> int:
+            return sum(points[player] for _, points in parts(state))
+
+    return ScoringStep(rule.label, parts, player, moves_markers)
+
+
 def _scored_parts(rule: Any, c: Compiler) -> Callable[[State], list[tuple[str, list[int]]]]:
     """A scoring rule's parts; one that reads a team measure scores each team once, on its
     first seat (partners add up their points: every member scoring it would count it twice)."""
     parts: Callable[[State], list[tuple[str, list[int]]]] = rule.compile_parts(c)
-    partnerships = c.content.game.partnerships
-    measures = [getattr(rule, name, None) for name in type(rule).model_fields]
-    if not partnerships or not any(isinstance(m, Measure) and reads_team(m) for m in measures):
+    if not _once_per_team(rule, c):
         return parts
     sides = c.team_sides
 
@@ -699,6 +712,14 @@ def _scored_parts(rule: Any, c: Compiler) -> Callable[[State], list[tuple[str, l
         ]
 
     return once_per_team
+
+
+def _once_per_team(rule: Any, c: Compiler) -> bool:
+    """Whether the rule reads a team measure in a game of partnerships."""
+    measures = [getattr(rule, name, None) for name in type(rule).model_fields]
+    return bool(c.content.game.partnerships) and any(
+        isinstance(m, Measure) and reads_team(m) for m in measures
+    )
 
 
 def _compile_mechanic(structure: Any, compiler: Compiler) -> CompiledMechanic:

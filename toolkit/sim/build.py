@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from toolkit import __version__
-from toolkit.engine.game import compile_game
+from toolkit.engine.game import Game, compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import UsageError
 from toolkit.files import (
@@ -22,10 +24,11 @@ from toolkit.files import (
     write_atomic,
 )
 from toolkit.sim.bot_blind_spots import add_blind_spots
-from toolkit.sim.executor import Executor
+from toolkit.sim.executor import Executor, LocalExecutor, stop_workers_on_sigterm
 from toolkit.sim.report_pdf import render_report
 from toolkit.sim.report_text import number
 from toolkit.sim.run import RunSpec, run
+from toolkit.sim.tally import Tally
 
 
 @dataclass
@@ -55,6 +58,36 @@ def player_counts(game: str) -> range:
     return range(players.min, players.max + 1)
 
 
+RUNS_AT_ONCE = 2
+"""Runs (a game at one player count) playing at a time in a build: while one gives out its
+last chunks of games, the next one's keep every worker busy."""
+
+
+class Abandoned(Exception):
+    """A run stopped because the build failed elsewhere (an earlier game's error, Ctrl-C)."""
+
+
+@dataclass
+class _Plan:
+    """One game of a build, loaded and checked before any game is played."""
+
+    game: str
+    compiled: Game
+    version: str
+    options: dict[str, Any]
+    """The `--option` values read, typed."""
+
+
+@dataclass
+class _Played:
+    """One run's results, as the build writes them."""
+
+    players: int
+    summary: dict[str, Any]
+    tally: Tally
+    warnings: list[str]
+
+
 def build_game(
     game: str,
     out: Path,
@@ -67,42 +100,147 @@ def build_game(
     options: list[str] | None = None,
     executor: Executor | None = None,
 ) -> GameBuild:
-    """Simulate every player count (with `--option id=value` texts, checked before any game
-    is played), print the cards and write the report of one game into `out/<game>/`.
+    """`build_games` of one game."""
+    [built] = build_games([game], out, games, bots, seed, workers, progress, print_cards,
+                          options, executor)  # fmt: skip
+    return built
 
-    Everything is written into a hidden sibling folder first, with `build.json` last, and
-    swapped in whole, so `out/<game>/` is always one complete build and never a mix."""
+
+def build_games(
+    chosen: list[str],
+    out: Path,
+    games: int,
+    bots: list[str],
+    seed: int,
+    workers: int,
+    progress: Callable[[int], Any] | None = None,
+    print_cards: Callable[[str, Path], tuple[Path, str]] | None = None,
+    options: list[str] | None = None,
+    executor: Executor | None = None,
+) -> Iterator[GameBuild]:
+    """Simulate every player count of each game (with `--option id=value` texts, checked
+    for every game before any game is played), print its cards and write its report into
+    `out/<game>/`; each game's build is yielded as it lands, in the order given.
+
+    The runs of all the games are played one after the other by `RUNS_AT_ONCE` threads on
+    one executor, so the workers never wait at the end of a run or of a game, while this
+    thread prints each game's cards and writes its report. Each game is written into a
+    hidden sibling folder first, with `build.json` last, and swapped in whole, so
+    `out/<game>/` is always one complete build and never a mix; a game whose run fails
+    stops the build there, and the games after it are left as they were."""
+    plans = [_plan(game, options or []) for game in chosen]
+    owned = executor is None
+    executor = executor or LocalExecutor(workers)
+    stop = threading.Event()
+    counting = threading.Lock()
+
+    def advance(done: int) -> None:
+        if stop.is_set():
+            raise Abandoned  # the run ends at its next chunk; nothing of it is written
+        if progress is not None:
+            with counting:
+                progress(done)
+
+    at_once = RUNS_AT_ONCE if executor.workers > 1 else 1
+    pending: list[list[Future[_Played]]] = []
+    try:
+        with (
+            stop_workers_on_sigterm(),
+            ThreadPoolExecutor(at_once, thread_name_prefix="toolkit-build") as runs,
+        ):
+            try:
+                for index, plan in enumerate(plans):
+                    result = GameBuild(plan.compiled.id, out / plan.compiled.id)
+                    with staged_folder(result.folder) as folder:
+                        if index == 0:
+                            # Forked before any other thread of this process starts: a
+                            # worker must not inherit a lock another thread holds.
+                            executor.start(games)
+                            for later in plans:
+                                specs = _specs(later, games, bots, seed, workers, options or [])
+                                for spec in specs:
+                                    spec.executor = executor
+                                pending.append(
+                                    [runs.submit(_play, spec, advance) for spec in specs]
+                                )
+                        _fill(result, folder, plan, pending[index], games, bots, seed,
+                              print_cards)  # fmt: skip
+                    yield result
+            finally:
+                stop.set()
+                for futures in pending:
+                    for future in futures:
+                        future.cancel()
+    finally:
+        if owned:
+            executor.close()
+
+
+def _plan(game: str, options: list[str]) -> _Plan:
     _, content = load_valid_game(game)
     compiled = compile_game(content)
-    read = compiled.read_options(list(options or []))
-    final = out / compiled.id
-    result = GameBuild(compiled.id, final)
-    with staged_folder(final) as folder:
-        report_runs = []
-        for players in range(compiled.min_players, compiled.max_players + 1):
-            spec = RunSpec(game, games, players, bots, seed, workers, options=list(options or []))
-            spec.executor = executor
-            done = run(spec, progress)
-            result.warnings += add_blind_spots(done)
-            result.runs[players] = done.summary
-            write_atomic(
-                folder / f"simulation-{players}p.json",
-                json.dumps(done.summary, indent=2, ensure_ascii=False) + "\n",
-            )
-            report_runs.append((done.summary, done.tally))
-        if print_cards is not None:
-            printed, result.cards_note = print_cards(game, folder / f"{compiled.id}-cards.pdf")
-            result.cards_pdf = final / printed.name
-        if report_runs:
-            name = f"{compiled.id}-report.pdf"
-            render_report(report_runs, folder / name)
-            result.report_pdf = final / name
-        counts = list(result.runs)
-        arguments = {"games": games, "players": counts, "bots": bots, "seed": seed, "options": read}
-        result.manifest = build_manifest(compiled.id, content.game.version, arguments, folder)
-        text = json.dumps(result.manifest, indent=2, ensure_ascii=False) + "\n"
-        write_atomic(folder / MANIFEST, text)
-    return result
+    return _Plan(game, compiled, content.game.version, compiled.read_options(options))
+
+
+def _specs(
+    plan: _Plan, games: int, bots: list[str], seed: int, workers: int, options: list[str]
+) -> list[RunSpec]:
+    counts = range(plan.compiled.min_players, plan.compiled.max_players + 1)
+    return [
+        RunSpec(plan.game, games, players, bots, seed, workers, options=list(options))
+        for players in counts
+    ]
+
+
+def _play(spec: RunSpec, progress: Callable[[int], Any]) -> _Played:
+    done = run(spec, progress)
+    warnings = add_blind_spots(done)
+    return _Played(done.players, done.summary, done.tally, warnings)
+
+
+def _fill(
+    result: GameBuild,
+    folder: Path,
+    plan: _Plan,
+    runs: list[Future[_Played]],
+    games: int,
+    bots: list[str],
+    seed: int,
+    print_cards: Callable[[str, Path], tuple[Path, str]] | None,
+) -> None:
+    """One game's files in its staged folder: the cards printed while its games are played,
+    then each run's summary as it ends, the report, and the manifest last."""
+    final = result.folder
+    if print_cards is not None:
+        printed, result.cards_note = print_cards(
+            plan.game, folder / f"{plan.compiled.id}-cards.pdf"
+        )
+        result.cards_pdf = final / printed.name
+    report_runs = []
+    for future in runs:
+        played = future.result()
+        result.warnings += played.warnings
+        result.runs[played.players] = played.summary
+        write_atomic(
+            folder / f"simulation-{played.players}p.json",
+            json.dumps(played.summary, indent=2, ensure_ascii=False) + "\n",
+        )
+        report_runs.append((played.summary, played.tally))
+    if report_runs:
+        name = f"{plan.compiled.id}-report.pdf"
+        render_report(report_runs, folder / name)
+        result.report_pdf = final / name
+    counts = list(result.runs)
+    arguments = {
+        "games": games,
+        "players": counts,
+        "bots": bots,
+        "seed": seed,
+        "options": plan.options,
+    }
+    result.manifest = build_manifest(plan.compiled.id, plan.version, arguments, folder)
+    text = json.dumps(result.manifest, indent=2, ensure_ascii=False) + "\n"
+    write_atomic(folder / MANIFEST, text)
 
 
 def build_manifest(

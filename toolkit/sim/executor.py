@@ -73,6 +73,11 @@ class Executor(ABC):
     ) -> Iterator[R]:
         """`limit`: the most workers worth using (no more than there are games)."""
 
+    def start(self, limit: int) -> None:
+        """Start the workers now, from the calling thread (`limit` as in `map`): for a caller
+        about to run maps from other threads. Workers a cluster already has: nothing to do."""
+        return None
+
     def close(self) -> None:
         """Release the workers (a cluster this executor started); a pool ends with its run."""
         return None
@@ -106,6 +111,14 @@ class LocalExecutor(Executor):
 
                 self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
             return self._pool
+
+    def start(self, limit: int) -> None:
+        """Fork the worker processes now: a process forked while other threads of this one
+        run could inherit a lock one of them holds (the pool forks all its workers at its
+        first task)."""
+        workers = pool_size(self.workers, limit)
+        if workers > 1:
+            self._started(workers).submit(int).result()
 
     def map(
         self, task: Callable[[tuple[S, J]], R], shared: S, jobs: Iterable[J], limit: int

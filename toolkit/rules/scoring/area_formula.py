@@ -9,7 +9,7 @@ from pydantic import Field
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_field
+from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player, zone_field
 from toolkit.schema.base import Model
 from toolkit.schema.filters import CardFilter
 from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
@@ -105,6 +105,9 @@ class AreaFormula(RuleModel):
         return text + "; nothing for one without cards"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         z = c.zone(self.zone).index
         kind = c.zone(self.zone).kind
         values = tuple(
@@ -142,7 +145,7 @@ class AreaFormula(RuleModel):
                     total += bonus
             return total
 
-        return lambda state: [player_points(state, p) for p in range(state.n)]
+        return player_points
 
 
 def filtered_cards(card_filter: CardFilter) -> str:

@@ -25,6 +25,15 @@ PointsFn = Callable[["State"], list[int]]
 PartsFn = Callable[["State"], list[tuple[str, list[int]]]]
 """A compiled rule as labelled parts, so cards in play keep their own labels."""
 
+PlayerPointsFn = Callable[["State", int], int]
+"""A compiled rule as one player's points: a bot weighing its own position scores itself
+alone, not every player."""
+
+
+def each_player(one: PlayerPointsFn) -> PointsFn:
+    """Every player's points from one player's: the list the rule's `compile` returns."""
+    return lambda state: [one(state, player) for player in range(state.n)]
+
 
 class RuleModel(Model):
     """A scoring rule: checked, compiled and described by itself."""
@@ -49,6 +58,12 @@ class RuleModel(Model):
     def compile_parts(self, c: Compiler) -> PartsFn:
         points, label = self.compile(c), self.label
         return lambda state: [(label, points(state))]
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn | None:
+        """The rule as one player's points, for a rule that reckons each player's points
+        apart (its `compile` is `each_player` of this); None for one that weighs players
+        against each other or changes the state it scores."""
+        return None
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
         """Report what the schema cannot see at `path` (unknown zones, fields, values). By

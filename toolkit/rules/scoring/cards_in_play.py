@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PartsFn, PointsFn, RuleModel
+from toolkit.rules.scoring.base import PartsFn, PlayerPointsFn, PointsFn, RuleModel
 from toolkit.schema.base import Id
 
 if TYPE_CHECKING:
@@ -48,3 +48,28 @@ class CardsInPlay(RuleModel):
             ]
 
         return parts
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
+        """One player's points from the rules of the cards in the slot: each rule that
+        reckons each player apart scores that player alone, the others score everyone."""
+        compiled: dict[tuple[str, int, str], list[PlayerPointsFn]] = {}
+        for kind in c.slot_kinds(self.slot):
+            for card, side, rules in c.table(kind).rule_entries():
+                compiled[(kind, card, side)] = [one_player(rule, c) for rule in rules]
+        slot = self.slot
+
+        def points(state: State, player: int) -> int:
+            return sum(
+                one(state, player) for entry in state.slots.get(slot, []) for one in compiled[entry]
+            )
+
+        return points
+
+
+def one_player(rule: RuleModel, c: Compiler) -> PlayerPointsFn:
+    """The rule's `compile_player`, or one player's share of everyone's points."""
+    one = rule.compile_player(c)
+    if one is not None:
+        return one
+    everyone = rule.compile(c)
+    return lambda state, player: everyone(state)[player]

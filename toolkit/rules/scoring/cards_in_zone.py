@@ -13,7 +13,14 @@ from pydantic import Field, field_validator, model_validator
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words, zone_cards
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    amount_words,
+    each_player,
+    zone_cards,
+)
 from toolkit.rules.words import printed_number
 from toolkit.schema.amounts import Amount
 from toolkit.schema.base import Id
@@ -133,6 +140,9 @@ class CardsInZone(RuleModel):
         return f"{amount_words(self.points)} for {each}"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, per = zone_cards(c, self.zone, self.where), self.per
         points = c.per_players(self.points)
         table = c.table(c.zone(self.zone).kind)
@@ -149,11 +159,8 @@ class CardsInZone(RuleModel):
                 for card in range(table.size)
             ]
 
-        def score(state: State) -> list[int]:
-            return [
-                sum(worth[card] for card in cards(state, p)) // per * points[state.n]
-                for p in range(state.n)
-            ]
+        def score(state: State, player: int) -> int:
+            return sum(worth[card] for card in cards(state, player)) // per * points[state.n]
 
         return score
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    each_player,
+    zone_cards,
+    zone_field,
+)
 from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
 
 if TYPE_CHECKING:
@@ -32,6 +39,9 @@ class DistinctValues(RuleModel):
         return f"{self.points} per different {self.field}"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, values = zone_cards(c, self.zone, self.where), zone_field(c, self.zone, self.field)
         points = self.points
         if any(isinstance(v, list) for v in values):  # a list field counts each of its items
@@ -45,4 +55,4 @@ class DistinctValues(RuleModel):
             def distinct(state: State, player: int) -> int:
                 return len({values[k] for k in cards(state, player)} - {None})
 
-        return lambda state: [distinct(state, p) * points for p in range(state.n)]
+        return lambda state, player: distinct(state, player) * points

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_field
+from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player, zone_field
 from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
@@ -44,6 +44,9 @@ class LargestGroup(RuleModel):
         return f"{self.points_per_card} per card of the largest group (at least {self.min_size})"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         z = c.zone(self.zone).index
         values = zone_field(c, self.zone, self.field)
         minimum, points = self.min_size, self.points_per_card
@@ -53,7 +56,7 @@ class LargestGroup(RuleModel):
             best = largest_group({cell: values[card] for cell, card in park.items() if card >= 0})
             return best * points if best >= minimum else 0
 
-        return lambda state: [group(state, p) for p in range(state.n)]
+        return group
 
 
 def largest_group(cells: dict[tuple[int, int], object]) -> int:

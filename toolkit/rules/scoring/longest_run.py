@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    each_player,
+    zone_cards,
+    zone_field,
+)
 from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
@@ -43,6 +50,9 @@ class LongestRun(RuleModel):
         )
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, numbers = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)
         same = zone_field(c, self.zone, self.same_field) if self.same_field is not None else None
         minimum, points = self.min_length, self.points_per_card
@@ -64,7 +74,7 @@ class LongestRun(RuleModel):
             )
             return best * points if best >= minimum else 0
 
-        return lambda state: [run(state, p) for p in range(state.n)]
+        return run
 
 
 def longest_run(numbers: set[int]) -> int:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player
 from toolkit.schema.params import TrackId
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.kernel.state import State
     from toolkit.rules.context import Words
 
 
@@ -25,6 +26,9 @@ class MilestonePoints(RuleModel):
         return f"the VP of the {words.track(self.track)} milestones reached"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         t = c.track(self.track)
         track = c.layout.tracks[t]
         milestones = [(m.at, m.points) for m in track.milestones]
@@ -36,7 +40,9 @@ class MilestonePoints(RuleModel):
         # read off a table; a position set outside the track is still scored by the rule.
         low, high = track.min, track.max
         by_position = tuple(reached(position) for position in range(low, high + 1))
-        return lambda state: [
-            by_position[marker[t] - low] if low <= marker[t] <= high else reached(marker[t])
-            for marker in state.track
-        ]
+
+        def points(state: State, player: int) -> int:
+            at = state.track[player][t]
+            return by_position[at - low] if low <= at <= high else reached(at)
+
+        return points

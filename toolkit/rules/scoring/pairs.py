@@ -8,7 +8,14 @@ from pydantic import Field
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    each_player,
+    zone_cards,
+    zone_field,
+)
 from toolkit.schema.base import Scalar
 from toolkit.schema.params import PlayerZone, ZoneField
 
@@ -50,6 +57,9 @@ class Pairs(RuleModel):
         return f"{self.points} per pair"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, values = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)
         first, second = self.values
         points = self.points
@@ -58,4 +68,4 @@ class Pairs(RuleModel):
             found = [values[k] for k in cards(state, player)]
             return min(found.count(first), found.count(second))
 
-        return lambda state: [pairs(state, p) * points for p in range(state.n)]
+        return lambda state, player: pairs(state, player) * points

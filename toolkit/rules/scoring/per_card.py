@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words, zone_cards
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    amount_words,
+    each_player,
+    zone_cards,
+)
 from toolkit.schema.amounts import Amount
 from toolkit.schema.params import PlayerZone, ZoneFilter
 
@@ -32,5 +39,8 @@ class PerCard(RuleModel):
         return f"{amount_words(self.points)} each"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, points = zone_cards(c, self.zone, self.where), c.per_players(self.points)
-        return lambda state: [len(cards(state, p)) * points[state.n] for p in range(state.n)]
+        return lambda state, player: len(cards(state, player)) * points[state.n]

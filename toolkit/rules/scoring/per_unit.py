@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    amount_words,
+    each_player,
+)
 from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
 
@@ -33,5 +39,8 @@ class PerUnit(RuleModel):
         return f"{amount_words(self.points)} per {per}{words.measure(self.measure)}"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         measure, per, points = c.measure(self.measure), self.per, c.per_players(self.points)
-        return lambda state: [measure(state, p) // per * points[state.n] for p in range(state.n)]
+        return lambda state, player: measure(state, player) // per * points[state.n]

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    each_player,
+    zone_cards,
+    zone_field,
+)
 from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
@@ -34,11 +41,14 @@ class SetsOfDistinct(RuleModel):
         return f"{self.points} per set of {self.size} different {self.field}s"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, values = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)
         size, points = self.size, self.points
-        return lambda state: [
-            count_sets([values[k] for k in cards(state, p)], size) * points for p in range(state.n)
-        ]
+        return lambda state, player: (
+            count_sets([values[k] for k in cards(state, player)], size) * points
+        )
 
 
 def count_sets(values: list[object], size: int) -> int:

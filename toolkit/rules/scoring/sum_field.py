@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Literal
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, zone_cards, zone_field
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    each_player,
+    zone_cards,
+    zone_field,
+)
 from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
 
 if TYPE_CHECKING:
@@ -42,10 +49,13 @@ class SumField(RuleModel):
         return f"the {self.field} printed on {words.zone(self.zone)}"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards = zone_cards(c, self.zone, self.where)
         # A card that leaves an optional number unset adds nothing to the sum.
         numbers = tuple(
             v if isinstance(v, int) else 0 for v in zone_field(c, self.zone, self.field)
         )
         value = numbers.__getitem__
-        return lambda state: [sum(map(value, cards(state, p))) for p in range(state.n)]
+        return lambda state, player: sum(map(value, cards(state, player)))

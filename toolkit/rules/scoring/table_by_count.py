@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, model_validator
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel
+from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player
 from toolkit.schema.base import Model
 from toolkit.schema.filters import Measure
 
@@ -46,10 +46,13 @@ class TableByCount(RuleModel):
         return self
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         measure = c.measure(self.measure)
         rows = [(row.at_most, row.points) for row in self.table]
 
         def lookup(value: int) -> int:
             return next((points for at_most, points in rows if value <= at_most), 0)
 
-        return lambda state: [lookup(measure(state, p)) for p in range(state.n)]
+        return lambda state, player: lookup(measure(state, player))

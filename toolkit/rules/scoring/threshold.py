@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
+from toolkit.rules.scoring.base import (
+    PlayerPointsFn,
+    PointsFn,
+    RuleModel,
+    amount_words,
+    each_player,
+)
 from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
 
@@ -30,8 +36,11 @@ class Threshold(RuleModel):
         return f"{amount_words(self.points)} for at least {amount_words(self.at_least)}"
 
     def compile(self, c: Compiler) -> PointsFn:
+        return each_player(self.compile_player(c))
+
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
         measure = c.measure(self.measure)
         at_least, points = c.per_players(self.at_least), c.per_players(self.points)
-        return lambda state: [
-            points[state.n] if measure(state, p) >= at_least[state.n] else 0 for p in range(state.n)
-        ]
+        return lambda state, player: (
+            points[state.n] if measure(state, player) >= at_least[state.n] else 0
+        )
