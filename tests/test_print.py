@@ -75,10 +75,19 @@ def chunks(page: PageObject) -> list[tuple[str, float, float]]:
     return found
 
 
+_READ: dict[int, tuple[PageObject, list[tuple[str, float, float]]]] = {}
+"""Each page's chunks by the page's identity (the page kept beside them, so an id reused by
+another page is never mistaken for it): a page holds many cards, and reading its text is most
+of a check's time."""
+
+
 def words_in(page: PageObject, rect: Rect) -> set[str]:
+    read = _READ.get(id(page))
+    if read is None or read[0] is not page:
+        read = _READ[id(page)] = (page, chunks(page))
     return {
         word.lower()
-        for text, x, y in chunks(page)
+        for text, x, y in read[1]
         if rect.contains(x, y, tolerance=1)
         for word in text.split()
     }
