@@ -35,7 +35,7 @@ def test_ladder_with_an_ismcts_bot_shows_progress_when_piped(
 ) -> None:
     monkeypatch.setattr(piped_progress, "FIRST_AFTER", 0.0)  # a long run, in a short test
     monkeypatch.setattr(piped_progress, "EVERY", 0.0)
-    result = run_toolkit("ladder", "lantern-routes", "--bots", "random,ismcts:5", "--games", "2",
+    result = run_toolkit("ladder", "midway-memories", "--bots", "random,ismcts:5", "--games", "2",
                          "--players", "2", "--workers", "1")  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stderr.splitlines()
