@@ -604,9 +604,9 @@ def test_simulate_suggests_a_strategy_for_a_misspelt_bot() -> None:
     ("game_id", "name"), [(g, s) for g, names in SHIPPED.items() for s in names]
 )
 def test_shipped_strategy_beats_random_bots(game_id: str, name: str) -> None:
-    """Over 200 games at 4 players: above a fair share, and its 95% interval above the random
-    seats' mean win rate."""
-    summary = simulate(game_id, f"{name},random,random,random", 200)
+    """Over 100 games at 4 players: above a fair share, and its 95% interval above the random
+    seats' mean win rate (the closest, Midway Memories' coaster-fan: 0.35 against 0.19)."""
+    summary = simulate(game_id, f"{name},random,random,random", 100)
     seat, *randoms = summary["seats"]
     random_mean = sum(s["win_rate"] for s in randoms) / len(randoms)
     assert seat["win_rate"] > 1 / 4
