@@ -39,6 +39,7 @@ from toolkit.files import (
 from toolkit.mechanics.registry import MECHANICS
 from toolkit.rules.registry import FAMILIES, tag_of
 from toolkit.schema.base import Model
+from toolkit.schema.empty import empty_dict
 
 MAX_SCHEMA_BYTES = 8 * 1024 * 1024
 """A generated schema is at most a few hundred kilobytes; a larger file is not one of ours."""
@@ -97,7 +98,7 @@ def position_schema_model() -> type[BaseModel]:
         "Position",
         __base__=Position,
         __doc__=Position.__doc__,
-        play=(play, Field(default_factory=dict)),
+        play=(play, Field(default_factory=empty_dict)),
     )
 
 

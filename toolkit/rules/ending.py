@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 from toolkit.rules.primitive import Primitive
 from toolkit.schema.amounts import Amount, describe_amount, per_players
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_list
 from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
@@ -98,6 +99,6 @@ class EndRules(Model):
 
     winner: Literal["highest", "lowest"] = "highest"
     """Whether the highest or the lowest total wins (tie-breakers apply either way)."""
-    when: list[EndWhen] = Field(default_factory=list)
+    when: list[EndWhen] = Field(default_factory=empty_list)
     """Conditions checked at the end of every round (every turn for mechanics without
     rounds); the game ends as soon as one holds."""

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field
 
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_list
 from toolkit.schema.limits import Number
 
 MAX_TOTAL_LIMIT = 10_000
@@ -42,7 +43,7 @@ class BestTotal(ComputedBase):
 
     field: Id
     """The numeric card field added up (`points`)."""
-    counts_as: list[CountsAs] = Field(default_factory=list, max_length=20)
+    counts_as: list[CountsAs] = Field(default_factory=empty_list, max_length=20)
     """Values that may count as others (`[{value: 1, also: [11]}]`)."""
     limit: int = Field(ge=0, le=MAX_TOTAL_LIMIT)
     """The highest total that does not bust (`21`)."""

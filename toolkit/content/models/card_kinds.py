@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.content.models.empty import empty_dict
 from toolkit.schema.base import Id, Model, Scalar, Text
+from toolkit.schema.empty import empty_dict
 from toolkit.schema.limits import Cards, CardsOrNone, Number
 
 FieldType = Literal[

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import Field, create_model, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
-from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
 from toolkit.mechanics.registry import MECHANICS, structure_models
 from toolkit.rules.ending import EndRules
@@ -16,6 +15,7 @@ from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring.tie_breaker import TieBreaker
 from toolkit.schema.amounts import PlayerCount
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.filters import CardFilter, Measure
 from toolkit.schema.limits import (
     MAX_SUPPLY_TOKENS,

@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
-from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.schema.base import Id, Model, Scalar, Text
+from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.limits import Number, TrackPosition
 
 UNKNOWN = "hidden"

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.limits import Copies
 from toolkit.schema.units import Length, Offset
 

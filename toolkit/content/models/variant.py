@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from toolkit.content.models.empty import empty_dict, empty_list
 from toolkit.schema.base import Id, Model, Scalar, Text
+from toolkit.schema.empty import empty_dict, empty_list
 
 
 class SetValue(Model):

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_list
 
 
 class DrawPlayPlay(Model):
@@ -17,7 +18,7 @@ class DrawPlayPlay(Model):
     """The step of the turn in play; default: the turn's first step."""
     discarded: Id | None = None
     """The card the player to move discarded this turn (it may not be taken back)."""
-    known: list[list[Id]] = Field(default_factory=list)
+    known: list[list[Id]] = Field(default_factory=empty_list)
     """Per seat, the cards taken from discard piles that are still in the hand: everyone
     knows them."""
     idle: Annotated[int, Field(ge=0, le=1000)] = 0

@@ -10,6 +10,7 @@ from pydantic import Field
 from toolkit.mechanics.base import StructureModel
 from toolkit.schema.amounts import RoundsAmount
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_dict
 from toolkit.schema.filters import CardFilter
 from toolkit.schema.limits import Cards
 
@@ -21,7 +22,7 @@ class Discard(Model):
     """The single shared discard pile; unset when there is one pile per value of `by`."""
     by: Id | None = None
     """The card field that sends a card to its own pile (e.g. `colour`), with `piles`."""
-    piles: dict[str, Id] = Field(default_factory=dict)
+    piles: dict[str, Id] = Field(default_factory=empty_dict)
     """With `by`: the shared zone of each value (`{red: discard-red, ...}`)."""
 
 

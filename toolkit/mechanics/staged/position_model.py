@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_dict, empty_list
 
 Seat = Annotated[int, Field(ge=1, le=12)]
 """A seat, counted from 1."""
@@ -44,28 +45,28 @@ class StagedPlay(Model):
     position writes it); default: the round's first `choose` or `simultaneous` stage."""
     direction: Literal["clockwise", "counterclockwise"] | None = None
     """Turn order now (a reverse card may have turned it); default: the structure's."""
-    passed: list[Seat] = Field(default_factory=list)
+    passed: list[Seat] = Field(default_factory=empty_list)
     """Seats that passed in the turns in play."""
-    finished: list[Seat] = Field(default_factory=list)
+    finished: list[Seat] = Field(default_factory=empty_list)
     """Seats that finished this round, first place first."""
     winner: Seat | None = None
     """The winner of the last `award`."""
     last_mover: Seat | None = None
     """The last player who moved cards onto a shared zone."""
-    played_by: dict[Id, Seat] = Field(default_factory=dict)
+    played_by: dict[Id, Seat] = Field(default_factory=empty_dict)
     """Who moved each card lying in a shared zone there (a trick's cards), by card id."""
-    last_play: dict[Id, list[Id]] = Field(default_factory=dict)
+    last_play: dict[Id, list[Id]] = Field(default_factory=empty_dict)
     """Per shared zone, the cards of the last play onto it (what the next play must beat)."""
-    called: dict[Id, Called] = Field(default_factory=dict)
+    called: dict[Id, Called] = Field(default_factory=empty_dict)
     """Per shared zone, the field and value called for its top card."""
-    known: list[list[Id]] = Field(default_factory=list)
+    known: list[list[Id]] = Field(default_factory=empty_list)
     """Per seat, the cards everyone saw enter that player's hidden zones."""
-    picks: list[list[Id]] = Field(default_factory=list)
+    picks: list[list[Id]] = Field(default_factory=empty_list)
     """Per seat, the cards picked (hidden) in the simultaneous stage in play."""
-    moved: list[Id] = Field(default_factory=list)
+    moved: list[Id] = Field(default_factory=empty_list)
     """The cards of the last move (what a `card` check reads; a card just put on a pile that
     a `draw` with `take_back: false` may not take back)."""
-    choosing: list[Id] = Field(default_factory=list)
+    choosing: list[Id] = Field(default_factory=empty_list)
     """The cards chosen so far of a move of several cards (by the player to move)."""
     choosing_move: Counter | None = None
     """The move (its place among the stage's moves, from 0) those cards are chosen for."""
@@ -73,25 +74,25 @@ class StagedPlay(Model):
     """The player whose move held a round-end trigger with one more turn each."""
     skip: Counter = 0
     """Players the next turn passes over."""
-    loops: list[Counter] = Field(default_factory=list)
+    loops: list[Counter] = Field(default_factory=empty_list)
     """The loops' counters, as a saved position writes them; default: every loop just begun."""
     idle: Counter = 0
     """Turns in a row in which nobody could decide."""
-    chips: dict[Id, dict[Id, Counter]] = Field(default_factory=dict)
+    chips: dict[Id, dict[Id, Counter]] = Field(default_factory=empty_dict)
     """Per shared zone, the resources lying on it (the pot), by resource id."""
-    stakes: list[Counter] = Field(default_factory=list)
+    stakes: list[Counter] = Field(default_factory=empty_list)
     """Per seat, their stake in the betting round (or bid in the auction) in play."""
-    matched: list[Seat] = Field(default_factory=list)
+    matched: list[Seat] = Field(default_factory=empty_list)
     """Seats that acted since the last bet or raise of the betting round in play."""
     raises: Counter = 0
     """Raises made in the betting round in play."""
-    folded: list[Seat] = Field(default_factory=list)
+    folded: list[Seat] = Field(default_factory=empty_list)
     """Seats that folded this round."""
-    out: list[Seat] = Field(default_factory=list)
+    out: list[Seat] = Field(default_factory=empty_list)
     """Seats that dropped out of the auction in play."""
-    bids: list[Annotated[int, Field(ge=-1, le=1_000_000)]] = Field(default_factory=list)
+    bids: list[Annotated[int, Field(ge=-1, le=1_000_000)]] = Field(default_factory=empty_list)
     """Per seat, their hidden bid in the sealed bid in play (-1: not bid yet)."""
     got: bool = False
     """Whether the last `ask` got cards, or the last `capture` took some."""
-    asked: list[list[Asked]] = Field(default_factory=list)
+    asked: list[list[Asked]] = Field(default_factory=empty_list)
     """Per seat, what asking showed about their hidden cards (search bots deal around it)."""

@@ -27,6 +27,7 @@ from pydantic import Field, model_validator
 from toolkit.mechanics.base import StructureModel
 from toolkit.schema.amounts import CardsAmount, RoundsAmount
 from toolkit.schema.base import Id, Model, Text
+from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.filters import CardFilter, Measure
 from toolkit.schema.limits import Cards, Number, Rounds
 
@@ -230,7 +231,7 @@ class Match(Model):
     """The zone whose card is compared; unset: the move's destination."""
     card: Literal["top", "first"] = "top"
     """The card compared: the top (last placed) or the first placed."""
-    same: list[Id] = Field(default_factory=list, max_length=20)
+    same: list[Id] = Field(default_factory=empty_list, max_length=20)
     """The card fits when it equals the reference in at least one of these fields (a value
     `call`ed for a field stands in for the reference's own)."""
     step: Step | None = None
@@ -289,7 +290,7 @@ class MoveBase(Model):
     """The move in the rule book's words ("play a card of the same colour or number")."""
     when: Check | None = None
     """The move is offered only while this holds."""
-    then: list[Stage] = Field(default_factory=list)
+    then: list[Stage] = Field(default_factory=empty_list)
     """Stages run right after the move, for the player who made it (a card's action)."""
     decision: Id | None = None
     """The name strategies use for this move (default: the move's kind)."""
@@ -576,7 +577,7 @@ class ChooseStage(StageBase):
     stage: Literal["choose"]
     moves: list[Move] = Field(min_length=1, max_length=40)
     """The moves offered; each is allowed when its cards, zones and `when` allow it."""
-    otherwise: list[Stage] = Field(default_factory=list)
+    otherwise: list[Stage] = Field(default_factory=empty_list)
     """What happens when no move is allowed (nothing, unless written)."""
 
 
@@ -637,7 +638,7 @@ class IfStage(StageBase):
     """The check."""
     then: list[Stage] = Field(min_length=1)
     """What happens when it holds."""
-    else_: list[Stage] = Field(default_factory=list, alias="else")
+    else_: list[Stage] = Field(default_factory=empty_list, alias="else")
     """What happens when it does not (nothing, unless written)."""
 
 
@@ -684,7 +685,7 @@ class FinishStage(StageBase):
     players take no more turns. `effects` by place (first, second ...) run for them."""
 
     stage: Literal["finish"]
-    effects: list[list[Effect]] = Field(default_factory=list, max_length=12)
+    effects: list[list[Effect]] = Field(default_factory=empty_list, max_length=12)
     """Per place (first, second ...), the effects run for the player finishing there."""
 
 
@@ -769,7 +770,7 @@ class BettingStage(StageBase):
     """Who acts first (`next`: the player after the one acting now, the dealer)."""
     bet: list[Chips] = Field(min_length=1, max_length=10)
     """The amounts an opening bet may be."""
-    raise_: list[Chips] = Field(default_factory=list, alias="raise", max_length=10)
+    raise_: list[Chips] = Field(default_factory=empty_list, alias="raise", max_length=10)
     """The amounts a raise adds to the highest stake (none: no raising)."""
     cap: int = Field(default=1, ge=0, le=20)
     """The most raises in one betting round."""
@@ -814,7 +815,7 @@ class ShowdownStage(StageBase):
     """The shared zone whose chips are won."""
     zone: Id
     """The players' zone shown (the hand)."""
-    with_: list[Id] = Field(default_factory=list, alias="with", max_length=10)
+    with_: list[Id] = Field(default_factory=empty_list, alias="with", max_length=10)
     """Shared zones whose cards count in every hand (a public card)."""
     rank: list[RankKey] = Field(min_length=1, max_length=10)
     """How hands compare: the first key that tells two hands apart decides."""
@@ -910,11 +911,11 @@ Stage = Annotated[
 class RoundEnd(Model):
     """When a round's play stops early, and what happens after play."""
 
-    when: list[Check] = Field(default_factory=list, max_length=20)
+    when: list[Check] = Field(default_factory=empty_list, max_length=20)
     """Checked after every move: when one holds, play stops (someone emptied their hand)."""
     one_more_turn: bool = False
     """When a trigger holds, every other player has one more turn before play stops."""
-    then: list[Stage] = Field(default_factory=list)
+    then: list[Stage] = Field(default_factory=empty_list)
     """Stages after play, before the round is scored."""
 
 
@@ -930,7 +931,7 @@ class Staged(StructureModel):
     """When a round's play stops early, and what happens after play."""
     order: Literal["clockwise", "counterclockwise"] = "clockwise"
     """Turn order at the start of every round."""
-    defines: dict[Id, list[Stage]] = Field(default_factory=dict, max_length=100)
+    defines: dict[Id, list[Stage]] = Field(default_factory=empty_dict, max_length=100)
     """Named fragments of stages, run where a `use` stage names them."""
 
     def fills(self) -> tuple[str, ...]:

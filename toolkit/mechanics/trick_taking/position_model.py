@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_list
 
 Seat = Annotated[int, Field(ge=1, le=16, description="A player's seat, counted from 1.")]
 
@@ -28,7 +29,7 @@ class TrickPlay(Model):
     naming trump)."""
     trick_number: Annotated[int, Field(ge=1, le=1000)] | None = None
     """The trick in play, counted from 1 in the round; default: from the cards in hand."""
-    trick: list[Id] = Field(default_factory=list)
+    trick: list[Id] = Field(default_factory=empty_list)
     """The cards of the trick so far, in the order played; who played them follows from
     whose turn it is."""
     leader: Seat | None = None
@@ -41,11 +42,11 @@ class TrickPlay(Model):
     broken: bool | None = None
     """Whether the suit that must be broken has been played this round; default: whether
     one of its cards lies in the trick or a won pile."""
-    bids: list[Annotated[int, Field(ge=0, le=1000)] | None] = Field(default_factory=list)
+    bids: list[Annotated[int, Field(ge=0, le=1000)] | None] = Field(default_factory=empty_list)
     """Each player's bid this round, in seat order; null before they bid."""
-    passing: list[list[Id]] = Field(default_factory=list)
+    passing: list[list[Id]] = Field(default_factory=empty_list)
     """The cards each player has set aside to pass, in seat order (while passing)."""
-    passed: list[list[Id]] = Field(default_factory=list)
+    passed: list[list[Id]] = Field(default_factory=empty_list)
     """The cards each player handed over this round, in seat order: its giver and its
     receiver know where they are."""
     maker: Seat | None = None
@@ -54,5 +55,5 @@ class TrickPlay(Model):
     """The maker went alone: their partners sit out the round, holding no cards."""
     picked_up: bool = False
     """The dealer picked up the turned-up card (it is in the dealer's hand, or played)."""
-    tricks_taken: list[Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=list)
+    tricks_taken: list[Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=empty_list)
     """With a contract: the tricks each player won this round, in seat order."""

@@ -9,6 +9,7 @@ from pydantic import Field
 from toolkit.mechanics.base import StructureModel
 from toolkit.schema.amounts import RoundsAmount
 from toolkit.schema.base import Id, Model
+from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.limits import Cards
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class TrickTaking(StructureModel):
     each deals the deck again."""
     hand: Id = "hand"
     """The players' hand zone."""
-    hand_sizes: list[Cards] = Field(default_factory=list)
+    hand_sizes: list[Cards] = Field(default_factory=empty_list)
     """Cards dealt to each player by round, in order, repeating when there are more rounds
     (`[8, 7, 6, 5, 4, 3, 2, 1]`); unset to deal as the setup's `deal` step does every round."""
     won: Id | None = None
@@ -130,7 +131,7 @@ class TrickTaking(StructureModel):
     `{named_by: high_bidder}` for a trump that changes every round; unset for no trump."""
     must_trump: bool = False
     """A player who cannot follow suit must play a trump if able."""
-    trump_ranks: dict[Id, list[Id]] = Field(default_factory=dict)
+    trump_ranks: dict[Id, list[Id]] = Field(default_factory=empty_dict)
     """By trump suit: deck cards that count as trump while that suit is trump and outrank
     its other cards, highest first (`stars: [stars-J, suns-J]`: the Jack of Stars, then the
     Jack of Suns, then the Ace of Stars...). A listed card of another suit belongs to the
@@ -157,7 +158,7 @@ class TrickTaking(StructureModel):
     on_win: OnWin | list[OnWin] = "suit_action"
     """What winning a trick does, in order: `suit_action` resolves the action of the winning
     card's suit; `take_trick` puts the trick's cards in the winner's `won` zone."""
-    cleanup: list[Effect] = Field(default_factory=list)
+    cleanup: list[Effect] = Field(default_factory=empty_list)
     """Effects applied to every player at the end of each round, in order."""
 
     def on_win_steps(self) -> list[str]:

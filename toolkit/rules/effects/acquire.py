@@ -14,6 +14,7 @@ from toolkit.rules.primitive import list_children
 from toolkit.rules.registry import EFFECTS
 from toolkit.rules.words import singular
 from toolkit.schema.base import Model
+from toolkit.schema.empty import empty_list
 from toolkit.schema.params import IntoPlayerZone, ResourceId, SharedZone, SourceField
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class Acquire(EffectModel):
     """Card field mapping track ids to the minimum position the player needs."""
     group_limit: GroupLimit | None = None
     """A limit on how many cards per group may be acquired."""
-    on_decline: list[Effect] = Field(default_factory=list)
+    on_decline: list[Effect] = Field(default_factory=empty_list)
     """Effects when the player declines although a legal choice existed."""
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:

@@ -10,6 +10,7 @@ from pydantic import Field
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.primitive import list_children
 from toolkit.rules.registry import EFFECTS
+from toolkit.schema.empty import empty_list
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -29,7 +30,7 @@ class If(EffectModel):
     """The condition tested when the effect resolves."""
     then: list[Effect] = Field(min_length=1)
     """Effects when the condition holds."""
-    otherwise: list[Effect] = Field(default_factory=list)
+    otherwise: list[Effect] = Field(default_factory=empty_list)
     """Effects when it does not."""
 
     def compile(self, c: Compiler, cause: str) -> EffectFn:

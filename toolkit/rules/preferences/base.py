@@ -18,6 +18,7 @@ from pydantic import Field
 
 from toolkit.rules.context import CheckContext
 from toolkit.schema.base import Model, Text
+from toolkit.schema.empty import empty_list
 from toolkit.schema.filters import CardFilter
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class PreferenceBase(Model):
     when: Condition | None = None
     """Use this preference only while this condition holds for the player (the `check:`
     vocabulary of effects: compare a resource, track or card count; all, any, not)."""
-    then: list[Preference] = Field(default_factory=list)
+    then: list[Preference] = Field(default_factory=empty_list)
     """Tie-breaks: each narrows the actions this preference kept, in order; one that would
     keep none (or whose `when` fails) is skipped."""
     label: Text | None = None

@@ -16,6 +16,7 @@ from toolkit.rules.scoring.base import (
     zone_cards,
 )
 from toolkit.schema.amounts import Amount
+from toolkit.schema.empty import empty_dict
 from toolkit.schema.params import PlayerZone, ZoneFilter
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class PerCard(RuleModel):
     rule: Literal["per_card"]
     zone: PlayerZone
     """The player's zone."""
-    where: ZoneFilter = Field(default_factory=dict)
+    where: ZoneFilter = Field(default_factory=empty_dict)
     """Which cards count."""
     points: Amount
     """Points per matching card (or a table by player count)."""

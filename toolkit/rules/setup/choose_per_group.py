@@ -14,6 +14,7 @@ from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.base import Id
+from toolkit.schema.empty import empty_list
 from toolkit.schema.limits import Cards
 from toolkit.schema.params import IntoSharedZone
 
@@ -48,7 +49,7 @@ class ChoosePerGroup(StepModel):
     """The card field that forms groups (e.g. `level`)."""
     count: Cards
     """Cards chosen per group."""
-    exclusive: list[list[Id]] = Field(default_factory=list)
+    exclusive: list[list[Id]] = Field(default_factory=empty_list)
     """Sets of card ids of which at most one may be chosen in the same game."""
     to: IntoSharedZone
     """The shared zone the chosen cards go to (e.g. `display`)."""

@@ -14,6 +14,7 @@ from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.rules.words import singular
 from toolkit.schema.base import Id, Scalar
+from toolkit.schema.empty import empty_dict
 from toolkit.schema.filters import card_matches
 from toolkit.schema.limits import Cards
 from toolkit.schema.params import IntoSlot
@@ -44,7 +45,7 @@ class DrawRandom(StepModel):
     events: ClassVar[tuple[type[Event], ...]] = (SlotFilled,)
     pool: Id
     """The content kind to draw from."""
-    where: dict[str, Scalar | list[Scalar]] = Field(default_factory=dict)
+    where: dict[str, Scalar | list[Scalar]] = Field(default_factory=empty_dict)
     """Only cards whose fields match (e.g. `role: variable`)."""
     count: Cards = 1
     """How many cards are drawn."""

@@ -13,6 +13,7 @@ from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.amounts import CardsAmount, amount_values, count_words
 from toolkit.schema.base import Id
+from toolkit.schema.empty import empty_list
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -46,7 +47,7 @@ class RemoveCards(StepModel):
     events: ClassVar[tuple[type[Event], ...]] = (SetAside,)
     count: CardsAmount | None = None
     """How many random cards to set aside (a number, or one per player count)."""
-    cards: list[Id] = Field(default_factory=list)
+    cards: list[Id] = Field(default_factory=empty_list)
     """Deck card ids to set aside (`clubs-2`)."""
     players: list[int] | None = None
     """Only at these player counts; unset at every count."""

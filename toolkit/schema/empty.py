@@ -1,4 +1,5 @@
-"""Default factories of the content models' list and mapping fields.
+"""Default factories of every pydantic model's list and mapping fields (content files, rules
+primitives, mechanics' structures and positions).
 
 pydantic asks each default factory for its signature whenever it builds a model's schema; for
 the builtins `list` and `dict` that means parsing their text signature (about 0.3 ms a field,
