@@ -9,7 +9,7 @@ from pydantic import Field
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player, zone_field
+from toolkit.rules.scoring.base import PlayerPointsFn, PlayerRuleModel, zone_field
 from toolkit.schema.base import Model
 from toolkit.schema.filters import CardFilter
 from toolkit.schema.params import PlayerZone, ZoneField, ZoneFilter
@@ -41,7 +41,7 @@ class Bonus(Model):
 
 
 @SCORING_RULES.register
-class AreaFormula(RuleModel):
+class AreaFormula(PlayerRuleModel):
     """Each area of the player's zone: (sum of a field - cost) x multiplier + bonus; an area
     without cards scores 0."""
 
@@ -103,9 +103,6 @@ class AreaFormula(RuleModel):
         if self.bonus is not None:
             text += f", +{self.bonus.points} with {self.bonus.at_least} cards or more"
         return text + "; nothing for one without cards"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         z = c.zone(self.zone).index

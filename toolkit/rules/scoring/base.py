@@ -30,11 +30,6 @@ PlayerPointsFn = Callable[["State", int], int]
 alone, not every player."""
 
 
-def each_player(one: PlayerPointsFn) -> PointsFn:
-    """Every player's points from one player's: the list the rule's `compile` returns."""
-    return lambda state: [one(state, player) for player in range(state.n)]
-
-
 class RuleModel(Model):
     """A scoring rule: checked, compiled and described by itself."""
 
@@ -61,8 +56,8 @@ class RuleModel(Model):
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn | None:
         """The rule as one player's points, for a rule that reckons each player's points
-        apart (its `compile` is `each_player` of this); None for one that weighs players
-        against each other or changes the state it scores."""
+        apart (a `PlayerRuleModel`); None for one that weighs players against each other or
+        changes the state it scores."""
         return None
 
     def check_semantics(self, ctx: CheckContext, path: Path) -> None:
@@ -73,6 +68,20 @@ class RuleModel(Model):
     def describe(self, words: Words) -> str:
         """How the rule awards points, for a scoring card or a reference sheet."""
         return self.label
+
+
+class PlayerRuleModel(RuleModel):
+    """A scoring rule that reckons each player's points apart: it writes `compile_player`, and
+    every player's points are that for each (bots weighing their own position score themselves
+    alone)."""
+
+    @abstractmethod
+    def compile_player(self, c: Compiler) -> PlayerPointsFn:
+        """The rule as one player's points, as a function of the state and the player."""
+
+    def compile(self, c: Compiler) -> PointsFn:
+        one = self.compile_player(c)
+        return lambda state: [one(state, player) for player in range(state.n)]
 
 
 def amount_words(amount: Amount) -> str:

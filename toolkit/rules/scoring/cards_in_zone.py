@@ -15,10 +15,8 @@ from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
+    PlayerRuleModel,
     amount_words,
-    each_player,
     zone_cards,
 )
 from toolkit.rules.words import printed_number
@@ -34,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class CardsInZone(RuleModel):
+class CardsInZone(PlayerRuleModel):
     """Points for the cards in a player's zone: give exactly one of `count`, `sum` or `values`.
 
     The cards' units (1 each with `count`, the field's value with `sum`, the listed value with
@@ -138,9 +136,6 @@ class CardsInZone(RuleModel):
         if self.sum is not None and self.points == 1:
             return f"the {unit}"
         return f"{amount_words(self.points)} for {each}"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, per = zone_cards(c, self.zone, self.where), self.per

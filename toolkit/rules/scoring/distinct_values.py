@@ -7,9 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
-    each_player,
+    PlayerRuleModel,
     zone_cards,
     zone_field,
 )
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class DistinctValues(RuleModel):
+class DistinctValues(PlayerRuleModel):
     """Points for each different value of a field among the player's cards (symbols)."""
 
     rule: Literal["distinct_values"]
@@ -37,9 +35,6 @@ class DistinctValues(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"{self.points} per different {self.field}"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, values = zone_cards(c, self.zone, self.where), zone_field(c, self.zone, self.field)

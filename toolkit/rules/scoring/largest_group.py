@@ -8,7 +8,7 @@ from pydantic import Field
 
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player, zone_field
+from toolkit.rules.scoring.base import PlayerPointsFn, PlayerRuleModel, zone_field
 from toolkit.schema.params import PlayerZone, ZoneField
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class LargestGroup(RuleModel):
+class LargestGroup(PlayerRuleModel):
     """Points per card in the largest orthogonally adjacent group sharing a field's value."""
 
     rule: Literal["largest_group"]
@@ -42,9 +42,6 @@ class LargestGroup(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"{self.points_per_card} per card of the largest group (at least {self.min_size})"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         z = c.zone(self.zone).index

@@ -9,9 +9,7 @@ from pydantic import Field
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
-    each_player,
+    PlayerRuleModel,
     zone_cards,
     zone_field,
 )
@@ -24,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class LongestRun(RuleModel):
+class LongestRun(PlayerRuleModel):
     """Points per card in the longest run of directly consecutive numbers.
 
     Where the cards lie does not matter: a run may span several rows of a park. With
@@ -48,9 +46,6 @@ class LongestRun(RuleModel):
         return (
             f"{self.points_per_card} per card of the longest run{same} (at least {self.min_length})"
         )
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, numbers = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)

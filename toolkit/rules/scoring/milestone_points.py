@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player
+from toolkit.rules.scoring.base import PlayerPointsFn, PlayerRuleModel
 from toolkit.schema.params import TrackId
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class MilestonePoints(RuleModel):
+class MilestonePoints(PlayerRuleModel):
     """The victory points of every milestone the player reached on a track."""
 
     rule: Literal["milestone_points"]
@@ -24,9 +24,6 @@ class MilestonePoints(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"the VP of the {words.track(self.track)} milestones reached"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         t = c.track(self.track)

@@ -10,9 +10,7 @@ from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
-    each_player,
+    PlayerRuleModel,
     zone_cards,
     zone_field,
 )
@@ -26,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class Pairs(RuleModel):
+class Pairs(PlayerRuleModel):
     """Points for each pair of one card with each of two values (a blue and a red card)."""
 
     rule: Literal["pairs"]
@@ -55,9 +53,6 @@ class Pairs(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"{self.points} per pair"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, values = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)

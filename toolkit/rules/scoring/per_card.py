@@ -9,10 +9,8 @@ from pydantic import Field
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
+    PlayerRuleModel,
     amount_words,
-    each_player,
     zone_cards,
 )
 from toolkit.schema.amounts import Amount
@@ -25,7 +23,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class PerCard(RuleModel):
+class PerCard(PlayerRuleModel):
     """Points for each card of the player's zone that matches a filter."""
 
     rule: Literal["per_card"]
@@ -38,9 +36,6 @@ class PerCard(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"{amount_words(self.points)} each"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, points = zone_cards(c, self.zone, self.where), c.per_players(self.points)

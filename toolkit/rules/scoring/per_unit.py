@@ -9,10 +9,8 @@ from pydantic import Field
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
+    PlayerRuleModel,
     amount_words,
-    each_player,
 )
 from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
@@ -23,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class PerUnit(RuleModel):
+class PerUnit(PlayerRuleModel):
     """Points per whole `per` units of a measure (1 per 2 coins; -2 per penalty step)."""
 
     rule: Literal["per_unit"]
@@ -37,9 +35,6 @@ class PerUnit(RuleModel):
     def describe(self, words: Words) -> str:
         per = f"{self.per} " if self.per != 1 else ""
         return f"{amount_words(self.points)} per {per}{words.measure(self.measure)}"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         measure, per, points = c.measure(self.measure), self.per, c.per_players(self.points)

@@ -10,9 +10,7 @@ from pydantic import Field
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
-    each_player,
+    PlayerRuleModel,
     zone_cards,
     zone_field,
 )
@@ -24,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class SetsOfDistinct(RuleModel):
+class SetsOfDistinct(PlayerRuleModel):
     """Points for each set of `size` cards with pairwise different values of a field."""
 
     rule: Literal["sets_of_distinct"]
@@ -39,9 +37,6 @@ class SetsOfDistinct(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"{self.points} per set of {self.size} different {self.field}s"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards, values = zone_cards(c, self.zone, None), zone_field(c, self.zone, self.field)

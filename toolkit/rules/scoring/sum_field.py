@@ -8,9 +8,7 @@ from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
-    each_player,
+    PlayerRuleModel,
     zone_cards,
     zone_field,
 )
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class SumField(RuleModel):
+class SumField(PlayerRuleModel):
     """Add up a numeric field of the player's cards (printed VP of attractions ridden)."""
 
     rule: Literal["sum_field"]
@@ -47,9 +45,6 @@ class SumField(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"the {self.field} printed on {words.zone(self.zone)}"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         cards = zone_cards(c, self.zone, self.where)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, model_validator
 
 from toolkit.rules.registry import SCORING_RULES
-from toolkit.rules.scoring.base import PlayerPointsFn, PointsFn, RuleModel, each_player
+from toolkit.rules.scoring.base import PlayerPointsFn, PlayerRuleModel
 from toolkit.schema.base import Model
 from toolkit.schema.filters import Measure
 
@@ -26,7 +26,7 @@ class TableRow(Model):
 
 
 @SCORING_RULES.register
-class TableByCount(RuleModel):
+class TableByCount(PlayerRuleModel):
     """Points from a table by a count (5/3/1 for at most 0/1/2 face-down cards; else 0)."""
 
     rule: Literal["table_by_count"]
@@ -44,9 +44,6 @@ class TableByCount(RuleModel):
         if bounds != sorted(set(bounds)):
             raise ValueError(f"table rows must have strictly ascending 'at_most' (got {bounds})")
         return self
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         measure = c.measure(self.measure)

@@ -7,10 +7,8 @@ from typing import TYPE_CHECKING, Literal
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
-    PointsFn,
-    RuleModel,
+    PlayerRuleModel,
     amount_words,
-    each_player,
 )
 from toolkit.schema.amounts import Amount
 from toolkit.schema.filters import Measure
@@ -21,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @SCORING_RULES.register
-class Threshold(RuleModel):
+class Threshold(PlayerRuleModel):
     """Points when a measure reaches a threshold (at least 4 even cards: 3 points)."""
 
     rule: Literal["threshold"]
@@ -34,9 +32,6 @@ class Threshold(RuleModel):
 
     def describe(self, words: Words) -> str:
         return f"{amount_words(self.points)} for at least {amount_words(self.at_least)}"
-
-    def compile(self, c: Compiler) -> PointsFn:
-        return each_player(self.compile_player(c))
 
     def compile_player(self, c: Compiler) -> PlayerPointsFn:
         measure = c.measure(self.measure)
