@@ -100,6 +100,7 @@ def test_a_game_stepped_back_and_forward(client: TestClient) -> None:
         told = page.text[page.text.index('id="told"') : page.text.index("</section>")]
         assert "<p>" in told  # each step tells what it did, as its seat may read it
         assert 'class="box table" id="table"' in page.text  # drawn as the play view draws it
+        assert 'id="news"' not in page.text  # its events are told once, above the table
         seen.append(told)
     assert client.get(f"{url}/replay?step={total - 1}").text.count("<p>") >= 1
     assert f'data-step="{total}"' in client.get(f"{url}/replay?step=99999").text
