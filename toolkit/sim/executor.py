@@ -49,6 +49,8 @@ while idle, 1% and 0.4% at these intervals; nobody reads them here, and a worker
 runs away is still stopped within a second."""
 CONNECT_SECONDS = 20
 """How long connecting to a scheduler may take, handshake included."""
+WORKER_SECONDS = 20
+"""How long a run waits for a first worker on a scheduler that has none."""
 
 
 class Shippable(Protocol):
@@ -164,10 +166,20 @@ class DaskExecutor(Executor):
         self._cluster: Any = None
         self.client: Any = client if client is not None else self._connect(scheduler)
         try:
-            self.workers = max(1, sum(self.client.nthreads().values()))
+            threads = sum(self.client.nthreads().values())
+            if not threads:  # workers started beside the scheduler may still be joining
+                self.client.wait_for_workers(1, timeout=WORKER_SECONDS)
+                threads = sum(self.client.nthreads().values())
+        except TimeoutError:
+            self.close()
+            raise ClusterError(
+                f"--scheduler {scheduler}: no worker has joined it in {WORKER_SECONDS:g} s "
+                f"(start one with 'dask worker {scheduler}')"
+            ) from None
         except Exception as error:  # the scheduler went away at once
             self.close()
             raise ClusterError(f"--scheduler {scheduler}: {_failure(error)}") from None
+        self.workers = max(1, threads)
 
     def _connect(self, scheduler: str) -> Any:
         try:
@@ -218,7 +230,12 @@ class DaskExecutor(Executor):
     ) -> Iterator[R]:
         client = self.client
         # Once per run, to every worker: the game's bytes, never a path of this machine.
-        [source] = client.scatter([shared.portable()], broadcast=True, hash=False)
+        try:
+            [source] = client.scatter([shared.portable()], broadcast=True, hash=False)
+        except TimeoutError:  # Dask's "No valid workers found": every worker has left
+            raise ClusterError(
+                f"--scheduler {self.scheduler}: no worker is left to run the games"
+            ) from None
         queued: deque[Any] = deque()
         ahead = (AHEAD + 1) * min(self.workers, max(1, limit))
         try:
