@@ -149,6 +149,16 @@ class TableParts:
     known: tuple[tuple[str, ...], ...] = ()
     """By player, cards everyone saw go into their hidden hand (taken from a face-up
     pile), still there."""
+    takes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """By shared zone id, the seat's moves (actions) that draw from that zone or take it
+    whole: the page makes the zone's top card, or its face-down stack, the button."""
+
+
+def seat_moves(screen: Screen) -> list[int]:
+    """The seat's moves when it is to move and no effect's choice waits (a choice's answers
+    are not the mechanic's actions): what a table part may hang on its cards and zones."""
+    state = screen.state
+    return screen.legal() if state.pending is None and screen.seat in state.to_move() else []
 
 
 ScreenFactory = Callable[[Any, Screen], MechanicScreen]

@@ -308,7 +308,7 @@ class TableBuilder:
                 )
             )
         shared = [
-            self.shared_zone(zone, view["zones"][zone.id], zone.id in piles)
+            self.shared_zone(zone, view["zones"][zone.id], zone.id in piles, own.takes.get(zone.id))
             for zone in game.shared_zones
         ]
         news = list(self.narrator.events(views.session.news(), viewer=me))
@@ -362,13 +362,23 @@ class TableBuilder:
             return Zone(zone.name, "backs", [self.back(zone.kind)], held)
         return Zone(zone.name, "row", self.faces(zone.kind, held), len(held))
 
-    def shared_zone(self, zone: Any, held: list[str] | int, pile: bool) -> Zone:
+    def shared_zone(
+        self, zone: Any, held: list[str] | int, pile: bool, takes: Sequence[int] | None = None
+    ) -> Zone:
+        """A shared zone as the seat sees it; `takes`, the seat's moves that draw from it or
+        take it whole, are hung on its top card (its face-down stack when hidden)."""
         if isinstance(held, int):
-            return Zone(zone.name, "backs", [self.back(zone.kind)] if held else [], held)
-        if pile:
+            drawn = Zone(zone.name, "backs", [self.back(zone.kind)] if held else [], held)
+        elif pile:
             top = list(reversed(held[-PILE_SHOWN:]))
-            return Zone(zone.name, "pile", self.faces(zone.kind, top), len(held))
-        return Zone(zone.name, "row", self.faces(zone.kind, held[-ROW_SHOWN:]), len(held))
+            drawn = Zone(zone.name, "pile", self.faces(zone.kind, top), len(held))
+        else:
+            drawn = Zone(zone.name, "row", self.faces(zone.kind, held[-ROW_SHOWN:]), len(held))
+        numbers = [self.numbers[a] for a in takes or () if a in self.numbers]
+        if numbers and drawn.cards:
+            taken = drawn.cards[-1 if drawn.shape == "row" else 0]
+            taken.moves = [*taken.moves, *numbers]
+        return drawn
 
     def columns(self, part: ColumnsPart) -> Zone:
         zone = self.game.zone(part.zone)

@@ -22,6 +22,7 @@ from toolkit.mechanics.screen import (
     Screen,
     ScreenDefaults,
     TableParts,
+    seat_moves,
 )
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class DraftScreen:
         state, me = screen.state, screen.seat
         view = mechanic.observe_grid(state, me)
         zone = next(z.id for z in screen.game.player_zones if z.grid)
-        moves = screen.legal() if state.pending is None and me in state.to_move() else []
+        moves = seat_moves(screen)
         moves_at: dict[Cell, tuple[int, ...]] = {}
         for action in moves:
             if action >= 0:

@@ -9,8 +9,16 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from toolkit.kernel.mechanic import Cell
+from toolkit.mechanics.draw_and_play.codec import Draw
 from toolkit.mechanics.draw_and_play.narration import seat
-from toolkit.mechanics.screen import ColumnsPart, PileParts, Screen, ScreenDefaults, TableParts
+from toolkit.mechanics.screen import (
+    ColumnsPart,
+    PileParts,
+    Screen,
+    ScreenDefaults,
+    TableParts,
+    seat_moves,
+)
 
 if TYPE_CHECKING:
     from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
@@ -114,4 +122,16 @@ class DrawPlayScreen(ScreenDefaults):
         notes = (f"Round {view['round']}{rounds}, turn {view['turn']}: {step}.",)
         me = screen.seat
         known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
-        return TableParts(tuple(parts), notes, known)
+        return TableParts(tuple(parts), notes, known, self.takes())
+
+    def takes(self) -> dict[str, tuple[int, ...]]:
+        """The seat's draws, by the pile they draw from: the draw pile, then each discard."""
+        mechanic, shared = self.mechanic, self.screen.game.shared_zones
+        sources = (mechanic.draw, *mechanic.piles)
+        takes: dict[str, tuple[int, ...]] = {}
+        for action in seat_moves(self.screen):
+            record = mechanic.codec.decode(action)
+            if isinstance(record, Draw):
+                zone = shared[sources[record.source]].id
+                takes[zone] = (*takes.get(zone, ()), action)
+        return takes

@@ -11,7 +11,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from toolkit.kernel.mechanic import Cell
-from toolkit.mechanics.screen import PileParts, Screen, ScreenDefaults, TableParts
+from toolkit.mechanics.screen import PileParts, Screen, ScreenDefaults, TableParts, seat_moves
+from toolkit.mechanics.staged.moves import DrawMove, TakeAllMove
 from toolkit.mechanics.staged.narration import seat
 from toolkit.mechanics.staged.ops import Finish
 
@@ -162,4 +163,16 @@ class StagedScreen(ScreenDefaults):
         if view["choosing"]:
             notes.append("Chosen so far: " + self.names(view["choosing"]) + ".")
         known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
-        return TableParts((PileParts(piles),), tuple(notes), known)
+        return TableParts((PileParts(piles),), tuple(notes), known, self.takes())
+
+    def takes(self) -> dict[str, tuple[int, ...]]:
+        """The seat's `draw` and `take_all` moves, by the shared zone they draw from or take."""
+        codec = self.mechanic.codec
+        takes: dict[str, tuple[int, ...]] = {}
+        for action in seat_moves(self.screen):
+            _, rule = codec.rule_of(action)
+            if isinstance(rule, DrawMove | TakeAllMove):
+                zone = rule.sources[action - rule.base]
+                if zone.shared:
+                    takes[zone.id] = (*takes.get(zone.id, ()), action)
+        return takes
