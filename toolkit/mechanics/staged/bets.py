@@ -20,6 +20,7 @@ from toolkit.mechanics.staged.events import Revealed
 from toolkit.mechanics.staged.moves import Mover, MoveRule
 from toolkit.mechanics.staged.ops import Op
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
+from toolkit.mechanics.staged.side_pots import side_pots
 from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wager, Wagered, onto
 
 if TYPE_CHECKING:
@@ -310,6 +311,7 @@ class Betting(Asking):
         excess = stakes[top] - matched
         if excess > 0:
             wager.chips[self.pot][self.resource] -= excess
+            wager.give(self.pot, top, self.resource, -excess)
             state.res[top][self.resource] += excess
             stakes[top] = matched
             wager.high = matched
@@ -356,32 +358,44 @@ class Showdown(Op):
         return tuple(key)
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        """The pot split into side pots by what each player put in this round (one pot unless
+        someone went all in short), each won by the best hand among those who may win it."""
         wager = _wager(mech)
         players = [p for p in range(state.n) if not wager.folded[p] and not mech.finished[p]]
         if not players:
             return self.next
         shown = len(players) > 1
+        hands: dict[int, tuple[Any, ...]] = {}
         if shown:
             for player in players:
                 state.log.append(Revealed(player, tuple(self.zone.cards(state, player))))
             hands = {p: self.hand(state, p) for p in players}
             best = max(hands.values())
-            winners = [p for p in players if hands[p] == best]
+            mech.winner = next(p for p in players if hands[p] == best)
         else:
-            winners = players
-        mech.winner = winners[0]
-        if len(winners) > 1 and not self.split:
+            mech.winner = players[0]
+        pot = self.pot.index
+        lying = wager.chips[pot]
+        won: dict[int, int] = {}
+        stays = False
+        for resource, amount in enumerate(lying):
+            put = wager.put_by(pot, resource, state.n)
+            for chips, eligible in side_pots(put, amount, players):
+                top = max(hands[p] for p in eligible) if shown else None
+                winners = [p for p in eligible if not shown or hands[p] == top]
+                if len(winners) > 1 and not self.split:
+                    stays = True
+                    continue
+                share = chips // len(winners)
+                for player in winners:
+                    state.res[player][resource] += share
+                    lying[resource] -= share
+                    won[player] = won.get(player, 0) + share
+        if stays:
             state.log.append(PotWon(-1, 0, self.pot.id, shown))
-            return self.next
-        lying = wager.chips[self.pot.index]
-        shares = [amount // len(winners) for amount in lying]
-        for player in winners:
-            moved = 0
-            for resource, share in enumerate(shares):
-                state.res[player][resource] += share
-                lying[resource] -= share
-                moved += share
-            state.log.append(PotWon(player, moved, self.pot.id, shown))
+        for player in sorted(won):
+            state.log.append(PotWon(player, won[player], self.pot.id, shown))
+        wager.emptied(pot)  # what stays on it is carried, for every player still in later
         return self.next
 
 

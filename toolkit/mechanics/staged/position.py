@@ -93,6 +93,17 @@ def save_wager(machine: StagedMechanic, state: State) -> dict[str, Any]:
     }
     if chips:
         out["chips"] = chips
+    given = {
+        zone.id: {
+            names[r]: put
+            for r in range(len(names))
+            if any(put := wager.put_by(zone.index, r, state.n))
+        }
+        for zone in machine.zones
+        if zone.shared and any(wager.given[zone.index])
+    }
+    if given:
+        out["given"] = given
     if any(wager.stake):
         out["stakes"] = wager.stake[:]
     for name, flags in (("matched", wager.matched), ("folded", wager.folded), ("out", wager.out)):
@@ -250,6 +261,7 @@ def load_wager(
                 )
                 continue
             wager.chips[zone.index][names.index(resource_id)] = amount
+    _load_given(wager, section, reader, shared, names, n)
     if section.stakes:
         if len(section.stakes) != n:
             reader.error(
@@ -275,6 +287,41 @@ def load_wager(
     for player, bid in enumerate(section.bids[:n]):
         if bid >= 0:
             wager.bids[player] = bid
+
+
+def _load_given(
+    wager: Wager,
+    section: StagedPlay,
+    reader: PositionReader,
+    shared: dict[str, Any],
+    names: list[str],
+    n: int,
+) -> None:
+    """What each seat put on a zone this round (side pots), checked like the chips."""
+    at = ("play", "given")
+    for zone_id, by_resource in section.given.items():
+        zone = shared.get(zone_id)
+        if zone is None:
+            reader.error((*at, zone_id), "unknown-id", f"no shared zone '{zone_id}'")
+            continue
+        for resource_id, put in by_resource.items():
+            if resource_id not in names:
+                reader.error(
+                    (*at, zone_id, resource_id),
+                    "unknown-id",
+                    f"no resource '{resource_id}'",
+                    "name one of: " + ", ".join(names),
+                )
+            elif len(put) != n:
+                reader.error(
+                    (*at, zone_id, resource_id),
+                    "invalid-value",
+                    f"{len(put)} amounts for {n} players",
+                    "one per seat",
+                )
+            else:
+                for player, amount in enumerate(put):
+                    wager.give(zone.index, player, names.index(resource_id), amount)
 
 
 def _asked(

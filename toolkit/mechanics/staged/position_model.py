@@ -80,6 +80,9 @@ class StagedPlay(Model):
     """Turns in a row in which nobody could decide."""
     chips: dict[Id, dict[Id, Counter]] = Field(default_factory=empty_dict)
     """Per shared zone, the resources lying on it (the pot), by resource id."""
+    given: dict[Id, dict[Id, list[Counter]]] = Field(default_factory=empty_dict)
+    """Per shared zone, per resource, what each seat put on it this round: a showdown splits
+    the pot by it into side pots."""
     stakes: list[Counter] = Field(default_factory=empty_list)
     """Per seat, their stake in the betting round (or bid in the auction) in play."""
     matched: list[Seat] = Field(default_factory=empty_list)

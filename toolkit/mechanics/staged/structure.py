@@ -758,7 +758,8 @@ class BettingStage(StageBase):
     per betting round) or `fold` (out of the round, facing a bet). It ends when every player
     still in has acted and matched the highest stake, or only one is left. Stakes go onto the
     `pot` zone as they are made. A player who cannot pay a call in full pays all they hold
-    and stays in (all in); the part of the highest stake nobody matched goes back to its
+    and stays in (all in: at the showdown they win back from each other player no more than
+    they put in, a side pot); the part of the highest stake nobody matched goes back to its
     player when the round ends."""
 
     stage: Literal["betting"]
@@ -808,7 +809,9 @@ class RankKey(Model):
 class ShowdownStage(StageBase):
     """The players still in show `zone`; each hand is read together with the cards of the
     `with` zones (cards on the table everyone shares) and compared by `rank`, key after key.
-    The best hand takes every chip lying on `pot`; a lone player still in takes it unseen."""
+    The best hand takes every chip lying on `pot`, split into side pots when a player went all
+    in short: each pot goes to the best hand among those who put at least its share in. A lone
+    player still in takes it all unseen."""
 
     stage: Literal["showdown"]
     pot: Id

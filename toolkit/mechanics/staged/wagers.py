@@ -35,6 +35,10 @@ class Wager:
     """Raises made in the betting round in play."""
     bids: list[int] = field(default_factory=list)
     """Per player, their hidden sealed bid (-1: not bid yet)."""
+    given: list[list[int]] = field(default_factory=list)
+    """Per shared zone, at `player * resources + resource`: what each player put there this
+    round. A showdown splits a pot by it into side pots: a player all in wins back from each
+    other player no more than they put in themselves."""
 
     @classmethod
     def fresh(cls, players: int, zones: int, resources: int) -> Wager:
@@ -45,6 +49,7 @@ class Wager:
             matched=[False] * players,
             out=[False] * players,
             bids=[-1] * players,
+            given=[[0] * (players * resources) for _ in range(zones)],
         )
 
     def copy(self) -> Wager:
@@ -57,10 +62,12 @@ class Wager:
             self.out[:],
             self.raises,
             self.bids[:],
+            [g[:] for g in self.given],
         )
 
     def new_round(self, players: int) -> None:
-        """A round begins: nobody has folded or staked (chips on zones stay: a pot carried)."""
+        """A round begins: nobody has folded or staked (chips on zones stay: a pot carried,
+        which every player still in may win)."""
         self.stake = [0] * players
         self.high = 0
         self.folded = [False] * players
@@ -68,6 +75,23 @@ class Wager:
         self.out = [False] * players
         self.raises = 0
         self.bids = [-1] * players
+        for given in self.given:
+            given[:] = [0] * len(given)
+
+    def give(self, zone: int, player: int, resource: int, amount: int) -> None:
+        """Count `amount` (negative: taken back) as put onto `zone` by `player`."""
+        self.given[zone][player * len(self.chips[zone]) + resource] += amount
+
+    def put_by(self, zone: int, resource: int, players: int) -> list[int]:
+        """What each player put onto `zone` of `resource` this round."""
+        width = len(self.chips[zone])
+        given = self.given[zone]
+        return [given[player * width + resource] for player in range(players)]
+
+    def emptied(self, zone: int) -> None:
+        """The chips on `zone` were taken: nobody has anything left to win back from it."""
+        given = self.given[zone]
+        given[:] = [0] * len(given)
 
 
 def onto(state: State, wager: Wager, player: int, resource: int, zone: int, amount: int) -> int:
@@ -79,6 +103,7 @@ def onto(state: State, wager: Wager, player: int, resource: int, zone: int, amou
     paid = min(amount, held[resource])
     held[resource] -= paid
     wager.chips[zone][resource] += paid
+    wager.give(zone, player, resource, paid)
     return paid
 
 
@@ -92,6 +117,8 @@ def off(state: State, wager: Wager, player: int, zone: int, share: int = 0) -> i
         held[resource] += amount
         wager.chips[zone][resource] = lying - amount
         moved += amount
+    if not any(wager.chips[zone]):
+        wager.emptied(zone)
     return moved
 
 

@@ -58,7 +58,9 @@ def stage_line(stage: Any) -> str:
         )
         return (
             f"Showdown: the players still in show their {stage.zone}{shared}; the best hand "
-            f"({keys}) takes {stage.pot}; {ties}. A lone player still in takes it unseen."
+            f"({keys}) takes {stage.pot}; {ties}. A player all in wins from each other player "
+            f"no more than they put in themselves; the rest goes to the next best hand. A lone "
+            f"player still in takes it all unseen."
         )
     if kind == "auction":
         drop = stage.drop
