@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from entry_point import run_toolkit
 from scenario_start import start
 
 from toolkit.engine.game import Game
@@ -109,3 +110,26 @@ def test_a_saved_position_keeps_what_each_player_put_in(game: Game) -> None:
     assert (
         won[0] == won[1] == [PotWon(0, 10, "thistle-pot", True), PotWon(2, 6, "thistle-pot", True)]
     )
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("thistles: [1, 3]", "error[invalid-value]: 2 amounts for 3 players"),
+        ("thistles: [1, -3, 1]", "error[out-of-range]"),
+        ("coins: [1, 3, 1]", "error[unknown-id]: no resource 'coins'"),
+    ],
+)
+def test_what_a_position_says_was_put_in_is_checked_at_its_line(
+    game: Game, tmp_path: Path, written: str, said: str
+) -> None:
+    text = position_text(position_data(game, all_in_short(game), [], []))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip() == "given:") + 2
+    assert lines[at].strip().startswith("thistles:")
+    lines[at] = f"      {written}"
+    path = tmp_path / "position.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    done = run_toolkit("score", "thistle-stakes", str(path))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{path}:{at + 1}:" in done.stdout + done.stderr and said in done.stdout + done.stderr
