@@ -1,6 +1,7 @@
 """Pictures the print pipeline draws beyond the cards, for the table in the page: the game's
 track boards, as printed, with where each space lies so the page sets players' markers on
-them, and the icons of its resources. Drawn once per loaded game and kept for a few games.
+them, and the icons of its resources and tracks (the designer's own pictures where the layout
+gives them). Drawn once per loaded game and kept for a few games.
 
 A game with no layout, no track board, a board printed over several pages or no PDF renderer
 installed simply gets none: the page then draws tracks as rows of numbered spaces.
@@ -148,25 +149,41 @@ def _boards(loaded: LoadedGame, layout: Layout) -> list[BoardPicture]:
 
 
 def _icons(loaded: LoadedGame, layout: Layout) -> dict[str, str]:
+    """Each resource's and track's icon as printed: a built-in drawing, or the designer's own
+    picture (`icon_files`) where the layout gives one; one that cannot be drawn is left out."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from toolkit.files import project_root
     from toolkit.pnp import icons
+    from toolkit.pnp.pictures import Pictures, icon_drawings
 
     found: dict[str, str] = {}
     side = 24.0
     game = loaded.content.game
     named = [(r.id, r.icon or r.id) for r in game.resources]
     named += [(t.id, getattr(t, "icon", None) or t.id) for t in game.tracks]
-    for item, icon in named:
-        drawn = icons.resolve(icon, layout.settings.icons)
-        if drawn is None or drawn not in icons.ICONS:
-            continue
-        out = io.BytesIO()
-        canvas = Canvas(out, pagesize=(side, side))
-        icons.draw_icon(canvas, drawn, 0, 0, side)
-        canvas.save()
-        picture = _render(out.getvalue(), round(72 * ICON_PIXELS / side))
-        found[item] = _address(picture, "PNG")
+    broken: list[str] = []
+    pictures = Pictures(project_root(loaded.content.manifest.path))
+    designer = icon_drawings(
+        layout.icon_files, pictures, lambda where, message: broken.append(message)
+    )
+    token = icons.DESIGNER.set(designer)
+    try:
+        for item, icon in named:
+            drawn = icons.resolve(icon, layout.settings.icons)
+            if drawn is None or (drawn not in icons.ICONS and drawn not in designer):
+                continue
+            out = io.BytesIO()
+            canvas = Canvas(out, pagesize=(side, side))
+            broken.clear()
+            icons.draw_icon(canvas, drawn, 0, 0, side)
+            canvas.save()
+            if broken:  # the designer's picture could not be read: `validate` says why
+                continue
+            picture = _render(out.getvalue(), round(72 * ICON_PIXELS / side))
+            found[item] = _address(picture, "PNG")
+    finally:
+        icons.DESIGNER.reset(token)
     return found
 
 
