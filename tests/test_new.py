@@ -31,6 +31,7 @@ STRATEGY = {
     "draw-and-play": "climber",
     "staged": "shedder",
     "partnership": "steady-partner",
+    "betting": "lamplighter",
 }
 
 
