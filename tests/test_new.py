@@ -32,6 +32,7 @@ STRATEGY = {
     "staged": "shedder",
     "partnership": "steady-partner",
     "betting": "lamplighter",
+    "climbing": "bell-saver",
 }
 
 

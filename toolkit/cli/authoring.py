@@ -28,8 +28,8 @@ def new(
         str,
         typer.Option(
             metavar="FAMILY",
-            help="The kind of game: betting, bidding, draft, draw-and-play, partnership, "
-            "staged (shedding) or trick-taking; a name it does not know lists them.",
+            help="The kind of game (a name it does not know lists them): betting, bidding, "
+            "climbing, draft, draw-and-play, partnership, staged (shedding) or trick-taking.",
         ),
     ],
     name: Annotated[
