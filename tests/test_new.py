@@ -33,6 +33,8 @@ STRATEGY = {
     "partnership": "steady-partner",
     "betting": "lamplighter",
     "climbing": "bell-saver",
+    "rummy": "tidy-gardener",
+    "fishing": "star-finder",
 }
 
 
