@@ -35,6 +35,7 @@ STRATEGY = {
     "climbing": "bell-saver",
     "rummy": "tidy-gardener",
     "fishing": "star-finder",
+    "capture": "mace-trader",
 }
 
 

@@ -30,7 +30,7 @@ def new(
             metavar="FAMILY",
             help="The kind of game (a name it does not know lists them): trick-taking, "
             "bidding, partnership, draft, draw-and-play, staged (shedding), betting, "
-            "climbing, rummy or fishing (asking).",
+            "climbing, rummy, fishing (asking) or capture (by sum).",
         ),
     ],
     name: Annotated[
