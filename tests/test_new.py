@@ -31,6 +31,11 @@ STRATEGY = {
     "draw-and-play": "climber",
     "staged": "shedder",
     "partnership": "steady-partner",
+    "betting": "lamplighter",
+    "climbing": "bell-saver",
+    "rummy": "tidy-gardener",
+    "fishing": "star-finder",
+    "capture": "mace-trader",
 }
 
 

@@ -28,8 +28,9 @@ def new(
         str,
         typer.Option(
             metavar="FAMILY",
-            help="The kind of game: bidding, draft, draw-and-play, partnership, staged "
-            "(shedding) or trick-taking; a name it does not know lists them.",
+            help="The kind of game (a name it does not know lists them): trick-taking, "
+            "bidding, partnership, draft, draw-and-play, staged (shedding), betting, "
+            "climbing, rummy, fishing (asking) or capture (by sum).",
         ),
     ],
     name: Annotated[
