@@ -148,9 +148,11 @@ def strategy_decisions() -> tuple[str, ...]:
 
 
 def decision_members() -> dict[str, frozenset[str]]:
-    """Each decision name a strategy may write, to the decisions of actions it covers."""
+    """Each decision name a strategy may write, to the decisions of actions it covers. A
+    group adds to a name rather than replacing it: trick-taking's `play` (a lead or a follow)
+    is also the staged `play` move."""
     members = {name: frozenset({name}) for name in strategy_decisions()}
     for kit in MECHANICS.values():
         for group, covered in kit.decision_groups:
-            members[group] = frozenset(covered)
+            members[group] = members.get(group, frozenset()) | frozenset(covered)
     return members
