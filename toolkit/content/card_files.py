@@ -10,8 +10,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from toolkit.content.kind_models import KindModels
-from toolkit.content.models.manifest import Vocabulary
-from toolkit.content.project import sound_declarations
+from toolkit.content.models.card_kinds import sound_declarations
+from toolkit.content.models.vocabulary import Vocabulary
 from toolkit.content.yaml_loader import load_file
 from toolkit.files import FileRefused, resolve
 

@@ -9,12 +9,14 @@ from pydantic import Field, create_model, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
 from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
+from toolkit.content.models.vocabulary import Vocabulary as Vocabulary
+from toolkit.content.models.vocabulary import VocabularyValue as VocabularyValue
 from toolkit.mechanics.registry import MECHANICS, structure_models
 from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring.tie_breaker import TieBreaker
 from toolkit.schema.amounts import PlayerCount
-from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.filters import CardFilter, Measure
 from toolkit.schema.limits import (
@@ -53,31 +55,6 @@ class Option(Model):
     """The value used unless a variant says otherwise."""
     choices: list[Scalar] | None = None
     """The allowed values; unset for a yes/no option."""
-
-
-class VocabularyValue(Model):
-    """One allowed value of a card field (a colour, a symbol)."""
-
-    id: Id
-    """The value as cards write it."""
-    name: Text
-    """The value as people read it."""
-    colour: Colour | None = None
-    """Colour used when printing this value."""
-    mark: Id | None = None
-    """An icon printed with the value (a shape: `circle`, `triangle`, `square`, `diamond`,
-    `hexagon`), so players who cannot tell its colour from another's tell the cards apart."""
-
-
-class Vocabulary(Model):
-    """The closed list of values a card field may take, so typos are caught."""
-
-    kind: Id
-    """The card kind (declared under `card_kinds`) whose field this is."""
-    field: Id
-    """The card field (e.g. `colour`, `symbol`)."""
-    values: list[VocabularyValue] = Field(min_length=1)
-    """The allowed values."""
 
 
 class Zone(Model):
