@@ -18,11 +18,8 @@ from toolkit.content.checks import (
     table,
 )
 from toolkit.content.checks.base import GameChecks
-from toolkit.content.checks.strategies import BUILT_IN_BOTS
 from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic
-
-__all__ = ["BUILT_IN_BOTS", "check_game"]
 
 
 def check_game(content: GameContent) -> list[Diagnostic]:
