@@ -175,7 +175,7 @@ class KindModels:
         components = tuple(sorted((k, tuple(v)) for k, v in self.component_ids.items()))
         key = (
             kind,
-            declaration.model_dump_json(),
+            repr(declaration),  # all of it, without building CardKind's serializer
             vocabularies,
             components,
             self.close_vocabularies,

@@ -224,9 +224,13 @@ class IsmctsSettings(Model):
 class BotSettings(Model):
     """Tuning of the built-in bots for this game."""
 
-    greedy: GreedySettings = Field(default_factory=GreedySettings)
+    # A section left out defaults to its model made without validation (`model_construct`):
+    # defaults need no checking, and validating them would build that model's own validator,
+    # a few milliseconds of every command that reads a game, for nothing (`end` too).
+
+    greedy: GreedySettings = Field(default_factory=GreedySettings.model_construct)
     """Settings of the greedy bot."""
-    ismcts: IsmctsSettings = Field(default_factory=IsmctsSettings)
+    ismcts: IsmctsSettings = Field(default_factory=IsmctsSettings.model_construct)
     """Settings of the ISMCTS bot."""
 
 
@@ -316,14 +320,14 @@ class Game(Model):
     round_scoring: list[ScoringRule] = Field(default_factory=empty_list)
     """Scoring applied at the end of every round; the points are banked and count in the
     final totals (a row per rule in the breakdown)."""
-    end: EndRules = Field(default_factory=EndRules)
+    end: EndRules = Field(default_factory=EndRules.model_construct)
     """Conditions that end the game besides the mechanic's own limit, and who wins."""
     partnerships: dict[PlayerCount, list[list[PlayerCount]]] = Field(default_factory=empty_dict)
     """Player count to its teams, by seat number from 1 (`4: [[1, 3], [2, 4]]`): partners add
     up their points and share one total. Counts not listed play every player for themselves."""
     tie_breakers: list[TieBreaker] = Field(default_factory=empty_list)
     """Applied in order among players tied on points; players still tied share the victory."""
-    bots: BotSettings = Field(default_factory=BotSettings)
+    bots: BotSettings = Field(default_factory=BotSettings.model_construct)
     """Tuning of the built-in bots."""
     targets: list[Target] = Field(default_factory=empty_list)
     """Balance goals that simulations report as passed or failed."""
