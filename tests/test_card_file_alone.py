@@ -172,3 +172,15 @@ def test_scoring_cards_alone_report_a_misspelt_rule_and_a_side_id_used_twice(
     assert result.returncode == 1
     found = [(d["line"], d["column"], d["code"]) for d in json.loads(result.stdout)]
     assert found == [(13, 19, "unknown-primitive"), (37, 13, "duplicate-id")]
+
+
+def test_card_files_checked_alone_together_say_what_each_says_alone(project: Path) -> None:
+    """One run over several card files reads the games around them once for all: each file
+    still reports exactly what it reports alone."""
+    order = [ATTRACTIONS, STRAY, PARK_CARDS, SCORING_CARDS]  # as diagnostics sort: by file
+    result = run_toolkit("validate", SCORING_CARDS, STRAY, PARK_CARDS, ATTRACTIONS, cwd=project)
+    lines = [line for path in order for line in EXPECTED[path].splitlines()[:-1]]
+    assert (result.returncode, result.stdout) == (
+        1,
+        "\n".join([*lines, "10 errors, 0 warnings in 4 files"]) + "\n",
+    )

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.content.card_files import declared_model
+from toolkit.content.card_files import Manifests, declared_model
 from toolkit.content.content_file import Read, load_content_file
 from toolkit.content.kinds import KINDS
 from toolkit.content.unique_ids import duplicate_card_ids
 from toolkit.diagnostics import Diagnostic, did_you_mean
 
 
-def check_lone_file(path: Path, project: Path | None, read: Read) -> list[Diagnostic]:
+def check_lone_file(
+    path: Path, project: Path | None, read: Read, manifests: Manifests | None = None
+) -> list[Diagnostic]:
     """Every problem of the file at `path` (already read) that it shows on its own: its
-    schema's, then, for what passed it, ids used twice."""
+    schema's, then, for what passed it, ids used twice. `manifests`: those the run has read."""
     document, diagnostics = read
     if document is None:
         return diagnostics
@@ -24,7 +26,7 @@ def check_lone_file(path: Path, project: Path | None, read: Read) -> list[Diagno
     if not isinstance(kind, str) or kind in KINDS:
         loaded, diagnostics = load_content_file(path, read=read)
     else:
-        model, declared = declared_model(path, kind, project)
+        model, declared = declared_model(path, kind, project, manifests)
         if model is None:
             return [_unknown_kind(read, kind, declared)]
         loaded, diagnostics = load_content_file(path, kind, (), model, read)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from toolkit.content.card_files import Manifests
 from toolkit.content.content_file import Read
 from toolkit.content.gc_pause import collection_paused
 from toolkit.content.locate import resolve_path_or_game
@@ -69,11 +70,13 @@ def _validate_paths(
         for at in games:
             found = validate_game(files[at], report, game_checks, reads.pop(at))
             covered.update(p.resolve() for p in found)
+    games_around = Manifests()  # each read once for all the files checked alone
     for at, path in enumerate(files):
         read = reads.pop(at, None)
         if path.resolve() in covered:
             continue
         report.files.add(display_path(path))
-        report.diagnostics.extend(check_lone_file(path, project, read or load_file(path)))
+        problems = check_lone_file(path, project, read or load_file(path), games_around)
+        report.diagnostics.extend(problems)
     report.diagnostics = sort_diagnostics(report.diagnostics)
     return report
