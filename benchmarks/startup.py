@@ -1,14 +1,14 @@
 """What each command costs as a whole process, against the bare import of what it depends on.
 
 Run from the project root: `python benchmarks/startup.py [runs] [--against FOLDER]
-[command ...]` (default 5 runs of every command below; a command is chosen by part of its
-name). Each command runs as `python -m toolkit ...` in a fresh process, in
-turn with its floor (the bare `import yaml, pydantic, typer`, and ReportLab for the commands
-that draw), so a change in the machine's load touches both alike; the CPU time (user +
-system) of each process is read from `getrusage` and is steadier than the wall time on a
-shared machine. Printed per command: the median CPU and wall time of the command and of its
-floor, and the ratio of their median CPU times (the goal for `simulate --games 1`: at most
-2.5).
+[command ...]` or `python benchmarks/startup.py [runs] --phases` (default 5 runs of every
+command below; a command is chosen by part of its name). Each command runs as
+`python -m toolkit ...` in a fresh process, in turn with its floor (the bare
+`import yaml, pydantic, typer`, and ReportLab for the commands that draw), so a change in the
+machine's load touches both alike; the CPU time (user + system) of each process is read from
+`getrusage` and is steadier than the wall time on a shared machine. Printed per command: the
+median CPU and wall time of the command and of its floor, and the ratio of their median CPU
+times (the goal for `simulate --games 1`: at most 2.5).
 
 `validate one card file` has a second reference: `check-jsonschema` checking the same file
 against its JSON Schema (the command beside this Python, when installed), else a process that
@@ -22,10 +22,19 @@ of its CPU time: a change's gain measured under the same load.
 Bytecode is cached in a temporary folder for the runs (`PYTHONPYCACHEPREFIX`) even when
 Python is told not to write it, as on a user's machine, where the toolkit is installed
 once and started many times.
+
+`--phases` prints instead where the CPU time of `simulate midway-memories --games 1` goes, in
+one process, median of the runs: Python's start, the bare imports, pydantic's own start, the
+command line, the toolkit's imports layer by layer, then the command itself (loading and
+checking the game, compiling it, one game and its summary); and, over the whole process,
+what pydantic spends making model classes (collecting their fields), building schemas (a
+deferred model's on first use) and typer's adapters (one per option). What stays between the
+command and 2.5x its bare imports is read from it.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -96,6 +105,139 @@ def commands(scratch: Path) -> list[Command]:
     ]
 
 
+PHASES = """
+import io, json, resource, sys, time
+from contextlib import redirect_stdout
+
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+marks = [("Python's start", cpu())]
+def mark(name):
+    marks.append((name, cpu()))
+
+import yaml, pydantic, typer
+mark("bare imports: yaml, pydantic, typer")
+import importlib.metadata
+mark("importlib.metadata (for plugin look-ups)")
+import pydantic.plugin._loader as plugin_loader
+list(plugin_loader.get_plugins())
+mark("pydantic's plugin look-up (entry points)")
+from pydantic._internal import _model_construction as construction
+from pydantic import BaseModel, TypeAdapter
+
+spent = {"fields": 0.0, "schemas": 0.0, "adapters": 0.0}
+busy = []
+
+def timed(kind, function):
+    def wrapper(*args, **kwargs):
+        if busy:  # inside another pydantic step: counted there
+            return function(*args, **kwargs)
+        busy.append(kind)
+        start = cpu()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent[kind] += cpu() - start
+            busy.pop()
+    return wrapper
+
+construction.collect_model_fields = timed("fields", construction.collect_model_fields)
+construction.complete_model_class = timed("schemas", construction.complete_model_class)
+TypeAdapter.__init__ = timed("adapters", TypeAdapter.__init__)
+
+class First(BaseModel):
+    number: int
+mark("pydantic's start: its model machinery, a first model")
+
+import typer.main
+from toolkit.cli.root import app_for
+ARGS = ["simulate", "midway-memories", "--games", "1"]
+command = typer.main.get_command(app_for(ARGS))
+context = command.make_context("toolkit", list(ARGS))
+command.get_command(context, "simulate").make_context("simulate", ARGS[1:], parent=context)
+mark("the command line: simulate built, its options parsed")
+import toolkit.schema.filters, toolkit.schema.amounts, toolkit.kernel.state
+import toolkit.rules.registry, toolkit.mechanics.base
+mark("toolkit: schema base, kernel state, registries")
+import toolkit.mechanics.trick_taking
+mark("toolkit: the game's mechanic (trick-taking)")
+import toolkit.mechanics.registry
+mark("toolkit: the other mechanics (their effects are in every game's unions)")
+import toolkit.content.models.primitives
+mark("toolkit: every rules primitive's model, the unions")
+import toolkit.content.models.manifest, toolkit.content.semantic
+mark("toolkit: manifest models, loading, checks")
+import toolkit.engine.game, toolkit.agents, toolkit.sim.run
+mark("toolkit: engine, bots, simulation")
+
+import toolkit.engine.load as load
+import toolkit.engine.game as engine_game
+inside = {"load": 0.0, "check": 0.0, "compile": 0.0}
+def inner(kind, function):
+    def wrapper(*args, **kwargs):
+        start = cpu()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            inside[kind] += cpu() - start
+    return wrapper
+load.load_game = inner("load", load.load_game)
+load.check_game = inner("check", load.check_game)
+engine_game.compile_game = inner("compile", engine_game.compile_game)
+from toolkit.cli import main
+sys.argv = ["toolkit", *ARGS]
+before = cpu()
+with redirect_stdout(io.StringIO()):
+    try:
+        main()
+    except SystemExit:
+        pass
+whole = cpu() - before
+start = marks[-1][1]
+marks.append(("the game loaded: YAML read, its models built, validated", start + inside["load"]))
+marks.append(("the game checked", marks[-1][1] + inside["check"]))
+marks.append(("the game compiled", marks[-1][1] + inside["compile"]))
+marks.append(("one game played, its summary printed", start + whole))
+phases = {name: at - marks[i - 1][1] if i else at for i, (name, at) in enumerate(marks)}
+print(json.dumps({"phases": phases, "pydantic": spent}))
+"""
+
+
+def phases(runs: int, env: dict[str, str]) -> None:
+    """Where the CPU time of `simulate --games 1` goes, median of `runs` processes."""
+    found: list[dict[str, dict[str, float]]] = []
+    floors: list[float] = []
+    subprocess.run([PYTHON, "-c", PHASES], cwd=ROOT, env=env, check=True, capture_output=True)
+    for _ in range(runs):
+        done = subprocess.run(
+            [PYTHON, "-c", PHASES], cwd=ROOT, env=env, check=True, capture_output=True
+        )
+        found.append(json.loads(done.stdout.decode().strip().splitlines()[-1]))
+        floors.append(timed([PYTHON, "-c", BARE], env)[0])
+    print(f"`simulate midway-memories --games 1` in one process, median CPU ms of {runs} runs; "
+          f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")  # fmt: skip
+    total = 0.0
+    for name in found[0]["phases"]:
+        ms = 1000 * statistics.median(run["phases"][name] for run in found)
+        total += ms
+        print(f"  {name:72} {ms:6.1f}")
+    print(f"  {'sum':72} {total:6.1f}")
+    print("of which, over the whole process, pydantic:")
+    words = {
+        "fields": "model classes made (their fields collected)",
+        "schemas": "schemas built (a deferred model's, on first use)",
+        "adapters": "TypeAdapters built (typer's, one per option, and the toolkit's)",
+    }
+    for kind, word in words.items():
+        ms = 1000 * statistics.median(run["pydantic"][kind] for run in found)
+        print(f"  {word:72} {ms:6.1f}")
+    floor = 1000 * statistics.median(floors)
+    print(f"bare imports as a process: {floor:.1f} ms; 2.5x that: {2.5 * floor:.1f} ms; "
+          f"the sum above is {total / floor:.2f}x")  # fmt: skip
+
+
 def prepare(scratch: Path, env: dict[str, str]) -> None:
     """The transcript `replay` reads, written once, outside the timing."""
     subprocess.run(
@@ -145,6 +287,9 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="toolkit-bytecode-")
     env = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if "--phases" in args:
+        phases(runs, env)
+        return
     other_env = {**env, "PYTHONPATH": str(against)}  # `-m` puts the folder first anyway
     with tempfile.TemporaryDirectory(prefix="toolkit-startup-") as folder:
         scratch = Path(folder)

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from toolkit.content.validate import ValidationReport, validate_game
+from toolkit.content.game_validation import validate_game
+from toolkit.content.validation_report import ValidationReport
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import state_from_text

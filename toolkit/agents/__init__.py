@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.random_bot import RandomBot
-from toolkit.content.semantic import BUILT_IN_BOTS
+from toolkit.content.bot_names import BUILT_IN_BOTS
 from toolkit.errors import UsageError, choose_id
 from toolkit.kernel.state import State
 from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS

@@ -76,7 +76,6 @@ def validate(
 
 def _validate(paths: list[Path], output_format: DiagnosticFormat) -> ValidationReport:
     """Validate `paths` (every game when empty) and print what was found."""
-    from toolkit.content.summary import game_summary
     from toolkit.content.validate import validate_paths
     from toolkit.diagnostics import REPORTERS, summary_line
 
@@ -87,11 +86,19 @@ def _validate(paths: list[Path], output_format: DiagnosticFormat) -> ValidationR
     else:
         if rendered:
             typer.echo(rendered)
-        if output_format is DiagnosticFormat.text:
-            for game in report.games:
-                typer.echo(game_summary(game))
+        if output_format is DiagnosticFormat.text and report.games:
+            _print_summaries(report.games)
         typer.echo(summary_line(report.diagnostics, len(report.files)))
     return report
+
+
+def _print_summaries(games: list[GameContent]) -> None:
+    """One line per valid game; its mechanic says how it plays, so the mechanics are imported
+    here, when a game was checked, not for a card file checked alone."""
+    from toolkit.content.summary import game_summary
+
+    for game in games:
+        typer.echo(game_summary(game))
 
 
 def _check_layouts(

@@ -149,7 +149,7 @@ def _executor(kind: ExecutorKind, workers: int | None, scheduler: str | None) ->
 
 def _bot_names(bots: str) -> list[str]:
     """The comma list of `--bots`; the built-in bots in any case (`Greedy`, `ISMCTS:50`)."""
-    from toolkit.content.semantic import BUILT_IN_BOTS
+    from toolkit.content.bot_names import BUILT_IN_BOTS
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     if not names:

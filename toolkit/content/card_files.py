@@ -4,14 +4,15 @@ declares its kind, so its cards are checked against that declaration and nothing
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from toolkit.content.kind_models import KindModels
-from toolkit.content.models.manifest import Vocabulary
-from toolkit.content.project import sound_declarations
+from toolkit.content.models.card_kinds import CardKind, sound_declarations
+from toolkit.content.models.vocabulary import Vocabulary
 from toolkit.content.yaml_loader import load_file
 from toolkit.files import FileRefused, resolve
 
@@ -56,23 +57,50 @@ def _vocabularies(data: Any) -> dict[tuple[str, str], list[str]]:
     return found
 
 
+@dataclass
+class Declared:
+    """What a manifest declares that a card file alone is checked against."""
+
+    kinds: dict[str, CardKind]
+    vocabularies: dict[tuple[str, str], list[str]]
+
+
+class Manifests:
+    """The manifests read so far in one run, each read once: card files checked alone in one
+    run (a folder of them, a hook's list of changed files) share the games around them."""
+
+    def __init__(self) -> None:
+        self._read: dict[Path, Declared | None] = {}
+
+    def declared(self, manifest: Path) -> Declared | None:
+        """The sound declarations of `manifest`; None when it is no game's manifest."""
+        if manifest not in self._read:
+            document, _ = load_file(manifest)
+            if document is None or document.data.get("kind") != "game":
+                self._read[manifest] = None
+            else:
+                data = document.data
+                self._read[manifest] = Declared(sound_declarations(data), _vocabularies(data))
+        return self._read[manifest]
+
+
 def declared_model(
-    path: Path, kind: str, project: Path | None = None
+    path: Path, kind: str, project: Path | None = None, manifests: Manifests | None = None
 ) -> tuple[type[BaseModel] | None, list[str]]:
     """The model of a card file of `kind`, from the game that lists this very file (or else
     the first game declaring the kind), and every card kind the games around declare."""
+    manifests = manifests or Manifests()
     by_name: type[BaseModel] | None = None
     known: list[str] = []
     for manifest in _manifests(path, project):
-        document, _ = load_file(manifest)
-        if document is None or document.data.get("kind") != "game":
+        declared = manifests.declared(manifest)
+        if declared is None:
             continue
-        declarations = sound_declarations(document.data)
-        known.extend(k for k in declarations if k not in known)
-        declaration = declarations.get(kind)
+        known.extend(k for k in declared.kinds if k not in known)
+        declaration = declared.kinds.get(kind)
         if declaration is None:
             continue
-        model = KindModels(_vocabularies(document.data)).file_model(kind, declaration)
+        model = KindModels(declared.vocabularies).file_model(kind, declaration)
         listed = _real(manifest.parent / declaration.file)
         if listed is not None and listed == _real(path):
             return model, known

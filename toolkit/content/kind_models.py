@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints, create_model
 
 from toolkit.content.models.card_kinds import CardKind, FieldSpec
-from toolkit.content.models.primitives import Effect, ScoringRule
 from toolkit.schema.base import Colour, Id, Model, Text
 from toolkit.schema.limits import MAX_NUMBER, MAX_SHAPE_SIDE
 
@@ -19,10 +18,10 @@ _CONTAINERS = ("list", "map", "effects", "scoring", "shape", "sides")
 """Field types whose left-out value is empty rather than nothing, so rules can loop over it."""
 
 CARD_LIST_KEY = "cards"
+"""Every card file lists its cards under this key."""
 
 _FILE_MODELS: dict[tuple[Any, ...], type[BaseModel]] = {}
 """File models already built, by kind, declaration, vocabularies and closedness."""
-"""Every card file lists its cards under this key."""
 
 
 # Types built at run time from declarations: typed `Any` so the checker does not read them as
@@ -53,6 +52,18 @@ ShapeRows = Annotated[
     AfterValidator(_shape_rows),
 ]
 """Rows of `#` (a cell) and `.` (none), top to bottom."""
+
+
+def _rules_list(kind_type: str) -> Any:
+    """An `effects` or `scoring` field's type: a list of the union of every effect (the
+    mechanics' too) or scoring rule. The unions are imported here, by the first declaration
+    that holds one, since building them builds every rules primitive's and mechanic's model: a
+    card file of plain fields, checked alone, never pays for them."""
+    from toolkit.content.models.primitives import Effect, ScoringRule
+
+    if kind_type == "effects":
+        return list[Effect]
+    return Annotated[list[ScoringRule], Field(min_length=1)]
 
 
 def model_name(kind: str, suffix: str = "") -> str:
@@ -113,10 +124,8 @@ class KindModels:
             key = self.annotation(kind, name, spec.keys)
             value = self.annotation(kind, name, spec.values)
             return _DICT[key, value]
-        if kind_type == "effects":
-            return list[Effect]
-        if kind_type == "scoring":
-            return Annotated[list[ScoringRule], Field(min_length=1)]
+        if kind_type in ("effects", "scoring"):
+            return _rules_list(kind_type)
         if kind_type == "shape":
             return ShapeRows
         assert kind_type == "sides"
@@ -166,7 +175,7 @@ class KindModels:
         components = tuple(sorted((k, tuple(v)) for k, v in self.component_ids.items()))
         key = (
             kind,
-            declaration.model_dump_json(),
+            repr(declaration),  # all of it, without building CardKind's serializer
             vocabularies,
             components,
             self.close_vocabularies,

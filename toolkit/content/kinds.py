@@ -7,6 +7,7 @@ never pays for the models of print layouts, positions or variants."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -56,6 +57,9 @@ class _Kinds(Mapping[str, type[BaseModel]]):
     def __getitem__(self, kind: str) -> type[BaseModel]:
         return self._models[kind]()
 
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._models  # without importing the model
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._models)
 
@@ -73,6 +77,16 @@ KINDS: Mapping[str, type[BaseModel]] = _Kinds(
         "variant": _variant,
     }
 )
+
+
+def fixed_kind_model(kind: str, data: Any) -> type[BaseModel]:
+    """The model a file of a fixed kind is checked by: a manifest's is the `Game` of its own
+    mechanic, which its data names (`manifest.game_model`); any other kind's is its one model."""
+    if kind == "game":
+        from toolkit.content.models.manifest import game_model
+
+        return game_model(data)
+    return KINDS[kind]
 
 
 def schema_file_name(kind: str) -> str:

@@ -18,12 +18,8 @@ from toolkit.content.checks import (
     table,
 )
 from toolkit.content.checks.base import GameChecks
-from toolkit.content.checks.strategies import BUILT_IN_BOTS
-from toolkit.content.kind_models import CARD_LIST_KEY
-from toolkit.content.project import GameContent, LoadedFile
+from toolkit.content.project import GameContent
 from toolkit.diagnostics import Diagnostic
-
-__all__ = ["BUILT_IN_BOTS", "check_game", "check_standalone"]
 
 
 def check_game(content: GameContent) -> list[Diagnostic]:
@@ -45,12 +41,4 @@ def check_game(content: GameContent) -> list[Diagnostic]:
     scoring.check_ending(c)
     strategies.check_strategies(c)
     table.check_zones_filled(c)
-    return c.out
-
-
-def check_standalone(loaded: LoadedFile) -> list[Diagnostic]:
-    """Checks a content file can pass on its own: unique ids within it."""
-    c = GameChecks(None)
-    if hasattr(loaded.model, CARD_LIST_KEY):
-        c.unique_ids(loaded)
     return c.out

@@ -30,10 +30,11 @@ from pydantic import BaseModel, ValidationError
 
 from toolkit.content.cell_text import guarded_row, unguarded
 from toolkit.content.kind_models import CARD_LIST_KEY, KindModels
-from toolkit.content.models.card_kinds import CardKind, FieldSpec
-from toolkit.content.project import GameContent, LoadedFile, load_game, sound_declarations
+from toolkit.content.models.card_kinds import CardKind, FieldSpec, sound_declarations
+from toolkit.content.project import GameContent, LoadedFile, load_game
 from toolkit.content.schema_errors import diagnostics_from_error, without_failed_items
-from toolkit.content.semantic import check_game, check_standalone
+from toolkit.content.semantic import check_game
+from toolkit.content.unique_ids import duplicate_card_ids
 from toolkit.content.xlsx_cells import WorkbookError, read_cells
 from toolkit.content.yaml_loader import (
     MAX_FILE_BYTES,
@@ -484,7 +485,7 @@ def _validate(target: _Target, cells: _Cells, into: Path, whole: bool) -> list[D
     document = cells.document
     closed = _models(content, closed=True).file_model(target.kind, target.declaration)
     loaded, found = _schema_problems(closed, document, into)
-    found += check_standalone(loaded) if loaded is not None else []
+    found += duplicate_card_ids(loaded) if loaded is not None else []
     if found or not whole or content is None:
         return found
     model = _models(content, closed=False).file_model(target.kind, target.declaration)

@@ -17,9 +17,10 @@ from typing import Any
 
 from markupsafe import Markup
 
+from toolkit.content.game_validation import validate_game
 from toolkit.content.locate import MANIFEST_SUFFIXES
 from toolkit.content.project import load_content_file
-from toolkit.content.validate import ValidationReport, validate_game
+from toolkit.content.validation_report import ValidationReport
 from toolkit.content.variants import check_variant_file
 from toolkit.diagnostics import Diagnostic, printable
 from toolkit.engine.game import compile_game

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from pydantic import BaseModel
-
 from toolkit.content.models.manifest import CardsDeck, Game, SuitedDeck
 from toolkit.content.primitive_checks import PrimitiveChecks, UnknownIds
 from toolkit.content.project import GameContent, LoadedFile
+from toolkit.content.unique_ids import duplicate_card_ids, duplicates
 from toolkit.content.yaml_loader import Path_
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.mechanics.registry import mechanic_kit
@@ -162,36 +161,15 @@ class GameChecks:
 
     def unique_ids(self, loaded: LoadedFile) -> None:
         """Card ids, and the side ids of each double-sided card, are unique."""
-        cards = loaded.cards()
-        self.unique_at(loaded, [(path, item.id) for path, item in cards], ("id",))
-        for path, item in cards:
-            for name, value in item:
-                if isinstance(value, list) and value and all(is_side(v) for v in value):
-                    self.unique(loaded, (*path, name), [v.id for v in value], ("id",))
+        self.out.extend(duplicate_card_ids(loaded))
 
     def unique(
         self, where: LoadedFile, key: str | Path_, values: Sequence[Any], suffix: Path_
     ) -> None:
+        """Each value (found at `key`'s item + `suffix`) is used once."""
         base: Path_ = (key,) if isinstance(key, str) else key
-        self.unique_at(where, [((*base, i), value) for i, value in enumerate(values)], suffix)
-
-    def unique_at(
-        self, where: LoadedFile, entries: Sequence[tuple[Path_, Any]], suffix: Path_
-    ) -> None:
-        """Each entry's value (found at its path + `suffix`) is used once."""
-        first: dict[Any, Path_] = {}
-        for path, value in entries:
-            if value in first:
-                line = where.document.position((*first[value], *suffix)).line
-                self.error(
-                    where,
-                    (*path, *suffix),
-                    "duplicate-id",
-                    f"'{value}' is used twice (first at line {line})",
-                    "every entry needs its own id",
-                )
-            else:
-                first[value] = path
+        entries = [((*base, i), value) for i, value in enumerate(values)]
+        self.out.extend(duplicates(where, entries, suffix))
 
     def ref_ids(self, target: str) -> list[str]:
         game = self.game
@@ -455,8 +433,3 @@ def values_hint(name: str, held: list[Any]) -> str:
         return f"no card sets '{name}'"
     listed = ", ".join(shown[:16]) + (" ..." if len(shown) > 16 else "")
     return f"the cards' {name} values: {listed}"
-
-
-def is_side(value: Any) -> bool:
-    """A side of a double-sided card: a record with an id inside a card's field."""
-    return isinstance(value, BaseModel) and hasattr(value, "id")

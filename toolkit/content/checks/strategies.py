@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from toolkit.content.bot_names import BUILT_IN_BOTS
 from toolkit.content.checks.base import GameChecks
 from toolkit.content.models.strategies import StrategiesFile
 from toolkit.content.primitive_checks import PrimitiveChecks
@@ -17,9 +18,6 @@ from toolkit.diagnostics import did_you_mean
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.preferences.base import CardPreference, PreferenceBase
 from toolkit.schema.filters import CardFilter
-
-BUILT_IN_BOTS = ("random", "greedy", "ismcts")
-"""Bot names a strategy id may not take (`toolkit.agents` makes these)."""
 
 
 class StrategyContext(PrimitiveChecks):

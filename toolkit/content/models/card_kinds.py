@@ -6,9 +6,9 @@ A game is not limited to the kinds of the games shipped with the toolkit: the ma
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.empty import empty_dict
@@ -123,3 +123,17 @@ class CardKind(Model):
         if "id" in self.fields:
             raise ValueError("every card has an 'id' already; do not declare it")
         return self
+
+
+def sound_declarations(data: Any) -> dict[str, CardKind]:
+    """The card-kind declarations of a manifest's raw data that are valid alone: a manifest that
+    fails validation, or one read only for the declarations (a card file checked alone)."""
+    raw = data.get("card_kinds") if isinstance(data, dict) else None
+    sound: dict[str, CardKind] = {}
+    if isinstance(raw, dict):
+        for kind, declaration in raw.items():
+            try:
+                sound[str(kind)] = CardKind.model_validate(declaration)
+            except ValidationError:
+                continue
+    return sound

@@ -9,12 +9,14 @@ from pydantic import Field, create_model, model_validator
 
 from toolkit.content.models.card_kinds import CardKind
 from toolkit.content.models.primitives import Effect, ScoringRule, SetupStep
+from toolkit.content.models.vocabulary import Vocabulary as Vocabulary
+from toolkit.content.models.vocabulary import VocabularyValue as VocabularyValue
 from toolkit.mechanics.registry import MECHANICS, structure_models
 from toolkit.rules.ending import EndRules
 from toolkit.rules.modifiers import Modifier
 from toolkit.rules.scoring.tie_breaker import TieBreaker
 from toolkit.schema.amounts import PlayerCount
-from toolkit.schema.base import Colour, Id, Model, Scalar, Text
+from toolkit.schema.base import Id, Model, Scalar, Text
 from toolkit.schema.empty import empty_dict, empty_list
 from toolkit.schema.filters import CardFilter, Measure
 from toolkit.schema.limits import (
@@ -53,31 +55,6 @@ class Option(Model):
     """The value used unless a variant says otherwise."""
     choices: list[Scalar] | None = None
     """The allowed values; unset for a yes/no option."""
-
-
-class VocabularyValue(Model):
-    """One allowed value of a card field (a colour, a symbol)."""
-
-    id: Id
-    """The value as cards write it."""
-    name: Text
-    """The value as people read it."""
-    colour: Colour | None = None
-    """Colour used when printing this value."""
-    mark: Id | None = None
-    """An icon printed with the value (a shape: `circle`, `triangle`, `square`, `diamond`,
-    `hexagon`), so players who cannot tell its colour from another's tell the cards apart."""
-
-
-class Vocabulary(Model):
-    """The closed list of values a card field may take, so typos are caught."""
-
-    kind: Id
-    """The card kind (declared under `card_kinds`) whose field this is."""
-    field: Id
-    """The card field (e.g. `colour`, `symbol`)."""
-    values: list[VocabularyValue] = Field(min_length=1)
-    """The allowed values."""
 
 
 class Zone(Model):
@@ -247,9 +224,13 @@ class IsmctsSettings(Model):
 class BotSettings(Model):
     """Tuning of the built-in bots for this game."""
 
-    greedy: GreedySettings = Field(default_factory=GreedySettings)
+    # A section left out defaults to its model made without validation (`model_construct`):
+    # defaults need no checking, and validating them would build that model's own validator,
+    # a few milliseconds of every command that reads a game, for nothing (`end` too).
+
+    greedy: GreedySettings = Field(default_factory=GreedySettings.model_construct)
     """Settings of the greedy bot."""
-    ismcts: IsmctsSettings = Field(default_factory=IsmctsSettings)
+    ismcts: IsmctsSettings = Field(default_factory=IsmctsSettings.model_construct)
     """Settings of the ISMCTS bot."""
 
 
@@ -339,14 +320,14 @@ class Game(Model):
     round_scoring: list[ScoringRule] = Field(default_factory=empty_list)
     """Scoring applied at the end of every round; the points are banked and count in the
     final totals (a row per rule in the breakdown)."""
-    end: EndRules = Field(default_factory=EndRules)
+    end: EndRules = Field(default_factory=EndRules.model_construct)
     """Conditions that end the game besides the mechanic's own limit, and who wins."""
     partnerships: dict[PlayerCount, list[list[PlayerCount]]] = Field(default_factory=empty_dict)
     """Player count to its teams, by seat number from 1 (`4: [[1, 3], [2, 4]]`): partners add
     up their points and share one total. Counts not listed play every player for themselves."""
     tie_breakers: list[TieBreaker] = Field(default_factory=empty_list)
     """Applied in order among players tied on points; players still tied share the victory."""
-    bots: BotSettings = Field(default_factory=BotSettings)
+    bots: BotSettings = Field(default_factory=BotSettings.model_construct)
     """Tuning of the built-in bots."""
     targets: list[Target] = Field(default_factory=empty_list)
     """Balance goals that simulations report as passed or failed."""
