@@ -594,13 +594,21 @@ class TrickTakingMechanic(MachineDefaults):
         trump's tables read once rather than per card, and a pick from the hand itself
         rather than its copy (a random pick only reads the list); a choice a trick's win
         asks is answered the same way (`State.answer`). Stops as `autoplay` does, but for
-        a choice."""
+        a choice.
+
+        Following suit picks from each hand's cards of the led suit, kept apart in hand
+        order (`_by_suit`) as cards leave, rather than filtering the hand at every card:
+        the same list `legal_actions` makes, so the same pick. Cards leave a hand only by
+        play here; an effect of a trick's win that adds to a hand changes the count of held
+        cards, and the lists are made again."""
         mech: TrickState = state.mech
         hands = state.zones[self.hand]
         suit_of = self.suits_by_trump[mech.trump]
-        in_suit = self.in_suit_by_trump[mech.trump]
         follow, seat_plays, events, log = self.follow_suit, self.plays, self.play_events, state.log
         n, start = state.n, state.round
+        suits = len(self.suit_ids)
+        by_suit = _by_suit(hands, suit_of, suits) if follow else []
+        held = sum(map(len, hands))
         count = 0
         while count < limit:
             player, led = mech.current, mech.led
@@ -608,13 +616,15 @@ class TrickTakingMechanic(MachineDefaults):
             if not hand:
                 break  # the engine's own step names the stuck player
             if led >= 0 and follow:
-                cards = in_suit[led]
-                card = picks[player]([card for card in hand if card in cards] or hand)
+                card = picks[player](by_suit[player][led] or hand)
             else:
                 card = picks[player](hand)
             if played is not None:
                 played.append((player, card))
             hand.remove(card)
+            if follow:
+                by_suit[player][suit_of[card]].remove(card)
+            held -= 1
             plays = mech.plays
             plays.append(seat_plays[player][card])
             log.append(events[player][card])
@@ -634,6 +644,9 @@ class TrickTakingMechanic(MachineDefaults):
                 count += 1
             if state.pending is not None or state.terminal or state.round != start:
                 break
+            if follow and sum(map(len, hands)) != held:
+                by_suit = _by_suit(hands, suit_of, suits)
+                held = sum(map(len, hands))
         return count
 
     def _check_play(self, state: State, player: int, card: int) -> None:
@@ -1131,6 +1144,17 @@ class TrickTakingMechanic(MachineDefaults):
         if mech.trump != self.trump:
             text += f", trump: {self.suit_names[mech.trump] if mech.trump >= 0 else 'none'}"
         return text
+
+
+def _by_suit(hands: list[list[int]], suit_of: Sequence[int], suits: int) -> list[list[list[int]]]:
+    """Each hand's cards by suit, in hand order: what following a suit may play."""
+    by_suit = []
+    for hand in hands:
+        lists: list[list[int]] = [[] for _ in range(suits)]
+        for card in hand:
+            lists[suit_of[card]].append(card)
+        by_suit.append(lists)
+    return by_suit
 
 
 SuitTables = tuple[tuple[int, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]
