@@ -946,7 +946,7 @@ class TrickTakingMechanic(MachineDefaults):
         void = self._voids(state)
         for _ in range(20):
             rng.shuffle(pool)
-            dealt = self._deal_respecting(pool, others, sizes, void)
+            dealt = self._deal_respecting(pool, others, sizes, void, mech.trump)
             if dealt is not None:
                 break
         else:
@@ -1000,10 +1000,17 @@ class TrickTakingMechanic(MachineDefaults):
         return void
 
     def _deal_respecting(
-        self, pool: list[int], players: list[int], sizes: list[int], void: list[set[int]]
+        self,
+        pool: list[int],
+        players: list[int],
+        sizes: list[int],
+        void: list[set[int]],
+        trump: int,
     ) -> list[list[int]] | None:
-        """Deal from the shuffled pool so that no player gets a suit it is void in."""
-        suit_of = self.suit_of
+        """Deal from the shuffled pool so that no player gets a suit it is void in, each
+        card's suit read as the trump makes it (`_voids` reads them so: a card ranked into
+        the trump suit is of that suit)."""
+        suit_of = self.suits_by_trump[trump]
         order = sorted(range(len(players)), key=lambda i: -len(void[players[i]]))
         left = list(pool)
         dealt: list[list[int]] = [[] for _ in players]
