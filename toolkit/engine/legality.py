@@ -28,7 +28,6 @@ from toolkit.content.project import GameContent, LoadedFile
 from toolkit.diagnostics import Diagnostic
 from toolkit.kernel.state import State
 from toolkit.mechanics.registry import mechanic_kit
-from toolkit.mechanics.staged.structure import PayOnto
 from toolkit.rules.effects.acquire import Acquire, GroupLimit
 from toolkit.rules.effects.advance import Advance
 from toolkit.rules.effects.base import EffectModel
@@ -104,7 +103,7 @@ def legality_problems(
         if ended and isinstance(effect, CapResource):
             check.cap(effect)
     gained = {resource for e in effects for resource in e.gains()}
-    gained.update(_paid_onto(manifest.structure))
+    gained.update(mechanic_kit(structure.mechanic).gained_resources(structure))
     for resource in manifest.resources:
         check.supply(resource.id, resource.supply, resource.id in gained)
     return check.out
@@ -144,19 +143,6 @@ def _found_in(value: Any) -> Iterator[Primitive]:
     elif isinstance(value, dict):
         for item in value.values():
             yield from _found_in(item)
-
-
-def _paid_onto(value: Any) -> Iterator[str]:
-    """Resources a staged move pays onto a shared zone: a `take_all` of the zone hands them
-    to a player with its cards, so a player may hold more of them than setup gave."""
-    if isinstance(value, PayOnto):
-        yield value.resource
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from _paid_onto(getattr(value, name))
-    elif isinstance(value, list | tuple | dict):
-        for item in value.values() if isinstance(value, dict) else value:
-            yield from _paid_onto(item)
 
 
 class _Check:
