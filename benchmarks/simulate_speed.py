@@ -3,7 +3,8 @@
 Run from the project root: `python benchmarks/simulate_speed.py [random_games] [greedy_games]`,
 or `python benchmarks/simulate_speed.py ratio [runs]` for the interleaved ratio alone, or
 `python benchmarks/simulate_speed.py costs [games]` for what the runner adds to each game
-beyond its play (seeding the events' generators, round checkpoints, the tally), or
+beyond its play (starting the events' generators in either format, round checkpoints, the
+tally), or
 `python benchmarks/simulate_speed.py process [games] [runs]` for the whole `toolkit simulate`
 process (start-up and summary included) against the hand-written loop.
 Also plays a direct, hand-written loop of the same game (the same rules, written for Midway
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from toolkit.engine.load import load_compiled_game  # noqa: E402
+from toolkit.kernel.streams import EventRandom  # noqa: E402
 from toolkit.sim.runner import GameRecord, game_seed, play_game, simulate  # noqa: E402
 from toolkit.sim.tally import Tally  # noqa: E402
 
@@ -203,6 +205,23 @@ def runner_costs(games: int) -> None:
             for draw in range(1, events + 1):
                 random.Random(seed + draw)
 
+    def as_streams() -> None:  # format 2: a stream's start and its first hash
+        for seed in seeds:
+            for draw in range(1, events + 1):
+                EventRandom(f"{seed}/{draw}").getrandbits(1)
+
+    deck = list(range(52))
+
+    def twister_deals() -> None:  # format 1: a round's deal, its generator started
+        for seed in seeds:
+            for draw in range(1, events + 1):
+                random.Random(f"{seed}/{draw}").shuffle(deck)
+
+    def stream_deals() -> None:
+        for seed in seeds:
+            for draw in range(1, events + 1):
+                EventRandom(f"{seed}/{draw}").shuffle(deck)
+
     def play(rounds: bool) -> list[GameRecord]:
         return [play_game(game, seed, 4, ["random"] * 4, rounds=rounds) for seed in seeds]
 
@@ -214,9 +233,13 @@ def runner_costs(games: int) -> None:
             tally.add(record)
 
     print(f"Midway Memories, random bots, 4 players: CPU us per game, {games} games, best of 5")
-    text, number = per_game(as_strings, twister_only)
+    text, number, streams = per_game(as_strings, twister_only, as_streams)
     print(f"  {events} event generators, random.Random(text):    {text:7.1f}")
     print(f"  as many bare starts of the Twister, Random(int): {number:7.1f}")
+    print(f"  as many streams (format 2), EventRandom(text):  {streams:7.1f}")
+    twister, stream = per_game(twister_deals, stream_deals)
+    print(f"  {events} deals of 52 cards, format 1 (Twister):    {twister:7.1f}")
+    print(f"  {events} deals of 52 cards, format 2 (streams):    {stream:7.1f}")
     with_rounds, without = per_game(lambda: play(True), lambda: play(False))
     print(f"  a whole game with round checkpoints:            {with_rounds:7.1f}")
     print(f"  a whole game without (as a ladder plays):       {without:7.1f}")

@@ -12,6 +12,8 @@ import pytest
 from toolkit.agents import RandomBot, make_bot
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
+from toolkit.kernel.state import EffectFn, State
+from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
 from toolkit.sim.runner import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,3 +86,37 @@ def test_scoring_on_the_markers_alone_scores_as_a_full_clone() -> None:
             assert game.total(state, 0) == cloning.total(state, 0)
             assert state.track == markers  # the game's own markers never move
             assert state.stats.track_gains == gains
+
+
+def test_a_hand_changed_by_a_trick_s_win_is_followed_from_its_new_cards() -> None:
+    """Where a suit action can change a hand (`wins_fill_hand`), random play sorts the hands
+    by suit again after every trick: here each Coins win swaps the winner's first card for
+    the card left out of the deal, and the fast path still plays what the contract plays."""
+    game = compiled("midway-memories")
+    mechanic = game.mechanic
+    assert isinstance(mechanic, TrickTakingMechanic) and not mechanic.wins_fill_hand
+    hand = game.zone("hand").index
+    swaps = []
+
+    def swapping(action: EffectFn) -> EffectFn:
+        def run(state: State, player: int, card: int) -> None:
+            held = state.zones[hand][player]
+            if state.out_of_play and held:
+                swaps.append(state.out_of_play[0])
+                state.out_of_play, held[0] = [held[0]], state.out_of_play[0]
+            action(state, player, card)
+
+        return run
+
+    coins = mechanic.suit_ids.index("coins")
+    actions = list(mechanic.suit_actions)
+    actions[coins] = swapping(actions[coins])
+    changed = replace(mechanic, suit_actions=tuple(actions), wins_fill_hand=True)
+    fast = replace(game, mechanic=changed, autoplay=changed)
+    generic = replace(game, mechanic=changed, autoplay=None)
+    for seed in (3, 4):  # 3 players: 17 cards each, one left out of every deal
+        bots = ["random"] * 3
+        assert play_game(fast, seed, 3, bots, record_actions=True) == play_game(
+            generic, seed, 3, bots, record_actions=True
+        )
+    assert swaps

@@ -93,7 +93,7 @@ def test_trick_determinisation_respects_shown_voids(midway: Game) -> None:
 
 
 def test_draft_determinisation_undoes_hidden_picks_and_keeps_passed_hands(park: Game) -> None:
-    state = park.new_state(4, 3)
+    state = park.new_state(3, 3)
     advance(state, 1)  # one full pick: hands have been passed once
     hand = park.zone("hand").index
     receiver = (0 + state.mech.passed_step) % 3

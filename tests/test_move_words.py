@@ -100,19 +100,19 @@ def test_cards_of_one_name_say_their_differing_value_then_their_place(tmp_path: 
     values, the twin berries and gems where they lie, as a transcript and the page word them."""
     new_game(tmp_path, "berries", "draft")
     game = LoadedGame.load(str(tmp_path / "rules" / "berries.yaml"))
-    state = game.game.new_state(3, 2)
+    state = game.game.new_state(26, 2)
     legal = ordered_moves(state.legal_actions(0))
     assert sorted(game.narrator.actions(state, 0, legal)) == [
-        "take Berry (value 1, 2nd in Hand)",
-        "take Berry (value 1, 5th in Hand)",
+        "take Berry (value 1, 4th in Hand)",
+        "take Berry (value 1, 8th in Hand)",
         "take Berry (value 2)",
+        "take Berry (value 3)",
         "take Crown",
-        "take Jade gem (3rd in Hand)",
-        "take Jade gem (4th in Hand)",
-        "take Jade gem (7th in Hand)",
+        "take Ruby gem (1st in Hand)",
+        "take Ruby gem (3rd in Hand)",
         "take Topaz gem",
     ]
-    session = Session(game, seed=3, players=2, seat=0, bots=["random"] * 2)
+    session = Session(game, seed=26, players=2, seat=0, bots=["random"] * 2)
     assert Views(session, plain=True).move_texts(legal) == game.narrator.actions(state, 0, legal)
 
 

@@ -20,7 +20,7 @@ GAME = "kite-festival"
 
 
 def play(moves: str, transcript: Path, *extra: str, cwd: Path = ROOT) -> str:
-    command = ["play", GAME, "--players", "3", "--bots", "random", "--seed", "5"]
+    command = ["play", GAME, "--players", "3", "--bots", "random", "--seed", "1"]
     result = run_toolkit(*command, "--transcript", transcript, *extra, stdin=moves, cwd=cwd)
     assert result.returncode == 0, result.stderr
     return result.stdout

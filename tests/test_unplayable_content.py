@@ -207,7 +207,7 @@ def test_warnings_print_like_errors_and_fail_only_strict(tmp_path: Path) -> None
     ("command", "stuck"),
     [
         (["simulate", "oh-my-park", "--games", "20", "--players", "2", "--workers", "1"], ""),
-        (["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "1",
+        (["play", "oh-my-park", "--players", "2", "--bots", "random", "--seed", "3",
           "--transcript", "game.jsonl"], "player 1 "),
     ],
 )  # fmt: skip

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import random
-
 from toolkit.agents.legal import legal_moves, stuck
 from toolkit.kernel.state import State
+from toolkit.kernel.streams import picker
 
 
 class RandomBot:
     name = "random"
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.pick = self.rng.choice
-        """The whole of its choice: uniform over the legal actions (`Autoplay` takes it)."""
+        self.pick = picker(f"bot/{seed}")
+        """The whole of its choice: uniform over the legal actions, from a stream that starts
+        cheaply (a table starts one per seat each game), taken by `Autoplay`."""
 
     def choose(self, state: State, player: int) -> int:
         if state.pending is None:  # the mechanic's own turn (the hot loop): ask it directly

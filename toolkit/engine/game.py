@@ -30,6 +30,7 @@ from toolkit.kernel.specs import (
     ZoneSpec,
 )
 from toolkit.kernel.state import EffectFn, State
+from toolkit.kernel.streams import CURRENT
 from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.effects.advance import Advance
@@ -155,7 +156,15 @@ class Game:
             entry in self.positional_cards for entries in state.slots.values() for entry in entries
         )
 
-    def new_state(self, seed: int, players: int, options: dict[str, Any] | None = None) -> State:
+    def new_state(
+        self,
+        seed: int,
+        players: int,
+        options: dict[str, Any] | None = None,
+        streams: int = CURRENT,
+    ) -> State:
+        """A game set up from `seed`; `streams` is the format its random events draw in (an
+        older transcript's, to replay it as it was played)."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.name} is for {players_span(self.min_players, self.max_players)}, "
@@ -166,7 +175,7 @@ class Game:
             for name, value in (options or {}).items()
         )
         chosen = {**self.option_defaults, **given}
-        state = State(self, players, seed, chosen)
+        state = State(self, players, seed, chosen, streams)
         for step in self.setup_steps:
             step(state)
         self.mechanic.setup(state)

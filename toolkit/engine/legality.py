@@ -103,6 +103,7 @@ def legality_problems(
         if ended and isinstance(effect, CapResource):
             check.cap(effect)
     gained = {resource for e in effects for resource in e.gains()}
+    gained.update(mechanic_kit(structure.mechanic).gained_resources(structure))
     for resource in manifest.resources:
         check.supply(resource.id, resource.supply, resource.id in gained)
     return check.out

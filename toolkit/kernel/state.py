@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import IllegalActionError
 from toolkit.kernel.events import Chosen, Dealt, Event
+from toolkit.kernel.streams import CURRENT, event_random
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import GameView
@@ -112,6 +113,7 @@ class State:
         "shared",
         "slots",
         "stats",
+        "streams",
         "supply",
         "terminal",
         "track",
@@ -119,12 +121,21 @@ class State:
         "zones",
     )
 
-    def __init__(self, game: GameView, n: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: GameView,
+        n: int,
+        seed: int,
+        options: dict[str, Any],
+        streams: int = CURRENT,
+    ) -> None:
         self.game = game
         self.machine = game.mechanic
         """The game's mechanic, one attribute away: every action goes through it."""
         self.n = n
         self.seed = seed
+        self.streams = streams
+        """Which generators its random events draw from (`streams.FORMATS`)."""
         self.options = options
         self.draws = 0
         self.res: list[list[int]] = [[0] * len(game.resources) for _ in range(n)]
@@ -224,6 +235,7 @@ class State:
         other.machine = self.machine
         other.n = self.n
         other.seed = self.seed
+        other.streams = self.streams
         other.options = self.options
         other.draws = self.draws
         # map with the C copy methods: clones are what search bots and scoring make most.
@@ -257,6 +269,7 @@ class State:
         other.machine = self.machine
         other.n = self.n
         other.seed = self.seed
+        other.streams = self.streams
         other.options = self.options
         other.draws = self.draws
         other.res = self.res
@@ -285,11 +298,12 @@ class State:
     def random(self) -> random.Random:
         """A generator for the next random event (a shuffle, a setup draw).
 
-        Each event's generator is seeded from the game's seed and the event's number, so a
-        game is determined by its seed and actions, and a clone costs no generator copy.
+        Each event's generator is keyed by the game's seed and the event's number, so a
+        game is determined by its seed and actions, and a clone costs no generator copy;
+        which kind of generator is the game's `streams` (`kernel/streams.py`).
         """
         self.draws += 1
-        return random.Random(f"{self.seed}/{self.draws}")
+        return event_random(self.streams, f"{self.seed}/{self.draws}")
 
     # -- running effects ---------------------------------------------------------------
 

@@ -95,6 +95,10 @@ class MechanicKit(Generic[S]):
     round_end_effects: Callable[[S], Sequence[Any]] = lambda structure: ()
     """Effects run for every player at the end of every round, the last one included: an end
     position has been through them (a cap on a resource holds at the end)."""
+    gained_resources: Callable[[S], Iterable[str]] = lambda structure: ()
+    """Resources the structure's own moves can hand a player in play, beyond what its
+    effects give (chips paid onto a zone that a player then takes): a position may show a
+    player holding more of them than setup gave."""
     decision_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Names strategies may use for several decisions at once (`play`: `lead` or `follow`)."""
     cardless: tuple[str, ...] = ()

@@ -27,6 +27,7 @@ from typing import IO, Any
 from toolkit.agents import ismcts_budget
 from toolkit.errors import ToolkitError, UsageError
 from toolkit.files import FileRefused, confine, open_regular, project_root
+from toolkit.kernel.streams import FORMATS, TWISTER
 from toolkit.schema.amounts import MAX_PLAYERS
 
 MAX_LINE_BYTES = 1 << 20
@@ -200,11 +201,16 @@ class _Reader:
 
     def check_header(self, number: int, raw: str, line: dict[str, Any]) -> None:
         _check(self, number, raw, line, {"game": str, "seed": int, "players": int})
-        optional = {"index": int, "games": int, "run_seed": int, "content_version": str,
-                    "manifest": str, "bots": list, "options": dict, "variants": list,
-                    "set": list, "position": dict}  # fmt: skip
+        optional = {"format": int, "index": int, "games": int, "run_seed": int,
+                    "content_version": str, "manifest": str, "bots": list, "options": dict,
+                    "variants": list, "set": list, "position": dict}  # fmt: skip
         _check(self, number, raw, line, {k: v for k, v in optional.items() if k in line})
         where: Callable[[str], str] = functools.partial(self.at, number, raw)
+        if line.get("format", TWISTER) not in FORMATS:
+            raise TranscriptError(
+                f"{where('format')}: format {line['format']} is not one this toolkit replays "
+                f"({', '.join(map(str, FORMATS))}; none: 1)"
+            )
         if not ID_PATTERN.match(line["game"]) or len(line["game"]) > MAX_TEXT:
             raise TranscriptError(
                 f"{where('game')}: 'game' must be a game id, not {line['game']!r}"

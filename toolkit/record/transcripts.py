@@ -3,8 +3,10 @@
 A game is its seed and its actions (the engine is deterministic), so a transcript holds, per
 game, one line of each kind:
 
-- `{"type": "game", ...}`: the header (game id, content version, seed, players, bots,
-  options, variant files, and where the game came from); a game played from a position
+- `{"type": "game", ...}`: the header (the format, game id, content version, seed,
+  players, bots, options, variant files, and where the game came from); the format (2)
+  names the random streams its events drew from, and a header without one (written before
+  it existed) replays with the streams of then (`kernel/streams.py`); a game played from a position
   embeds it (`"position": {"file": ..., "text": ...}`, the file's whole YAML), so the
   transcript replays without the file, and a replay starts from the same position whatever
   became of it;
@@ -47,6 +49,7 @@ from toolkit.files import (
 )
 from toolkit.kernel.events import Event
 from toolkit.kernel.state import State
+from toolkit.kernel.streams import CURRENT, TWISTER
 from toolkit.record.events import narrate_scores
 from toolkit.record.narration import Narrator, seat
 from toolkit.record.transcript_file import (
@@ -154,6 +157,7 @@ def header(
     callers that write no trailer), `position` the one the game starts from, if any."""
     line: dict[str, Any] = {
         "type": "game",
+        "format": CURRENT,
         "game": loaded.game.id,
         "index": index,
         **({"games": games} if games is not None else {}),
@@ -177,10 +181,14 @@ def header(
 def start_state(loaded: LoadedGame, head: dict[str, Any]) -> State:
     """The state a header's game starts from: dealt from its seed, or its embedded position
     (what that leaves to chance dealt from the seed) after the position's own moves. A
-    position that no longer loads raises `PositionGone` with its first problem."""
+    position that no longer loads raises `PositionGone` with its first problem. Its random
+    events draw from the streams of the header's `format` (a header without one was written
+    when every event had its own Mersenne Twister: `kernel/streams.py`)."""
     recorded = head.get("position")
+    streams = head.get("format", TWISTER)
     if recorded is None:
-        return loaded.game.new_state(head["seed"], head["players"], head.get("options") or {})
+        options = head.get("options") or {}
+        return loaded.game.new_state(head["seed"], head["players"], options, streams)
     name, text = str(recorded["file"]), str(recorded["text"])
     _, state, moves, problems = read_position(loaded.game, Path(name), head["seed"], text)
     if state is None:
@@ -192,6 +200,7 @@ def start_state(loaded: LoadedGame, head: dict[str, Any]) -> State:
         raise PositionGone(
             f"the position it starts from has {state.n} players, the header says {head['players']}"
         )
+    state.streams = streams
     for player, action in moves:
         state.apply(player, action)
     return state

@@ -120,6 +120,15 @@ def _asks(structure: Staged) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _gained_resources(structure: Staged) -> tuple[str, ...]:
+    """Resources a `pay` move puts onto a zone: a `take_all` of the zone hands them to a
+    player with its cards."""
+    items = [*walk(structure.round), *walk(structure.round_end.then)]
+    for stages in structure.defines.values():
+        items += walk(stages)
+    return tuple(dict.fromkeys(i.resource for i in items if getattr(i, "move", None) == "pay"))
+
+
 KIT: MechanicKit[Staged] = MechanicKit(
     name="staged",
     structure=Staged,
@@ -134,6 +143,7 @@ KIT: MechanicKit[Staged] = MechanicKit(
     events=_events,
     asks=_asks,
     effect_sites=_effect_sites,
+    gained_resources=_gained_resources,
     position=_position,
     screen=_screen,
     encoder=_encoder,

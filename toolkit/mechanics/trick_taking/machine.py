@@ -41,6 +41,7 @@ from toolkit.mechanics.trick_taking.events import (
 )
 from toolkit.mechanics.trick_taking.observation import TrickObservation
 from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
+from toolkit.rules.primitive import walk_one
 from toolkit.rules.setup.deal import Deal
 
 if TYPE_CHECKING:
@@ -199,6 +200,9 @@ class TrickTakingMechanic(MachineDefaults):
     """The phases before play each round, in order (play itself is always last)."""
     only_suit_action: bool = True
     """Winning a trick only resolves the suit action (no count, no taking): the plain path."""
+    wins_fill_hand: bool = False
+    """Some suit action puts cards into the hand zone (an `acquire` into it): a hand may
+    grow during play, not only shrink."""
     suit_ids: tuple[str, ...] = ()
     """The suits' ids, as position files name trump."""
     twins: tuple[int, ...] = ()
@@ -300,6 +304,12 @@ class TrickTakingMechanic(MachineDefaults):
             ),
             won=c.zone(spec.won).index if spec.won is not None else -1,
             suit_action="suit_action" in on_win,
+            wins_fill_hand=any(
+                spec.hand in primitive.fills()
+                for effects in actions
+                for effect in effects
+                for _, primitive in walk_one(effect, ())
+            ),
             turned_up=isinstance(trump, TurnedUpTrump),
             named_by=named_by,
             must_trump=spec.must_trump,
@@ -594,37 +604,49 @@ class TrickTakingMechanic(MachineDefaults):
         trump's tables read once rather than per card, and a pick from the hand itself
         rather than its copy (a random pick only reads the list); a choice a trick's win
         asks is answered the same way (`State.answer`). Stops as `autoplay` does, but for
-        a choice."""
+        a choice.
+
+        Following suit picks from each hand's cards of the led suit, kept apart in hand
+        order (`_by_suit`) as cards leave, rather than filtering the hand at every card:
+        the same list `legal_actions` makes, so the same pick. Cards leave a hand only by
+        play here; where a suit action can put cards into a hand (`wins_fill_hand`), the
+        lists are made again after every trick."""
         mech: TrickState = state.mech
         hands = state.zones[self.hand]
         suit_of = self.suits_by_trump[mech.trump]
-        in_suit = self.in_suit_by_trump[mech.trump]
         follow, seat_plays, events, log = self.follow_suit, self.plays, self.play_events, state.log
         n, start = state.n, state.round
+        suits = len(self.suit_ids)
+        by_suit = _by_suit(hands, suit_of, suits) if follow else []
+        refill = follow and self.wins_fill_hand
         count = 0
         while count < limit:
-            player, led = mech.current, mech.led
-            hand = hands[player]
-            if not hand:
-                break  # the engine's own step names the stuck player
-            if led >= 0 and follow:
-                cards = in_suit[led]
-                card = picks[player]([card for card in hand if card in cards] or hand)
-            else:
-                card = picks[player](hand)
-            if played is not None:
-                played.append((player, card))
-            hand.remove(card)
-            plays = mech.plays
-            plays.append(seat_plays[player][card])
-            log.append(events[player][card])
-            count += 1
-            if len(plays) < n:
+            # A trick, from whoever is to play: who plays and the led suit live in locals,
+            # written back to `mech` only when play stops before the trick is full.
+            player, led, plays = mech.current, mech.led, mech.plays
+            while True:
+                hand = hands[player]
+                if not hand or count >= limit:  # stuck (the engine's step names them), or capped
+                    mech.current, mech.led = player, led
+                    return count
+                if led >= 0 and follow:
+                    card = picks[player](by_suit[player][led] or hand)
+                else:
+                    card = picks[player](hand)
+                if played is not None:
+                    played.append((player, card))
+                hand.remove(card)
+                if follow:
+                    by_suit[player][suit_of[card]].remove(card)
+                plays.append(seat_plays[player][card])
+                log.append(events[player][card])
+                count += 1
                 if led < 0:
-                    mech.led = suit_of[card]
-                mech.current = (player + 1) % n
-                continue
-            self._end_trick(state, plays, led if led >= 0 else suit_of[card])
+                    led = suit_of[card]
+                if len(plays) == n:
+                    break
+                player = (player + 1) % n
+            self._end_trick(state, plays, led)
             while (pending := state.pending) is not None and pending.options and count < limit:
                 # The win asks its winner a choice (a ride): a pick among the options.
                 action = picks[pending.player](pending.options)
@@ -634,6 +656,8 @@ class TrickTakingMechanic(MachineDefaults):
                 count += 1
             if state.pending is not None or state.terminal or state.round != start:
                 break
+            if refill:
+                by_suit = _by_suit(hands, suit_of, suits)
         return count
 
     def _check_play(self, state: State, player: int, card: int) -> None:
@@ -933,7 +957,7 @@ class TrickTakingMechanic(MachineDefaults):
         void = self._voids(state)
         for _ in range(20):
             rng.shuffle(pool)
-            dealt = self._deal_respecting(pool, others, sizes, void)
+            dealt = self._deal_respecting(pool, others, sizes, void, mech.trump)
             if dealt is not None:
                 break
         else:
@@ -987,10 +1011,17 @@ class TrickTakingMechanic(MachineDefaults):
         return void
 
     def _deal_respecting(
-        self, pool: list[int], players: list[int], sizes: list[int], void: list[set[int]]
+        self,
+        pool: list[int],
+        players: list[int],
+        sizes: list[int],
+        void: list[set[int]],
+        trump: int,
     ) -> list[list[int]] | None:
-        """Deal from the shuffled pool so that no player gets a suit it is void in."""
-        suit_of = self.suit_of
+        """Deal from the shuffled pool so that no player gets a suit it is void in, each
+        card's suit read as the trump makes it (`_voids` reads them so: a card ranked into
+        the trump suit is of that suit)."""
+        suit_of = self.suits_by_trump[trump]
         order = sorted(range(len(players)), key=lambda i: -len(void[players[i]]))
         left = list(pool)
         dealt: list[list[int]] = [[] for _ in players]
@@ -1131,6 +1162,17 @@ class TrickTakingMechanic(MachineDefaults):
         if mech.trump != self.trump:
             text += f", trump: {self.suit_names[mech.trump] if mech.trump >= 0 else 'none'}"
         return text
+
+
+def _by_suit(hands: list[list[int]], suit_of: Sequence[int], suits: int) -> list[list[list[int]]]:
+    """Each hand's cards by suit, in hand order: what following a suit may play."""
+    by_suit = []
+    for hand in hands:
+        lists: list[list[int]] = [[] for _ in range(suits)]
+        for card in hand:
+            lists[suit_of[card]].append(card)
+        by_suit.append(lists)
+    return by_suit
 
 
 SuitTables = tuple[tuple[int, ...], tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]
