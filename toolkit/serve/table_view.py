@@ -264,6 +264,9 @@ class TableBuilder:
                 trick = self.trick(part, state.n)
                 shown = [self.face("deck", c, note=what) for c, what in part.shown]
         hand = view.get("hand") or []
+        for face in shown:  # a turned-up card kept in hand is played from the hand
+            if face.card in hand:
+                face.moves = []
         hand_zone = next(
             (
                 z
