@@ -52,14 +52,14 @@ class Watched:
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_every_format_holds_a_sheet_or_two_of_cards_not_the_game(name: str, tmp_path: Path) -> None:
-    game = Watched(500)  # two decks, 1,000 images: more than three times two sheets' worth
+    game = Watched(1000)
     written = FORMATS[name].write(game, Target(tmp_path, tmp_path), ExportOptions())
     assert written.files
-    assert game.most <= 2 * 2 * 70 + 2  # fronts and backs of two sheets; 1,000 in the game
+    assert game.most <= 2 * 2 * 70 + 2  # fronts and backs of two sheets; 2,000 in the game
     if name == "png":  # every card has its own back file, and the list names them all
         with (tmp_path / "cards.csv").open(encoding="utf-8", newline="") as handle:
             rows = list(csv.DictReader(handle))
-        assert len(rows) == 500 and rows[5]["back"] == "deck-0/c5-back.png"
+        assert len(rows) == 1000 and rows[5]["back"] == "deck-0/c5-back.png"
         assert (tmp_path / "deck-0/c5-back.png").is_file()
 
 
