@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from toolkit.files import OUTPUT_MARK, FileRefused, atomic_output, write_atomic
 
 MIDWAY = "midway-memories"
 MANIFEST = ROOT / "rules" / f"{MIDWAY}.yaml"
+SMALL = "thistle-stakes"
+"""Six cards and two player counts: the shipped game quickest to build and print."""
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -74,19 +77,19 @@ def test_build_writes_a_manifest_with_sizes_and_hashes_and_drops_stale_files(
     tmp_path: Path,
 ) -> None:
     out = tmp_path / "build"
-    (out / MIDWAY).mkdir(parents=True)
-    (out / MIDWAY / OUTPUT_MARK).write_text("")  # an earlier build's folder
-    (out / MIDWAY / "stale-from-last-time.csv").write_text("old\n")
-    result = run_toolkit("build", MIDWAY, "--games", "2", "--bots", "random", "--seed", "7",
+    (out / SMALL).mkdir(parents=True)
+    (out / SMALL / OUTPUT_MARK).write_text("")  # an earlier build's folder
+    (out / SMALL / "stale-from-last-time.csv").write_text("old\n")
+    result = run_toolkit("build", SMALL, "--games", "2", "--bots", "random", "--seed", "7",
                          "--workers", "1", "--out", str(out))  # fmt: skip
     assert result.returncode == 0, result.stderr
-    folder = out / MIDWAY
+    folder = out / SMALL
     manifest = json.loads((folder / "build.json").read_text("utf-8"))
-    assert manifest["game"] == MIDWAY
+    assert manifest["game"] == SMALL
     assert manifest["toolkit_version"] and manifest["content_version"]
     assert manifest["arguments"] == {
         "games": 2,
-        "players": [2, 3, 4, 5],
+        "players": [2, 3],
         "bots": ["random"],
         "seed": 7,
         "options": {},
@@ -95,7 +98,7 @@ def test_build_writes_a_manifest_with_sizes_and_hashes_and_drops_stale_files(
     on_disk = {p.name for p in folder.iterdir()} - {"build.json", OUTPUT_MARK}
     assert set(listed) == on_disk
     assert "stale-from-last-time.csv" not in on_disk
-    assert f"{MIDWAY}-report.pdf" in listed and "simulation-2p.json" in listed
+    assert f"{SMALL}-report.pdf" in listed and "simulation-2p.json" in listed
     for name, entry in listed.items():
         data = (folder / name).read_bytes()
         assert entry["bytes"] == len(data)
@@ -171,7 +174,8 @@ def test_schema_into_a_plain_file_is_refused_before_writing(tmp_path: Path) -> N
 
 
 def test_schema_check_reads_what_it_compares_safely(tmp_path: Path) -> None:
-    assert run_toolkit("schema", "--out", str(tmp_path)).returncode == 0
+    # the committed schemas, which `toolkit schema --check` holds equal to what it writes
+    shutil.copytree(ROOT / "schemas", tmp_path, dirs_exist_ok=True)
     broken = ["game.schema.json", "strategies.schema.json", "print-layout.schema.json"]
     for name in broken:
         (tmp_path / name).unlink()
@@ -214,6 +218,6 @@ def test_replay_into_head_1_ends_quietly_with_141(tmp_path: Path) -> None:
 
 
 def test_print_into_head_0_ends_quietly_with_141(tmp_path: Path) -> None:
-    code, error = closed_early(["print", MIDWAY, "--out", str(tmp_path / "cards.pdf")], 0)
+    code, error = closed_early(["print", SMALL, "--out", str(tmp_path / "cards.pdf")], 0)
     assert (code, error) == (141, b"")
     assert (tmp_path / "cards.pdf").read_bytes().startswith(b"%PDF")

@@ -4,6 +4,7 @@ actions are typed records numbered by one codec whose range the compiled game de
 from __future__ import annotations
 
 import ast
+import functools
 import random
 import shutil
 from pathlib import Path
@@ -36,8 +37,11 @@ TOOLKIT = ROOT / "toolkit"
 # -- the registry and the package boundary ------------------------------------------------------
 
 
-def _modules() -> list[tuple[Path, ast.Module]]:
-    return [(path, ast.parse(path.read_text())) for path in sorted(TOOLKIT.rglob("*.py"))]
+@functools.cache
+def _modules() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of the package, parsed once for the tests that read them (none changes a
+    tree)."""
+    return tuple((path, ast.parse(path.read_text())) for path in sorted(TOOLKIT.rglob("*.py")))
 
 
 def _imports(tree: ast.Module) -> set[str]:
@@ -60,11 +64,12 @@ def test_every_shipped_structure_names_a_registered_mechanic() -> None:
 def test_no_module_outside_a_mechanic_imports_it_but_the_registry() -> None:
     for path, tree in _modules():
         relative = path.relative_to(TOOLKIT).as_posix()
+        imported = _imports(tree)
         for name in MECHANICS:
             package = f"toolkit.mechanics.{name}"
             if relative.startswith(f"mechanics/{name}/") or relative == "mechanics/registry.py":
                 continue
-            used = {i for i in _imports(tree) if i == package or i.startswith(f"{package}.")}
+            used = {i for i in imported if i == package or i.startswith(f"{package}.")}
             assert not used, f"{relative} imports {sorted(used)}"
 
 

@@ -19,6 +19,7 @@ The runs are derandomized so CI sees the same examples every time.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 import shutil
@@ -44,7 +45,14 @@ SHIPPED = sorted(
     for p in [*REPO.glob("rules/*.yaml"), *REPO.glob("cards/**/*.yaml")]
 )
 ORIGINAL = {rel: (REPO / rel).read_bytes() for rel in SHIPPED}
-PARSED = {rel: yaml.safe_load(raw) for rel, raw in ORIGINAL.items()}
+
+
+@functools.cache
+def parsed(rel: str) -> Any:
+    """A shipped file as YAML data, parsed when a mutation first draws it (not all 52 files
+    at import, in every worker that collects this module)."""
+    return yaml.safe_load(ORIGINAL[rel])
+
 
 # 25 examples per property (derandomized, so every run checks the same ones): each validates
 # the broken file alone, then the game that reads it; 50 made these the slowest tests of the
@@ -107,7 +115,7 @@ def slots(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 def structure_mutations(draw: st.DrawFn) -> tuple[str, bytes]:
     """A shipped file, loaded, with one value replaced, one key deleted or one key renamed."""
     rel = draw(st.sampled_from(SHIPPED))
-    data = copy.deepcopy(PARSED[rel])
+    data = copy.deepcopy(parsed(rel))
     *parent_path, key = draw(st.sampled_from(list(slots(data))))
     parent = data
     for step in parent_path:

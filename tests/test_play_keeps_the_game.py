@@ -31,12 +31,17 @@ GAME = ["midway-memories", "--players", "3", "--bots", "random", "--seed", "5"]
 
 
 def play(moves: str | bytes, transcript: Path, game: str = "midway-memories") -> tuple[int, str]:
-    """The real entry point fed `moves` (text or raw bytes); (exit code, standard output)."""
+    """The entry point fed `moves` through a pipe; (exit code, standard output). Text is fed in
+    this process (`run_toolkit`); raw bytes, which only a process's standard input carries
+    undecoded, to a real `python -m toolkit`."""
+    if isinstance(moves, str):
+        done = run_toolkit("play", game, *GAME[1:], "--transcript", transcript, stdin=moves)
+        return done.returncode, done.stdout
     command = [sys.executable, "-m", "toolkit", "play", game, *GAME[1:]]
     result = subprocess.run(
         [*command, "--transcript", str(transcript)],
         cwd=ROOT,
-        input=moves.encode() if isinstance(moves, str) else moves,
+        input=moves,
         capture_output=True,
         check=False,
         timeout=120,

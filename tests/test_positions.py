@@ -24,6 +24,7 @@ from toolkit.engine.position_load import read_position, state_from_text
 from toolkit.engine.position_save import position_text, save_position
 from toolkit.errors import ContentError
 from toolkit.kernel.state import State
+from toolkit.mechanics.trick_taking import machine
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = (
@@ -273,20 +274,13 @@ def test_a_position_from_text_raises_every_problem_at_its_place() -> None:
 
 
 def test_a_game_from_a_position_past_the_action_cap_is_an_error_on_workers(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _write(tmp_path, CINDER)
-    code = (  # the cap cut to 3 actions: forked workers inherit it
-        "import sys\n"
-        "import toolkit.mechanics.trick_taking.machine as machine\n"
-        "machine.TrickTakingMechanic.max_actions = lambda self, players: 3\n"
-        "from toolkit.cli import main\n"
-        f"sys.argv = ['toolkit', 'simulate', 'cinder-tricks', '--from', {str(path)!r},\n"
-        "            '--games', '6', '--workers', '2']\n"
-        "main()\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    # the cap cut to 3 actions: the forked workers inherit it
+    monkeypatch.setattr(machine.TrickTakingMechanic, "max_actions", lambda self, players: 3)
+    result = run_toolkit(
+        "simulate", "cinder-tricks", "--from", path, "--games", "6", "--workers", "2"
     )
     assert result.returncode == 1, result.stderr
     assert re.fullmatch(

@@ -23,6 +23,7 @@ from entry_point import run_toolkit
 from shipped_project import copy_project, edit
 
 from toolkit.content.validate import validate_paths
+from toolkit.mechanics.trick_taking import machine
 from toolkit.schema import limits
 from toolkit.sim import runner
 
@@ -125,27 +126,16 @@ def test_the_limits_leave_every_shipped_game_far_inside_them() -> None:
 # -- the action cap ----------------------------------------------------------------------
 
 
-def capped_simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    """The real entry point with Midway Memories' action cap cut to 5 actions: a game that
-    never ends, as a rules bug would make it (forked workers inherit the cut)."""
-    code = (
-        "import sys\n"
-        "import toolkit.mechanics.trick_taking.machine as machine\n"
-        "machine.TrickTakingMechanic.max_actions = lambda self, players: 5\n"
-        "from toolkit.cli import main\n"
-        f"sys.argv = ['toolkit', 'simulate', 'midway-memories', *{list(args)!r}]\n"
-        "main()\n"
-    )
-    return subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120
-    )
-
-
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_game_that_never_ends_is_an_error_with_its_seed_and_action_count(workers: str) -> None:
-    result = capped_simulate("--games", "6", "--workers", workers)
+def test_a_game_that_never_ends_is_an_error_with_its_seed_and_action_count(
+    workers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Midway Memories' action cap cut to 5 actions: a game that never ends, as a rules bug
+    would make it (the forked workers inherit the cut)."""
+    monkeypatch.setattr(machine.TrickTakingMechanic, "max_actions", lambda self, players: 5)
+    result = run_toolkit("simulate", "midway-memories", "--games", "6", "--workers", workers)
     assert result.returncode == 1, result.stderr
-    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert "internal error" not in result.stderr
     assert re.fullmatch(
         r"error: Midway Memories did not end after 5 actions \(seed \d+\): a rule never lets "
         r"the game finish, or the interpreter has a bug\n",
