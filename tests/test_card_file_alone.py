@@ -15,8 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tests.entry_point import run_toolkit
+from entry_point import run_toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 

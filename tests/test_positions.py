@@ -290,7 +290,7 @@ def test_a_game_from_a_position_past_the_action_cap_is_an_error_on_workers(
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_sigterm_stops_the_workers_of_a_run_from_a_position(tmp_path: Path) -> None:
-    from tests.test_work_limits import children_of, running
+    from test_work_limits import children_of, running
 
     path = _write(tmp_path, CINDER)
     simulate = subprocess.Popen(

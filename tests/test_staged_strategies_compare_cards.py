@@ -38,7 +38,11 @@ def test_each_climb_is_made_with_the_peaks_the_strategy_prefers() -> None:
                 state.apply(player, others.choice(legal))
                 continue
             option = game.mechanic.bot_option
-            plays = {a: option(state, a).card for a in legal if option(state, a).decision == "play"}
+            plays = {
+                a: option(state, a).card
+                for a in legal
+                if option(state, a).decision == "play" and option(state, a).card >= 0
+            }  # a set's `done` is a play of no card
             chosen = bot.choose(state, player)
             if plays:
                 wanted = best(height(card) for card in plays.values())
