@@ -18,20 +18,24 @@ demo: $(STAMP)
 	$(BIN)/toolkit build
 
 test: $(STAMP)
-	$(BIN)/ruff check toolkit tests benchmarks
-	$(BIN)/ruff format --check toolkit tests benchmarks
-	$(BIN)/lint-imports
-	$(BIN)/toolkit schema --check
 	@# Bytecode once, so the hundreds of `python -m toolkit` processes the tests start do not
 	@# each compile the package again (PYTHONDONTWRITEBYTECODE stops them caching it).
 	$(BIN)/python -m compileall -q toolkit
-	@# mypy (one core, about 20 s from a cold cache) runs beside pytest, whose two workers leave
-	@# a core idle at times; its output is printed after the tests', and either failing fails.
-	@echo "$(BIN)/mypy & $(BIN)/pytest"
-	@log=$$(mktemp); $(BIN)/mypy > $$log 2>&1 & typing=$$!; \
+	@# The static checks (ruff, the layer contract, the schema drift check, then mypy: one core,
+	@# about 20 s from a cold cache) run beside pytest, whose two workers leave a core idle at
+	@# times; their output is printed after the tests', and any of them failing fails.
+	@echo "$(BIN)/ruff check; ruff format --check; lint-imports; toolkit schema --check; mypy & $(BIN)/pytest"
+	@log=$$(mktemp); \
+	( failed=0; \
+	  $(BIN)/ruff check toolkit tests benchmarks || failed=1; \
+	  $(BIN)/ruff format --check toolkit tests benchmarks || failed=1; \
+	  $(BIN)/lint-imports || failed=1; \
+	  $(BIN)/toolkit schema --check || failed=1; \
+	  $(BIN)/mypy || failed=1; \
+	  exit $$failed ) > $$log 2>&1 & checks=$$!; \
 	$(BIN)/pytest; tests=$$?; \
-	wait $$typing; typed=$$?; cat $$log; rm -f $$log; \
-	test $$tests -eq 0 && test $$typed -eq 0
+	wait $$checks; checked=$$?; cat $$log; rm -f $$log; \
+	test $$tests -eq 0 && test $$checked -eq 0
 
 check: test
 
