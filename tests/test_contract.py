@@ -15,9 +15,9 @@ be caught.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
+import pickle
 import random
 import subprocess
 from collections.abc import Iterator
@@ -177,13 +177,17 @@ def check_scores(state: State) -> None:
 
 
 def snapshot(state: State) -> Any:
-    """Everything the players can learn about a position, as plain data."""
-    return copy.deepcopy(
-        (
-            [state.observation(p) for p in range(state.n)],
-            {p: state.legal_actions(p) for p in state.to_move()},
-            state.scores().totals,
-            state.is_terminal(),
+    """Everything the players can learn about a position, as plain data: a copy through
+    pickle, which shares nothing with the state and is several times faster than
+    `copy.deepcopy`."""
+    return pickle.loads(
+        pickle.dumps(
+            (
+                [state.observation(p) for p in range(state.n)],
+                {p: state.legal_actions(p) for p in state.to_move()},
+                state.scores().totals,
+                state.is_terminal(),
+            )
         )
     )
 
