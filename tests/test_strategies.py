@@ -577,8 +577,7 @@ def toolkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def simulate(game_id: str, bots: str, games: int) -> dict[str, Any]:
-    result = toolkit("simulate", game_id, "--bots", bots, "--games", str(games), "--workers", "1",
-                     "--format", "json")  # fmt: skip
+    result = toolkit("simulate", game_id, "--bots", bots, "--games", str(games), "--format", "json")
     assert result.returncode == 0, result.stdout + result.stderr
     summary: dict[str, Any] = json.loads(result.stdout)
     return summary
