@@ -513,7 +513,8 @@ def test_the_first_rows_match_what_simulate_reports(comparison: dict[str, Any]) 
 
 # -- worker-count independence ----------------------------------------------------------------
 
-GAMES_FOR_CHUNKS = 3 * CHUNK - 20  # three chunks, the last one short
+GAMES_FOR_CHUNKS = CHUNK + 20
+"""Two chunks on one worker, the second one short; eight on two workers."""
 
 
 def test_simulate_json_is_independent_of_workers(tmp_path: Path) -> None:

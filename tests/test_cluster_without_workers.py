@@ -34,7 +34,7 @@ def test_a_scheduler_without_workers_is_given_up_with_a_hint() -> None:
         argv = ["toolkit", "simulate", "midway-memories", "--games", "4", "--players", "3",
                 "--bots", "random", "--executor", "dask", "--scheduler", address]  # fmt: skip
         code = (
-            "import sys; from toolkit.sim import executor; executor.WORKER_SECONDS = 2; "
+            "import sys; from toolkit.sim import executor; executor.WORKER_SECONDS = 0.5; "
             f"sys.argv = {argv!r}; from toolkit.cli import main; main()"
         )
         started = time.monotonic()
@@ -50,7 +50,7 @@ def test_a_scheduler_without_workers_is_given_up_with_a_hint() -> None:
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert done.stderr.strip() == (
-        f"error: --scheduler {address}: no worker has joined it in 2 s "
+        f"error: --scheduler {address}: no worker has joined it in 0.5 s "
         f"(start one with 'dask worker {address}')"
     )
     assert waited < 30

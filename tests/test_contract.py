@@ -15,9 +15,9 @@ be caught.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
+import pickle
 import random
 import subprocess
 from collections.abc import Iterator
@@ -111,9 +111,12 @@ class Played:
     """Clones taken at a few points of the game, with a snapshot of the original then."""
 
 
-def play_random(game: Game, seed: int, players: int, options: dict[str, Any]) -> Played:
+def play_random(
+    game: Game, seed: int, players: int, options: dict[str, Any], *, probe: bool = True
+) -> Played:
     """Play to the end with seeded random choices, checking at every step that the players to
-    move have legal actions and that the game stays within its action cap."""
+    move have legal actions and that the game stays within its action cap; with `probe`, a
+    clone and a snapshot are taken at a few positions on the way."""
     rng = random.Random(f"moves/{seed}")
     state = game.new_state(seed, players, options)
     cap = action_cap(game, players)
@@ -133,7 +136,7 @@ def play_random(game: Game, seed: int, players: int, options: dict[str, Any]) ->
                 f"at action {len(actions)} ({state.summary()})"
             )
         pending = state.pending is not None and pending_probes < PENDING_PROBES
-        if pending or len(actions) % PROBE_EVERY == 0:
+        if probe and (pending or len(actions) % PROBE_EVERY == 0):
             pending_probes += pending
             probes.append((state.clone(), snapshot(state)))
         player = rng.choice(movers)
@@ -174,13 +177,17 @@ def check_scores(state: State) -> None:
 
 
 def snapshot(state: State) -> Any:
-    """Everything the players can learn about a position, as plain data."""
-    return copy.deepcopy(
-        (
-            [state.observation(p) for p in range(state.n)],
-            {p: state.legal_actions(p) for p in state.to_move()},
-            state.scores().totals,
-            state.is_terminal(),
+    """Everything the players can learn about a position, as plain data: a copy through
+    pickle, which shares nothing with the state and is several times faster than
+    `copy.deepcopy`."""
+    return pickle.loads(
+        pickle.dumps(
+            (
+                [state.observation(p) for p in range(state.n)],
+                {p: state.legal_actions(p) for p in state.to_move()},
+                state.scores().totals,
+                state.is_terminal(),
+            )
         )
     )
 
@@ -210,8 +217,9 @@ def test_random_play_keeps_the_engine_contract(manifest: Path, players: int) -> 
         first = play_random(game, seed, players, options)
         check_scores(first.state)
 
-        # The same seed and the same random choices: the same transcript.
-        again = play_random(game, seed, players, options)
+        # The same seed and the same random choices: the same transcript, whether or not
+        # clones were taken on the way.
+        again = play_random(game, seed, players, options, probe=False)
         assert again.actions == first.actions
         assert again.state.log == first.state.log
         assert scores_of(again.state) == scores_of(first.state)
@@ -243,7 +251,7 @@ def test_a_recorded_game_replays_from_its_transcript(
     and replay, to the recorded final scores."""
     game = loaded(manifest).game
     seed = SEEDS[0] + players
-    played = play_random(game, seed, players, {})
+    played = play_random(game, seed, players, {}, probe=False)
     head = header(
         loaded(manifest),
         manifest=str(manifest),

@@ -31,7 +31,9 @@ DECK_SIZE = 52
 COINS_IN_BOX = 84
 PARK_SIZE = 9
 MAX_STEPS = 500  # 9 picks plus a few extra picks and shop choices; far more than enough
-GAMES_PER_COUNT = 150
+GAMES_PER_COUNT = 60
+"""Random games per player count: every shop and a face-down placement have turned up by
+the 18th (seeds 0-59 at 2 to 5 players), so the rest check the invariants more than once."""
 TRANSCRIPT_SEED = 4321
 
 
@@ -262,7 +264,7 @@ def play_plain(game: Game, seed: int, players: int) -> State:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_legally_and_consistently(game: Game, players: int) -> None:
-    """150 random games per player count: they end after 9 placements each, every invariant
+    """Random games at each player count: they end after 9 placements each, every invariant
     holds throughout."""
     rules = Rules(game)
     shops: dict[str, int] = {}
@@ -302,7 +304,7 @@ def simulate(games: int, workers: int) -> str:
     return result.stdout
 
 
-@pytest.mark.parametrize("games", [40, 120])
-def test_simulation_does_not_depend_on_the_number_of_workers(games: int) -> None:
-    """`simulate --format json` is byte-identical with 1 or 2 workers (120 games = 3 chunks)."""
-    assert simulate(games, 1) == simulate(games, 2)
+def test_simulation_does_not_depend_on_the_number_of_workers() -> None:
+    """`simulate --format json` is byte-identical with 1 or 2 workers: 60 games are a full
+    chunk and a partial one on one worker, eight chunks of up to 8 shared by two."""
+    assert simulate(60, 1) == simulate(60, 2)

@@ -34,7 +34,14 @@ SCHEMAS = REPO / "schemas"
 SHIPPED = sorted([*REPO.glob("rules/*.yaml"), *REPO.glob("cards/**/*.yaml")])
 SCHEMA_FILES = sorted(SCHEMAS.rglob("*.schema.json"))
 MODELS = schema_models(REPO)
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 HEADER = re.compile(r"# yaml-language-server: \$schema=(?P<path>\S+)")
+
+
+def read_yaml(path: Path) -> Any:
+    """The file's data, parsed by libyaml where installed: the same data as
+    `yaml.safe_load`, several times faster over the shipped files this module reads."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
 
 
 def rel(path: Path) -> str:
@@ -43,7 +50,7 @@ def rel(path: Path) -> str:
 
 def kind_of(path: Path) -> str:
     """The schema a shipped file is checked against: `<game>/<kind>` for a declared card kind."""
-    kind = yaml.safe_load(path.read_text(encoding="utf-8"))["kind"]
+    kind = read_yaml(path)["kind"]
     assert isinstance(kind, str)
     declared = f"{path.parent.name}/{kind}"
     return declared if f"{declared}.schema.json" in MODELS else kind
@@ -81,7 +88,7 @@ def pydantic_errors(path: Path, kind: str) -> list[str]:
 
 
 def schema_errors(path: Path, kind: str) -> list[str]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     return [error.message for error in schema_validator(kind).iter_errors(data)]
 
 
@@ -195,7 +202,7 @@ BAD_DATA = [
 
 def dump_to(folder: Path, shipped: str, mutate: Mutation | None = None) -> Path:
     """The shipped file, mutated and written back with yaml.safe_dump."""
-    data = yaml.safe_load((REPO / shipped).read_text(encoding="utf-8"))
+    data = read_yaml(REPO / shipped)
     if mutate is not None:
         mutate(data)
     path = folder / Path(shipped).name
