@@ -101,3 +101,31 @@ def run_script_with_modules(
     lines = result.stdout.strip().splitlines()
     report: dict[str, Any] = json.loads(lines[-1])
     return report, result.stdout + result.stderr
+
+
+_REPORT_MODULES = """
+import json, sys
+from toolkit.cli import main
+sys.argv = ["toolkit", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    print(json.dumps({"exit": done.code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def modules_imported(
+    *args: str, cwd: Path = ROOT, timeout: float = 120
+) -> tuple[int | None, str, list[str]]:
+    """`toolkit ARGS` in a new process (a fresh `sys.modules`): its exit code, stdout and
+    every module it imported, for tests of what a command pays for."""
+    result = subprocess.run(
+        [sys.executable, "-c", _REPORT_MODULES, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    report = json.loads(result.stderr.strip().splitlines()[-1])
+    return report["exit"], result.stdout, report["modules"]

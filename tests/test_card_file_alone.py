@@ -10,24 +10,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from entry_point import run_toolkit
+from entry_point import modules_imported, run_toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_RUN = """
-import json, sys
-from toolkit.cli import main
-sys.argv = ["toolkit", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    print(json.dumps({"exit": done.code, "modules": sorted(sys.modules)}), file=sys.stderr)
-"""
 
 NOT_FOR_A_PLAIN_CARD_FILE = re.compile(
     r"toolkit\.(mechanics|rules|kernel|engine|agents|record|sim|pnp|play|serve|interop"
@@ -112,19 +101,10 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _validate_alone(path: str, cwd: Path) -> tuple[int, str, list[str]]:
+def _validate_alone(path: str, cwd: Path) -> tuple[int | None, str, list[str]]:
     """`toolkit validate PATH` in a new process: its exit code, stdout and the modules it
     imported."""
-    done = subprocess.run(
-        [sys.executable, "-c", _RUN, "validate", path],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    report = json.loads(done.stderr.strip().splitlines()[-1])
-    return report["exit"], done.stdout, report["modules"]
+    return modules_imported("validate", path, cwd=cwd)
 
 
 def test_a_shipped_card_file_of_plain_fields_alone_imports_no_game_rules_or_mechanics() -> None:

@@ -5,23 +5,10 @@ and `benchmarks/print_speed.py`; this keeps the imports from creeping back."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-_RUN = """
-import json, sys
-from toolkit.cli import main
-sys.argv = ["toolkit", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    print(json.dumps({"exit": done.code, "modules": sorted(sys.modules)}), file=sys.stderr)
-"""
+from entry_point import modules_imported
 
 NOT_FOR_PRINT = re.compile(
     r"(numpy|dask|distributed|optuna|starlette|openpyxl|multiprocessing|concurrent\.futures"
@@ -33,16 +20,10 @@ NOT_FOR_PRINT = re.compile(
 
 def test_print_imports_drawing_and_nothing_of_playing(tmp_path: Path) -> None:
     out = tmp_path / "cards.pdf"
-    result = subprocess.run(
-        [sys.executable, "-c", _RUN, "print", "midway-memories", "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
+    code, printed, modules = modules_imported(
+        "print", "midway-memories", "--out", str(out), timeout=180
     )
-    report = json.loads(result.stderr.strip().splitlines()[-1])
-    assert report["exit"] in (0, None), result.stdout + result.stderr
+    assert code in (0, None), printed
     assert out.read_bytes().startswith(b"%PDF")
-    assert "reportlab.pdfgen.canvas" in report["modules"]
-    assert [name for name in report["modules"] if NOT_FOR_PRINT.match(name)] == []
+    assert "reportlab.pdfgen.canvas" in modules
+    assert [name for name in modules if NOT_FOR_PRINT.match(name)] == []

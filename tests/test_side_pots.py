@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from entry_point import run_toolkit
 from scenario_start import start
+from test_thistle_stakes_rules import wager
 
 from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
@@ -54,15 +55,6 @@ def test_a_pot_splits_by_what_each_player_put_in(
 def game() -> Game:
     _, compiled = load_compiled_game(str(ROOT / "rules" / "thistle-stakes.yaml"))
     return compiled
-
-
-def wager(game: Game, state: State, words: str) -> None:
-    (player,) = state.to_move()
-    for action in state.legal_actions(player):
-        if game.mechanic.describe_action(state, action) == words:
-            state.apply(player, action)
-            return
-    raise AssertionError(f"player {player + 1} may not {words}")
 
 
 def all_in_short(game: Game) -> State:

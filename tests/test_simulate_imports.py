@@ -8,23 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-from entry_point import run_toolkit
+from entry_point import modules_imported, run_toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_RUN = """
-import json, sys
-from toolkit.cli import main
-sys.argv = ["toolkit", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    print(json.dumps({"exit": done.code, "modules": sorted(sys.modules)}), file=sys.stderr)
-"""
 
 NOT_FOR_SIMULATE = re.compile(
     r"(reportlab|PIL|rich|numpy|dask|distributed|optuna|starlette|openpyxl"
@@ -34,22 +23,9 @@ NOT_FOR_SIMULATE = re.compile(
 )
 
 
-def modules_of(*args: str) -> tuple[int, str, list[str]]:
-    result = subprocess.run(
-        [sys.executable, "-c", _RUN, *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    report = json.loads(result.stderr.strip().splitlines()[-1])
-    return report["exit"], result.stdout, report["modules"]
-
-
 def test_simulate_with_built_in_bots_imports_no_strategies_drawing_records_or_pool() -> None:
     # Midway Memories ships strategies of its own: built-in bots still never compile them.
-    code, out, modules = modules_of(
+    code, out, modules = modules_imported(
         "simulate", "midway-memories", "--games", "2", "--workers", "1",
         "--bots", "random,greedy,Random,greedy",
     )  # fmt: skip

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     """What a player is deciding, as the registered mechanics name it (at run time their
     `Literal`): `play` a card to a trick (`lead` it or `follow`), `pass` a card before the
     tricks, `name_trump` (its card is a card of the suit named, so preferences on `suit`
-    apply), `acquire` a card on offer (ride an attraction), `pick` a card in a draft; in
+    apply), `acquire` a card on offer, `pick` a card in a draft; in
     draw-and-play, `place` a card in an area, `discard` it, or `take` the top card of a
     discard pile."""
 

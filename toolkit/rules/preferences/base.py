@@ -135,7 +135,7 @@ class CardPreference(PreferenceBase):
     decision: DecisionKind | None = None
     """Only actions of this kind of decision; unset: any decision that involves a card."""
     where: CardFilter | None = None
-    """Only actions whose card matches this filter (fields of the card's kind: `suit` and
-    `rank` of a trick card, `points` or `cost` of an attraction, `colour` of a park card).
+    """Only actions whose card matches this filter, on any field the card's kind declares
+    (a suit or rank, a cost, a colour, a number).
     For draft picks, `face_up: true` or `false` chooses the side; a face-down card shows no
     field, so the field-comparing preferences look at face-up picks unless it says `false`."""
