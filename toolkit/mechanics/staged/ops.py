@@ -124,6 +124,7 @@ class DealOp(Op):
             state.random().shuffle(deck)
             state.out_of_play = deck
         mech.known = [[] for _ in range(state.n)]
+        mech.placed_by[:] = [-1] * len(mech.placed_by)  # gathered: nobody placed them yet
         if self.rest is not None:
             rest = state.out_of_play
             state.shared[self.rest.index] = rest
@@ -198,6 +199,9 @@ class MoveCards(Op):
         if moved:  # a pick is placed by its picker (who wins it in an award); else by nobody
             mover = owner if self.source is PICKED else -1
             m.move_cards(state, mech, mover, moved, self.source, owner, self.target, receiver)
+            if not self.source.shared and self.source.index >= 0 and self.target.shared:
+                for card in moved:  # laid out of a player's zone: theirs to win in an award
+                    mech.placed_by[card] = owner
             mech.acted = True  # cards moving is progress, even with no one choosing
 
 
