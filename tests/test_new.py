@@ -37,6 +37,7 @@ STRATEGY = {
     "fishing": "star-finder",
     "capture": "mace-trader",
     "bluffing": "old-ferryman",
+    "duel": "night-keeper",
 }
 
 
