@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolkit.diagnostics import did_you_mean
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged import validation_bets
 from toolkit.mechanics.staged.runtime import RESERVED
@@ -104,6 +105,7 @@ class StagedChecker:
             and known
             and self.deck_cards
             and not any(card_matches(card, where) for card in self.deck_cards)
+            and not self.unheld_value(path, where)
         ):
             self.checks.error(
                 path,
@@ -111,6 +113,23 @@ class StagedChecker:
                 "no card of the deck matches this filter: what it allows can never happen",
                 "check the values against the card files (a typo, or a value no card has)",
             )
+
+    def unheld_value(self, path: Path, where: dict[str, Any]) -> bool:
+        """Report, at the filter, a text value no card of the deck has (a typo gets its
+        closest spelling); whether there was one."""
+        for name, wanted in where.items():
+            held = self.values(name)
+            values = wanted if isinstance(wanted, list) else [wanted]
+            for value in values:
+                if held and isinstance(value, str) and value not in held:
+                    self.checks.error(
+                        path,
+                        "no-matching-card",
+                        f"no card of the deck has {name} '{value}'",
+                        did_you_mean(value, held),
+                    )
+                    return True
+        return False
 
     def check(self, path: Path, check: Any) -> None:
         if check is None:
