@@ -37,6 +37,7 @@ STRATEGY = {
     "fishing": "star-finder",
     "capture": "mace-trader",
     "row-taking": "careful-skipper",
+    "push-your-luck": "steady-potter",
 }
 
 
