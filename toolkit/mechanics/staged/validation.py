@@ -62,6 +62,15 @@ class StagedChecker:
     def zone(self, path: Path, zone: str, owner: str | None = None, reserved: bool = False) -> None:
         if reserved and zone in RESERVED:
             return
+        if zone in RESERVED and zone not in self.player_zones + self.shared_zones:
+            self.checks.error(
+                path,
+                "invalid-value",
+                f"'{zone}' ({RESERVED[zone].name}) is only the 'from' of a 'move' stage",
+                f"move them first ({{stage: move, from: {zone}, to: ZONE}}), then name that "
+                "zone here",
+            )
+            return
         known = self.player_zones + self.shared_zones + (list(RESERVED) if reserved else [])
         if not self.checks.known(path, zone, known, "zone"):
             return
