@@ -242,7 +242,8 @@ class StagedChecker:
             self.zone((*path, "from"), stage.from_, "player")
             self.card_filter((*path, "where"), stage.where)
             if stage.by is not None:
-                self.field((*path, "by"), stage.by)
+                if self.field((*path, "by"), stage.by):
+                    self.numeric((*path, "by"), stage.by, "the picks cannot be ordered by it")
             elif stage.reveal in ("ascending", "descending"):
                 self.checks.error(
                     (*path, "reveal"),
@@ -316,6 +317,29 @@ class StagedChecker:
         for index, value in enumerate(move.values):
             if value not in held:
                 self.checks.known((*path, "values", index), str(value), names, move.field)
+
+    def numeric(self, path: Path, name: str, why: str) -> None:
+        """A field that orders cards: some card of the deck must hold a number in it."""
+        kind = self.checks.deck_kind()
+        if kind is None or self.checks.suits_kind() is not None or name == "id":
+            return
+        cards = [card for _, card in self.checks.cards(kind)]
+
+        def holds_numbers(field: str) -> bool:
+            found = (getattr(card, field, None) for card in cards)
+            return any(isinstance(v, int) and not isinstance(v, bool) for v in found)
+
+        if name not in self.checks.fields_of(kind) or holds_numbers(name):
+            return
+        numbers = sorted(f for f in self.checks.fields_of(kind) if holds_numbers(f))
+        self.checks.error(
+            path,
+            "invalid-value",
+            f"no card has a number in '{name}': {why}",
+            f"name a field holding numbers: {', '.join(repr(f) for f in numbers)}"
+            if numbers
+            else "give the cards a numeric field (a value, a rank) and name it",
+        )
 
     def summed_field(self, path: Path, name: str) -> None:
         """A capture adds up a field: some card must hold a positive whole number in it."""
@@ -402,7 +426,9 @@ class StagedChecker:
                 if move.match.step is not None:
                     self.field((*path, "match", "step", "field"), move.match.step.field)
                 if move.match.climb is not None:
-                    self.field((*path, "match", "climb", "field"), move.match.climb.field)
+                    climb = (*path, "match", "climb", "field")
+                    if self.field(climb, move.match.climb.field):
+                        self.numeric(climb, move.match.climb.field, "no card can climb on it")
                 if move.match.among is not None:
                     self.field((*path, "match", "among"), move.match.among)
                 self.card_filter((*path, "match", "wild"), move.match.wild)
