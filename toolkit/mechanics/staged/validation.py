@@ -139,7 +139,8 @@ class StagedChecker:
             spec = getattr(check, name)
             if spec is not None:
                 self.zone((*path, name, "zone"), spec.zone)
-                self.field((*path, name, "field"), spec.field)
+                if self.field((*path, name, "field"), spec.field) and name == "sum":
+                    self.numeric((*path, name, "field"), spec.field, "the sum is always 0")
         self.card_filter((*path, "where"), check.where)
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:

@@ -1,7 +1,7 @@
-"""Picks revealed in order of a field (`reveal: ascending`, `by:`), and cards climbing a row
-by a field: the field must hold numbers, so a field no card holds a number in is refused at its
-line, naming the fields that do; a pick without a value of the field (an optional one) comes
-in as 0 rather than stopping the game."""
+"""Fields the staged vocabulary orders or adds up (picks revealed in order of a field, cards
+climbing a row, a `sum` check: a bust over a limit) must hold numbers: a field no card holds a
+number in is refused at its line, naming the fields that do, never played as a sum of 0 or a
+game that stops. A pick without a value of the field (an optional one) comes in as 0."""
 
 from __future__ import annotations
 
@@ -75,3 +75,22 @@ def test_a_pick_without_a_value_of_the_ordering_field_comes_in_as_zero(tmp_path:
     replayed = run_toolkit("replay", transcript, cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert "reveals Dinghy 1" in replayed.stdout  # the boat without a length was picked
+
+
+def test_a_bust_on_the_sum_of_a_field_without_numbers_is_refused(tmp_path: Path) -> None:
+    made = run_toolkit("new", "kilns", "--family", "push-your-luck", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    rules = tmp_path / "rules" / "kilns.yaml"
+    old = "when: {sum: {zone: kiln, field: heat}, above: 12}"
+    text = edit(rules, old, old.replace("heat", "glaze"))
+    at = line_and_column(text, old)
+    line, column = at.split(":")
+
+    checked = run_toolkit("validate", "kilns", cwd=tmp_path)
+
+    assert checked.returncode == 1
+    assert (
+        f"rules/kilns.yaml:{line}:{int(column) + old.index('heat')}: error[invalid-value]: no "
+        "card has a number in 'glaze': the sum is always 0"
+    ) in checked.stdout
+    assert "name a field holding numbers: 'heat'" in checked.stdout
