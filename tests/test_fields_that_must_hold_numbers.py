@@ -1,7 +1,8 @@
-"""Fields the staged vocabulary orders or adds up (picks revealed in order of a field, cards
-climbing a row, a `sum` check: a bust over a limit) must hold numbers: a field no card holds a
-number in is refused at its line, naming the fields that do, never played as a sum of 0 or a
-game that stops. A pick without a value of the field (an optional one) comes in as 0."""
+"""Fields that are added up or ordered must hold numbers: picks revealed in order of a field,
+cards climbing a row, a `sum` check (a bust over a limit) and a computed measure (a strategy's
+`best_total`). A field no card holds a number in is refused at its line, naming the fields
+that do, never played as a sum of 0 or a game that stops. A pick without a value of the field
+(an optional one) comes in as 0."""
 
 from __future__ import annotations
 
@@ -94,3 +95,24 @@ def test_a_bust_on_the_sum_of_a_field_without_numbers_is_refused(tmp_path: Path)
         "card has a number in 'glaze': the sum is always 0"
     ) in checked.stdout
     assert "name a field holding numbers: 'heat'" in checked.stdout
+
+
+def test_a_strategy_measuring_the_total_of_a_field_without_numbers_is_refused(
+    tmp_path: Path,
+) -> None:
+    made = run_toolkit("new", "kilns", "--family", "push-your-luck", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    strategies = tmp_path / "cards" / "kilns" / "strategies.yaml"
+    old = "best_total: {zone: kiln, field: heat, limit: 12}"
+    text = edit(strategies, old, old.replace("heat", "glaze"))
+    line, column = line_and_column(text, old).split(":")
+
+    checked = run_toolkit("validate", "kilns", cwd=tmp_path)
+
+    assert checked.returncode == 1
+    assert (
+        f"cards/kilns/strategies.yaml:{line}:{int(column) + old.index('heat')}: "
+        "error[not-numeric]: 'glaze' is not a numeric field (it is declared 'enum'): this "
+        "measure adds up or compares numbers"
+    ) in checked.stdout
+    assert "name a numeric field: 'heat'" in checked.stdout
