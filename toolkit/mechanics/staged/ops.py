@@ -423,6 +423,7 @@ class RevealNext(Op):
                 mech.picks[previous] = []
         if regs[self.reg] >= len(mech.reveal):
             regs[self.reg] = 0
+            mech.reveal = []  # the reveal is over: a saved position has none to go on with
             mech.acting = regs[self.reg + 1]
             return self.exit.pc
         player = mech.reveal[regs[self.reg]]
