@@ -38,6 +38,8 @@ STRATEGY = {
     "capture": "mace-trader",
     "bluffing": "old-ferryman",
     "duel": "night-keeper",
+    "row-taking": "careful-skipper",
+    "push-your-luck": "steady-potter",
 }
 
 

@@ -13,7 +13,17 @@ from toolkit.scaffold import new_game
 from toolkit.sim.run import RunSpec, run
 
 GAMES = 40
-STAGED_FAMILIES = ["betting", "bluffing", "capture", "climbing", "duel", "fishing", "rummy"]
+STAGED_FAMILIES = [
+    "betting",
+    "bluffing",
+    "capture",
+    "climbing",
+    "duel",
+    "fishing",
+    "push-your-luck",
+    "row-taking",
+    "rummy",
+]
 
 
 @pytest.mark.parametrize("family", STAGED_FAMILIES)

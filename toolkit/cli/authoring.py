@@ -30,8 +30,8 @@ def new(
             metavar="FAMILY",
             help="The kind of game (a name it does not know lists them): trick-taking, "
             "bidding, partnership, draft, draw-and-play, staged (shedding), betting, "
-            "climbing, rummy, fishing (asking), capture (by sum), bluffing or duel "
-            "(elimination).",
+            "climbing, rummy, fishing (asking), capture (by sum), row-taking, push-your-luck, "
+            "bluffing or duel (elimination).",
         ),
     ],
     name: Annotated[

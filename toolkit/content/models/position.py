@@ -111,9 +111,10 @@ class Position(Model):
     it was saved from would have)."""
     round: Annotated[int, Field(ge=1, le=1000)] = 1
     """The round in play."""
-    turn: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
-    """Turns (tricks, picks) played in the game so far, this one included; default: as many
-    as the mechanic counts from the round and the cards."""
+    turn: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+    """Turns (tricks, picks) played in the game so far, this one included (0 in a game whose
+    rounds have no turns yet, everyone picking at once); default: as many as the mechanic
+    counts from the round and the cards."""
     first_player: Seat = 1
     """The seat that started the game."""
     ended: bool = False

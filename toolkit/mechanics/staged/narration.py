@@ -22,6 +22,7 @@ from toolkit.mechanics.staged.events import (
     Triggered,
     ValueCalled,
 )
+from toolkit.mechanics.staged.runtime import RESERVED
 
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
@@ -46,7 +47,7 @@ def event(
         case Dealt(each=each):  # what is left over forms a pile or stays out: told apart
             return iter([f"deal: {each} cards each"])
         case CardsMoved(player=p, cards=cards, source=source, target=target, owner=owner):
-            names = {zone.id: zone.name for zone in mechanic.zones}
+            names = {zone.id: zone.name for zone in [*RESERVED.values(), *mechanic.zones]}
             where_to = names.get(target, target)
             if source == "undealt":
                 return iter([f"setup: {len(cards)} cards form {where_to}"])

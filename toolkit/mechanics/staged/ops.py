@@ -398,8 +398,8 @@ class Simultaneous(Op):
                 state.log.append(Revealed(player_, tuple(mech.picks[player_])))
         by = self.by
         if by is not None and self.reveal in ("ascending", "descending"):
-            order.sort(
-                key=lambda p: min(by[c] for c in mech.picks[p]),
+            order.sort(  # a card without a value of the field counts 0, as `which` ranks it
+                key=lambda p: min(v if (v := by[c]) is not None else 0 for c in mech.picks[p]),
                 reverse=self.reveal == "descending",
             )
         mech.reveal = order
@@ -427,6 +427,7 @@ class RevealNext(Op):
                 mech.picks[previous] = []
         if regs[self.reg] >= len(mech.reveal):
             regs[self.reg] = 0
+            mech.reveal = []  # the reveal is over: a saved position has none to go on with
             mech.acting = regs[self.reg + 1]
             return self.exit.pc
         player = mech.reveal[regs[self.reg]]

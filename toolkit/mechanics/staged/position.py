@@ -59,6 +59,8 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["known"] = [[ids[card] for card in cards] for cards in mech.known]
     if any(mech.picks):
         out["picks"] = [[ids[card] for card in cards] for cards in mech.picks]
+    if mech.reveal:
+        out["reveal"] = [player + 1 for player in mech.reveal]
     if mech.moved:
         out["moved"] = [ids[card] for card in mech.moved]
     if mech.building:
@@ -204,6 +206,10 @@ def load(
                 card = reader.card((*at, name, seat, index), card_id, place=name == "picks")
                 if card is not None:
                     target[seat].append(card)
+    for index, seat in enumerate(section.reveal):
+        player = _seat(reader, (*at, "reveal", index), seat)
+        if player >= 0:
+            mech.reveal.append(player)
     mech.got = section.got
     mech.claims = [[] for _ in range(n)]
     _asked(machine, mech, section, reader, at, n)

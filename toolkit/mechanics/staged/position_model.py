@@ -63,6 +63,9 @@ class StagedPlay(Model):
     """Per seat, the cards everyone saw enter that player's hidden zones."""
     picks: list[list[Id]] = Field(default_factory=empty_list)
     """Per seat, the cards picked (hidden) in the simultaneous stage in play."""
+    reveal: list[Seat] = Field(default_factory=empty_list)
+    """The seats whose picks are being revealed, in the order their stages run (`loops`
+    counts how many have begun)."""
     moved: list[Id] = Field(default_factory=empty_list)
     """The cards of the last move (what a `card` check reads; a card just put on a pile that
     a `draw` with `take_back: false` may not take back)."""

@@ -63,6 +63,15 @@ class StagedChecker:
     def zone(self, path: Path, zone: str, owner: str | None = None, reserved: bool = False) -> None:
         if reserved and zone in RESERVED:
             return
+        if zone in RESERVED and zone not in self.player_zones + self.shared_zones:
+            self.checks.error(
+                path,
+                "invalid-value",
+                f"'{zone}' ({RESERVED[zone].name}) is only the 'from' of a 'move' stage",
+                f"move them first ({{stage: move, from: {zone}, to: ZONE}}), then name that "
+                "zone here",
+            )
+            return
         known = self.player_zones + self.shared_zones + (list(RESERVED) if reserved else [])
         if not self.checks.known(path, zone, known, "zone"):
             return
@@ -149,7 +158,8 @@ class StagedChecker:
             spec = getattr(check, name)
             if spec is not None:
                 self.zone((*path, name, "zone"), spec.zone)
-                self.field((*path, name, "field"), spec.field)
+                if self.field((*path, name, "field"), spec.field) and name == "sum":
+                    self.numeric((*path, name, "field"), spec.field, "the sum is always 0")
         self.card_filter((*path, "where"), check.where)
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:
@@ -252,7 +262,8 @@ class StagedChecker:
             self.zone((*path, "from"), stage.from_, "player")
             self.card_filter((*path, "where"), stage.where)
             if stage.by is not None:
-                self.field((*path, "by"), stage.by)
+                if self.field((*path, "by"), stage.by):
+                    self.numeric((*path, "by"), stage.by, "the picks cannot be ordered by it")
             elif stage.reveal in ("ascending", "descending"):
                 self.checks.error(
                     (*path, "reveal"),
@@ -326,6 +337,29 @@ class StagedChecker:
         for index, value in enumerate(move.values):
             if value not in held:
                 self.checks.known((*path, "values", index), str(value), names, move.field)
+
+    def numeric(self, path: Path, name: str, why: str) -> None:
+        """A field that orders cards: some card of the deck must hold a number in it."""
+        kind = self.checks.deck_kind()
+        if kind is None or self.checks.suits_kind() is not None or name == "id":
+            return
+        cards = [card for _, card in self.checks.cards(kind)]
+
+        def holds_numbers(field: str) -> bool:
+            found = (getattr(card, field, None) for card in cards)
+            return any(isinstance(v, int) and not isinstance(v, bool) for v in found)
+
+        if name not in self.checks.fields_of(kind) or holds_numbers(name):
+            return
+        numbers = sorted(f for f in self.checks.fields_of(kind) if holds_numbers(f))
+        self.checks.error(
+            path,
+            "invalid-value",
+            f"no card has a number in '{name}': {why}",
+            f"name a field holding numbers: {', '.join(repr(f) for f in numbers)}"
+            if numbers
+            else "give the cards a numeric field (a value, a rank) and name it",
+        )
 
     def summed_field(self, path: Path, name: str) -> None:
         """A capture adds up a field: some card must hold a positive whole number in it."""
@@ -412,7 +446,9 @@ class StagedChecker:
                 if move.match.step is not None:
                     self.field((*path, "match", "step", "field"), move.match.step.field)
                 if move.match.climb is not None:
-                    self.field((*path, "match", "climb", "field"), move.match.climb.field)
+                    climb = (*path, "match", "climb", "field")
+                    if self.field(climb, move.match.climb.field):
+                        self.numeric(climb, move.match.climb.field, "no card can climb on it")
                 if move.match.among is not None:
                     self.field((*path, "match", "among"), move.match.among)
                 self.card_filter((*path, "match", "wild"), move.match.wild)

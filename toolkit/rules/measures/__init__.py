@@ -35,6 +35,7 @@ class Checks(Protocol):
     def zone_ids(self, owner: str | None = None) -> list[str]: ...
     def zone_kind(self, zone_id: str) -> str | None: ...
     def fields_of(self, kind: str) -> set[str]: ...
+    def field_type(self, kind: str, field: str) -> str | None: ...
     def grid_zones(self) -> set[str]: ...
 
 
@@ -44,8 +45,13 @@ def _fields(computed: Computed) -> list[tuple[str, str]]:
     return [(n, getattr(computed, n)) for n in names if getattr(computed, n, None) is not None]
 
 
+NUMBERS = ("field", "sum", "value", "rank")
+"""The parameters naming a field the measure counts or orders by: it must hold numbers."""
+
+
 def check_computed(ctx: Checks, path: Path, computed: Computed) -> None:
-    """The zone is one of the players' (a grid for `grid_pairs`), every field it names exists."""
+    """The zone is one of the players' (a grid for `grid_pairs`), every field it names exists,
+    and the fields it adds up or orders by hold numbers (a text field would measure 0)."""
     if not ctx.known((*path, "zone"), computed.zone, ctx.zone_ids("player"), "player zone"):
         return
     if isinstance(computed, GridPairs) and computed.zone not in ctx.grid_zones():
@@ -55,9 +61,23 @@ def check_computed(ctx: Checks, path: Path, computed: Computed) -> None:
             f"'grid_pairs' compares the lines of a grid zone; '{computed.zone}' is not one",
             "name a zone with 'layout: grid'",
         )
-    fields = ctx.fields_of(ctx.zone_kind(computed.zone) or "")
+    kind = ctx.zone_kind(computed.zone) or ""
+    fields = ctx.fields_of(kind)
     for name, field in _fields(computed):
-        ctx.known((*path, name), field, sorted(fields), "card field")
+        if not ctx.known((*path, name), field, sorted(fields), "card field"):
+            continue
+        declared = ctx.field_type(kind, field)
+        if name in NUMBERS and declared is not None and declared != "int":
+            numbers = sorted(f for f in fields if ctx.field_type(kind, f) == "int")
+            ctx.error(
+                (*path, name),
+                "not-numeric",
+                f"'{field}' is not a numeric field (it is declared '{declared}'): this "
+                "measure adds up or compares numbers",
+                f"name a numeric field: {', '.join(repr(f) for f in numbers)}"
+                if numbers
+                else "declare an int field on the cards and name it",
+            )
 
 
 def describe_computed(computed: Computed, zone: Callable[[str], str]) -> str:
