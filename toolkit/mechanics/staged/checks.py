@@ -105,6 +105,8 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
     if check.got is not None:
         wanted = check.got
         return lambda state, mech: mech.got == wanted
+    if check.claim is not None:
+        return _claim(zone(check.claim), c.table("deck").fields)
     number = _number(check, c, zone)
     if check.empty is not None:
         holds: Callable[[int], bool] = lambda value: value == 0  # noqa: E731
@@ -157,6 +159,20 @@ def _number(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Number:
         return lambda state, player: len(counted.cards(state, player))
     matches = deck.predicate(check.where)
     return lambda state, player: sum(1 for card in counted.cards(state, player) if matches(card))
+
+
+def _claim(pile: Zone, columns: dict[str, tuple[Any, ...]]) -> Test:
+    """Whether every card of the last play onto `pile` has the value called for it since."""
+
+    def test(state: State, mech: Mech) -> bool:
+        called = mech.called.get(pile.index)
+        played = mech.last_play.get(pile.index)
+        if called is None or not played:
+            return False
+        column = columns.get(called[0])
+        return column is not None and all(column[card] == called[1] for card in played)
+
+    return test
 
 
 def _active(mech: Mech, n: int) -> list[int]:

@@ -83,8 +83,8 @@ class RoundTest(Model):
 
 class Check(Model):
     """One test on the game as it stands, or several combined. Exactly one of `empty`, `count`,
-    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `round`, `folded`, `all`, `any`,
-    `not`.
+    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `claim`, `round`, `folded`, `got`,
+    `all`, `any`, `not`.
 
     Tests on a player zone or a measure ask about `who` (the player acting now by default;
     `any`: some player; `every`: every player)."""
@@ -107,6 +107,10 @@ class Check(Model):
     """A number per player (cards counted, a resource, a track, banked points), compared."""
     card: CardFilter | None = None
     """The card just moved (or picked) matches this filter."""
+    claim: Id | None = None
+    """The claim made for this shared zone holds: a value was `call`ed for it since the last
+    play onto it, and every card of that play has the value (a bluff called: the cards landed
+    face down are what their player said they were)."""
     round: RoundTest | None = None
     """The round's number."""
     folded: Literal["me", "all_but_one"] | None = None
@@ -142,7 +146,8 @@ class Check(Model):
             names = ", ".join(n.rstrip("_") for n in chosen) or "none"
             raise ValueError(
                 "a check names exactly one of 'empty', 'count', 'sum', 'repeats', 'passed', "
-                "'finished', 'measure', 'card', 'round', 'folded', 'got', 'all', 'any' or 'not' "
+                "'finished', 'measure', 'card', 'claim', 'round', 'folded', 'got', 'all', 'any' "
+                "or 'not' "
                 f"(found {names})"
             )
         compared = any(
@@ -174,6 +179,7 @@ _TESTS = (
     "finished",
     "measure",
     "card",
+    "claim",
     "round",
     "got",
     "all",

@@ -27,6 +27,8 @@ class StagedChecker:
         """The deck's cards when it is a pool of declared cards (a filter is tried on them)."""
         self.reads_got: list[Path] = []
         """Where a `got` check is read (an `ask` or a `capture` must set it)."""
+        self.reads_claim: list[tuple[Path, str]] = []
+        """Where a `claim` check is read, and its zone (a `call` for that zone must make it)."""
 
     def got_is_set(self) -> None:
         """A `got` check reads the last ask or capture: a game without either never sets it."""
@@ -45,6 +47,24 @@ class StagedChecker:
                 "offer {move: ask} or {move: capture}, or test something else",
             )
 
+    def claims_are_made(self) -> None:
+        """A `claim` check reads what a `call` said of a zone: a zone no `call` names never
+        holds a claim, so the check could never hold."""
+        from toolkit.mechanics.staged.structure import walk
+
+        written = [*self.structure.round, *self.structure.round_end.then]
+        for stages in self.structure.defines.values():
+            written += stages
+        called = {item.zone for item in walk(written) if getattr(item, "move", None) == "call"}
+        for path, zone in self.reads_claim:
+            if zone not in called:
+                self.checks.error(
+                    (*path, "claim"),
+                    "invalid-value",
+                    f"'claim' reads what was called for '{zone}', but no 'call' move names it",
+                    f"after the play, offer {{move: call, field: ..., zone: {zone}}}",
+                )
+
     def run(self) -> None:
         path: Path = ("structure",)
         check_rounds(self.checks, self.structure.rounds)
@@ -57,6 +77,7 @@ class StagedChecker:
             self.check((*path, "round_end", "when", index), check)
         self.stages((*path, "round_end", "then"), end.then, ())
         self.got_is_set()
+        self.claims_are_made()
 
     # -- names ---------------------------------------------------------------------------------
 
@@ -145,6 +166,9 @@ class StagedChecker:
             return
         if check.got is not None:
             self.reads_got.append(path)
+        if check.claim is not None:
+            self.zone((*path, "claim"), check.claim, "shared")
+            self.reads_claim.append((path, check.claim))
         for name in ("all", "any"):
             for index, part in enumerate(getattr(check, name) or []):
                 self.check((*path, name, index), part)

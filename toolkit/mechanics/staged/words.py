@@ -86,6 +86,8 @@ def check_words(check: Any) -> str:
         return f"the card is one{_filter(check.card)}"
     if check.got is not None:
         return "the ask or capture got cards" if check.got else "the ask or capture got nothing"
+    if check.claim is not None:
+        return f"the cards last played to {check.claim} are what was called for them"
     if check.round is not None:
         spec = check.round
         if spec.in_ is not None:
