@@ -7,11 +7,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.staged.runtime import Mech, Zone, next_seat
+from toolkit.mechanics.staged.structure import MeasuredBound
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
-    from toolkit.mechanics.staged.structure import Check
+    from toolkit.mechanics.staged.structure import Bound, Check
 
 Test = Callable[["State", Mech], bool]
 Number = Callable[["State", int], int]
@@ -54,10 +55,36 @@ def players_of(who: str, state: State, mech: Mech) -> tuple[list[int], bool]:
     return [seat_of(who, state, mech)], True
 
 
-def compare(check: Check) -> Callable[[int], bool]:
-    """The comparison of a numeric check, as one test on the number."""
+def compare(check: Check, c: Compiler) -> Callable[[State, int, int], bool]:
+    """The comparison of a numeric check, as one test on (state, player, the number): a bound
+    given as `{measure: ...}` is that player's measure, read when the check is made."""
     bounds = (check.at_least, check.at_most, check.above, check.below, check.equals)
-    at_least, at_most, above, below, equals = bounds
+    if all(bound is None or isinstance(bound, int | float) for bound in bounds):
+        plain = _fixed(*(bound for bound in bounds if not isinstance(bound, MeasuredBound)))
+        return lambda state, player, value: plain(value)
+    read = [_bound(bound, c) for bound in bounds]
+
+    def measured(state: State, player: int, value: int) -> bool:
+        return _fixed(*(bound(state, player) for bound in read))(value)
+
+    return measured
+
+
+def _bound(bound: Bound | None, c: Compiler) -> Callable[[State, int], float | None]:
+    """A bound as a function of (state, player): its number, or the player's measure."""
+    if isinstance(bound, MeasuredBound):
+        return c.measure(bound.measure)
+    return lambda state, player: bound
+
+
+def _fixed(
+    at_least: float | None,
+    at_most: float | None,
+    above: float | None,
+    below: float | None,
+    equals: float | None,
+) -> Callable[[int], bool]:
+    """The comparison with numbers known now."""
 
     def test(value: int) -> bool:
         if at_least is not None and value < at_least:
@@ -109,24 +136,24 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
         return _claim(zone(check.claim), c.table("deck").fields)
     number = _number(check, c, zone)
     if check.empty is not None:
-        holds: Callable[[int], bool] = lambda value: value == 0  # noqa: E731
+        holds: Callable[[State, int, int], bool] = lambda state, player, value: value == 0  # noqa: E731
     elif check.repeats is not None:
-        holds = bool
+        holds = lambda state, player, value: bool(value)  # noqa: E731
     else:
-        holds = compare(check)
+        holds = compare(check, c)
     who = check.who
     if who == "current":
-        return lambda state, mech: holds(number(state, mech.acting))
+        return lambda state, mech: holds(state, mech.acting, number(state, mech.acting))
     if who == "every":
-        return lambda state, mech: all(holds(number(state, p)) for p in range(state.n))
+        return lambda state, mech: all(holds(state, p, number(state, p)) for p in range(state.n))
     if who == "any":
-        return lambda state, mech: any(holds(number(state, p)) for p in range(state.n))
+        return lambda state, mech: any(holds(state, p, number(state, p)) for p in range(state.n))
 
     def test(state: State, mech: Mech) -> bool:
         players, every = players_of(who, state, mech)
         if every:
-            return all(holds(number(state, p)) for p in players)
-        return any(holds(number(state, p)) for p in players)
+            return all(holds(state, p, number(state, p)) for p in players)
+        return any(holds(state, p, number(state, p)) for p in players)
 
     return test
 

@@ -81,6 +81,18 @@ class RoundTest(Model):
     """The round (or its place in the `cycle`) is one of these."""
 
 
+class MeasuredBound(Model):
+    """A bound read from the game rather than written as a number: the same player's measure
+    (`above: {measure: {track: kiln-level}}`: more than their own kiln level)."""
+
+    measure: Measure
+    """The number per player the value is compared with (that player's own)."""
+
+
+Bound = Number | MeasuredBound
+"""What a check's number is compared with: a number, or `{measure: ...}`."""
+
+
 class Check(Model):
     """One test on the game as it stands, or several combined. Exactly one of `empty`, `count`,
     `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `claim`, `round`, `folded`, `got`,
@@ -128,15 +140,15 @@ class Check(Model):
     """With `empty` or `count`: only cards matching this filter."""
     who: Literal["current", "any", "every", "others"] | Seat = "current"
     """Whose zone or measure: `current`, a seat, `any` player, `every` player, every `others`."""
-    at_least: Number | None = None
-    """The number is at least this."""
-    at_most: Number | None = None
+    at_least: Bound | None = None
+    """The number is at least this (a number, or `{measure: ...}`: the same player's)."""
+    at_most: Bound | None = None
     """The number is at most this."""
-    above: Number | None = None
+    above: Bound | None = None
     """The number is more than this (`sum ... above: 21`: a bust)."""
-    below: Number | None = None
+    below: Bound | None = None
     """The number is less than this."""
-    equals: Number | None = None
+    equals: Bound | None = None
     """The number is exactly this."""
 
     @model_validator(mode="after")

@@ -187,25 +187,28 @@ class StagedChecker:
         self.card_filter((*path, "where"), check.where)
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:
-            measure = check.measure
-            if measure.computed is not None and measure.computed_key is not None:
-                from toolkit.rules.measures import check_computed
+            self.measure((*path, "measure"), check.measure)
+        for name in ("at_least", "at_most", "above", "below", "equals"):
+            bound = getattr(check, name)
+            if bound is not None and not isinstance(bound, int | float):
+                self.measure((*path, name, "measure"), bound.measure)
 
-                key = measure.computed_key
-                check_computed(self.checks, (*path, "measure", key), measure.computed)
-            if measure.count is not None:
-                self.zone((*path, "measure", "count"), measure.count, "player")
-            if measure.resource is not None:
-                self.checks.known(
-                    (*path, "measure", "resource"),
-                    measure.resource,
-                    self.checks.resource_ids(),
-                    "resource",
-                )
-            if measure.track is not None:
-                self.checks.known(
-                    (*path, "measure", "track"), measure.track, self.checks.track_ids(), "track"
-                )
+    def measure(self, path: Path, measure: Any) -> None:
+        """A measure's zone, resource, track or computed fields are the game's (`path`: the
+        measure's own)."""
+        if measure.computed is not None and measure.computed_key is not None:
+            from toolkit.rules.measures import check_computed
+
+            key = measure.computed_key
+            check_computed(self.checks, (*path, key), measure.computed)
+        if measure.count is not None:
+            self.zone((*path, "count"), measure.count, "player")
+        if measure.resource is not None:
+            self.checks.known(
+                (*path, "resource"), measure.resource, self.checks.resource_ids(), "resource"
+            )
+        if measure.track is not None:
+            self.checks.known((*path, "track"), measure.track, self.checks.track_ids(), "track")
 
     def uses_itself(self, path: Path, name: str, stages: list[Any], chain: list[str]) -> None:
         from toolkit.mechanics.staged.structure import walk

@@ -99,7 +99,7 @@ def check_words(check: Any) -> str:
             if value is not None
         )
     bounds = " and ".join(
-        f"{word} {value}"
+        f"{word} {_bound_words(value, who)}"
         for word, value in (
             ("at least", check.at_least),
             ("at most", check.at_most),
@@ -113,15 +113,7 @@ def check_words(check: Any) -> str:
         return f"{who} {check.count}{_filter(check.where)} holds {bounds} cards"
     if check.sum is not None:
         return f"the {check.sum.field} of {who} {check.sum.zone} adds up to {bounds}"
-    measure = check.measure
-    if measure.computed is not None:
-        from toolkit.rules.measures import describe_computed
-
-        return f"{describe_computed(measure.computed, lambda zone: f'{who} {zone}')} is {bounds}"
-    what = (
-        f"cards in {measure.count}" if measure.count else measure.resource or measure.track
-    ) or "points"
-    return f"{who} {what} is {bounds}"
+    return f"{_measure_words(check.measure, who)} is {bounds}"
 
 
 def move_words(move: Any) -> str:
@@ -331,3 +323,20 @@ def reference(structure: Staged, words: Words) -> dict[str, Any]:
 
 def rules_help(structure: Staged, context: dict[str, Any], table: RulesTable) -> list[Section]:
     return [("A round", round_lines(structure))]
+
+
+def _bound_words(bound: Any, who: str) -> str:
+    """A check's bound: its number, or the measure it reads (`your kiln-level`)."""
+    return str(bound) if isinstance(bound, int | float) else _measure_words(bound.measure, who)
+
+
+def _measure_words(measure: Any, who: str) -> str:
+    """A measure of the player a check asks about (`your coins`)."""
+    if measure.computed is not None:
+        from toolkit.rules.measures import describe_computed
+
+        return describe_computed(measure.computed, lambda zone: f"{who} {zone}")
+    what = (
+        f"cards in {measure.count}" if measure.count else measure.resource or measure.track
+    ) or "points"
+    return f"{who} {what}"
