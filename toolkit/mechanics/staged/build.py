@@ -14,6 +14,7 @@ from toolkit.mechanics.staged.moves import (
     DrawMove,
     FlipMove,
     MoveRule,
+    OptionMove,
     PassMove,
     PickMove,
     Relation,
@@ -405,6 +406,8 @@ class ProgramBuilder:
             )
         elif move.move == "pass":
             rule = PassMove(**common)
+        elif move.move == "option":
+            rule = OptionMove(**common)
         elif move.move == "stop":
             rule = StopMove(**common)
         elif move.move == "pay":

@@ -53,6 +53,15 @@ class PassedTurn(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionTaken(Event):
+    """A named option chosen (`option`: let it by, break it open)."""
+
+    kind: ClassVar[str] = "option"
+    player: int
+    decision: str
+
+
+@dataclass(frozen=True, slots=True)
 class Stopped(Event):
     kind: ClassVar[str] = "stop"
     player: int
@@ -133,6 +142,7 @@ EVENTS: tuple[type[Event], ...] = (
     Picked,
     Revealed,
     PassedTurn,
+    OptionTaken,
     Stopped,
     ValueCalled,
     Flipped,

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.staged.checks import Test, seat_of
-from toolkit.mechanics.staged.events import Flipped, PassedTurn, Stopped, ValueCalled
+from toolkit.mechanics.staged.events import (
+    Flipped,
+    OptionTaken,
+    PassedTurn,
+    Stopped,
+    ValueCalled,
+)
 from toolkit.mechanics.staged.runtime import Mech, Zone
 from toolkit.mechanics.staged.wagers import take_chips
 
@@ -501,6 +507,21 @@ class PassMove(MoveRule):
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
         # Two passes of one choice (knock or walk on) are told apart by their decisions.
         return "pass" if self.decision == self.kind else self.decision.replace("_", " ")
+
+
+@dataclass(slots=True)
+class OptionMove(MoveRule):
+    """`option`: a named choice with no cards; the player does not count as passed."""
+
+    def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        out.append(self.base)
+
+    def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
+        state.log.append(OptionTaken(player, self.decision))
+        return True
+
+    def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        return self.decision.replace("_", " ")
 
 
 @dataclass(slots=True)

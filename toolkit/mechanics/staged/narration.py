@@ -13,6 +13,7 @@ from toolkit.mechanics.staged.events import (
     CardsMoved,
     FinishedPlace,
     Flipped,
+    OptionTaken,
     OrderChanged,
     PassedTurn,
     Picked,
@@ -72,6 +73,8 @@ def event(
             if decision != "pass":  # a pass of its own name: blow the conch, walk on
                 return iter([f"  {seat(p)} chooses: {decision.replace('_', ' ')}"])
             return iter([f"  {seat(p)} passes"])
+        case OptionTaken(player=p, decision=decision):
+            return iter([f"  {seat(p)} chooses: {decision.replace('_', ' ')}"])
         case Stopped(player=p):
             return iter([f"  {seat(p)} stops"])
         case ValueCalled(player=p, field=field, value=value):

@@ -382,6 +382,13 @@ class PassTurn(MoveBase):
     move: Literal["pass"]
 
 
+class TakeOption(MoveBase):
+    """A named option with no cards ("let it by", "break it open"): taking it runs its `then`;
+    unlike `pass`, the player does not count as passed. Its `decision` names it."""
+
+    move: Literal["option"]
+
+
 class StopRepeat(MoveBase):
     """Stop: the innermost `repeat` ends (push your luck: bank what you have)."""
 
@@ -484,6 +491,7 @@ Move = Annotated[
     | DrawFromPile
     | TakeZone
     | PassTurn
+    | TakeOption
     | StopRepeat
     | CallValue
     | FlipCard

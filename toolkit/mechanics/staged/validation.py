@@ -427,6 +427,13 @@ class StagedChecker:
     def move(self, path: Path, move: Any, loops: tuple[str, ...]) -> None:
         kind = move.move
         self.check((*path, "when"), move.when)
+        if kind == "option" and move.decision is None:
+            self.checks.error(
+                (*path, "move"),
+                "invalid-value",
+                "an option is known by its name: it needs a 'decision'",
+                "name it as players would say it: {move: option, decision: let_by}",
+            )
         if kind in ("play", "take"):
             self.zone((*path, "from"), move.from_)
             if isinstance(move.to, ByField):

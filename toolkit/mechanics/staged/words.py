@@ -179,6 +179,8 @@ def move_words(move: Any) -> str:
         return ask_words(move)
     if kind == "capture":
         return capture_words(move)
+    if kind == "option":
+        return str(move.decision or kind).replace("_", " ")
     return str(kind)
 
 
