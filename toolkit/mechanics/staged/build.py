@@ -248,7 +248,8 @@ class ProgramBuilder:
         exit_ = ops.Label()
         where = self.where
         by = self.numbers(stage.by) if stage.by else None
-        self.paths[self.emit(ops.Simultaneous(rule, stage.reveal, by))] = where
+        counts_turn = self.innermost("turns") is None
+        self.paths[self.emit(ops.Simultaneous(rule, stage.reveal, by, counts_turn))] = where
         reveal = self.emit(ops.RevealNext(self.reg(), source, exit_))
         hidden = stage.reveal == "none"
         self.unrevealed += hidden

@@ -353,6 +353,9 @@ class Simultaneous(Op):
     rule: PickMove
     reveal: str
     by: tuple[Any, ...] | None
+    counts_turn: bool
+    """Outside any `turns` stage, a pick everyone makes at once is the game's turn (a game
+    played only in simultaneous picks counts them, as a draft counts its picks)."""
     next: int = 0
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
@@ -363,6 +366,8 @@ class Simultaneous(Op):
         if not any(mech.picking):
             mech.reveal = []
             return self.next
+        if self.counts_turn:
+            state.turn += 1
         return WAIT
 
     def to_move(self, state: State, mech: Mech) -> tuple[int, ...]:
