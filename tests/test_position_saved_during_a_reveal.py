@@ -1,7 +1,8 @@
 """A position saved while the picks of a `simultaneous` stage are being revealed one by one
 (a skipper choosing where their revealed boat goes, the next picks still waiting) writes the
 reveal order and whose turn it is, and `toolkit play --from` goes on from it: the remaining
-picks are played in that order. A game with no `turns` stage (turn 0) saves and loads too."""
+picks are played in that order; its turn is the pick's, as a game with no `turns` stage counts
+them."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def test_a_position_saved_mid_reveal_plays_on(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stdout + played.stderr
     saved = tmp_path / "build" / "play" / "harbour-position.yaml"
     position = yaml.safe_load(saved.read_text(encoding="utf-8"))
-    assert position["turn"] == 0  # nobody has taken a turn: everyone picks at once
+    assert position["turn"] == 1  # the first pick everyone makes at once is the first turn
     assert position["to_move"] == [1]
     assert position["players"][0]["zones"]["helm"]  # my revealed boat, waiting
     waiting = [seat + 1 for seat, picks in enumerate(position["play"]["picks"]) if picks]
