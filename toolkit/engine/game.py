@@ -481,6 +481,11 @@ class Compiler:
         assert measure.count is not None
         zone = self.zone(measure.count)
         z = zone.index
+        if zone.shared:  # the table's cards: the same number for every player
+            if not measure.where:
+                return lambda state, player: len(state.shared[z])
+            on_table = self.predicate(zone.kind, measure.where)
+            return lambda state, player: sum(1 for card in state.shared[z] if on_table(card))
         where = dict(measure.where or {})
         face_up = where.pop("face_up", None)
         if zone.grid and face_up is False:

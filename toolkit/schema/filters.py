@@ -45,7 +45,8 @@ class Measure(Model):
     `deadwood`)."""
 
     count: Id | None = None
-    """Count the cards in this zone of the player (e.g. `park`, `ridden`)."""
+    """Count the cards in this zone of the player (e.g. `park`, `ridden`); a shared zone's
+    cards are the same number for every player (the cards on the table)."""
     where: CardFilter | None = None
     """With `count`: only cards matching this filter."""
     resource: Id | None = None

@@ -241,7 +241,7 @@ class GameChecks:
         elif measure.count is not None:
             if (
                 self.known(
-                    where, (*path, "count"), measure.count, self.zone_ids("player"), "player zone"
+                    where, (*path, "count"), measure.count, self.zone_ids(), "zone"
                 )
                 and measure.where is not None
             ):

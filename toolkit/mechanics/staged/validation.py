@@ -202,7 +202,7 @@ class StagedChecker:
             key = measure.computed_key
             check_computed(self.checks, (*path, key), measure.computed)
         if measure.count is not None:
-            self.zone((*path, "count"), measure.count, "player")
+            self.zone((*path, "count"), measure.count)
         if measure.resource is not None:
             self.checks.known(
                 (*path, "resource"), measure.resource, self.checks.resource_ids(), "resource"
