@@ -36,6 +36,7 @@ STRATEGY = {
     "rummy": "tidy-gardener",
     "fishing": "star-finder",
     "capture": "mace-trader",
+    "auction": "collector",
 }
 
 

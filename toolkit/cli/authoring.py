@@ -30,7 +30,8 @@ def new(
             metavar="FAMILY",
             help="The kind of game (a name it does not know lists them): trick-taking, "
             "bidding, partnership, draft, draw-and-play, staged (shedding), betting, "
-            "climbing, rummy, fishing (asking) or capture (by sum).",
+            "climbing, rummy, fishing (asking), capture (by sum), auction (open bidding) or "
+            "sealed-bid (bid cards at once).",
         ),
     ],
     name: Annotated[
