@@ -37,6 +37,7 @@ STRATEGY = {
     "fishing": "star-finder",
     "capture": "mace-trader",
     "auction": "collector",
+    "sealed-bid": "forager",
 }
 
 

@@ -13,7 +13,7 @@ from toolkit.scaffold import new_game
 from toolkit.sim.run import RunSpec, run
 
 GAMES = 40
-STAGED_FAMILIES = ["auction", "betting", "capture", "climbing", "fishing", "rummy"]
+STAGED_FAMILIES = ["auction", "betting", "capture", "climbing", "fishing", "rummy", "sealed-bid"]
 
 
 @pytest.mark.parametrize("family", STAGED_FAMILIES)
