@@ -308,6 +308,27 @@ class StagedChecker:
             if value not in held:
                 self.checks.known((*path, "values", index), str(value), names, move.field)
 
+    def ranking_field(self, path: Path, name: str) -> None:
+        """A field that picks the highest or lowest card: some card must hold a number in it,
+        else every card ranks alike and the first in the deck's order would be taken."""
+        kind = self.checks.deck_kind()
+        if not self.field(path, name) or kind is None or self.checks.suits_kind() is not None:
+            return
+        cards = [card for _, card in self.checks.cards(kind)]
+
+        def numeric(field: str) -> bool:
+            values = (getattr(card, field, None) for card in cards)
+            return any(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+        if name in self.checks.fields_of(kind) and not numeric(name):
+            fields = sorted(f for f in self.checks.fields_of(kind) if numeric(f))
+            self.checks.error(
+                path,
+                "not-numeric",
+                f"no card has a number in '{name}', so cards cannot be ranked by it",
+                f"name a numeric field: {', '.join(fields)}" if fields else "",
+            )
+
     def summed_field(self, path: Path, name: str) -> None:
         """A capture adds up a field: some card must hold a positive whole number in it."""
         kind = self.checks.deck_kind()
