@@ -5,6 +5,7 @@ asked never take the seller's place in the turn order."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 from entry_point import run_toolkit
@@ -56,4 +57,4 @@ def test_the_seller_after_an_auction_is_the_next_player(tmp_path: Path) -> None:
     for game in games:
         sellers = [int(p) for p in re.findall(r"player (\d) moves .* from Hand to the bench", game)]
         assert len(sellers) == 9  # three cards each, every one put up for sale
-        assert all(b == a % 3 + 1 for a, b in zip(sellers, sellers[1:], strict=False)), sellers
+        assert all(b == a % 3 + 1 for a, b in pairwise(sellers)), sellers
