@@ -130,7 +130,10 @@ class StagedChecker:
             spec = getattr(check, name)
             if spec is not None:
                 self.zone((*path, name, "zone"), spec.zone)
-                self.field((*path, name, "field"), spec.field)
+                if name == "sum":
+                    self.numeric_field((*path, name, "field"), spec.field, "so it adds up to 0")
+                else:
+                    self.field((*path, name, "field"), spec.field)
         self.card_filter((*path, "where"), check.where)
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:
@@ -311,6 +314,11 @@ class StagedChecker:
     def ranking_field(self, path: Path, name: str) -> None:
         """A field that picks the highest or lowest card: some card must hold a number in it,
         else every card ranks alike and the first in the deck's order would be taken."""
+        self.numeric_field(path, name, "so cards cannot be ranked by it")
+
+    def numeric_field(self, path: Path, name: str, why: str) -> None:
+        """A field read as a number (ranked, added up): some card must hold a number in it;
+        `why` says what goes wrong otherwise."""
         kind = self.checks.deck_kind()
         if not self.field(path, name) or kind is None or self.checks.suits_kind() is not None:
             return
@@ -325,7 +333,7 @@ class StagedChecker:
             self.checks.error(
                 path,
                 "not-numeric",
-                f"no card has a number in '{name}', so cards cannot be ranked by it",
+                f"no card has a number in '{name}', {why}",
                 f"name a numeric field: {', '.join(fields)}" if fields else "",
             )
 

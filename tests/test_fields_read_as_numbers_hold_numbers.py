@@ -1,8 +1,8 @@
-"""A stage that takes the highest or lowest card ranks the cards by a field some card holds a
-number in: `toolkit validate` refuses any other field at its line, naming the numeric ones,
-rather than letting every card rank alike (the first in the deck's order taken). An auction
-that never ranks its lots (the last bidder takes them all, a bidder dropping out takes none)
-needs no such field."""
+"""A field the rules read as a number (a stage taking the highest or lowest card, a `sum`
+check) is one some card holds a number in: `toolkit validate` refuses any other field at its
+line, naming the numeric ones, rather than letting every card rank alike (the first in the
+deck's order taken) or every sum be 0. An auction that never ranks its lots (the last bidder
+takes them all, a bidder dropping out takes none) needs no such field."""
 
 from __future__ import annotations
 
@@ -88,3 +88,21 @@ def test_moving_the_highest_card_by_a_field_without_numbers_is_refused(tmp_path:
     lines = manifest.read_text(encoding="utf-8").splitlines()
     line = next(n for n, text in enumerate(lines, start=1) if "which: highest" in text)
     assert f"rules/kiln.yaml:{line}:" in told.stdout
+
+
+def test_a_sum_of_a_field_without_numbers_is_refused(tmp_path: Path) -> None:
+    new_game(tmp_path, "woods", "sealed-bid")
+    manifest = tmp_path / "rules" / "woods.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    old = "when: {sum: {zone: clearing, field: points}, below: 0}"
+    assert old in text
+    manifest.write_text(text.replace(old, old.replace("points", "sort")), encoding="utf-8")
+    told = run_toolkit("validate", "woods", cwd=tmp_path)
+    assert told.returncode == 1
+    lines = manifest.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, start=1) if "field: sort}" in text)
+    assert (
+        f"rules/woods.yaml:{line}:47: error[not-numeric]: no card has a number in 'sort', so "
+        "it adds up to 0"
+    ) in told.stdout
+    assert "hint: name a numeric field: points, stride" in told.stdout
