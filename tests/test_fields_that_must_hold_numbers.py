@@ -40,10 +40,10 @@ def test_a_reveal_ordered_by_a_field_without_numbers_is_refused_at_its_line(
 
     assert checked.returncode == 1
     assert (
-        f"rules/harbour.yaml:{at}: error[invalid-value]: no card has a number in 'hull': "
-        "the picks cannot be ordered by it"
+        f"rules/harbour.yaml:{at}: error[not-numeric]: no card has a number in 'hull', "
+        "so the picks cannot be ordered by it"
     ) in checked.stdout
-    assert "name a field holding numbers: 'barnacles', 'length'" in checked.stdout
+    assert "name a numeric field: barnacles, length" in checked.stdout
 
 
 def test_a_row_climbed_by_a_field_without_numbers_is_refused(tmp_path: Path) -> None:
@@ -53,7 +53,7 @@ def test_a_row_climbed_by_a_field_without_numbers_is_refused(tmp_path: Path) -> 
     checked = run_toolkit("validate", "harbour", cwd=tmp_path)
 
     assert checked.returncode == 1
-    assert checked.stdout.count("no card has a number in 'name': no card can climb on it") == 2
+    assert checked.stdout.count("no card has a number in 'name', so no card can climb on it") == 2
 
 
 def test_a_pick_without_a_value_of_the_ordering_field_comes_in_as_zero(tmp_path: Path) -> None:
@@ -91,10 +91,10 @@ def test_a_bust_on_the_sum_of_a_field_without_numbers_is_refused(tmp_path: Path)
 
     assert checked.returncode == 1
     assert (
-        f"rules/kilns.yaml:{line}:{int(column) + old.index('heat')}: error[invalid-value]: no "
-        "card has a number in 'glaze': the sum is always 0"
+        f"rules/kilns.yaml:{line}:{int(column) + old.index('heat')}: error[not-numeric]: no "
+        "card has a number in 'glaze', so it adds up to 0"
     ) in checked.stdout
-    assert "name a field holding numbers: 'heat'" in checked.stdout
+    assert "name a numeric field: heat" in checked.stdout
 
 
 def test_a_strategy_measuring_the_total_of_a_field_without_numbers_is_refused(

@@ -40,6 +40,8 @@ STRATEGY = {
     "duel": "night-keeper",
     "row-taking": "careful-skipper",
     "push-your-luck": "steady-potter",
+    "auction": "collector",
+    "sealed-bid": "forager",
 }
 
 

@@ -14,6 +14,7 @@ from toolkit.sim.run import RunSpec, run
 
 GAMES = 40
 STAGED_FAMILIES = [
+    "auction",
     "betting",
     "bluffing",
     "capture",
@@ -23,6 +24,7 @@ STAGED_FAMILIES = [
     "push-your-luck",
     "row-taking",
     "rummy",
+    "sealed-bid",
 ]
 
 

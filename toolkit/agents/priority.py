@@ -32,12 +32,11 @@ from toolkit.rules.preferences.base import CardPreference, Option, PreferenceBas
 from toolkit.schema.filters import Measure
 
 _MEMBERS = decision_members()
-CARD_DECISIONS = frozenset(name for covered in _MEMBERS.values() for name in covered)
-"""Decisions about a card; `choose` (a swap, an option), `decline` and cardless decisions
-(a bid) carry none."""
-
-_DECISIONS: dict[str | None, frozenset[str]] = {None: CARD_DECISIONS}
-_DECISIONS.update(_MEMBERS)
+_DECISIONS: dict[str, frozenset[str]] = dict(_MEMBERS)
+"""The decisions each name a card preference may give covers. Unnamed, it covers every
+decision that involves a card, whatever a game calls it (a staged pick or play has the name
+its `decision:` gives); `choose` (a swap, an option), `decline` and cardless decisions (a
+bid) carry none."""
 
 
 Selector = Callable[[State, int, list[Option]], list[Option]]
@@ -171,7 +170,7 @@ def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], li
     field, so preferences that compare fields look at face-up picks unless the filter asks
     for `face_up: false` (then at the printed card that goes face down).
     """
-    accepted = _DECISIONS[rule.decision]
+    accepted = None if rule.decision is None else _DECISIONS[rule.decision]
     card_filter = dict(rule.where or {})
     side = card_filter.pop("face_up", None)
     if side is None and rule.compares_fields:
@@ -187,7 +186,7 @@ def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], li
         return [
             o
             for o in options
-            if o.decision in accepted
+            if (accepted is None or o.decision in accepted)
             and o.card >= 0  # a move named like a card decision may involve no card (pass)
             and (down is None or o.face_down == down)
             and (tests is None or tests[o.kind](o.card))

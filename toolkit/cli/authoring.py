@@ -31,7 +31,8 @@ def new(
             help="The kind of game (a name it does not know lists them): trick-taking, "
             "bidding, partnership, draft, draw-and-play, staged (shedding), betting, "
             "climbing, rummy, fishing (asking), capture (by sum), row-taking, push-your-luck, "
-            "bluffing or duel (elimination).",
+            "bluffing, duel (elimination), auction (open bidding) or sealed-bid (bid cards at "
+            "once).",
         ),
     ],
     name: Annotated[

@@ -273,10 +273,12 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
             f"add '{tag_key}:' naming the primitive",
         )
     if kind == "literal_error":
+        allowed = _expected_values(ctx)
+        listed = "expected one of: " + ", ".join(f"'{v}'" for v in allowed) if allowed else ""
         return make(
             "invalid-value",
             f"{describe(value)} is not allowed here",
-            did_you_mean(value, _expected_values(ctx)),
+            did_you_mean(value, allowed) or listed,  # no spelling near: every choice
         )
     if kind in _TYPE_WORDS:
         source = document.plain_text.get(path)

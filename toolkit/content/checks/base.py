@@ -240,9 +240,7 @@ class GameChecks:
             check_computed(PrimitiveChecks(self, where), (*path, key), computed)
         elif measure.count is not None:
             if (
-                self.known(
-                    where, (*path, "count"), measure.count, self.zone_ids(), "zone"
-                )
+                self.known(where, (*path, "count"), measure.count, self.zone_ids(), "zone")
                 and measure.where is not None
             ):
                 kind = self.zone_kind(measure.count) or ""

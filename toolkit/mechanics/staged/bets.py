@@ -401,7 +401,8 @@ class Showdown(Op):
 
 @dataclass(slots=True)
 class Auction(Asking):
-    """An open ascending auction: bid higher or drop out, until one bidder is left."""
+    """An open ascending auction: bid higher or drop out, until one bidder is left; then the
+    player acting before it acts again (the turn it was held in goes on)."""
 
     rules: tuple[MoveRule, ...]
     bases: tuple[int, ...]
@@ -425,6 +426,7 @@ class Auction(Asking):
         wager.high = 0
         wager.out = [bool(wager.folded[p] or mech.finished[p]) for p in range(n)]
         mech.regs[self.reg] = 0
+        mech.regs[self.reg + 1] = mech.acting  # acting again once it is settled (a turn's)
         first = self.start(state, mech)
         if wager.out[first]:
             first = _after(mech, n, first, lambda p: not wager.out[p])
@@ -481,6 +483,7 @@ class Auction(Asking):
                     state.gain(player, self.resource, wager.stake[player])
         wager.stake = [0] * state.n
         wager.high = 0
+        mech.acting = mech.regs[self.reg + 1]
 
     def apply(self, m: StagedMechanic, state: State, mech: Mech, player: int, action: int) -> int:
         rule = self.rule_of(action)

@@ -120,7 +120,7 @@ def auction(builder: ProgramBuilder, stage: structure.AuctionStage) -> None:
             stage.resource,
             builder.zone(stage.lots),
             builder.zone(stage.to),
-            builder.numbers(stage.by),
+            builder.numbers(stage.by) if stage.by else (),
             builder.start(stage.start),
             stage.drop.takes,
             stage.drop.refund,

@@ -84,7 +84,8 @@ class Flipped(Event):
 
 @dataclass(frozen=True, slots=True)
 class Awarded(Event):
-    """The best card in a zone won its cards for the player who played it (-1: nobody, a tie)."""
+    """The best card in a zone won its cards for the player who played it (-1: nobody, a tie;
+    with card -1, no player played the best card: it lay there by itself)."""
 
     kind: ClassVar[str] = "award"
     winner: int

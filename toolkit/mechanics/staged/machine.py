@@ -11,8 +11,8 @@ Corner cases decided here:
   `one_more_turn`, the other players each have one more turn before play stops.
 - A `simultaneous` pick takes the cards out of the picker's zone, hidden, until the reveal;
   picked cards no `then` stage moved go back where they came from.
-- A card's owner is whoever moved it last: an `award` gives the zone's cards to whoever played
-  the best card.
+- A card's owner is whoever moved it last (nobody, when the rules moved it): an `award` gives
+  the zone's cards to whoever played the best card.
 - A card a player moves from a face-up shared zone into one of their own zones (bought from a
   market row, a pile taken) counts as acquired in the simulator's card-usage statistics.
 - Cards everyone saw enter a hidden zone (taken from a face-up row) stay known while they are
@@ -275,9 +275,9 @@ class StagedMechanic(MachineDefaults):
             forget_claims(mech, target_owner, target.index, cards, seen, leaving=False)
         if not target.shared and target.hidden and not source.hidden:
             known[target_owner].extend(cards)
+        for card in cards:  # the rules moving a card (player -1): nobody placed it now
+            mech.placed_by[card] = player
         if player >= 0:
-            for card in cards:
-                mech.placed_by[card] = player
             if source.shared and not source.hidden and not target.shared and target.index >= 0:
                 # taken from a face-up shared zone (a market row): the card-usage statistics
                 state.stats.acquired.extend((target.index, player, c, state.turn) for c in cards)

@@ -83,6 +83,8 @@ def event(
             return iter([f"  {seat(p)} turns over {words.deck_card(card)}"])
         case Awarded(winner=w, card=card, zone=zone):
             name = {z.id: z.name for z in mechanic.zones}.get(zone, zone)
+            if w < 0 and card < 0:
+                return iter([f"  no player's card left in {name} can win it: nobody wins it"])
             if w < 0:
                 return iter([f"  a tie for {name}: nobody wins it"])
             return iter([f"  {seat(w)} wins {name} with {words.deck_card(card)}"])

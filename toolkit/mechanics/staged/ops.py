@@ -566,12 +566,13 @@ class Award(Op):
             best = candidates
         if len(best) > 1 and not self.first_wins_ties:
             mech.winner = -1
-            state.log.append(Awarded(-1, best[0], self.zone.id))
+            played = any(mech.placed_by[c] >= 0 for c in best)  # else no tie: nobody played
+            state.log.append(Awarded(-1, best[0] if played else -1, self.zone.id))
             return self.next
         card = best[0]
         winner = mech.placed_by[card]
         mech.winner = winner
-        state.log.append(Awarded(winner, card, self.zone.id))
+        state.log.append(Awarded(winner, card if winner >= 0 else -1, self.zone.id))
         if self.to is not None and winner >= 0:
             m.move_cards(state, mech, winner, cards[:], self.zone, winner, self.to, winner)
         return self.next

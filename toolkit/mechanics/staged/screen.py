@@ -40,12 +40,22 @@ class StagedScreen(ScreenDefaults):
     def view(self) -> StagedObservation:
         return self.mechanic.observe(self.screen.state, self.screen.seat)
 
+    def acting(self, leader: int) -> str:
+        """Who is to act: the player acting now, or every player still to choose when several
+        choose at once (a simultaneous pick, a sealed bid), the person first."""
+        me = self.screen.seat
+        movers = self.screen.state.to_move()
+        if len(movers) < 2:
+            return "you" if leader == me else seat(leader)
+        names = ["you" if p == me else seat(p) for p in sorted(movers, key=lambda p: p != me)]
+        return f"{', '.join(names[:-1])} and {names[-1]}"
+
     def position(self) -> tuple[list[RenderableType], dict[Cell, str]]:
         screen = self.screen
         me = screen.seat
         view = self.view()
         rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
-        acting = "you" if view["acting"] == me else seat(view["acting"])
+        acting = self.acting(view["acting"])
         order = "; turn order reversed" if view["direction"] != self.mechanic.direction else ""
         parts: list[RenderableType] = [
             screen.title(
@@ -151,7 +161,7 @@ class StagedScreen(ScreenDefaults):
             dict.fromkeys(zone.id for zone in refills if zone is not None and zone.shared)
         )
         rounds = f" of {view['rounds']}" if view["rounds"] > 1 else ""
-        acting = "you" if view["acting"] == me else seat(view["acting"])
+        acting = self.acting(view["acting"])
         notes = [f"Round {view['round']}{rounds}, turn {view['turn']}: {acting} to act."]
         names = {zone.id: zone.name for zone in screen.game.shared_zones}
         for zone_id, call in view["called"].items():

@@ -875,8 +875,8 @@ class AuctionStage(StageBase):
     """The shared zone of cards on offer."""
     to: Id
     """The players' zone a lot goes to."""
-    by: Id
-    """The numeric card field that ranks the lots (lowest, highest)."""
+    by: Id | None = None
+    """The numeric card field that ranks the lots (needed to take the lowest or highest)."""
     start: Start = "first_player"
     """Who bids first."""
     steps: list[Chips] = Field(min_length=1, max_length=20)

@@ -182,8 +182,10 @@ class StagedChecker:
             spec = getattr(check, name)
             if spec is not None:
                 self.zone((*path, name, "zone"), spec.zone)
-                if self.field((*path, name, "field"), spec.field) and name == "sum":
-                    self.numeric((*path, name, "field"), spec.field, "the sum is always 0")
+                if name == "sum":
+                    self.numeric_field((*path, name, "field"), spec.field, "so it adds up to 0")
+                else:
+                    self.field((*path, name, "field"), spec.field)
         self.card_filter((*path, "where"), check.where)
         self.card_filter((*path, "card"), check.card)
         if check.measure is not None:
@@ -289,8 +291,7 @@ class StagedChecker:
             self.zone((*path, "from"), stage.from_, "player")
             self.card_filter((*path, "where"), stage.where)
             if stage.by is not None:
-                if self.field((*path, "by"), stage.by):
-                    self.numeric((*path, "by"), stage.by, "the picks cannot be ordered by it")
+                self.numeric_field((*path, "by"), stage.by, "so the picks cannot be ordered by it")
             elif stage.reveal in ("ascending", "descending"):
                 self.checks.error(
                     (*path, "reveal"),
@@ -365,28 +366,31 @@ class StagedChecker:
             if value not in held:
                 self.checks.known((*path, "values", index), str(value), names, move.field)
 
-    def numeric(self, path: Path, name: str, why: str) -> None:
-        """A field that orders cards: some card of the deck must hold a number in it."""
+    def ranking_field(self, path: Path, name: str) -> None:
+        """A field that picks the highest or lowest card: some card must hold a number in it,
+        else every card ranks alike and the first in the deck's order would be taken."""
+        self.numeric_field(path, name, "so cards cannot be ranked by it")
+
+    def numeric_field(self, path: Path, name: str, why: str) -> None:
+        """A field read as a number (ranked, added up): some card must hold a number in it;
+        `why` says what goes wrong otherwise."""
         kind = self.checks.deck_kind()
-        if kind is None or self.checks.suits_kind() is not None or name == "id":
+        if not self.field(path, name) or kind is None or self.checks.suits_kind() is not None:
             return
         cards = [card for _, card in self.checks.cards(kind)]
 
-        def holds_numbers(field: str) -> bool:
-            found = (getattr(card, field, None) for card in cards)
-            return any(isinstance(v, int) and not isinstance(v, bool) for v in found)
+        def numeric(field: str) -> bool:
+            values = (getattr(card, field, None) for card in cards)
+            return any(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
-        if name not in self.checks.fields_of(kind) or holds_numbers(name):
-            return
-        numbers = sorted(f for f in self.checks.fields_of(kind) if holds_numbers(f))
-        self.checks.error(
-            path,
-            "invalid-value",
-            f"no card has a number in '{name}': {why}",
-            f"name a field holding numbers: {', '.join(repr(f) for f in numbers)}"
-            if numbers
-            else "give the cards a numeric field (a value, a rank) and name it",
-        )
+        if name in self.checks.fields_of(kind) and not numeric(name):
+            fields = sorted(f for f in self.checks.fields_of(kind) if numeric(f))
+            self.checks.error(
+                path,
+                "not-numeric",
+                f"no card has a number in '{name}', {why}",
+                f"name a numeric field: {', '.join(fields)}" if fields else "",
+            )
 
     def summed_field(self, path: Path, name: str) -> None:
         """A capture adds up a field: some card must hold a positive whole number in it."""
@@ -481,8 +485,7 @@ class StagedChecker:
                     self.field((*path, "match", "step", "field"), move.match.step.field)
                 if move.match.climb is not None:
                     climb = (*path, "match", "climb", "field")
-                    if self.field(climb, move.match.climb.field):
-                        self.numeric(climb, move.match.climb.field, "no card can climb on it")
+                    self.numeric_field(climb, move.match.climb.field, "so no card can climb on it")
                 if move.match.among is not None:
                     self.field((*path, "match", "among"), move.match.among)
                 self.card_filter((*path, "match", "wild"), move.match.wild)

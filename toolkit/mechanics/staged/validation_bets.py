@@ -59,12 +59,29 @@ def stage(checker: StagedChecker, path: Path, stage: Any) -> None:
     elif kind == "auction":
         checker.zone((*path, "lots"), stage.lots, "shared")
         checker.zone((*path, "to"), stage.to, "player")
-        checker.field((*path, "by"), stage.by)
+        taken = ((("last",), stage.last), (("drop", "takes"), stage.drop.takes))
+        ranked = [(key, which) for key, which in taken if which in ("highest", "lowest")]
+        if stage.by is not None:
+            if ranked:
+                checker.ranking_field((*path, "by"), stage.by)
+            else:
+                checker.field((*path, "by"), stage.by)
+        elif ranked:
+            key, which = ranked[0]
+            checker.checks.error(
+                (*path, *key),
+                "invalid-value",
+                f"taking the {which} lot needs 'by': the field that ranks the lots",
+                "add e.g. 'by: value', or take 'all' (a dropping bidder: 'none')",
+            )
     elif kind == "sealed_bid":
         checker.zone((*path, "lots"), stage.lots, "shared")
         checker.zone((*path, "to"), stage.to, "player")
         if stage.by is not None:
-            checker.field((*path, "by"), stage.by)
+            if stage.take != "all":
+                checker.ranking_field((*path, "by"), stage.by)
+            else:
+                checker.field((*path, "by"), stage.by)
         elif stage.take != "all":
             checker.checks.error(
                 (*path, "take"),
@@ -82,7 +99,9 @@ def move(checker: StagedChecker, path: Path, move: Any) -> None:
 
 def which_by(checker: StagedChecker, path: Path, stage: Any) -> None:
     """A `move` stage taking the highest or lowest card needs the field that ranks them."""
-    if stage.by is not None:
+    if stage.by is not None and stage.which in ("highest", "lowest"):
+        checker.ranking_field((*path, "by"), stage.by)
+    elif stage.by is not None:
         checker.field((*path, "by"), stage.by)
     elif stage.which in ("highest", "lowest"):
         checker.checks.error(
