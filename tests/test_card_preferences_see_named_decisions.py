@@ -1,7 +1,7 @@
 """A card preference sees every decision that involves a card, whatever a staged game names
 it: a simultaneous pick named `reach` or `dodge` by its `decision:` is chosen by
-`highest_field` written alone, or as the tie-break of a `prefer: move` naming the decision,
-never left to the fallback bot."""
+`highest_field` written alone, as the tie-break of a `prefer: move` naming the decision, or
+naming it in its own `decision:`; never left to the fallback bot."""
 
 from __future__ import annotations
 
@@ -37,10 +37,17 @@ strategies:
         moves: [reach]
         then: [{prefer: highest_field, field: stride}]
         label: reach long
+  - id: named-dodger
+    name: Named dodger
+    description: The same, each card preference naming the game's own decision.
+    fallback: random
+    rules:
+      - {prefer: lowest_field, decision: dodge, field: stride, label: dodge short}
+      - {prefer: highest_field, decision: reach, field: stride, label: reach long}
 """
 
 
-@pytest.mark.parametrize("strategy", ["longest", "shortest-dodger"])
+@pytest.mark.parametrize("strategy", ["longest", "shortest-dodger", "named-dodger"])
 def test_a_named_pick_is_chosen_by_the_card_preference(
     strategy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -65,7 +72,7 @@ def test_a_named_pick_is_chosen_by_the_card_preference(
                     decision = options[0].decision
                     held = [strides[o.card] for o in options]
                     chosen = strides[options_of(state, 0, [action])[0].card]
-                    shortest = strategy == "shortest-dodger" and decision == "dodge"
+                    shortest = strategy != "longest" and decision == "dodge"
                     assert chosen == (min(held) if shortest else max(held)), (decision, held)
                     assert not bot.last_rule.startswith("fallback"), bot.last_rule
                     seen.add(decision)

@@ -170,7 +170,13 @@ def _candidates(rule: CardPreference, game: Game) -> Callable[[list[Option]], li
     field, so preferences that compare fields look at face-up picks unless the filter asks
     for `face_up: false` (then at the printed card that goes face down).
     """
-    accepted = None if rule.decision is None else _DECISIONS[rule.decision]
+    # a mechanic's decision covers its members (`play`: lead, follow); a decision the game's
+    # rules name (a staged `decision: reach`) covers itself
+    accepted = (
+        None
+        if rule.decision is None
+        else _DECISIONS.get(rule.decision, frozenset((rule.decision,)))
+    )
     card_filter = dict(rule.where or {})
     side = card_filter.pop("face_up", None)
     if side is None and rule.compares_fields:

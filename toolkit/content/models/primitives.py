@@ -21,7 +21,7 @@ from toolkit.mechanics.registry import (
 )
 from toolkit.rules.preferences.base import PreferenceBase
 from toolkit.rules.registry import CONDITIONS, EFFECTS, PREFERENCES, SCORING_RULES, SETUP_STEPS
-from toolkit.schema.base import Model
+from toolkit.schema.base import Id, Model
 
 with collection_paused():  # every effect's module imported, its model made
     _MECHANIC_EFFECTS: tuple[type[Any], ...] = mechanic_effects()
@@ -43,7 +43,8 @@ else:
         ScoringRule = SCORING_RULES.build_union()
         SetupStep = SETUP_STEPS.build_union()
         Preference = PREFERENCES.build_union()
-        DecisionKind = Literal[strategy_decisions()]
+        # the mechanics' own names, or a decision a game's rules name (a staged `decision`)
+        DecisionKind = Literal[strategy_decisions()] | Id
 
 UNIONS: dict[str, Any] = {
     "Effect": Effect,

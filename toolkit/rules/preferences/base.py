@@ -133,7 +133,9 @@ class CardPreference(PreferenceBase):
     """A preference over the cards that actions play, take or pick."""
 
     decision: DecisionKind | None = None
-    """Only actions of this kind of decision; unset: any decision that involves a card."""
+    """Only actions of this kind of decision (a kind the mechanic names, or a decision the
+    game's own rules name: a staged move's or pick's `decision`); unset: any decision that
+    involves a card."""
     where: CardFilter | None = None
     """Only actions whose card matches this filter, on any field the card's kind declares
     (a suit or rank, a cost, a colour, a number).
