@@ -100,7 +100,7 @@ def test_deeds_and_notes_are_sorted_and_one_deed_per_bidder_is_laid_out(
 def test_a_bid_is_one_two_or_three_more_than_the_highest_or_you_step_back(game: Game) -> None:
     state = start(game)
     assert offered(game, state, 0) == [
-        "bid 1 shells more",
+        "bid 1 shell more",
         "bid 2 shells more",
         "bid 3 shells more",
         "drop out",
@@ -117,7 +117,7 @@ def test_you_cannot_bid_more_shells_than_you_hold(game: Game) -> None:
     state = start(game)
     state.res[1][0] = 4
     bid(game, state, "bid 3 shells more")
-    assert offered(game, state, 1) == ["bid 1 shells more", "drop out"]
+    assert offered(game, state, 1) == ["bid 1 shell more", "drop out"]
 
 
 def test_stepping_back_takes_the_lowest_deed_and_half_the_bid_back(game: Game) -> None:
@@ -140,11 +140,11 @@ def test_stepping_back_takes_the_lowest_deed_and_half_the_bid_back(game: Game) -
 
 def test_a_bidder_who_stepped_back_is_passed_over(game: Game) -> None:
     state = start(game, 3)
-    bid(game, state, "bid 1 shells more")  # player 1
+    bid(game, state, "bid 1 shell more")  # player 1
     bid(game, state, "drop out")  # player 2
-    bid(game, state, "bid 1 shells more")  # player 3
+    bid(game, state, "bid 1 shell more")  # player 3
     assert state.to_move() == (0,)
-    bid(game, state, "bid 1 shells more")  # player 1
+    bid(game, state, "bid 1 shell more")  # player 1
     assert state.to_move() == (2,)
 
 

@@ -76,7 +76,7 @@ def test_a_toll_is_paid_to_the_supply_and_a_player_who_cannot_pay_folds(game: Ga
 
 def test_paying_puts_a_chip_on_the_offer_and_passes_it_on(game: Game) -> None:
     state = start(game)
-    act(game, state, 0, "pay 1 pebbles onto the offered shell")
+    act(game, state, 0, "pay 1 pebble onto the offered shell")
     assert pebbles(state) == [2, 3]
     assert state.mech.wager.chips[game.zone("offer").index] == [1]
     assert state.observation(1)["chips"] == {"offer": {"pebbles": 1}}
@@ -86,8 +86,8 @@ def test_paying_puts_a_chip_on_the_offer_and_passes_it_on(game: Game) -> None:
 def test_taking_the_offer_takes_the_chips_lying_on_it(game: Game) -> None:
     state = start(game)
     offered = names(game, state, "offer")
-    act(game, state, 0, "pay 1 pebbles onto the offered shell")
-    act(game, state, 1, "pay 1 pebbles onto the offered shell")
+    act(game, state, 0, "pay 1 pebble onto the offered shell")
+    act(game, state, 1, "pay 1 pebble onto the offered shell")
     act(game, state, 0, "take every card of the offered shell")
     assert names(game, state, "pail", 0) == offered
     assert pebbles(state) == [4, 2]
@@ -105,7 +105,7 @@ def test_nobody_may_pay_without_a_chip(game: Game) -> None:
 def test_a_folded_player_is_passed_over_by_turns_that_skip_the_folded(game: Game) -> None:
     state = start(game, 3)
     state.mech.wager.folded[1] = True
-    act(game, state, 0, "pay 1 pebbles onto the offered shell")
+    act(game, state, 0, "pay 1 pebble onto the offered shell")
     assert state.to_move() == (2,)
 
 
@@ -119,7 +119,7 @@ def test_sealed_bids_are_asked_of_everyone_at_once_up_to_what_each_holds(game: G
     assert names(game, state, "stall") == ["shell-7", "shell-9", "shell-12"]
     assert state.to_move() == (0, 1, 2)
     words = [game.mechanic.describe_action(state, a) for a in state.legal_actions(2)]
-    assert words == ["bid 0 pebbles", "bid 1 pebbles"]
+    assert words == ["bid 0 pebbles", "bid 1 pebble"]
 
 
 def test_the_highest_sealed_bid_pays_and_takes_the_best_lot(game: Game) -> None:
@@ -131,7 +131,7 @@ def test_the_highest_sealed_bid_pays_and_takes_the_best_lot(game: Game) -> None:
     seen = state.observation(1)
     assert seen["bid"] == -1 and "2" not in str(seen["stakes"])  # player 1's bid is hidden
     assert state.observation(0)["bid"] == 2
-    act(game, state, 1, "bid 1 pebbles")
+    act(game, state, 1, "bid 1 pebble")
     act(game, state, 2, "bid 0 pebbles")
     assert BidsRevealed((2, 1, 0), 0, "pebbles") in state.log
     assert pebbles(state) == [before[0] - 2, before[1], before[2]]
@@ -143,8 +143,8 @@ def test_a_tie_for_the_highest_bid_wins_nothing_with_ties_none(game: Game) -> No
     state = start(game)
     to_the_stall(game, state, ["shell-12", "shell-9", "shell-7"])
     before = pebbles(state)
-    act(game, state, 0, "bid 1 pebbles")
-    act(game, state, 1, "bid 1 pebbles")
+    act(game, state, 0, "bid 1 pebble")
+    act(game, state, 1, "bid 1 pebble")
     assert BidsRevealed((1, 1), -1, "pebbles") in state.log
     assert pebbles(state) == before
     assert len(names(game, state, "stall")) == 3
@@ -160,7 +160,7 @@ def test_a_tie_goes_to_the_first_in_turn_order_with_ties_first(tmp_path: Path) -
     to_the_stall(game, state, ["shell-12", "shell-9", "shell-7"])
     acting = state.mech.acting
     for player in (0, 1):
-        act(game, state, player, "bid 1 pebbles")
+        act(game, state, player, "bid 1 pebble")
     assert BidsRevealed((1, 1), acting, "pebbles") in state.log
 
 
@@ -239,7 +239,7 @@ def test_the_rules_read_the_toll_the_chip_and_the_sealed_bid_in_words() -> None:
     content, _ = load_game(MANIFEST)
     assert content is not None
     lines = round_lines(content.game.structure)
-    assert "      - pay 1 pebbles onto offer" in lines
+    assert "      - pay 1 pebble onto offer" in lines
     assert lines[-1] == (
         "  Everyone bids 0 to 6 pebbles at once, hidden; the highest bidder pays and takes "
         "the highest points of stall into their pail; nobody wins a tie."
@@ -275,7 +275,7 @@ def test_past_its_most_bids_an_auction_leaves_the_others_to_drop_out_in_turn(
     _, game = load_compiled_game(str(manifest))
     state = start(game, 3)
     state.shared[game.zone("quay").index] = [game.deck.index(f"deed-{v}") for v in (5, 9, 14)]
-    act(game, state, 0, "bid 1 shells more")
+    act(game, state, 0, "bid 1 shell more")
     act(game, state, 1, "bid 2 shells more")  # the second bid: player 2 leads
     dropped = [e.player for e in state.log if isinstance(e, Wagered) and e.what == "drop"]
     assert dropped == [2, 0]  # player 3, then player 1
@@ -429,7 +429,7 @@ def test_an_auction_may_refund_a_whole_bid_and_leave_every_lot_to_the_last(
     quay = [game.deck.index(f"deed-{v}") for v in (5, 9)]
     state.shared[game.zone("quay").index] = quay
     act(game, state, 0, "bid 3 shells more")
-    act(game, state, 1, "bid 1 shells more")
+    act(game, state, 1, "bid 1 shell more")
     act(game, state, 0, "drop out")  # all 3 back, no deed
     assert Wagered(0, "drop", -3, 3, "shells") in state.log
     assert names(game, state, "deeds", 0) == []

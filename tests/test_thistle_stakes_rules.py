@@ -267,7 +267,7 @@ def test_a_replay_tells_the_wagers_and_the_showdown(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     told = run_toolkit("replay", transcript)
     assert told.returncode == 0, told.stderr
-    assert "player 1 pays 1 thistles" in told.stdout
+    assert "player 1 pays 1 thistle" in told.stdout
     assert "from the pot" in told.stdout
     assert "replays exactly" in told.stdout
 

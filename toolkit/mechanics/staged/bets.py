@@ -21,15 +21,11 @@ from toolkit.mechanics.staged.moves import Mover, MoveRule
 from toolkit.mechanics.staged.ops import Op
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
 from toolkit.mechanics.staged.side_pots import side_pots
-from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wager, Wagered, onto
+from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wager, Wagered, chips, onto
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
     from toolkit.mechanics.staged.machine import StagedMechanic
-
-
-def _chips(amount: int, resource: str) -> str:
-    return f"{amount} {resource}"
 
 
 def _wager(mech: Mech) -> Wager:
@@ -92,9 +88,9 @@ class StakeMove(MoveRule):
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
         if self.kind == "bet":
-            return f"bet {_chips(self.amounts[offset], self.resource_id)}"
+            return f"bet {chips(self.amounts[offset], self.resource_id)}"
         if self.kind == "raise":
-            return f"raise by {_chips(self.amounts[offset], self.resource_id)}"
+            return f"raise by {chips(self.amounts[offset], self.resource_id)}"
         return self.kind
 
     def value_of(self, offset: int) -> int:
@@ -130,7 +126,7 @@ class BidMove(MoveRule):
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
         if self.kind == "drop":
             return "drop out"
-        return f"bid {_chips(self.steps[offset], self.resource_id)} more"
+        return f"bid {chips(self.steps[offset], self.resource_id)} more"
 
     def value_of(self, offset: int) -> int:
         return self.steps[offset] if self.kind == "bid" else -1
@@ -155,7 +151,7 @@ class SealedMove(MoveRule):
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
-        return f"bid {_chips(offset, self.resource_id)}"
+        return f"bid {chips(offset, self.resource_id)}"
 
     def value_of(self, offset: int) -> int:
         return offset
@@ -180,7 +176,7 @@ class PayMove(MoveRule):
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
-        return f"pay {_chips(self.amount, self.resource_id)} onto {self.zone.name}"
+        return f"pay {chips(self.amount, self.resource_id)} onto {self.zone.name}"
 
 
 # -- ops ----------------------------------------------------------------------------------------
@@ -380,13 +376,13 @@ class Showdown(Op):
         stays = False
         for resource, amount in enumerate(lying):
             put = wager.put_by(pot, resource, state.n)
-            for chips, eligible in side_pots(put, amount, players):
+            for pot_chips, eligible in side_pots(put, amount, players):
                 top = max(hands[p] for p in eligible) if shown else None
                 winners = [p for p in eligible if not shown or hands[p] == top]
                 if len(winners) > 1 and not self.split:
                     stays = True
                     continue
-                share = chips // len(winners)
+                share = pot_chips // len(winners)
                 for player in winners:
                     state.res[player][resource] += share
                     lying[resource] -= share

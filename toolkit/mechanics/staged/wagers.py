@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from toolkit.diagnostics import singular_id
 from toolkit.kernel.events import Event
 
 if TYPE_CHECKING:
@@ -171,3 +172,8 @@ class BidsRevealed(Event):
 
 
 WAGER_EVENTS: tuple[type[Event], ...] = (Wagered, PotWon, BidsRevealed)
+
+
+def chips(amount: int, resource: str) -> str:
+    """An amount of a resource, its word agreeing in number (`1 shell`, `2 shells`)."""
+    return f"{amount} {singular_id(resource) if abs(amount) == 1 else resource}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wagered
+from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wagered, chips
 
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
@@ -103,7 +103,7 @@ def _rank(keys: list[Any]) -> list[tuple[str, str]]:
 
 def move_line(move: Any) -> str:
     """The `pay` move in words."""
-    return f"pay {move.amount} {move.resource} onto {move.to}"
+    return f"pay {chips(move.amount, move.resource)} onto {move.to}"
 
 
 def event_lines(mechanic: StagedMechanic, event: Event) -> Iterator[str] | None:
@@ -116,17 +116,17 @@ def event_lines(mechanic: StagedMechanic, event: Event) -> Iterator[str] | None:
             if what == "fold":
                 return iter([f"  {who} folds"])
             if what == "pay":
-                return iter([f"  {who} pays {amount} {resource}"])
+                return iter([f"  {who} pays {chips(amount, resource)}"])
             if what == "back":
-                return iter([f"  {who} takes back {-amount} {resource} nobody matched"])
+                return iter([f"  {who} takes back {chips(-amount, resource)} nobody matched"])
             if what == "drop":
-                back = f", {-amount} {resource} back" if amount < 0 else ""
+                back = f", {chips(-amount, resource)} back" if amount < 0 else ""
                 return iter([f"  {who} drops out{back}"])
             if what == "call":
-                return iter([f"  {who} calls: {amount} {resource} (stake {total})"])
+                return iter([f"  {who} calls: {chips(amount, resource)} (stake {total})"])
             verb = {"bet": "bets", "raise": "raises to", "bid": "bids"}.get(what, what)
             shown = amount if what == "bet" else total
-            return iter([f"  {who} {verb} {shown} {resource}"])
+            return iter([f"  {who} {verb} {chips(shown, resource)}"])
         case PotWon(player=p, amount=amount, zone=zone, shown=shown):
             name = {z.id: z.name for z in mechanic.zones}.get(zone, zone)
             if p < 0:
