@@ -14,7 +14,7 @@ from typing import Any
 
 from toolkit.content.models.print_layout import TextDefaults
 from toolkit.content.project import GameContent
-from toolkit.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.files import is_file
 from toolkit.pnp import icon_specs
 from toolkit.pnp.contrast_check import Resolved, face_findings
@@ -44,10 +44,38 @@ def check_layouts(
     files = layout.files if layout is not None else [p for p in listed if is_file(p)]
     if layout is not None and not diagnostics:
         diagnostics = [
-            where.diagnostic("low-contrast", finding, _CONTRAST_HINT, warning=True)
-            for where, finding in contrast_findings(content, layout)
+            *unknown_marks(content, layout),
+            *(
+                where.diagnostic("low-contrast", finding, _CONTRAST_HINT, warning=True)
+                for where, finding in contrast_findings(content, layout)
+            ),
         ]
     return files, diagnostics
+
+
+def unknown_marks(content: GameContent, layout: Layout) -> list[Diagnostic]:
+    """A vocabulary value's `mark` that no icon draws (built in, one of the layout's
+    `icon_files`, or an alias in its `icons`) would print as a word: a warning at the mark."""
+    known = set(icon_specs.DEFAULT_COLOURS) | set(layout.icon_files)
+    found = []
+    for index, vocabulary in enumerate(content.game.vocabularies):
+        for place, value in enumerate(vocabulary.values):
+            mark = value.mark
+            if mark is None or icon_specs.resolve(mark, layout.settings.icons, known):
+                continue
+            found.append(
+                content.manifest.diag(
+                    ("vocabularies", index, "values", place, "mark"),
+                    "unknown-icon",
+                    f"no icon is called '{mark}': the mark of {vocabulary.field} "
+                    f"'{value.id}' would print as a word",
+                    did_you_mean(mark, sorted({*known, *layout.settings.icons}))
+                    or "name a built-in icon (circle, triangle, square, diamond, hexagon ...) "
+                    "or one of the layout's icon_files",
+                    severity="warning",
+                )
+            )
+    return found
 
 
 def contrast_findings(content: GameContent, layout: Layout) -> list[tuple[Where, str]]:
