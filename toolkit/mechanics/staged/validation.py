@@ -284,8 +284,18 @@ class StagedChecker:
                 )
             self.stages((*path, "turn"), stage.turn, (*loops, "turns"))
         elif kind == "choose":
+            named: dict[str, int] = {}
             for index, move in enumerate(stage.moves):
                 self.move((*path, "moves", index), move, loops)
+                if move.decision is not None and named.setdefault(move.decision, index) != index:
+                    self.checks.error(
+                        (*path, "moves", index, "decision"),
+                        "duplicate-id",
+                        f"two moves of this choice are called '{move.decision}' (the first is "
+                        f"move {named[move.decision] + 1}): players and strategies could not "
+                        "tell them apart",
+                        "give each move of a choice its own decision",
+                    )
             self.stages((*path, "otherwise"), stage.otherwise, loops)
         elif kind == "simultaneous":
             self.zone((*path, "from"), stage.from_, "player")
