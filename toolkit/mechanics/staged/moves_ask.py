@@ -57,6 +57,8 @@ class AskMove(MoveRule):
     """Per value index, the cards with that value in deck order (the named cards offered)."""
     offered: dict[tuple[int, ...], list[int]] = dataclasses.field(default_factory=dict)
     """The choices offered per hand, remembered (a hand's choices never change)."""
+    only_target: bool = False
+    """Only the player a `target` stage chose may be asked (`who: target`)."""
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         mine = self.zone.cards(state, player)
@@ -76,6 +78,8 @@ class AskMove(MoveRule):
         for seat in range(1, n):
             other = (player + seat) % n
             if (finished and finished[other]) or not zone.cards(state, other):
+                continue
+            if self.only_target and other != mech.target:
                 continue
             base = self.base + (seat - 1) * size
             out.extend([base + choice for choice in choices])

@@ -23,6 +23,8 @@ from toolkit.mechanics.staged.events import (
     ValueCalled,
 )
 
+from toolkit.mechanics.staged.target_events import PlayerOut, TargetChosen
+
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
     from toolkit.kernel.mechanic import CardWords
@@ -103,4 +105,8 @@ def event(
                 else f"{seat(other)} has none"
             )
             return iter([f"  {seat(p)} asks {seat(other)} for {what}: {answer}"])
+        case TargetChosen(player=p, target=chosen):
+            return iter([f"  {seat(p)} chooses {seat(chosen)}"])
+        case PlayerOut(player=p):
+            return iter([f"  {seat(p)} is out"])
     return words_bets.event_lines(mechanic, event)
