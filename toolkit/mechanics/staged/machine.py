@@ -453,6 +453,7 @@ class StagedMechanic(MachineDefaults):
             },
             "known": [[ids[card] for card in cards] for cards in mech.known],
             "asked": asked_view(self, mech),
+            "target": mech.target,
             "resources": table["resources"],
             "supply": table["supply"],
             "tracks": table["tracks"],
@@ -495,6 +496,8 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
                 total += players * of(stage.stages)
             elif kind == "if":
                 total += max(of(stage.then), of(stage.else_))
+            elif kind == "target":
+                total += 1 + max(of(stage.then), of(stage.otherwise))
             elif kind == "automaton":
                 total += of(stage.stages)
             elif kind in ("betting", "auction", "sealed_bid"):

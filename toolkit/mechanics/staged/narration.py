@@ -22,7 +22,6 @@ from toolkit.mechanics.staged.events import (
     Triggered,
     ValueCalled,
 )
-
 from toolkit.mechanics.staged.target_events import PlayerOut, TargetChosen
 
 if TYPE_CHECKING:
