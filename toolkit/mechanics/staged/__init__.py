@@ -31,6 +31,7 @@ DECISIONS: tuple[str, ...] = (
     "ask",
     "capture",
     "trail",
+    "target",
     *validation_bets.WAGERS,
 )
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
@@ -109,6 +110,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
                 found.append("trail")
         elif getattr(item, "stage", None) == "simultaneous":
             found.append(item.decision or "pick")
+        elif getattr(item, "stage", None) == "target":
+            found.append(item.decision or "target")
         else:
             found.extend(validation_bets.asks(item))
     for stages in structure.defines.values():
@@ -117,6 +120,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
                 found.append(item.decision or item.move)
                 if item.move == "capture" and item.trail != "never":
                     found.append("trail")
+            elif getattr(item, "stage", None) == "target":
+                found.append(item.decision or "target")
     return tuple(dict.fromkeys(found))
 
 
@@ -134,7 +139,16 @@ KIT: MechanicKit[Staged] = MechanicKit(
     structure=Staged,
     effects=(),
     decisions=DECISIONS,
-    cardless=("draw", "take_all", "pass", "stop", "call", "flip", *validation_bets.WAGERS),
+    cardless=(
+        "draw",
+        "take_all",
+        "pass",
+        "stop",
+        "call",
+        "flip",
+        "target",
+        *validation_bets.WAGERS,
+    ),
     compile=_compile,
     check=validation.check,
     summary=words.summary,

@@ -394,7 +394,10 @@ class StagedMechanic(MachineDefaults):
         _, rule = self.codec.rule_of(action)
         offset = action - rule.base
         return BotOption(
-            rule.decision_at(offset), rule.card_of(state, mech, offset), value=rule.value_of(offset)
+            rule.decision_at(offset),
+            rule.card_of(state, mech, offset),
+            value=rule.value_of(offset),
+            seat=rule.seat_at(state, mech, offset),
         )
 
     # -- words ----------------------------------------------------------------------------------

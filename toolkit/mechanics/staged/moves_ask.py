@@ -146,6 +146,10 @@ class AskMove(MoveRule):
     def card_part(self, offset: int) -> tuple[int, int] | None:
         return None
 
+    def seat_at(self, state: State, mech: Mech, offset: int) -> int:
+        """The player asked (seats counted from the asker, the player acting now)."""
+        return (mech.acting + offset // self.choices + 1) % state.n
+
     def card_of(self, state: State, mech: Mech, offset: int) -> int:
         """The named card asked for (strategies read its fields); -1 for a value."""
         return offset % self.choices if self.by_card else -1

@@ -162,6 +162,9 @@ class StagedScreen(ScreenDefaults):
             notes.append("Your hidden picks: " + self.names(view["picked"]) + ".")
         if view["choosing"]:
             notes.append("Chosen so far: " + self.names(view["choosing"]) + ".")
+        if view["target"] >= 0:
+            chosen = "you" if view["target"] == me else seat(view["target"])
+            notes.append(f"Chosen player: {chosen}.")
         known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
         return TableParts((PileParts(piles),), tuple(notes), known, self.takes())
 

@@ -64,8 +64,7 @@ class TargetMove(MoveRule):
         verb = "choose" if self.decision == "target" else self.decision.replace("_", " ")
         return f"{verb} player {offset + 1}"
 
-    def seat_of(self, offset: int) -> int:
-        """The seat the action `base + offset` chooses."""
+    def seat_at(self, state: State, mech: Mech, offset: int) -> int:
         return offset
 
 
