@@ -257,3 +257,36 @@ def test_the_rule_book_reads_a_target_and_an_eliminate_without_says() -> None:
         "You are out of the round."
     ]
     assert check_words(Check.model_validate({"out": "all_but_one"})) == "one player is left in"
+
+
+def test_the_observation_vector_says_who_is_chosen(game: Game) -> None:
+    from toolkit.interop.encoding import Encoder
+    from toolkit.interop.match import Match
+
+    encoder = Encoder(Match(game, players=3))
+    (offset, block) = next((at, b) for at, b in encoder.layout() if b.name == "target")
+    state, player = at_target(game, 3)
+    assert not encoder.encode(state, player)[offset : offset + block.size].any()
+    state.apply(player, state.legal_actions(player)[0])
+    for seat in range(3):
+        written = encoder.encode(state, seat)[offset : offset + block.size]
+        assert list(written.nonzero()[0]) == [(state.mech.target - seat) % 3]
+
+
+def test_an_award_never_goes_to_a_player_out(game: Game) -> None:
+    from toolkit.mechanics.staged.ops import Award
+
+    award = next(op for op in game.mechanic.program if isinstance(op, Award))
+    state = game.new_state(1, 3)
+    glow = game.deck.fields["glow"]
+    bright, dim = max(range(game.deck.size), key=glow.__getitem__), 0
+    clearing = state.shared[game.zone("clearing").index]
+    for pile in (*state.shared, *(z[p] for z in state.zones for p in range(3))):
+        for card in (bright, dim):
+            if card in pile:
+                pile.remove(card)
+    clearing[:] = [bright, dim]
+    state.mech.placed_by[bright], state.mech.placed_by[dim] = 0, 1
+    state.mech.wager.folded[0] = True  # the keeper of the brighter spirit is out
+    award.run(game.mechanic, state, state.mech)
+    assert state.mech.winner == 1

@@ -546,12 +546,19 @@ class Award(Op):
         if not cards:
             return self.next
         candidates = list(cards)
+        wager = mech.wager
+        if wager is not None and any(wager.folded):  # a player out of the round wins nothing
+            folded, by = wager.folded, mech.placed_by
+            candidates = [c for c in cards if by[c] < 0 or not folded[by[c]]]
         trump = self.trump
-        if trump is not None and any(trump(c) for c in cards):
-            candidates = [c for c in cards if trump(c)]
+        if trump is not None and any(trump(c) for c in candidates):
+            candidates = [c for c in candidates if trump(c)]
         elif self.follow is not None:
             led = self.follow[cards[0]]
-            candidates = [c for c in cards if self.follow[c] == led]
+            candidates = [c for c in candidates if self.follow[c] == led]
+        if not candidates:  # only cards of players out of the round: nobody wins them
+            mech.winner = -1
+            return self.next
         values = self.values
         ranked = [c for c in candidates if values[c] is not None]
         if ranked:
