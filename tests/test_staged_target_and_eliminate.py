@@ -52,11 +52,14 @@ def played(seed: int, players: int, game: Game) -> Iterator[tuple[State, int, in
     """Every decision of a seeded random game: the state before it, the mover, the action."""
     state = game.new_state(seed, players)
     rng = random.Random(seed)
-    while not state.terminal:
+    for _ in range(game.mechanic.max_actions(players)):  # the game ends within its bound
+        if state.terminal:
+            return
         (player,) = state.to_move()
         action = rng.choice(state.legal_actions(player))
         yield state.clone(), player, action
         state.apply(player, action)
+    raise AssertionError(f"seed {seed}: the game did not end within its action bound")
 
 
 def at_target(game: Game, players: int, seed: int = 1) -> tuple[State, int]:
@@ -71,8 +74,8 @@ def test_random_games_end_never_act_for_a_player_out_nor_choose_whom_where_refus
     game: Game,
 ) -> None:
     targets = outs = 0
-    for seed in range(120):
-        players = 3 + seed % 2
+    for seed in range(200):
+        players = 2 + seed % 3
         for before, player, action in played(seed, players, game):
             folded = before.mech.wager.folded
             assert not folded[player] and not before.mech.finished[player]
@@ -92,7 +95,7 @@ def test_random_games_end_never_act_for_a_player_out_nor_choose_whom_where_refus
             logged = len(after.log)
             after.apply(player, action)
             outs += sum(1 for e in after.log[logged:] if isinstance(e, PlayerOut))
-    assert targets > 300 and outs > 100
+    assert targets > 500 and outs > 200
 
 
 def test_who_target_names_the_chosen_player_in_moves_and_narration(game: Game) -> None:
@@ -290,3 +293,18 @@ def test_an_award_never_goes_to_a_player_out(game: Game) -> None:
     state.mech.wager.folded[0] = True  # the keeper of the brighter spirit is out
     award.run(game.mechanic, state, state.mech)
     assert state.mech.winner == 1
+
+
+def test_a_search_bot_chooses_only_keepers_it_may_and_plays_to_the_end(game: Game) -> None:
+    from toolkit.agents import make_bot
+
+    state = game.new_state(4, 3)
+    bots = [make_bot("ismcts:20", 4, game), make_bot("random", 5), make_bot("random", 6)]
+    chosen = 0
+    while not state.terminal:
+        (player,) = state.to_move()
+        action = bots[player].choose(state, player)
+        assert action in state.legal_actions(player)
+        chosen += isinstance(waiting_rule(game, state), TargetMove) and player == 0
+        state.apply(player, action)
+    assert chosen > 0
