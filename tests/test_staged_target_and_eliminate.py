@@ -308,3 +308,19 @@ def test_a_search_bot_chooses_only_keepers_it_may_and_plays_to_the_end(game: Gam
         chosen += isinstance(waiting_rule(game, state), TargetMove) and player == 0
         state.apply(player, action)
     assert chosen > 0
+
+
+def test_terminal_play_lists_each_keeper_to_choose_by_seat(tmp_path: Path) -> None:
+    from toolkit.play.session import Session
+    from toolkit.play.views import Views, ordered_moves
+    from toolkit.record.transcripts import LoadedGame
+
+    loaded = LoadedGame.load(str(made(tmp_path)))
+    state, player = at_target(loaded.game, 4)
+    session = Session(loaded, seed=1, players=4, seat=player, bots=["random"] * 4)
+    view = Views(session, plain=True)
+    view.session.state = state
+    rule = waiting_rule(loaded.game, state)
+    assert isinstance(rule, TargetMove)
+    legal = ordered_moves(state.legal_actions(player))
+    assert view.move_texts(legal) == [f"keeper player {a - rule.base + 1}" for a in legal]
