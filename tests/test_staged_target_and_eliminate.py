@@ -120,6 +120,8 @@ def test_who_target_names_the_chosen_player_in_moves_and_narration(game: Game) -
     assert isinstance(asking, AskMove)
     asked = {(a - asking.base) // asking.choices for a in state.legal_actions(player)}
     assert {(player + seat + 1) % 4 for seat in asked} == {chosen}  # only the target is asked
+    words = game.mechanic.describe_action(state, state.legal_actions(player)[0])
+    assert words.startswith("ask the chosen player for ")
 
 
 def test_no_candidate_runs_otherwise_and_the_turn_goes_on(game: Game) -> None:

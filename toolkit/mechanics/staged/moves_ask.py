@@ -135,7 +135,9 @@ class AskMove(MoveRule):
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
         seat, choice = divmod(offset, self.choices)
         whom = (
-            ("the next player", "the player after next")[seat]
+            "the chosen player"  # one seat only is ever offered
+            if self.only_target
+            else ("the next player", "the player after next")[seat]
             if seat < 2
             else (f"the player {seat + 1} seats on")
         )
