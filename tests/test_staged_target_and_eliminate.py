@@ -19,6 +19,7 @@ from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.events import RoundEnded
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged.checks import seat_of
+from toolkit.mechanics.staged.events import CardsMoved
 from toolkit.mechanics.staged.moves import CardMove
 from toolkit.mechanics.staged.moves_ask import AskMove
 from toolkit.mechanics.staged.ops import Choose
@@ -326,3 +327,62 @@ def test_terminal_play_lists_each_keeper_to_choose_by_seat(tmp_path: Path) -> No
     assert isinstance(rule, TargetMove)
     legal = ordered_moves(state.legal_actions(player))
     assert view.move_texts(legal) == [f"keeper player {a - rule.base + 1}" for a in legal]
+
+
+PAD = " " * 36
+GLEAM = (
+    f"{PAD}- {{stage: move, from: hand, to: clearing, who: target,"
+    ' says: "the keeper shows their spirit to all,"}\n'
+    f"{PAD}- {{stage: move, from: clearing, to: hand, who: target,"
+    ' says: "and takes it back."}\n'
+)
+ROB = (
+    f"{PAD}- stage: choose\n"
+    f"{PAD}  moves:\n"
+    f"{PAD}    - {{move: take, from: hand, from_who: target, to: hand}}\n"
+    f"{PAD}- {{stage: effects, who: target,"
+    " effects: [{effect: gain, resource: lanterns, amount: 1}]}\n"
+)
+
+
+def test_a_move_takes_from_the_target_and_effects_reach_them(tmp_path: Path) -> None:
+    manifest = replaced(tmp_path, GLEAM, ROB)
+    assert run_toolkit("validate", manifest).returncode == 0
+    robbed = load_compiled_game(str(manifest))[1]
+    lanterns = robbed.resource_index("lanterns")
+    power = robbed.deck.fields["power"]
+    for before, player, action in played(2, 3, robbed):
+        rule = waiting_rule(robbed, before)
+        if not isinstance(rule, TargetMove):
+            continue
+        if power[before.shared[robbed.zone("loose").index][-1]] != "gleam":
+            continue
+        chosen = action - rule.base
+        theirs = list(zone(robbed, before, "hand", chosen))
+        before.apply(player, action)
+        take = waiting_rule(robbed, before)
+        offered = before.legal_actions(player)
+        assert [robbed.mechanic.codec.card_part(a)[0] for a in offered] == theirs  # type: ignore[index]
+        held = before.res[chosen][lanterns]
+        logged = len(before.log)
+        before.apply(player, offered[0])
+        events = before.log[logged:]
+        if any(isinstance(e, RoundEnded) for e in events):
+            continue  # the round's lantern would blur the count
+        taken = events[0]
+        assert isinstance(taken, CardsMoved) and isinstance(take, CardMove)
+        assert (taken.player, taken.cards, taken.owner) == (player, (theirs[0],), player)
+        assert before.res[chosen][lanterns] == held + 1
+        return
+    raise AssertionError("no glow-worm set loose")
+
+
+def test_who_any_lets_the_chooser_choose_themselves(tmp_path: Path) -> None:
+    manifest = replaced(
+        tmp_path, "decision: keeper\n", "decision: keeper\n                          who: any\n"
+    )
+    anyone = load_compiled_game(str(manifest))[1]
+    state, player = at_target(anyone, 3)
+    rule = waiting_rule(anyone, state)
+    assert isinstance(rule, TargetMove)
+    assert player in [a - rule.base for a in state.legal_actions(player)]
