@@ -176,7 +176,18 @@ class StagedScreen(ScreenDefaults):
             chosen = "you" if view["target"] == me else seat(view["target"])
             notes.append(f"Chosen player: {chosen}.")
         known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
-        return TableParts((PileParts(piles),), tuple(notes), known, self.takes())
+        return TableParts((PileParts(piles),), tuple(notes), known, self.takes(), self.chooses())
+
+    def chooses(self) -> dict[int, tuple[int, ...]]:
+        """The seat's moves that choose a player (a target, the player asked), by player."""
+        codec, state = self.mechanic.codec, self.screen.state
+        chosen: dict[int, tuple[int, ...]] = {}
+        for action in seat_moves(self.screen):
+            _, rule = codec.rule_of(action)
+            player = rule.seat_at(state, state.mech, action - rule.base)
+            if player >= 0:
+                chosen[player] = (*chosen.get(player, ()), action)
+        return chosen
 
     def takes(self) -> dict[str, tuple[int, ...]]:
         """The seat's `draw` and `take_all` moves, by the shared zone they draw from or take."""
