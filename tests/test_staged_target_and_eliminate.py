@@ -386,3 +386,15 @@ def test_who_any_lets_the_chooser_choose_themselves(tmp_path: Path) -> None:
     rule = waiting_rule(anyone, state)
     assert isinstance(rule, TargetMove)
     assert player in [a - rule.base for a in state.legal_actions(player)]
+
+
+def test_an_out_check_where_nothing_puts_a_player_out_is_refused(tmp_path: Path) -> None:
+    manifest = replaced(tmp_path, '{stage: eliminate, says: "and you are out."}', "{stage: finish}")
+    text = manifest.read_text(encoding="utf-8")
+    for said in ('"and they are out."', '"its keeper is out."'):
+        text = text.replace(f"stage: eliminate, who: target, says: {said}", "stage: finish")
+    text = text.replace('{stage: eliminate, says: "its keeper is out."}', "{stage: finish}")
+    manifest.write_text(text, encoding="utf-8")
+    result = run_toolkit("validate", manifest)
+    assert result.returncode == 1
+    assert "'out' reads who is out of the round, but no stage puts a player out" in result.stdout

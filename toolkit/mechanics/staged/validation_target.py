@@ -19,6 +19,8 @@ class TargetReader:
         self.checks = checks
         self.chosen = False
         """Whether a target can have been chosen at the place being read."""
+        self.outs: list[Path] = []
+        """Where an `out` check is read."""
 
     def items(self, path: Path, items: list[Any]) -> None:
         for index, item in enumerate(items):
@@ -40,6 +42,8 @@ class TargetReader:
     def field(self, path: Path, item: BaseModel, name: str) -> None:
         value = getattr(item, name)
         key = type(item).model_fields[name].alias or name
+        if name == "out" and value is not None:
+            self.outs.append((*path, key))
         if name in SEAT_KEYS and value == "target" and not self.chosen:
             self.checks.error(
                 (*path, key),
@@ -73,3 +77,21 @@ def check(structure: Staged, checks: StructureChecks) -> None:
     for name, stages in structure.defines.items():
         reader.chosen = chooses
         reader.items((*path, "defines", name), stages)
+    every = [*structure.round, *structure.round_end.then, *fragments]
+    if reader.outs and not any(puts_out(item) for item in walk(every)):
+        for where in reader.outs:
+            checks.error(
+                where,
+                "invalid-value",
+                "'out' reads who is out of the round, but no stage puts a player out",
+                "add {stage: eliminate} (or a 'betting' round, a 'pay' with 'short: fold'), "
+                "or test something else",
+            )
+
+
+def puts_out(item: Any) -> bool:
+    """Whether a stage can put a player out of the round (eliminate, or a fold)."""
+    kind = getattr(item, "stage", None)
+    return kind in ("eliminate", "betting") or (
+        kind == "pay" and getattr(item, "short", "") == "fold"
+    )
