@@ -172,7 +172,6 @@ class Check(Model):
 
 
 _TESTS = (
-    "out",
     "empty",
     "count",
     "sum",
@@ -187,6 +186,7 @@ _TESTS = (
     "any",
     "not_",
     "folded",
+    "out",
 )
 
 

@@ -295,15 +295,10 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
                 add("If nobody may be chosen:")
                 lines.extend(stage_lines(stage.otherwise, defines, depth + 1))
         elif kind == "eliminate":
-            whom = "The chosen player is" if stage.who == "target" else f"The {stage.who} player is"
-            add(
-                said
-                or (
-                    "You are out of the round."
-                    if stage.who == "current"
-                    else f"{whom} out of the round."
-                )
+            whom = {"current": "You are", "target": "The chosen player is"}.get(
+                stage.who, f"The {stage.who} player is"
             )
+            add(said or f"{whom} out of the round.")
         elif kind == "order":
             add(said or ("Reverse the turn order." if stage.reverse else "Skip the next player."))
         elif kind == "break":
