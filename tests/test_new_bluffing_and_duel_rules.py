@@ -1,9 +1,11 @@
 """The games `toolkit new --family bluffing` and `--family duel` write play the rules their
 descriptions state, checked move by move over seeded random games through the State API:
 a crate broken open goes with the whole stack to the smuggler when it is contraband and to the
-one who opened it when honest; a last crate is never let by; a changeling trades the two
-spirits; a ghost snuffs the dimmer of two; the Dawn Star snuffs its own keeper's spirit; the
-round's lantern goes to the keeper of the brightest spirit still kept."""
+one who opened it when honest; a last crate is never let by; a power strikes a chosen keeper
+who is not veiled: a changeling trades the two spirits, a ghost snuffs the dimmer of two and
+puts its keeper out, a wisp that names the spirit held puts its keeper out; the Dawn Star
+snuffs its own keeper's spirit and puts them out; the round's lantern goes to the keeper of
+the brightest spirit still kept."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from toolkit.engine.game import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.events import RoundEnded
 from toolkit.kernel.state import State
-from toolkit.mechanics.staged.events import Awarded, CardsMoved
+from toolkit.mechanics.staged.events import Asked, Awarded, CardsMoved
+from toolkit.mechanics.staged.target_events import PlayerOut
 from toolkit.scaffold import new_game
 
 SEEDS = range(1, 7)
@@ -93,43 +96,51 @@ def test_a_last_crate_is_never_let_by(bluffing: Game) -> None:
     assert last_crates > 3
 
 
-def test_duel_powers_trade_clash_and_snuff_as_written(duel: Game) -> None:
+def test_duel_powers_strike_the_chosen_keeper_and_put_the_loser_out(duel: Game) -> None:
     glow = duel.deck.fields["glow"]
     ids = duel.deck.ids
-    seen = {"changeling": 0, "ghost": 0, "dawn": 0}
+    seen = {"changeling": 0, "ghost": 0, "dawn": 0, "wisp": 0}
     for before, player, words, events in steps(duel):
-        if not words.startswith("play ") or any(isinstance(e, RoundEnded) for e in events):
+        if any(isinstance(e, RoundEnded) for e in events):
             continue
-        played = next(e for e in events if isinstance(e, CardsMoved) and e.target == "loose")
-        (card,) = played.cards
-        kept = [c for c in cards(duel, before, "hand", player) if c != card]
-        nxt = (player + 1) % 3
-        while before.mech.finished[nxt]:
-            nxt = (nxt + 1) % 3
-        theirs = cards(duel, before, "hand", nxt)
-        if ids[card] in ("changeling", "moon-hare") and theirs:
+        outs = [e.player for e in events if isinstance(e, PlayerOut)]
+        snuffed = [e for e in events if isinstance(e, CardsMoved) and e.target == "snuffed"]
+        if words.startswith("play "):
+            played = next(e for e in events if isinstance(e, CardsMoved) and e.target == "loose")
+            if ids[played.cards[0]] == "dawn-star":
+                kept = [c for c in cards(duel, before, "hand", player) if c != played.cards[0]]
+                assert [(e.owner, e.cards) for e in snuffed] == [(player, tuple(kept))]
+                assert outs == [player]
+                seen["dawn"] += 1
+        if words.startswith("ask ") and any(isinstance(e, Asked) and e.given for e in events):
+            (asked,) = [e for e in events if isinstance(e, Asked)]
+            assert outs == [asked.asked] and asked.asked == before.mech.target
+            seen["wisp"] += 1
+        if not words.startswith("keeper player"):
+            continue
+        chosen = int(words.rsplit(" ", 1)[1]) - 1
+        assert chosen != player and not cards(duel, before, "veil", chosen)
+        assert not before.mech.wager.folded[chosen]
+        card = cards(duel, before, "loose")[-1]
+        kept = cards(duel, before, "hand", player)
+        theirs = cards(duel, before, "hand", chosen)
+        if ids[card] in ("changeling", "moon-hare"):
             moved = [
                 (e.owner, e.cards)
                 for e in events
-                if isinstance(e, CardsMoved)
-                and e.target == "hand"
-                and e.source != "marsh"
-                and e.source != "veil"
+                if isinstance(e, CardsMoved) and e.target == "hand" and e.source != "marsh"
             ]
-            assert moved[:2] == [(player, tuple(theirs)), (nxt, tuple(kept))]
+            assert moved[:2] == [(player, tuple(theirs)), (chosen, tuple(kept))]
             seen["changeling"] += 1
-        elif ids[card] in ("heron-ghost", "pike-ghost") and theirs:
+        elif ids[card] in ("heron-ghost", "pike-ghost"):
             (award,) = [e for e in events if isinstance(e, Awarded)]
             mine, other = kept[0], theirs[0]
             assert award.card == max(mine, other, key=lambda c: glow[c])
-            assert award.winner == (player if glow[mine] > glow[other] else nxt)
-            snuffed = [e for e in events if isinstance(e, CardsMoved) and e.target == "snuffed"]
+            loser = chosen if glow[mine] > glow[other] else player
+            assert award.winner == (player if loser == chosen else chosen)
             assert snuffed[-1].cards == (min(mine, other, key=lambda c: glow[c]),)
+            assert outs == [loser]
             seen["ghost"] += 1
-        elif ids[card] == "dawn-star":
-            snuffed = [e for e in events if isinstance(e, CardsMoved) and e.target == "snuffed"]
-            assert [(e.owner, e.cards) for e in snuffed] == [(player, tuple(kept))]
-            seen["dawn"] += 1
     assert all(seen.values()), seen
 
 

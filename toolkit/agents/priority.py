@@ -77,7 +77,15 @@ def options_of(state: State, player: int, actions: Sequence[int]) -> list[Option
     for action in actions:
         meant = game.mechanic.bot_option(state, action)
         options.append(
-            Option(action, meant.decision, "deck", meant.card, meant.face_down, meant.value)
+            Option(
+                action,
+                meant.decision,
+                "deck",
+                meant.card,
+                meant.face_down,
+                meant.value,
+                meant.seat,
+            )
         )
     return options
 

@@ -163,6 +163,8 @@ class BotOption:
     face_down: bool = False
     value: int = -1
     """The number a decision without a card chooses (a bid); -1 for none."""
+    seat: int = -1
+    """The player the action chooses (a target, the player asked); -1 for none."""
 
 
 class CardWords(Protocol):

@@ -152,6 +152,9 @@ class TableParts:
     takes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """By shared zone id, the seat's moves (actions) that draw from that zone or take it
     whole: the page makes the zone's top card, or its face-down stack, the button."""
+    chooses: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """By player, the seat's moves (actions) that choose that player (a target, the player
+    asked): the page gives the player's panel a button for them."""
 
 
 def seat_moves(screen: Screen) -> list[int]:

@@ -103,6 +103,8 @@ class Player:
     """Tracks: (name, position, icon picture)."""
     zones: list[Zone]
     grids: list[Grid]
+    moves: list[int] = field(default_factory=list)
+    """The numbers of the seat's moves that choose this player (a target, the one asked)."""
 
 
 @dataclass
@@ -308,6 +310,7 @@ class TableBuilder:
                     ],
                     [z for z in zones if z is not None],
                     [self.grid(p) for p in grids if p.player == player],
+                    [self.numbers[a] for a in own.chooses.get(player, ()) if a in self.numbers],
                 )
             )
         shared = [

@@ -32,6 +32,7 @@ DECISIONS: tuple[str, ...] = (
     "ask",
     "capture",
     "trail",
+    "target",
     *validation_bets.WAGERS,
 )
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
@@ -110,6 +111,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
                 found.append("trail")
         elif getattr(item, "stage", None) == "simultaneous":
             found.append(item.decision or "pick")
+        elif getattr(item, "stage", None) == "target":
+            found.append(item.decision or "target")
         else:
             found.extend(validation_bets.asks(item))
     for stages in structure.defines.values():
@@ -118,6 +121,8 @@ def _asks(structure: Staged) -> tuple[str, ...]:
                 found.append(item.decision or item.move)
                 if item.move == "capture" and item.trail != "never":
                     found.append("trail")
+            elif getattr(item, "stage", None) == "target":
+                found.append(item.decision or "target")
     return tuple(dict.fromkeys(found))
 
 
@@ -143,6 +148,7 @@ KIT: MechanicKit[Staged] = MechanicKit(
         "stop",
         "call",
         "flip",
+        "target",
         *validation_bets.WAGERS,
     ),
     compile=_compile,

@@ -24,6 +24,7 @@ from toolkit.mechanics.staged.moves import (
 from toolkit.mechanics.staged.moves_ask import ask_rule
 from toolkit.mechanics.staged.moves_capture import capture_rule
 from toolkit.mechanics.staged.runtime import FACE_DOWN_PICKS, RESERVED, Mech, Zone, next_seat
+from toolkit.mechanics.staged.targets import Eliminate, TargetMove
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -312,6 +313,33 @@ class ProgramBuilder:
     def stage_finish(self, stage: structure.FinishStage) -> None:
         self.emit(ops.Finish(tuple(self.c.effects(e, "finish") for e in stage.effects)))
 
+    def stage_target(self, stage: structure.TargetStage) -> None:
+        """A choice of one seat: a `choose` of its own, `then` after it, `otherwise` when
+        nobody may be chosen."""
+        otherwise, after = ops.Label(), ops.Label()
+        where = self.where
+        rule = TargetMove(
+            kind="target",
+            decision=stage.decision or "target",
+            says=stage.says or "",
+            when=None,
+            size=self.c.max_players,
+            include_self=stage.who == "any",
+            where=self.check(stage.where),
+        )
+        self.rules.append(rule)
+        self.paths[self.emit(ops.Choose((rule,), (), otherwise, after))] = where
+        rule.then_label = ops.Label(self.here())
+        self.stages(stage.then, f"{where}/then")
+        self.emit(ops.Jump(after))
+        otherwise.pc = self.here()
+        self.stages(stage.otherwise, f"{where}/otherwise")
+        after.pc = self.here()
+
+    def stage_eliminate(self, stage: structure.EliminateStage) -> None:
+        self.wagers = True  # a player put out is folded: the state keeps the folds
+        self.emit(Eliminate(stage.who))
+
     def stage_order(self, stage: structure.OrderStage) -> None:
         self.emit(ops.Order(stage.reverse, stage.skip))
 
@@ -436,6 +464,7 @@ class ProgramBuilder:
                 self.deck.ids,
                 self.c.max_players - 1,
             )
+            rule.only_target = move.who == "target"
         elif move.move == "capture":
             rule = capture_rule(common, move, self.zone, self.numbers(move.field))
         else:

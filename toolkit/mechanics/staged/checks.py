@@ -41,6 +41,8 @@ def seat_of(name: str, state: State, mech: Mech) -> int:
         return mech.winner if mech.winner >= 0 else acting
     if name == "last_mover":
         return mech.last_mover if mech.last_mover >= 0 else acting
+    if name == "target":
+        return mech.target if mech.target >= 0 else acting
     raise ValueError(f"unknown seat {name}")
 
 
@@ -125,6 +127,8 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
         return _round(check)
     if check.folded is not None:
         return _folded(check.folded)
+    if check.out is not None:
+        return _out(check.out)
     if check.card is not None:
         deck = c.table("deck")
         matches = deck.predicate(check.card)
@@ -264,5 +268,22 @@ def _folded(which: str) -> Test:
         if which == "me":
             return wager.folded[mech.acting]
         return sum(1 for p in range(state.n) if not wager.folded[p]) <= 1
+
+    return test
+
+
+def _out(which: str) -> Test:
+    """Who is out of the round: put out by `eliminate` or folded (the same state)."""
+
+    def test(state: State, mech: Mech) -> bool:
+        wager = mech.wager
+        if wager is None:
+            return False
+        folded = wager.folded
+        if which == "me":
+            return folded[mech.acting]
+        if which == "any":
+            return any(folded)
+        return sum(1 for p in range(state.n) if not folded[p]) <= 1
 
     return test

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.mechanics.staged.moves import CallMove
 from toolkit.mechanics.staged.observation import StagedObservation
+from toolkit.mechanics.staged.targets import TargetMove
 from toolkit.mechanics.vector import Block, Slots, index_of, relative
 
 if TYPE_CHECKING:
@@ -88,6 +89,10 @@ class StagedEncoder:
                 Block("folded", players, "1 per relative seat that folded this round"),
                 Block("bid", 1, "the observer's own hidden sealed bid, -1 for none"),
             )
+        self.targets = any(isinstance(rule, TargetMove) for rule in machine.codec.rules)
+        """Whether a `target` stage chooses players: a block says who is chosen."""
+        if self.targets:
+            self.blocks += (Block("target", players, "1 for the relative seat chosen last"),)
 
     def observe(self, state: State, seat: int) -> StagedObservation:
         return self.machine.observe(state, seat)
@@ -133,3 +138,6 @@ class StagedEncoder:
             slots.values([float(s) for s in relative(view["stakes"], seat)])
             slots.values([1.0 if f else 0.0 for f in relative(view.get("folded", []), seat)])
             slots.values([float(view.get("bid", -1))])
+        if self.targets:
+            chosen = view["target"]
+            slots.ones([(chosen - seat) % n] if chosen >= 0 else [])

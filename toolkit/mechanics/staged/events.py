@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from toolkit.kernel.events import Event
+from toolkit.mechanics.staged.target_events import TARGET_EVENTS
 from toolkit.mechanics.staged.wagers import WAGER_EVENTS
 
 
@@ -154,4 +155,5 @@ EVENTS: tuple[type[Event], ...] = (
     Triggered,
     *WAGER_EVENTS,
     Asked,
+    *TARGET_EVENTS,
 )

@@ -394,7 +394,10 @@ class StagedMechanic(MachineDefaults):
         _, rule = self.codec.rule_of(action)
         offset = action - rule.base
         return BotOption(
-            rule.decision_at(offset), rule.card_of(state, mech, offset), value=rule.value_of(offset)
+            rule.decision_at(offset),
+            rule.card_of(state, mech, offset),
+            value=rule.value_of(offset),
+            seat=rule.seat_at(state, mech, offset),
         )
 
     # -- words ----------------------------------------------------------------------------------
@@ -453,6 +456,7 @@ class StagedMechanic(MachineDefaults):
             },
             "known": [[ids[card] for card in cards] for cards in mech.known],
             "asked": asked_view(self, mech),
+            "target": mech.target,
             "resources": table["resources"],
             "supply": table["supply"],
             "tracks": table["tracks"],
@@ -495,6 +499,8 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
                 total += players * of(stage.stages)
             elif kind == "if":
                 total += max(of(stage.then), of(stage.else_))
+            elif kind == "target":
+                total += 1 + max(of(stage.then), of(stage.otherwise))
             elif kind == "automaton":
                 total += of(stage.stages)
             elif kind in ("betting", "auction", "sealed_bid"):

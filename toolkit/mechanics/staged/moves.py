@@ -74,6 +74,10 @@ class MoveRule:
         """The number the action chooses (an amount bet), -1 for none."""
         return -1
 
+    def seat_at(self, state: State, mech: Mech, offset: int) -> int:
+        """The player the action chooses (a target, the player asked), -1 for none."""
+        return -1
+
     def decision_at(self, offset: int) -> str:
         """The decision strategies name the action `base + offset` by (one per template,
         unless a template offers two kinds of choice)."""

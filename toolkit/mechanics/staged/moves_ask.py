@@ -57,6 +57,8 @@ class AskMove(MoveRule):
     """Per value index, the cards with that value in deck order (the named cards offered)."""
     offered: dict[tuple[int, ...], list[int]] = dataclasses.field(default_factory=dict)
     """The choices offered per hand, remembered (a hand's choices never change)."""
+    only_target: bool = False
+    """Only the player a `target` stage chose may be asked (`who: target`)."""
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         mine = self.zone.cards(state, player)
@@ -76,6 +78,8 @@ class AskMove(MoveRule):
         for seat in range(1, n):
             other = (player + seat) % n
             if (finished and finished[other]) or not zone.cards(state, other):
+                continue
+            if self.only_target and other != mech.target:
                 continue
             base = self.base + (seat - 1) * size
             out.extend([base + choice for choice in choices])
@@ -131,7 +135,9 @@ class AskMove(MoveRule):
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
         seat, choice = divmod(offset, self.choices)
         whom = (
-            ("the next player", "the player after next")[seat]
+            "the chosen player"  # one seat only is ever offered
+            if self.only_target
+            else ("the next player", "the player after next")[seat]
             if seat < 2
             else (f"the player {seat + 1} seats on")
         )
@@ -141,6 +147,10 @@ class AskMove(MoveRule):
 
     def card_part(self, offset: int) -> tuple[int, int] | None:
         return None
+
+    def seat_at(self, state: State, mech: Mech, offset: int) -> int:
+        """The player asked (seats counted from the asker, the player acting now)."""
+        return (mech.acting + offset // self.choices + 1) % state.n
 
     def card_of(self, state: State, mech: Mech, offset: int) -> int:
         """The named card asked for (strategies read its fields); -1 for a value."""

@@ -24,6 +24,7 @@ from toolkit.mechanics.staged.events import (
     ValueCalled,
 )
 from toolkit.mechanics.staged.runtime import RESERVED
+from toolkit.mechanics.staged.target_events import PlayerOut, TargetChosen
 
 if TYPE_CHECKING:
     from toolkit.kernel.events import Event
@@ -109,4 +110,8 @@ def event(
                 else f"{seat(other)} has none"
             )
             return iter([f"  {seat(p)} asks {seat(other)} for {what}: {answer}"])
+        case TargetChosen(player=p, target=chosen):
+            return iter([f"  {seat(p)} chooses {seat(chosen)}"])
+        case PlayerOut(player=p):
+            return iter([f"  {seat(p)} is out"])
     return words_bets.event_lines(mechanic, event)

@@ -50,8 +50,10 @@ class StagedObservation(Observation):
     stakes: NotRequired[list[int]]
     """Per seat, their stake in the betting round (or bid in the auction) in play."""
     folded: NotRequired[list[bool]]
-    """Per seat, whether they folded this round."""
+    """Per seat, whether they folded this round, or were put out of it (`eliminate`)."""
     bid: NotRequired[int]
     """The viewer's own hidden sealed bid (-1: none yet); the others' stay hidden."""
     asked: list[list[AskedView]]
     """Per seat, what asking showed about their hidden cards (public: everyone heard it)."""
+    target: int
+    """The seat the last `target` stage chose (-1: none yet this round)."""

@@ -24,7 +24,7 @@ from toolkit.mechanics.staged.events import (
     Revealed,
 )
 from toolkit.mechanics.staged.moves import MoveRule, PickMove, refill
-from toolkit.mechanics.staged.runtime import PICKED, WAIT, Mech, Zone, next_seat
+from toolkit.mechanics.staged.runtime import PICKED, WAIT, Mech, Zone, is_out, next_seat
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import EffectFn, State
@@ -97,6 +97,7 @@ class RoundStart(Op):
             mech.wager.new_round(n)
         mech.got = False
         mech.claims = [[] for _ in range(n)]
+        mech.target = -1
         return 1
 
 
@@ -243,7 +244,7 @@ class TurnsBegin(Op):
         """Move on to a player who may take a turn; False when there is none, or `while`
         no longer holds."""
         for _ in range(state.n):
-            if not mech.finished[mech.acting] and (self.skip is None or not self.skip(state, mech)):
+            if not is_out(mech, mech.acting) and (self.skip is None or not self.skip(state, mech)):
                 return self.while_ is None or self.while_(state, mech)
             mech.acting = next_seat(mech, state.n, mech.acting)
         return False
@@ -269,7 +270,7 @@ class TurnsEnd(Op):
         if self.until is not None and self.until(state, mech):
             return self.exit.pc
         if regs[reg] >= self.most or (
-            self.once and regs[reg] >= state.n - sum(1 for place in mech.finished if place)
+            self.once and regs[reg] >= state.n - sum(1 for p in range(state.n) if is_out(mech, p))
         ):
             return self.exit.pc
         step = 1 + mech.skip
@@ -362,7 +363,7 @@ class Simultaneous(Op):
         n = state.n
         mech.picks = [[] for _ in range(n)]
         rule = self.rule  # a player with no card they may pick sits this pick out
-        mech.picking = [not mech.finished[p] and rule.can_pick(state, p) for p in range(n)]
+        mech.picking = [not is_out(mech, p) and rule.can_pick(state, p) for p in range(n)]
         if not any(mech.picking):
             mech.reveal = []
             return self.next
@@ -551,12 +552,19 @@ class Award(Op):
         if not cards:
             return self.next
         candidates = list(cards)
+        wager = mech.wager
+        if wager is not None and any(wager.folded):  # a player out of the round wins nothing
+            folded, by = wager.folded, mech.placed_by
+            candidates = [c for c in cards if by[c] < 0 or not folded[by[c]]]
         trump = self.trump
-        if trump is not None and any(trump(c) for c in cards):
-            candidates = [c for c in cards if trump(c)]
+        if trump is not None and any(trump(c) for c in candidates):
+            candidates = [c for c in candidates if trump(c)]
         elif self.follow is not None:
             led = self.follow[cards[0]]
-            candidates = [c for c in cards if self.follow[c] == led]
+            candidates = [c for c in candidates if self.follow[c] == led]
+        if not candidates:  # only cards of players out of the round: nobody wins them
+            mech.winner = -1
+            return self.next
         values = self.values
         ranked = [c for c in candidates if values[c] is not None]
         if ranked:

@@ -36,6 +36,8 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["winner"] = mech.winner + 1
     if mech.last_mover >= 0:
         out["last_mover"] = mech.last_mover + 1
+    if mech.target >= 0:
+        out["target"] = mech.target + 1
     shared = [zone for zone in machine.zones if zone.shared]
     played = {
         ids[card]: mech.placed_by[card] + 1
@@ -171,6 +173,7 @@ def load(
             mech.finished[player] = index + 1
     mech.winner = _seat(reader, (*at, "winner"), section.winner)
     mech.last_mover = _seat(reader, (*at, "last_mover"), section.last_mover)
+    mech.target = _seat(reader, (*at, "target"), section.target)
     mech.trigger = _seat(reader, (*at, "trigger"), section.trigger)
     for card_id, seat in section.played_by.items():
         card = reader.card((*at, "played_by", card_id), card_id, place=False)

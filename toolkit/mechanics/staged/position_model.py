@@ -53,6 +53,8 @@ class StagedPlay(Model):
     """The winner of the last `award`."""
     last_mover: Seat | None = None
     """The last player who moved cards onto a shared zone."""
+    target: Seat | None = None
+    """The player the last `target` stage chose (`who: target`)."""
     played_by: dict[Id, Seat] = Field(default_factory=empty_dict)
     """Who moved each card lying in a shared zone there (a trick's cards), by card id."""
     last_play: dict[Id, list[Id]] = Field(default_factory=empty_dict)
@@ -93,7 +95,7 @@ class StagedPlay(Model):
     raises: Counter = 0
     """Raises made in the betting round in play."""
     folded: list[Seat] = Field(default_factory=empty_list)
-    """Seats that folded this round."""
+    """Seats that folded this round, or were put out of it (`eliminate`)."""
     out: list[Seat] = Field(default_factory=empty_list)
     """Seats that dropped out of the auction in play."""
     bids: list[Annotated[int, Field(ge=-1, le=1_000_000)]] = Field(default_factory=empty_list)

@@ -70,6 +70,8 @@ class Mech:
     """Per player, what asking showed about their hidden cards: (player zone, cards, some),
     the zone holding at least one of those cards (some) or none of them; dropped once play
     makes it unsure (`moves_ask.updated`)."""
+    target: int = -1
+    """The player the last `target` stage chose (`who: target`), -1 before any."""
 
     def copy(self) -> Mech:
         return Mech(
@@ -98,6 +100,7 @@ class Mech:
             wager=self.wager.copy() if self.wager is not None else None,
             got=self.got,
             claims=[c[:] for c in self.claims],
+            target=self.target,
         )
 
 
@@ -144,13 +147,24 @@ RESERVED = {"undealt": UNDEALT, "picked": PICKED}
 """Zone names a stage may use besides the game's zones."""
 
 
+def is_out(mech: Mech, seat: int) -> bool:
+    """Whether a player is out of the round's turns: finished, folded or put out."""
+    if mech.finished and mech.finished[seat]:
+        return True
+    wager = mech.wager
+    return wager is not None and bool(wager.folded) and wager.folded[seat]
+
+
 def next_seat(mech: Mech, n: int, seat: int, step: int = 1) -> int:
-    """The seat `step` players on in turn order, passing over players who finished."""
+    """The seat `step` players on in turn order, passing over players who finished, folded
+    or were put out."""
     direction = mech.direction
     finished = mech.finished
+    wager = mech.wager
+    folded = wager.folded if wager is not None else None
     for _ in range(n):
         seat = (seat + direction) % n
-        if not finished or not finished[seat]:
+        if (not finished or not finished[seat]) and not (folded and folded[seat]):
             step -= 1
             if step <= 0:
                 return seat

@@ -12,9 +12,11 @@ from rich.text import Text
 
 from toolkit.kernel.mechanic import Cell
 from toolkit.mechanics.screen import PileParts, Screen, ScreenDefaults, TableParts, seat_moves
+from toolkit.mechanics.staged.bets import Asking, Pay, PayMove, SealedBid, Showdown
 from toolkit.mechanics.staged.moves import DrawMove, TakeAllMove
 from toolkit.mechanics.staged.narration import seat
 from toolkit.mechanics.staged.ops import Finish
+from toolkit.mechanics.staged.targets import Eliminate
 
 if TYPE_CHECKING:
     from toolkit.mechanics.staged.machine import StagedMechanic
@@ -32,6 +34,12 @@ class StagedScreen(ScreenDefaults):
         """Whether a player may pass (else no column says who passed)."""
         self.finishes = any(isinstance(op, Finish) for op in mechanic.program)
         """Whether players finish in places (else no column for them)."""
+        program = mechanic.program
+        self.eliminates = any(isinstance(op, Eliminate) for op in program)
+        """Whether players are put out of the round (a column says who is out)."""
+        self.stakes = any(isinstance(op, (Pay, Showdown, Asking, SealedBid)) for op in program)
+        self.stakes |= any(isinstance(rule, PayMove) for rule in mechanic.codec.rules)
+        """Whether the game stakes a resource (a column says what each staked)."""
 
     def names(self, ids: list[str]) -> str:
         deck = self.screen.game.deck
@@ -143,9 +151,11 @@ class StagedScreen(ScreenDefaults):
             extra.append(("passed", ["yes" if p else "" for p in view["passed"]]))
         if self.finishes:
             extra.append(("finished", [str(p) if p else "" for p in view["finished"]]))
-        if "stakes" in view:
+        if "stakes" in view and self.stakes:
             extra.append(("staked", [str(s) if s else "" for s in view["stakes"]]))
-            extra.append(("folded", ["yes" if f else "" for f in view.get("folded", [])]))
+        if "folded" in view:
+            said = "out" if self.eliminates else "folded"
+            extra.append((said, ["yes" if f else "" for f in view["folded"]]))
         return extra
 
     def table(self) -> TableParts:
@@ -172,8 +182,22 @@ class StagedScreen(ScreenDefaults):
             notes.append("Your hidden picks: " + self.names(view["picked"]) + ".")
         if view["choosing"]:
             notes.append("Chosen so far: " + self.names(view["choosing"]) + ".")
+        if view["target"] >= 0:
+            chosen = "you" if view["target"] == me else seat(view["target"])
+            notes.append(f"Chosen player: {chosen}.")
         known = tuple(tuple(cards) if p != me else () for p, cards in enumerate(view["known"]))
-        return TableParts((PileParts(piles),), tuple(notes), known, self.takes())
+        return TableParts((PileParts(piles),), tuple(notes), known, self.takes(), self.chooses())
+
+    def chooses(self) -> dict[int, tuple[int, ...]]:
+        """The seat's moves that choose a player (a target, the player asked), by player."""
+        codec, state = self.mechanic.codec, self.screen.state
+        chosen: dict[int, tuple[int, ...]] = {}
+        for action in seat_moves(self.screen):
+            _, rule = codec.rule_of(action)
+            player = rule.seat_at(state, state.mech, action - rule.base)
+            if player >= 0:
+                chosen[player] = (*chosen.get(player, ()), action)
+        return chosen
 
     def takes(self) -> dict[str, tuple[int, ...]]:
         """The seat's `draw` and `take_all` moves, by the shared zone they draw from or take."""

@@ -34,10 +34,12 @@ from toolkit.schema.limits import Cards, Number, Rounds
 if TYPE_CHECKING:
     from toolkit.rules.effects.base import Effect
 
-Seat = Literal["current", "next", "previous", "left", "right", "across", "winner", "last_mover"]
+Seat = Literal[
+    "current", "next", "previous", "left", "right", "across", "winner", "last_mover", "target"
+]
 """Whose zone a stage or move reads: the player acting now (`current`), the next or previous
-player in turn order, a neighbour by seat, the winner of the last `award`, or the last player
-who moved cards onto a shared zone."""
+player in turn order, a neighbour by seat, the winner of the last `award`, the last player
+who moved cards onto a shared zone, or the player last chosen by a `target` stage."""
 
 Start = Literal["first_player", "rotating", "winner", "last_mover", "current", "next"]
 """Who takes the first turn of a `turns` stage: the game's first player; the first player
@@ -95,8 +97,8 @@ Bound = Number | MeasuredBound
 
 class Check(Model):
     """One test on the game as it stands, or several combined. Exactly one of `empty`, `count`,
-    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `claim`, `round`, `folded`, `got`,
-    `all`, `any`, `not`.
+    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `claim`, `round`, `folded`, `out`,
+    `got`, `all`, `any`, `not`.
 
     Tests on a player zone or a measure ask about `who` (the player acting now by default;
     `any`: some player; `every`: every player)."""
@@ -127,6 +129,9 @@ class Check(Model):
     """The round's number."""
     folded: Literal["me", "all_but_one"] | None = None
     """Who has folded this round (`betting`): the player acting now; every player but one."""
+    out: Literal["me", "any", "all_but_one"] | None = None
+    """Who is out of the round (put out by `eliminate`, or folded): the player acting now; at
+    least one player; every player but one."""
     got: bool | None = None
     """`true`: the last `ask` got cards from the player asked, or the last `capture` took
     cards; `false`: it got nothing (go fishing), or the card was trailed."""
@@ -158,8 +163,8 @@ class Check(Model):
             names = ", ".join(n.rstrip("_") for n in chosen) or "none"
             raise ValueError(
                 "a check names exactly one of 'empty', 'count', 'sum', 'repeats', 'passed', "
-                "'finished', 'measure', 'card', 'claim', 'round', 'folded', 'got', 'all', 'any' "
-                "or 'not' "
+                "'finished', 'measure', 'card', 'claim', 'round', 'folded', 'out', 'got', 'all', "
+                "'any' or 'not' "
                 f"(found {names})"
             )
         compared = any(
@@ -198,6 +203,7 @@ _TESTS = (
     "any",
     "not_",
     "folded",
+    "out",
 )
 
 
@@ -454,6 +460,8 @@ class AskPlayer(MoveBase):
     to: Id
     """The asker's zone receiving the cards given (any other player still holding a card in
     `from` may be asked)."""
+    who: Literal["others", "target"] = "others"
+    """Who may be asked: any other player, or only the player a `target` stage chose."""
 
 
 MOST_SUM = 1000
@@ -715,6 +723,35 @@ class FinishStage(StageBase):
     """Per place (first, second ...), the effects run for the player finishing there."""
 
 
+class TargetStage(StageBase):
+    """The player acting now chooses another player (a keeper to strike, a hand to rob): from
+    then on `who: target` (and `from_who`, `to_who`) names the chosen player, until another
+    is chosen. Players out of the round or finished are never candidates."""
+
+    stage: Literal["target"]
+    who: Literal["others", "any"] = "others"
+    """The candidates: every other player, or `any` player including the chooser."""
+    where: Check | None = None
+    """A check each candidate must pass, read with `who: target` naming the candidate (not
+    veiled: `{not: {count: veil, at_least: 1, who: target}}`)."""
+    decision: Id | None = None
+    """The name strategies and narration use for the choice (default: `target`)."""
+    then: list[Stage] = Field(default_factory=empty_list)
+    """Stages run once the target is chosen."""
+    otherwise: list[Stage] = Field(default_factory=empty_list)
+    """Stages run when no candidate passes `where` (nobody is chosen)."""
+
+
+class EliminateStage(StageBase):
+    """A player is out of the round: they take no more turns, are passed over by turn order
+    (`next`, `previous`) and no longer count among the players still in (a showdown, an award,
+    the `out` and `folded` checks)."""
+
+    stage: Literal["eliminate"]
+    who: Seat = "current"
+    """Who is put out (`target`: the player last chosen)."""
+
+
 class OrderStage(StageBase):
     """Change the turn order: reverse it, or skip players."""
 
@@ -924,6 +961,8 @@ Stage = Annotated[
     | EffectsStage
     | AwardStage
     | FinishStage
+    | TargetStage
+    | EliminateStage
     | OrderStage
     | BreakStage
     | AutomatonStage

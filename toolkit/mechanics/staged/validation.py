@@ -8,7 +8,7 @@ from typing import Any
 
 from toolkit.diagnostics import did_you_mean
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
-from toolkit.mechanics.staged import validation_bets
+from toolkit.mechanics.staged import validation_bets, validation_target
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import MOST_SUM, ByField, Staged
 from toolkit.schema.filters import card_matches
@@ -358,6 +358,10 @@ class StagedChecker:
                 )
         elif kind == "automaton":
             self.stages((*path, "stages"), stage.stages, loops)
+        elif kind == "target":
+            self.check((*path, "where"), stage.where)
+            self.stages((*path, "then"), stage.then, loops)
+            self.stages((*path, "otherwise"), stage.otherwise, loops)
         elif kind == "use":
             self.checks.known(
                 (*path, "name"), stage.name, list(self.structure.defines), "fragment in 'defines'"
@@ -551,3 +555,4 @@ class StagedChecker:
 
 def check(structure: Staged, checks: StructureChecks) -> None:
     StagedChecker(structure, checks).run()
+    validation_target.check(structure, checks)

@@ -55,7 +55,9 @@ def check_words(check: Any) -> str:
         "any": "some player's",
         "every": "every player's",
         "others": "every other player's",
-    }.get(check.who, f"the {check.who} player's")
+    }.get(
+        check.who, "the chosen player's" if check.who == "target" else f"the {check.who} player's"
+    )
     if check.all is not None:
         return " and ".join(check_words(part) for part in check.all)
     if check.any is not None:
@@ -82,6 +84,12 @@ def check_words(check: Any) -> str:
         return f"two cards in {who} {check.repeats.zone} share a {check.repeats.field}"
     if check.folded is not None:
         return "you folded" if check.folded == "me" else "all but one player folded"
+    if check.out is not None:
+        return {
+            "me": "you are out",
+            "any": "someone is out",
+            "all_but_one": "one player is left in",
+        }[check.out]
     if check.card is not None:
         return f"the card is one{_filter(check.card)}"
     if check.got is not None:
@@ -190,8 +198,9 @@ def ask_words(move: Any) -> str:
         what = f"a named card of a {move.field} you hold a card of"
     else:
         what = f"a {move.field} you hold"
+    whom = "the chosen player" if move.who == "target" else "another player"
     return (
-        f"ask another player for {what}: they give you every such card from their "
+        f"ask {whom} for {what}: they give you every such card from their "
         f"{move.from_} into your {move.to}"
     )
 
@@ -273,6 +282,19 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             add(said or f"The best card in {stage.zone} wins it.")
         elif kind == "finish":
             add(said or "You finish.")
+        elif kind == "target":
+            among = "any player" if stage.who == "any" else "another player"
+            where = f" for whom {check_words(stage.where)}" if stage.where else ""
+            add(said or f"Choose {among} still in{where}:")
+            lines.extend(stage_lines(stage.then, defines, depth + 1))
+            if stage.otherwise:
+                add("If nobody may be chosen:")
+                lines.extend(stage_lines(stage.otherwise, defines, depth + 1))
+        elif kind == "eliminate":
+            whom = {"current": "You are", "target": "The chosen player is"}.get(
+                stage.who, f"The {stage.who} player is"
+            )
+            add(said or f"{whom} out of the round.")
         elif kind == "order":
             add(said or ("Reverse the turn order." if stage.reverse else "Skip the next player."))
         elif kind == "break":

@@ -49,6 +49,8 @@ class Option:
     """A draft pick that places the card face down."""
     value: int = -1
     """The number a decision without a card chooses (a bid); -1 for none."""
+    seat: int = -1
+    """The player the action chooses (a target, the player asked); -1 for none."""
 
 
 Core = Callable[["State", int, list[Option]], list[Option]]
