@@ -385,14 +385,16 @@ class ProgramBuilder:
             )
         elif move.move == "draw":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]
+            targets = move.to if isinstance(move.to, list) else [move.to]
             rule = DrawMove(
                 **common,
-                size=len(sources),
+                size=len(sources) * len(targets),
                 sources=tuple(self.zone(s) for s in sources),
-                target=self.zone(move.to),
+                targets=tuple(self.zone(t) for t in targets),
                 count=move.count,
                 reshuffle=self.zone(move.reshuffle) if move.reshuffle else None,
                 take_back=move.take_back,
+                room=move.room,
             )
         elif move.move == "take_all":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]
@@ -402,6 +404,7 @@ class ProgramBuilder:
                 sources=tuple(self.zone(s) for s in sources),
                 target=self.zone(move.to),
                 allow_empty=move.allow_empty,
+                closes=move.closes == "round",
             )
         elif move.move == "pass":
             rule = PassMove(**common)
@@ -460,6 +463,7 @@ class ProgramBuilder:
         return Relation(
             climb=climb,
             strict=match.climb.strict if match.climb is not None else False,
+            closest=match.climb.closest if match.climb is not None else False,
             among=self.column(match.among) if match.among else None,
             zone=self.zone(match.zone) if match.zone else None,
             first=match.card == "first",

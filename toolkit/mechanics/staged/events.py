@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from toolkit.kernel.events import Event
+from toolkit.mechanics.staged.rows import ZoneClosed
 from toolkit.mechanics.staged.wagers import WAGER_EVENTS
 
 
@@ -143,4 +144,5 @@ EVENTS: tuple[type[Event], ...] = (
     Triggered,
     *WAGER_EVENTS,
     Asked,
+    ZoneClosed,
 )

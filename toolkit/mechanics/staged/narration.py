@@ -22,6 +22,7 @@ from toolkit.mechanics.staged.events import (
     Triggered,
     ValueCalled,
 )
+from toolkit.mechanics.staged.rows import ZoneClosed
 from toolkit.mechanics.staged.runtime import RESERVED
 
 if TYPE_CHECKING:
@@ -104,4 +105,7 @@ def event(
                 else f"{seat(other)} has none"
             )
             return iter([f"  {seat(p)} asks {seat(other)} for {what}: {answer}"])
+        case ZoneClosed(zone=zone):
+            name = {z.id: z.name for z in mechanic.zones}.get(zone, zone)
+            return iter([f"  {name} is closed until the round ends"])
     return words_bets.event_lines(mechanic, event)

@@ -70,6 +70,8 @@ class Mech:
     """Per player, what asking showed about their hidden cards: (player zone, cards, some),
     the zone holding at least one of those cards (some) or none of them; dropped once play
     makes it unsure (`moves_ask.updated`)."""
+    closed: tuple[int, ...] = ()
+    """The shared zones (by index) closed until the round ends: a row taken for the round."""
 
     def copy(self) -> Mech:
         return Mech(
@@ -98,6 +100,7 @@ class Mech:
             wager=self.wager.copy() if self.wager is not None else None,
             got=self.got,
             claims=[c[:] for c in self.claims],
+            closed=self.closed,
         )
 
 

@@ -172,7 +172,10 @@ class StagedScreen(ScreenDefaults):
         for action in seat_moves(self.screen):
             _, rule = codec.rule_of(action)
             if isinstance(rule, DrawMove | TakeAllMove):
-                zone = rule.sources[action - rule.base]
+                offset = action - rule.base
+                if isinstance(rule, DrawMove):  # one id per pile and destination
+                    offset //= len(rule.targets)
+                zone = rule.sources[offset]
                 if zone.shared:
                     takes[zone.id] = (*takes.get(zone.id, ()), action)
         return takes

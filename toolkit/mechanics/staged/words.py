@@ -88,6 +88,8 @@ def check_words(check: Any) -> str:
         return "the ask or capture got cards" if check.got else "the ask or capture got nothing"
     if check.claim is not None:
         return f"the cards last played to {check.claim} are what was called for them"
+    if check.closed is not None:
+        return f"{check.closed} is closed for the round"
     if check.round is not None:
         spec = check.round
         if spec.in_ is not None:
@@ -160,6 +162,8 @@ def move_words(move: Any) -> str:
                     + ("" if climb.strict else " or equal")
                     + f" (cards without a {climb.field} only before the first with one)"
                 )
+                if climb.closest:
+                    line += ", on the row whose top card is the nearest below it"
             if move.match.among is not None:
                 line += f", compared within the card's own {move.match.among}"
         if move.follow is not None:
@@ -172,10 +176,13 @@ def move_words(move: Any) -> str:
     if kind == "draw":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
         back = "" if move.take_back else ", never the card just put there"
-        return f"draw {plural(move.count, 'card')} from {source}{back}"
+        onto = f" onto {' or '.join(move.to)}" if isinstance(move.to, list) else ""
+        room = f" (at most {move.room} cards each)" if move.room else ""
+        return f"draw {plural(move.count, 'card')} from {source}{back}{onto}{room}"
     if kind == "take_all":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
-        return f"take every card of {source} into your {move.to}"
+        closes = ", which is closed until the round ends" if move.closes else ""
+        return f"take every card of {source} into your {move.to}{closes}"
     if kind == "call":
         named = f": {' or '.join(map(str, move.values))}" if move.values else ""
         return f"call a {move.field}{named}"
