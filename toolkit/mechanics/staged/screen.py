@@ -1,6 +1,6 @@
 """The staged part of the terminal view: the round and turn, who acts, the turn order when it
 turned around, the shared zones (a face-up pile's top cards, who put them there and a value
-called for it; a face-down pile's count), each player's hidden cards counted, the cards
+called for it, a zone closed for the round; a face-down pile's count), each player's hidden cards counted, the cards
 everyone saw them take, their passes and places, the person's hidden picks, and their hand."""
 
 from __future__ import annotations
@@ -112,6 +112,8 @@ class StagedScreen(ScreenDefaults):
             call = view["called"].get(zone.id)
             if call is not None:
                 out.append(Text(f"  {call['field']} {call['value']} called", style="bold"))
+            if zone.id in view.get("closed", ()):
+                out.append(Text("  closed until the round ends", style="bold"))
             lying = view.get("chips", {}).get(zone.id)
             if lying:
                 told = ", ".join(f"{amount} {name}" for name, amount in lying.items())
@@ -158,6 +160,9 @@ class StagedScreen(ScreenDefaults):
             notes.append(
                 f"{call['field']} {call['value']} called on {names.get(zone_id, zone_id)}."
             )
+        closed = [names.get(zone_id, zone_id) for zone_id in view.get("closed", ())]
+        if closed:
+            notes.append("Closed until the round ends: " + ", ".join(closed) + ".")
         if view["picked"]:
             notes.append("Your hidden picks: " + self.names(view["picked"]) + ".")
         if view["choosing"]:
