@@ -1,7 +1,8 @@
 """The staged part of the terminal view: the round and turn, who acts, the turn order when it
 turned around, the shared zones (a face-up pile's top cards, who put them there and a value
-called for it, a zone closed for the round; a face-down pile's count), each player's hidden cards counted, the cards
-everyone saw them take, their passes and places, the person's hidden picks, and their hand."""
+called for it, a zone closed for the round; a face-down pile's count), each player's hidden
+cards counted, the cards everyone saw them take, their passes and places, the person's hidden
+picks, and their hand."""
 
 from __future__ import annotations
 
