@@ -451,14 +451,15 @@ class DrawMove(MoveRule):
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         reshuffle = self.reshuffle
-        destinations = len(self.targets)
-        open_ = [
-            index
-            for index, target in enumerate(self.targets)
-            if self._open(state, mech, player, target)
-        ]
-        if not open_:
-            return
+        targets = self.targets
+        destinations = len(targets)
+        if destinations == 1 and self.room is None and not mech.closed:
+            open_: list[int] | tuple[int, ...] = (0,)  # into the mover's zone: always open
+        else:
+            open_ = [i for i, t in enumerate(targets) if self._open(state, mech, player, t)]
+            if not open_:
+                return
+        base = self.base
         for index, source in enumerate(self.sources):
             pile = source.cards(state, player)
             if pile:
@@ -466,7 +467,10 @@ class DrawMove(MoveRule):
                     continue
             elif reshuffle is None or len(reshuffle.cards(state, player)) <= 1:
                 continue
-            out.extend(self.base + index * destinations + to for to in open_)
+            if destinations == 1:
+                out.append(base + index * destinations + open_[0])
+            else:
+                out.extend(base + index * destinations + to for to in open_)
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
         which, to = divmod(offset, len(self.targets))
