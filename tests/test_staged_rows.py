@@ -15,14 +15,15 @@ import pytest
 from entry_point import run_toolkit
 from staged_replay import compiled
 
+from toolkit.content.project import load_game
 from toolkit.engine.game import Game
 from toolkit.engine.position_load import state_from_text
 from toolkit.engine.position_save import position_data, position_text
 from toolkit.kernel.events import RoundEnded
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged.events import CardsMoved
-from toolkit.mechanics.staged.moves import CardMove
 from toolkit.mechanics.staged.rows import ZoneClosed
+from toolkit.mechanics.staged.words import round_lines
 from toolkit.record.events import narrate
 
 JETTIES = Path(__file__).parent / "games" / "staged-jetties" / "rules" / "staged-jetties.yaml"
@@ -229,36 +230,28 @@ def test_a_position_closing_an_unknown_zone_is_refused(game: Game) -> None:
 # -- random games over all three ---------------------------------------------------------------
 
 
+@pytest.mark.parametrize("form", ["play", "move"])
 def test_random_games_end_never_add_to_a_closed_row_and_place_each_card_closest(
-    game: Game,
+    form: str, placing: Path
 ) -> None:
-    deck = game.deck.ids
+    """Over the game whose skippers tie their boats up (`play`) and the one whose boats tie
+    up by themselves (a placing `move`): every boat brought in lands on the jetty whose last
+    boat is the longest shorter than it (an empty one only when it tops none)."""
+    game = compiled(JETTIES if form == "play" else placing)
     length = game.deck.fields["length"]
     index = {zone: game.zone(zone).index for zone in ROWS}
     placed = closed_seen = 0
     for seed in range(1, 41):
-        players = 2 + seed % 2
-        state = game.new_state(seed, players)
+        state = game.new_state(seed, 2 + seed % 2)
         rng = random.Random(seed)
         closed: set[str] = set()
         for _ in range(2000):
             if state.terminal:
                 break
             player = state.to_move()[0]
-            action = rng.choice(state.legal_actions(player))
-            _, rule = game.mechanic.codec.rule_of(action)  # type: ignore[attr-defined]
-            tops = {z: state.shared[i][-1] if state.shared[i] else -1 for z, i in index.items()}
+            rows = {zone: list(state.shared[i]) for zone, i in index.items()}
             logged = len(state.log)
-            state.apply(player, action)
-            if isinstance(rule, CardMove) and rule.relation is not None:
-                card, where = divmod(action - rule.base, len(rule.targets))
-                below = [length[t] for t in tops.values() if t >= 0 and length[t] < length[card]]
-                top = tops[rule.targets[where].id]
-                if below:
-                    assert top >= 0 and length[top] == max(below), (seed, deck[card])
-                else:
-                    assert top == -1, (seed, deck[card])
-                placed += 1
+            state.apply(player, rng.choice(state.legal_actions(player)))
             for event in state.log[logged:]:
                 if isinstance(event, RoundEnded):
                     closed = set()
@@ -267,6 +260,21 @@ def test_random_games_end_never_add_to_a_closed_row_and_place_each_card_closest(
                     closed_seen += 1
                 elif isinstance(event, CardsMoved):
                     assert event.target not in closed, (seed, event)
+                    if event.source in ("picked", "helm") and event.target in rows:
+                        (card,) = event.cards
+                        tops = [row[-1] for row in rows.values() if row]
+                        below = [length[t] for t in tops if length[t] < length[card]]
+                        row = rows[event.target]
+                        if below:
+                            assert row and length[row[-1]] == max(below), (seed, event)
+                        else:
+                            assert not row, (seed, event)
+                        placed += 1
+                    for zone, row in rows.items():  # the jetties as the events leave them
+                        if event.source == zone:
+                            rows[zone] = [c for c in row if c not in event.cards]
+                        if event.target == zone:
+                            row.extend(event.cards)
         assert state.terminal, seed
     assert placed > 100 and closed_seen > 40, (placed, closed_seen)
 
@@ -320,6 +328,24 @@ def written(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
             "offer one draw into the player's zone and another onto the rows",
         ),
         (
+            "{stage: move, from: moorings, to: north}",
+            "{stage: move, from: moorings, to: [north, south]}",
+            "a move to several zones places each card by a 'match', but it has none",
+            "or name one zone in 'to'",
+        ),
+        (
+            "{stage: move, from: moorings, to: north}",
+            "{stage: move, from: moorings, to: [north, south], match: {same: [hull]}, fill_to: 2}",
+            "'fill_to' does not go with a move that places each card by a 'match'",
+            "leave 'fill_to' out",
+        ),
+        (
+            "{stage: move, from: north, to: cleared, count: all}",
+            "{stage: move, from: north, to: cleared, count: all, otherwise: [{stage: order}]}",
+            "'otherwise' runs when a card fits no destination, but this move has no 'match'",
+            "add a 'match', or put these stages after the move",
+        ),
+        (
             "{not: {closed: north}}",
             "{not: {closed: hand}}",
             "'hand' is a player zone; this needs a shared zone",
@@ -358,3 +384,92 @@ def test_the_terminal_shows_a_closed_row_and_a_position_saved_on_quitting_keeps_
     assert "onto the south jetty" not in shown
     saved = tmp_path / "build" / "play" / "staged-jetties-position.yaml"
     assert "  closed: [south]\n" in saved.read_text(encoding="utf-8")
+
+
+# -- a move stage that places each card on its closest row -------------------------------------
+
+CHOSEN = """            - {stage: move, from: picked, to: helm}
+            - stage: choose
+              moves:
+                - move: play
+                  from: helm
+                  to: [north, south, east]
+                  match: {climb: {field: length, strict: true, closest: true}}
+                  then:
+                    - {stage: use, name: tow-a-full-jetty}
+              otherwise:
+                - stage: choose
+                  moves:
+                    - {move: take_all, from: [north, south, east], to: towed}
+                - stage: choose
+                  moves:
+                    - move: play
+                      from: helm
+                      to: [north, south, east]
+                      match: {climb: {field: length, strict: true, closest: true}}
+"""
+PLACED = """            - stage: move
+              from: picked
+              to: [north, south, east]
+              match: {climb: {field: length, strict: true, closest: true}}
+              otherwise:
+                - stage: choose
+                  moves:
+                    - {move: take_all, from: [north, south, east], to: towed}
+                - stage: move
+                  from: picked
+                  to: [north, south, east]
+                  match: {climb: {field: length, strict: true, closest: true}}
+            - {stage: use, name: tow-a-full-jetty}
+"""
+
+
+@pytest.fixture(scope="module")
+def placing(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Staged Jetties whose revealed boats tie up by themselves at their closest jetty."""
+    manifest, _ = written(tmp_path_factory.mktemp("placing"), CHOSEN, PLACED)
+    return manifest
+
+
+def test_a_move_stage_places_each_pick_on_its_closest_row_with_no_one_choosing(
+    placing: Path,
+) -> None:
+    game = compiled(placing)
+    rows = {"north": ["boat-3"], "south": ["boat-9"], "east": ["boat-14"]}
+    hands = (["boat-12", "boat-17"], ["boat-4", "boat-18"])
+    state = table(game, at=PICK, hands=hands, shared=rows, to_move="[1, 2]")
+    state.apply(0, game.deck.index("boat-12"))
+    state.apply(1, game.deck.index("boat-4"))
+    assert cards(state, "north") == ["boat-3", "boat-4"]
+    assert cards(state, "south") == ["boat-9", "boat-12"]
+    # nobody was asked where: the next picks are due
+    assert state.to_move() == (0, 1) and described(state) == ["pick boat-17"]
+
+
+def test_a_pick_that_tops_no_row_runs_the_moves_otherwise(placing: Path) -> None:
+    game = compiled(placing)
+    rows = {"north": ["boat-3"], "south": ["boat-9"], "east": ["boat-14"]}
+    hands = (["boat-2", "boat-17"], ["boat-16", "boat-18"])
+    state = table(game, at=PICK, hands=hands, shared=rows, to_move="[1, 2]")
+    state.apply(0, game.deck.index("boat-2"))
+    state.apply(1, game.deck.index("boat-16"))
+    assert state.to_move() == (0,)
+    act(state, "take every card of the east jetty")
+    assert cards(state, "towed", 0) == ["boat-14"]
+    assert cards(state, "east") == ["boat-2"]  # the empty jetty: it tops no other
+    assert cards(state, "north") == ["boat-3"]
+    assert cards(state, "south") == ["boat-9", "boat-16"]  # boat-16 on its closest, 9
+
+
+def test_the_placing_move_validates_and_reads_as_a_rule(placing: Path) -> None:
+    result = run_toolkit("validate", placing, cwd=placing.parent.parent)
+    assert result.returncode == 0, result.stdout
+    content, _ = load_game(placing)
+    assert content is not None
+    lines = round_lines(content.manifest.model.structure)  # type: ignore[attr-defined]
+    assert (
+        "    Move 1 card from picked to north or south or east, length higher than the top card's"
+        " (cards without a length only before the first with one), on the row whose top card"
+        " is the nearest below it."
+    ) in lines
+    assert "    If a card fits none:" in lines

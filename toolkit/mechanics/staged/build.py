@@ -22,6 +22,7 @@ from toolkit.mechanics.staged.moves import (
 )
 from toolkit.mechanics.staged.moves_ask import ask_rule
 from toolkit.mechanics.staged.moves_capture import capture_rule
+from toolkit.mechanics.staged.place import PlaceCards
 from toolkit.mechanics.staged.runtime import FACE_DOWN_PICKS, RESERVED, Mech, Zone, next_seat
 
 if TYPE_CHECKING:
@@ -174,6 +175,9 @@ class ProgramBuilder:
         )
 
     def stage_move(self, stage: structure.MoveStage) -> None:
+        if isinstance(stage.to, list) or stage.match is not None:
+            self.place(stage)
+            return
         self.emit(
             ops.MoveCards(
                 self.zone(stage.from_),
@@ -189,6 +193,30 @@ class ProgramBuilder:
                 sets=(self.column(stage.sets.same), stage.sets.size) if stage.sets else None,
             )
         )
+
+    def place(self, stage: structure.MoveStage) -> None:
+        """A move that places each card where it fits, running `otherwise` for a card that
+        fits nowhere."""
+        otherwise, after = ops.Label(), ops.Label()
+        where = self.where
+        targets = stage.to if isinstance(stage.to, list) else [stage.to]
+        self.emit(
+            PlaceCards(
+                self.zone(stage.from_),
+                tuple(self.zone(t) for t in targets),
+                self.relation(stage.match) if stage.match else None,
+                None if stage.count == "all" else stage.count,
+                stage.which,
+                self.deck.predicate(stage.where) if stage.where else None,
+                self.numbers(stage.by) if stage.by else None,
+                "current" if stage.who == "each" else stage.who,
+                otherwise,
+            )
+        )
+        self.emit(ops.Jump(after))
+        otherwise.pc = self.here()
+        self.stages(stage.otherwise, f"{where}/otherwise")
+        after.pc = self.here()
 
     def stage_turns(self, stage: structure.TurnsStage) -> None:
         exit_, turn_end = ops.Label(), ops.Label()

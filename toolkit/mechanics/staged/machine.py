@@ -500,6 +500,8 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
                 total += max(of(stage.then), of(stage.else_))
             elif kind == "automaton":
                 total += of(stage.stages)
+            elif kind == "move":
+                total += of(stage.otherwise)
             elif kind in ("betting", "auction", "sealed_bid"):
                 total += wager_actions(stage, players)
             elif kind == "use" and stage.name not in seen:

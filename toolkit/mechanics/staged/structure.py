@@ -551,8 +551,15 @@ class MoveStage(StageBase):
     from_: Id = Field(alias="from")
     """The zone they leave: a zone id, `undealt` (the cards the last deal left over) or
     `picked` (the cards of the pick being revealed)."""
-    to: Id
-    """The zone they go to."""
+    to: Id | list[Id]
+    """The zone they go to; a list: each card goes to the first of them it fits (`match`),
+    or the closest row it tops (`match: {climb: {closest: true}}`)."""
+    match: Match | None = None
+    """How each card must fit the card already in its destination; a card that fits none
+    stops the move, and `otherwise` runs."""
+    otherwise: list[Stage] = Field(default_factory=empty_list)
+    """With `match`: stages run when a card fits no destination (take a row), the card still
+    where it was; the move stops there."""
     count: Cards | Literal["all"] = 1
     """How many cards move, or `all` of them."""
     which: Literal["top", "bottom", "random", "highest", "lowest"] = "top"
@@ -975,9 +982,9 @@ def filled_by(stages: list[Any]) -> list[str]:
         kind = getattr(item, "stage", None) or getattr(item, "move", None)
         if kind == "deal":
             found += [item.to, item.rest]
-        elif kind in ("move", "take_all", "flip", "award", "ask", "auction", "sealed_bid"):
+        elif kind in ("take_all", "flip", "award", "ask", "auction", "sealed_bid"):
             found.append(item.to)
-        elif kind == "draw":
+        elif kind in ("move", "draw"):
             found += item.to if isinstance(item.to, list) else [item.to]
         elif kind in ("pay", "betting", "showdown"):  # chips lie there, not cards
             found.append(item.to if kind == "pay" else item.pot)

@@ -257,7 +257,12 @@ class StagedChecker:
                 self.checks.check_amount((*path, "count"), stage.count)
         elif kind == "move":
             self.zone((*path, "from"), stage.from_, reserved=True)
-            self.zone((*path, "to"), stage.to)
+            if isinstance(stage.to, list) or stage.match is not None:
+                rows.placed(self, path, stage)
+                self.stages((*path, "otherwise"), stage.otherwise, loops)
+            else:
+                self.zone((*path, "to"), stage.to)
+                rows.no_otherwise(self, path, stage)
             if stage.reshuffle is not None:
                 self.zone((*path, "reshuffle"), stage.reshuffle)
             self.card_filter((*path, "where"), stage.where)

@@ -86,3 +86,72 @@ def closes_are_made(checker: StagedChecker) -> None:
                 f"'closed' reads whether '{zone}' was closed, but no move closes it",
                 f"offer {{move: take_all, from: {zone}, to: ..., closes: round}}",
             )
+
+
+PLACING_ONLY = ("fill_to", "to_who", "sets", "reshuffle")
+"""`move` keys that say where plain moved cards go or which move: a move that places each card
+by a `match` says it with `to` and `match` instead."""
+
+
+def placed(checker: StagedChecker, path: Path, stage: Any) -> None:
+    """A `move` stage that places each card where it fits: its destinations, its `match`, and
+    none of the keys of a plain move."""
+    targets = stage.to if isinstance(stage.to, list) else [stage.to]
+    for index, target in enumerate(targets):
+        checker.zone((*path, "to", index) if isinstance(stage.to, list) else (*path, "to"), target)
+    if stage.match is None:
+        checker.checks.error(
+            (*path, "to"),
+            "invalid-value",
+            "a move to several zones places each card by a 'match', but it has none",
+            "add e.g. match: {climb: {field: value, strict: true, closest: true}}, or name "
+            "one zone in 'to'",
+        )
+    else:
+        match_fields(checker, path, stage.match)
+        if stage.match.climb is not None:
+            closest_has_rows(checker, path, stage)
+    for name in PLACING_ONLY:
+        if getattr(stage, name) is not None:
+            checker.checks.error(
+                (*path, name),
+                "invalid-value",
+                f"'{name}' does not go with a move that places each card by a 'match'",
+                f"leave '{name}' out, or move the cards in a 'move' stage of their own",
+            )
+    if stage.who == "each" or stage.which == "random":
+        key, value = ("who", "each") if stage.who == "each" else ("which", "random")
+        checker.checks.error(
+            (*path, key),
+            "invalid-value",
+            f"'{key}: {value}' does not go with a move that places each card by a 'match'",
+            "place the cards of one player, from the top, the bottom, or by a field",
+        )
+
+
+def no_otherwise(checker: StagedChecker, path: Path, stage: Any) -> None:
+    """`otherwise` runs for a card that fits no destination: a move without `match` has
+    none."""
+    if stage.otherwise:
+        checker.checks.error(
+            (*path, "otherwise"),
+            "invalid-value",
+            "'otherwise' runs when a card fits no destination, but this move has no 'match'",
+            "add a 'match', or put these stages after the move",
+        )
+
+
+def match_fields(checker: StagedChecker, path: Path, match: Any) -> None:
+    """The zone and fields a `match` names exist; a climbed field holds numbers."""
+    at = (*path, "match")
+    if match.zone is not None:
+        checker.zone((*at, "zone"), match.zone)
+    for index, name in enumerate(match.same):
+        checker.field((*at, "same", index), name)
+    if match.step is not None:
+        checker.field((*at, "step", "field"), match.step.field)
+    if match.climb is not None and checker.field((*at, "climb", "field"), match.climb.field):
+        checker.numeric((*at, "climb", "field"), match.climb.field, "no card can climb on it")
+    if match.among is not None:
+        checker.field((*at, "among"), match.among)
+    checker.card_filter((*at, "wild"), match.wild)

@@ -150,22 +150,7 @@ def move_words(move: Any) -> str:
         )
         line = f"{kind} {many}{_filter(move.where)} from {move.from_} to {to}"
         if move.match is not None:
-            same = " or ".join(move.match.same)
-            line += f", matching the top card's {same}" if same else ""
-            if move.match.step is not None:
-                line += f", {move.match.step.field} {move.match.step.by} from the top card"
-            climb = move.match.climb
-            if climb is not None:
-                rise = "higher" if climb.direction == "ascending" else "lower"
-                line += (
-                    f", {climb.field} {rise} than the top card's"
-                    + ("" if climb.strict else " or equal")
-                    + f" (cards without a {climb.field} only before the first with one)"
-                )
-                if climb.closest:
-                    line += ", on the row whose top card is the nearest below it"
-            if move.match.among is not None:
-                line += f", compared within the card's own {move.match.among}"
+            line += match_words(move.match)
         if move.follow is not None:
             line += f", following the first card's {move.follow.field} if you can"
         if move.beats is not None:
@@ -195,6 +180,28 @@ def move_words(move: Any) -> str:
     if kind == "capture":
         return capture_words(move)
     return str(kind)
+
+
+def match_words(match: Any) -> str:
+    """How a card must fit the card it goes on, in words (empty when nothing is said)."""
+    line = ""
+    same = " or ".join(match.same)
+    line += f", matching the top card's {same}" if same else ""
+    if match.step is not None:
+        line += f", {match.step.field} {match.step.by} from the top card"
+    climb = match.climb
+    if climb is not None:
+        rise = "higher" if climb.direction == "ascending" else "lower"
+        line += (
+            f", {climb.field} {rise} than the top card's"
+            + ("" if climb.strict else " or equal")
+            + f" (cards without a {climb.field} only before the first with one)"
+        )
+        if climb.closest:
+            line += ", on the row whose top card is the nearest below it"
+    if match.among is not None:
+        line += f", compared within the card's own {match.among}"
+    return line
 
 
 def ask_words(move: Any) -> str:
@@ -246,7 +253,12 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             count = "every card" if stage.count == "all" else plural(stage.count, "card")
             if stage.sets is not None:
                 count += f" of a complete {stage.sets.same} ({stage.sets.size} cards)"
-            add(said or f"Move {count} from {stage.from_} to {stage.to}.")
+            to = stage.to if isinstance(stage.to, str) else " or ".join(stage.to)
+            fit = match_words(stage.match) if stage.match is not None else ""
+            add(said or f"Move {count} from {stage.from_} to {to}{fit}.")
+            if stage.otherwise:
+                add("If a card fits none:")
+                lines.extend(stage_lines(stage.otherwise, defines, depth + 1))
         elif kind == "turns":
             until = f" until {check_words(stage.until)}" if stage.until else ""
             add(said or f"Take turns from the {stage.start}{until}. On your turn:")
