@@ -166,7 +166,7 @@ def move_words(move: Any) -> str:
         return f"draw {plural(move.count, 'card')} from {source}{back}{onto}{room}"
     if kind == "take_all":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
-        closes = ", which is closed until the round ends" if move.closes else ""
+        closes = "; it stays closed until the round ends" if move.closes else ""
         return f"take every card of {source} into your {move.to}{closes}"
     if kind == "call":
         named = f": {' or '.join(map(str, move.values))}" if move.values else ""
@@ -198,7 +198,8 @@ def match_words(match: Any) -> str:
             + f" (cards without a {climb.field} only before the first with one)"
         )
         if climb.closest:
-            line += ", on the row whose top card is the nearest below it"
+            side = "below" if climb.direction == "ascending" else "above"
+            line += f", on the row whose top card is the nearest {side} it"
     if match.among is not None:
         line += f", compared within the card's own {match.among}"
     return line
