@@ -152,6 +152,20 @@ def test_a_card_goes_only_to_the_row_whose_last_card_is_the_highest_below_it(gam
     assert described(state) == ["play boat-5 to the north jetty"]
 
 
+def test_a_card_climbing_down_goes_to_the_row_whose_last_card_is_the_lowest_above_it(
+    tmp_path: Path,
+) -> None:
+    climb = "match: {climb: {field: length, strict: true, closest: true}}"
+    down = "match: {climb: {field: length, strict: true, closest: true, direction: descending}}"
+    manifest, _ = written(tmp_path, climb, down)
+    game = compiled(manifest)
+    rows = {"north": ["boat-3"], "south": ["boat-9"], "east": ["boat-14"]}
+    state = table(game, at=TIE_UP, helm=["boat-5"], shared=rows)
+    assert described(state) == ["play boat-5 to the south jetty"]
+    state = table(game, at=TIE_UP, helm=["boat-12"], shared=rows)
+    assert described(state) == ["play boat-12 to the east jetty"]
+
+
 def test_an_empty_row_takes_a_card_only_when_it_tops_no_other(game: Game) -> None:
     rows = {"north": [], "south": ["boat-9"], "east": ["boat-14"]}
     state = table(game, at=TIE_UP, helm=["boat-12"], shared=rows)
