@@ -233,12 +233,24 @@ def test_a_saved_position_keeps_a_row_closed_and_the_next_round_opens_it(game: G
     while not any(isinstance(e, RoundEnded) for e in again.log):
         player = again.to_move()[0]
         again.apply(player, rng.choice(again.legal_actions(player)))
-    assert again.terminal or again.mech.closed == ()
+    assert not again.terminal and again.round == 2 and again.mech.closed == ()
 
 
-def test_a_position_closing_an_unknown_zone_is_refused(game: Game) -> None:
-    with pytest.raises(Exception, match="no shared zone 'west'"):
-        table(game, at=TURN, shared={"moorings": ["boat-5"]}, play="closed: [west]")
+def test_a_position_closing_an_unknown_zone_is_refused_at_its_line(tmp_path: Path) -> None:
+    position = tmp_path / "west.yaml"
+    position.write_text(
+        "kind: position\ngame: staged-jetties\nround: 1\nto_move: [1]\nplayers:\n"
+        "  - {name: P1, zones: {hand: []}}\n  - {name: P2, zones: {hand: []}}\n"
+        "shared: {moorings: [boat-5]}\nunseen: []\nplay:\n  at: round/8/turn/0\n"
+        "  closed: [west]\n",
+        encoding="utf-8",
+    )
+    result = run_toolkit("play", JETTIES, "--from", position, cwd=tmp_path)
+    assert result.returncode == 1
+    told = result.stdout + result.stderr
+    assert "west.yaml:12:12: error[unknown-id]: no shared zone 'west'" in told, told
+    assert "name one of: moorings, north, south, east, cleared" in told
+    assert not (tmp_path / "build").exists()
 
 
 # -- random games over all three ---------------------------------------------------------------
