@@ -212,6 +212,20 @@ def test_a_row_taken_for_the_round_is_closed_to_draws_takes_and_checks(game: Gam
     assert "  the north jetty is closed until the round ends" in narrate(game, state.log[logged:])
 
 
+def test_the_observation_vector_says_which_rows_are_closed(game: Game) -> None:
+    from toolkit.interop.encoding import Encoder
+    from toolkit.interop.match import Match
+
+    encoder = Encoder(Match(game, players=2))
+    block = next(b for b in encoder.kit.blocks if b.name == "closed")
+    at = encoder.common_size + sum(
+        b.size for b in encoder.kit.blocks[: encoder.kit.blocks.index(block)]
+    )
+    rows = {"moorings": ["boat-5"], "north": ["boat-1"], "south": ["boat-2"], "east": []}
+    state = table(game, at=TURN, shared=rows, play="closed: [south]")
+    assert list(encoder.encode(state, 1)[at : at + block.size]) == [0.0, 1.0, 0.0]
+
+
 def test_the_closed_check_holds_for_a_closed_row_even_with_cards_on_it(game: Game) -> None:
     rows = {"moorings": ["boat-5"], "north": ["boat-1"], "south": ["boat-2"], "east": []}
     state = table(game, at=TURN, shared=rows, play="closed: [north, south]")
