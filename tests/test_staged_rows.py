@@ -125,6 +125,29 @@ def test_a_card_drawn_goes_onto_the_open_row_of_the_drawers_choice(game: Game) -
     assert state.observation(1)["zones"]["east"] == ["boat-7"]
 
 
+def test_a_draw_into_the_hand_or_onto_a_row_stays_hidden_only_in_the_hand(tmp_path: Path) -> None:
+    manifest, _ = written(
+        tmp_path,
+        "{move: draw, from: moorings, to: [north, south, east], room: 3}",
+        "{move: draw, from: moorings, to: [hand, north], room: 3}",
+    )
+    game = compiled(manifest)
+    state = table(game, at=TURN, shared={"moorings": ["boat-5", "boat-7"], "north": ["boat-1"]})
+    assert described(state) == [
+        "draw a card from the moorings into your Hand",
+        "draw a card from the moorings onto the north jetty",
+        "tow a jetty",
+    ]
+    logged = len(state.log)
+    act(state, "draw a card from the moorings into your Hand")
+    assert cards(state, "hand", 0) == ["boat-7"]
+    (moved,) = [e for e in state.log[logged:] if isinstance(e, CardsMoved)]
+    assert moved.hidden and moved.owner == 0
+    told = list(game.mechanic.narrate_event(moved, 1, Names(game)) or [])
+    assert told == ["  player 1 moves a card from the moorings to their Hand"]
+    assert state.observation(1)["zones"]["hand"][0] == 1  # seen by seat 2 as a count
+
+
 def test_a_draw_is_not_offered_when_every_row_is_full(game: Game) -> None:
     state = table(
         game,
@@ -360,12 +383,6 @@ def written(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
             "{move: take_all, from: [north, helm], to: towed, closes: round}",
             "'helm' is a player zone: 'closes' closes the shared zone taken",
             "take from shared zones (rows)",
-        ),
-        (
-            "{move: draw, from: moorings, to: [north, south, east], room: 3}",
-            "{move: draw, from: moorings, to: [north, hand], room: 3}",
-            "a draw's destinations are the mover's zone or shared rows, not both",
-            "offer one draw into the player's zone and another onto the rows",
         ),
         (
             "{stage: move, from: moorings, to: north}",

@@ -489,7 +489,10 @@ class DrawMove(MoveRule):
         which, to = divmod(offset, len(self.targets))
         many = f"{self.count} cards" if self.count != 1 else "a card"
         target = self.targets[to]
-        onto = f" onto {target.name}" if target.shared or len(self.targets) > 1 else ""
+        if target.shared:
+            onto = f" onto {target.name}"
+        else:  # into the mover's own zone: named only when it is one choice of several
+            onto = f" into your {target.name}" if len(self.targets) > 1 else ""
         return f"draw {many} from {self.sources[which].name}{onto}"
 
 

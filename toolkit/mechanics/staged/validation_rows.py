@@ -1,5 +1,6 @@
 """Checks of the row vocabulary against the game: a `draw` onto shared rows, the `closest` row
-a card climbs onto, a row closed for the round (`closes`) and the `closed` check reading it."""
+a card climbs onto, a `move` that places each card by a `match`, a row closed for the round
+(`closes`) and the `closed` check reading it."""
 
 from __future__ import annotations
 
@@ -13,19 +14,10 @@ if TYPE_CHECKING:
 
 
 def draw_targets(checker: StagedChecker, path: Path, move: Any) -> None:
-    """A draw goes to the mover's zone or to shared zones; each destination exists."""
+    """A draw goes to the mover's zones or to shared zones; each destination exists."""
     targets = move.to if isinstance(move.to, list) else [move.to]
     for index, target in enumerate(targets):
         checker.zone((*path, "to", index) if isinstance(move.to, list) else (*path, "to"), target)
-    owned = [t for t in targets if t in checker.player_zones]
-    if isinstance(move.to, list) and owned and len(owned) < len(targets):
-        checker.checks.error(
-            (*path, "to"),
-            "invalid-value",
-            f"a draw's destinations are the mover's zone or shared rows, not both ('{owned[0]}' "
-            "is a player zone)",
-            "offer one draw into the player's zone and another onto the rows",
-        )
 
 
 def closes_shared(checker: StagedChecker, path: Path, move: Any) -> None:
