@@ -530,3 +530,23 @@ def test_the_placing_move_validates_and_reads_as_a_rule(placing: Path) -> None:
         " is the nearest below it."
     ) in lines
     assert "    If a card fits none:" in lines
+
+
+def test_the_web_table_notes_the_rows_closed_for_the_round() -> None:
+    from toolkit.play.session import Session
+    from toolkit.play.views import Views, ordered_moves
+    from toolkit.record.transcripts import LoadedGame
+    from toolkit.serve.table_view import TableBuilder
+
+    loaded = LoadedGame.load(str(JETTIES))
+    session = Session(loaded, seed=2, players=2, seat=0, bots=["random"] * 2)
+    session.run_bots()
+    rng = random.Random(2)
+    while not (session.state.mech.closed and session.person_to_move()):
+        assert not session.over
+        session.play(rng.choice(session.legal()))
+    numbered = list(enumerate(ordered_moves(session.legal()), start=1))
+    notes = TableBuilder(Views(session, plain=True), [], numbered).build().notes
+    names = {zone.index: zone.name for zone in loaded.game.shared_zones}
+    closed = ", ".join(names[index] for index in sorted(session.state.mech.closed))
+    assert f"Closed until the round ends: {closed}." in notes, notes
