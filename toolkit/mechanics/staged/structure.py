@@ -232,9 +232,10 @@ class Climb(Model):
     """Equal values do not fit: each card strictly higher (lower) than the last."""
     closest: bool = False
     """Of the destinations the card may go to, only the one whose card it is compared with is
-    nearest below it (the highest it tops: the classic row-taking rule); destinations tied
-    for nearest stay a choice, and one without a card to compare with (an empty row) is
-    offered only when the card tops no other."""
+    nearest to it (ascending: the highest card it tops, the classic row-taking rule;
+    descending: the lowest it goes under); destinations tied for nearest stay a choice, and
+    one without a card to compare with (an empty row) is offered only when the card climbs
+    onto no other."""
 
 
 class Match(Model):
