@@ -48,7 +48,7 @@ def test_a_reveal_ordered_by_a_field_without_numbers_is_refused_at_its_line(
 
 def test_a_row_climbed_by_a_field_without_numbers_is_refused(tmp_path: Path) -> None:
     rules = harbour(tmp_path)
-    edit(rules, "climb: {field: length, strict: true}", "climb: {field: name, strict: true}")
+    edit(rules, "climb: {field: length, strict: true,", "climb: {field: name, strict: true,")
 
     checked = run_toolkit("validate", "harbour", cwd=tmp_path)
 

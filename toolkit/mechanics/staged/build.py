@@ -23,6 +23,7 @@ from toolkit.mechanics.staged.moves import (
 )
 from toolkit.mechanics.staged.moves_ask import ask_rule
 from toolkit.mechanics.staged.moves_capture import capture_rule
+from toolkit.mechanics.staged.place import PlaceCards
 from toolkit.mechanics.staged.runtime import FACE_DOWN_PICKS, RESERVED, Mech, Zone, next_seat
 from toolkit.mechanics.staged.targets import Eliminate, TargetMove
 
@@ -176,6 +177,9 @@ class ProgramBuilder:
         )
 
     def stage_move(self, stage: structure.MoveStage) -> None:
+        if isinstance(stage.to, list) or stage.match is not None:
+            self.place(stage)
+            return
         self.emit(
             ops.MoveCards(
                 self.zone(stage.from_),
@@ -191,6 +195,30 @@ class ProgramBuilder:
                 sets=(self.column(stage.sets.same), stage.sets.size) if stage.sets else None,
             )
         )
+
+    def place(self, stage: structure.MoveStage) -> None:
+        """A move that places each card where it fits, running `otherwise` for a card that
+        fits nowhere."""
+        otherwise, after = ops.Label(), ops.Label()
+        where = self.where
+        targets = stage.to if isinstance(stage.to, list) else [stage.to]
+        self.emit(
+            PlaceCards(
+                self.zone(stage.from_),
+                tuple(self.zone(t) for t in targets),
+                self.relation(stage.match) if stage.match else None,
+                None if stage.count == "all" else stage.count,
+                stage.which,
+                self.deck.predicate(stage.where) if stage.where else None,
+                self.numbers(stage.by) if stage.by else None,
+                "current" if stage.who == "each" else stage.who,
+                otherwise,
+            )
+        )
+        self.emit(ops.Jump(after))
+        otherwise.pc = self.here()
+        self.stages(stage.otherwise, f"{where}/otherwise")
+        after.pc = self.here()
 
     def stage_turns(self, stage: structure.TurnsStage) -> None:
         exit_, turn_end = ops.Label(), ops.Label()
@@ -415,14 +443,16 @@ class ProgramBuilder:
             )
         elif move.move == "draw":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]
+            targets = move.to if isinstance(move.to, list) else [move.to]
             rule = DrawMove(
                 **common,
-                size=len(sources),
+                size=len(sources) * len(targets),
                 sources=tuple(self.zone(s) for s in sources),
-                target=self.zone(move.to),
+                targets=tuple(self.zone(t) for t in targets),
                 count=move.count,
                 reshuffle=self.zone(move.reshuffle) if move.reshuffle else None,
                 take_back=move.take_back,
+                room=move.room,
             )
         elif move.move == "take_all":
             sources = move.from_ if isinstance(move.from_, list) else [move.from_]
@@ -432,6 +462,7 @@ class ProgramBuilder:
                 sources=tuple(self.zone(s) for s in sources),
                 target=self.zone(move.to),
                 allow_empty=move.allow_empty,
+                closes=move.closes == "round",
             )
         elif move.move == "pass":
             rule = PassMove(**common)
@@ -493,6 +524,7 @@ class ProgramBuilder:
         return Relation(
             climb=climb,
             strict=match.climb.strict if match.climb is not None else False,
+            closest=match.climb.closest if match.climb is not None else False,
             among=self.column(match.among) if match.among else None,
             zone=self.zone(match.zone) if match.zone else None,
             first=match.card == "first",

@@ -138,6 +138,9 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
         return lambda state, mech: mech.got == wanted
     if check.claim is not None:
         return _claim(zone(check.claim), c.table("deck").fields)
+    if check.closed is not None:
+        index = zone(check.closed).index
+        return lambda state, mech: index in mech.closed
     number = _number(check, c, zone)
     if check.empty is not None:
         holds: Callable[[State, int, int], bool] = lambda state, player, value: value == 0  # noqa: E731

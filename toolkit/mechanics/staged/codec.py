@@ -3,7 +3,8 @@ the structure, numbered from the data when the game compiles.
 
 A template's block holds, for `play`/`take` of one card, a card and a destination
 (`card * destinations + destination`); for a set, one id per card and a last one for `done`;
-for `draw` and `take_all`, one per zone offered; for `call`, one per value of the field; for
+for `draw`, one per pile and destination (`pile * destinations + destination`); for
+`take_all`, one per zone offered; for `call`, one per value of the field; for
 `flip`, one per place in the zone; for `pass` and `stop`, one. A `simultaneous` pick has one per
 card. A game whose blocks add up past `MAX_ACTIONS` fails compilation with `ActionSpaceError`.
 """

@@ -1,14 +1,14 @@
 """The staged part of the observation vector: round and turn, who acts, who passed and who
 finished, the top card of every face-up shared zone, the observer's hidden picks, the cards of
 a set being chosen, the turn order's direction, the values called for piles, who played each
-face-up card and the cards everyone saw go into hidden hands (docs/interop.md lists every
-block). The zones' cards themselves are in the common part."""
+face-up card, the cards everyone saw go into hidden hands and the rows closed for the round
+(docs/interop.md lists every block). The zones' cards themselves are in the common part."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from toolkit.mechanics.staged.moves import CallMove
+from toolkit.mechanics.staged.moves import CallMove, TakeAllMove
 from toolkit.mechanics.staged.observation import StagedObservation
 from toolkit.mechanics.staged.targets import TargetMove
 from toolkit.mechanics.vector import Block, Slots, index_of, relative
@@ -73,6 +73,25 @@ class StagedEncoder:
                 "player saw go there",
             ),
         )
+        self.closable = tuple(
+            dict.fromkeys(
+                zone.id
+                for rule in machine.codec.rules
+                if isinstance(rule, TakeAllMove) and rule.closes
+                for zone in rule.sources
+                if zone.shared
+            )
+        )
+        """In a game whose rows close for the round: the zones a `take_all` closes."""
+        if self.closable:
+            self.blocks += (
+                Block(
+                    "closed",
+                    len(self.closable),
+                    "per zone a `take_all` closes (" + ", ".join(self.closable) + "): 1 while "
+                    "it is closed until the round ends",
+                ),
+            )
         self.chips = tuple(
             (zone.id, resource.id) for zone in game.shared_zones for resource in game.resources
         )
@@ -130,6 +149,9 @@ class StagedEncoder:
             for r, cards in enumerate(relative(view["known"], seat))
             for card in cards
         )
+        if self.closable:
+            closed = view.get("closed", ())
+            slots.values([1.0 if zone in closed else 0.0 for zone in self.closable])
         if "stakes" in view:
             lying = view.get("chips", {})
             slots.values(

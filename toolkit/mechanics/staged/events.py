@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from toolkit.kernel.events import Event
+from toolkit.mechanics.staged.rows import ZoneClosed
 from toolkit.mechanics.staged.target_events import TARGET_EVENTS
 from toolkit.mechanics.staged.wagers import WAGER_EVENTS
 
@@ -156,4 +157,5 @@ EVENTS: tuple[type[Event], ...] = (
     *WAGER_EVENTS,
     Asked,
     *TARGET_EVENTS,
+    ZoneClosed,
 )

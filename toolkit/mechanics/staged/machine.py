@@ -41,6 +41,7 @@ from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.codec import StagedCodec
 from toolkit.mechanics.staged.events import CardsMoved, Triggered
 from toolkit.mechanics.staged.moves_ask import asked_view, forget_claims, honour_claims
+from toolkit.mechanics.staged.rows import is_closed
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
 from toolkit.mechanics.staged.structure import Staged
 from toolkit.mechanics.staged.wagers import Wager
@@ -462,6 +463,8 @@ class StagedMechanic(MachineDefaults):
             "tracks": table["tracks"],
             "zones": table["zones"],
         }
+        if mech.closed:
+            seen["closed"] = [zone.id for zone in self.zones if is_closed(mech, zone)]
         if mech.wager is not None:
             wager_view(self, state, player, seen)
         return seen
@@ -503,6 +506,8 @@ def actions_bound(spec: Staged, deck: int, players: int) -> int:
                 total += 1 + max(of(stage.then), of(stage.otherwise))
             elif kind == "automaton":
                 total += of(stage.stages)
+            elif kind == "move":
+                total += of(stage.otherwise)
             elif kind in ("betting", "auction", "sealed_bid"):
                 total += wager_actions(stage, players)
             elif kind == "use" and stage.name not in seen:

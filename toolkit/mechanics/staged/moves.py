@@ -19,6 +19,7 @@ from toolkit.mechanics.staged.events import (
     Stopped,
     ValueCalled,
 )
+from toolkit.mechanics.staged.rows import close, is_closed, nearest
 from toolkit.mechanics.staged.runtime import Mech, Zone
 from toolkit.mechanics.staged.wagers import take_chips
 
@@ -101,6 +102,8 @@ class Relation:
     climb: tuple[int | None, ...] | None = None
     """Per card, the climbed field's value, signed so that higher always climbs."""
     strict: bool = False
+    closest: bool = False
+    """Only the destinations whose compared card is nearest below the card (`rows.nearest`)."""
     among: tuple[Any, ...] | None = None
     """Per card, the value that picks its column of the zone (`among`)."""
     size: int = 0
@@ -276,7 +279,8 @@ class CardMove(MoveRule):
         destinations = len(targets)
         target_of = self.target_of
         room, beats, single = self.room, self.beats, self.high == 1
-        if relation is None and room is None and beats is None and single:
+        closed = mech.closed
+        if relation is None and room is None and beats is None and single and not closed:
             # Nothing to test per card: every eligible card goes to its zone(s).
             if target_of is not None:
                 out.extend(
@@ -297,6 +301,7 @@ class CardMove(MoveRule):
             if relation is not None and relation.among is not None
             else None
         )
+        closest = relation is not None and relation.closest
         for card in sorted(eligible):
             options = every
             if target_of is not None:
@@ -304,7 +309,10 @@ class CardMove(MoveRule):
                 if index < 0:
                     continue
                 options = ((index, targets[index]),)
+            fitting: list[tuple[int, Zone]] = []
             for index, target in options:
+                if closed and is_closed(mech, target):
+                    continue
                 if room is not None and not self._open(state, mech, player, target):
                     continue
                 if relation is not None and not relation.fits(
@@ -315,11 +323,18 @@ class CardMove(MoveRule):
                     continue
                 if not single and not self._completes(state, mech, player, target, eligible, card):
                     continue
-                out.append(base + card * destinations + index)
+                if closest:
+                    fitting.append((index, target))
+                else:
+                    out.append(base + card * destinations + index)
+            if fitting and relation is not None:
+                nearest_ = nearest(relation, state, player, card, fitting, tops)
+                out.extend(base + card * destinations + index for index, _ in nearest_)
 
     def allows(self, state: State, mech: Mech, player: int, offset: int) -> bool:
         """One card to one zone is checked alone, without listing the others."""
-        if self.high != 1 or mech.building:
+        relation = self.relation
+        if self.high != 1 or mech.building or (relation is not None and relation.closest):
             return MoveRule.allows(self, state, mech, player, offset)
         card, index = divmod(offset, len(self.targets))
         if card >= self.deck or (self.target_of is not None and self.target_of[card] != index):
@@ -327,9 +342,10 @@ class CardMove(MoveRule):
         if card not in self._eligible(state, mech, player):
             return False
         target = self.targets[index]
+        if mech.closed and is_closed(mech, target):
+            return False
         if self.room is not None and not self._open(state, mech, player, target):
             return False
-        relation = self.relation
         if relation is not None and not relation.fits(state, mech, player, target, card):
             return False
         return self.beats is None or self._beats(state, mech, player, target, card)
@@ -427,39 +443,67 @@ class CardMove(MoveRule):
 
 @dataclass(slots=True)
 class DrawMove(MoveRule):
-    """`draw`: the top cards of one of several face-down piles."""
+    """`draw`: the top cards of one of several face-down piles, into the mover's zone or onto
+    one of several shared zones (one id per pile and destination)."""
 
     sources: tuple[Zone, ...] = ()
-    target: Zone = None  # type: ignore[assignment]
+    targets: tuple[Zone, ...] = ()
     count: int = 1
     reshuffle: Zone | None = None
     take_back: bool = True
+    room: int | None = None
+    """A destination holding this many cards is full."""
+
+    def _open(self, state: State, mech: Mech, player: int, target: Zone) -> bool:
+        if mech.closed and is_closed(mech, target):
+            return False
+        return self.room is None or len(target.cards(state, player)) < self.room
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
         reshuffle = self.reshuffle
+        targets = self.targets
+        destinations = len(targets)
+        if destinations == 1 and self.room is None and not mech.closed:
+            open_: list[int] | tuple[int, ...] = (0,)  # into the mover's zone: always open
+        else:
+            open_ = [i for i, t in enumerate(targets) if self._open(state, mech, player, t)]
+            if not open_:
+                return
+        base = self.base
         for index, source in enumerate(self.sources):
             pile = source.cards(state, player)
             if pile:
-                if self.take_back or pile[-1] not in mech.moved:
-                    out.append(self.base + index)
-            elif reshuffle is not None and len(reshuffle.cards(state, player)) > 1:
-                out.append(self.base + index)
+                if not (self.take_back or pile[-1] not in mech.moved):
+                    continue
+            elif reshuffle is None or len(reshuffle.cards(state, player)) <= 1:
+                continue
+            if destinations == 1:
+                out.append(base + index * destinations + open_[0])
+            else:
+                out.extend(base + index * destinations + to for to in open_)
 
     def apply(self, state: State, mech: Mech, player: int, offset: int, mover: Mover) -> bool:
-        source = self.sources[offset]
+        which, to = divmod(offset, len(self.targets))
+        source, target = self.sources[which], self.targets[to]
         for _ in range(self.count):
             pile = source.cards(state, player)
             if not pile and self.reshuffle is not None:
                 refill(state, self.reshuffle, source, player)
                 pile = source.cards(state, player)
-            if not pile:
+            if not pile or not self._open(state, mech, player, target):
                 break
-            mover(state, mech, player, [pile[-1]], source, player, self.target, player)
+            mover(state, mech, player, [pile[-1]], source, player, target, player)
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:
+        which, to = divmod(offset, len(self.targets))
         many = f"{self.count} cards" if self.count != 1 else "a card"
-        return f"draw {many} from {self.sources[offset].name}"
+        target = self.targets[to]
+        if target.shared:
+            onto = f" onto {target.name}"
+        else:  # into the mover's own zone: named only when it is one choice of several
+            onto = f" into your {target.name}" if len(self.targets) > 1 else ""
+        return f"draw {many} from {self.sources[which].name}{onto}"
 
 
 def refill(state: State, spare: Zone, pile: Zone, player: int) -> None:
@@ -480,9 +524,14 @@ class TakeAllMove(MoveRule):
     sources: tuple[Zone, ...] = ()
     target: Zone = None  # type: ignore[assignment]
     allow_empty: bool = False
+    closes: bool = False
+    """The zone taken is closed until the round ends."""
 
     def legal(self, state: State, mech: Mech, player: int, out: list[int]) -> None:
+        closed = mech.closed
         for index, source in enumerate(self.sources):
+            if closed and is_closed(mech, source):
+                continue
             if self.allow_empty or source.cards(state, player):
                 out.append(self.base + index)
 
@@ -492,6 +541,8 @@ class TakeAllMove(MoveRule):
         mover(state, mech, player, cards, source, player, self.target, player)
         if mech.wager is not None:
             take_chips(state, mech, player, source)
+        if self.closes:
+            close(state, mech, player, source)
         return True
 
     def words(self, offset: int, card_name: Callable[[int], str]) -> str:

@@ -23,6 +23,7 @@ from toolkit.mechanics.staged.events import (
     Triggered,
     ValueCalled,
 )
+from toolkit.mechanics.staged.rows import ZoneClosed
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.target_events import PlayerOut, TargetChosen
 
@@ -114,4 +115,7 @@ def event(
             return iter([f"  {seat(p)} chooses {seat(chosen)}"])
         case PlayerOut(player=p):
             return iter([f"  {seat(p)} is out"])
+        case ZoneClosed(zone=zone):
+            name = {z.id: z.name for z in mechanic.zones}.get(zone, zone)
+            return iter([f"  {name} is closed until the round ends"])
     return words_bets.event_lines(mechanic, event)

@@ -53,6 +53,8 @@ class StagedObservation(Observation):
     """Per seat, whether they folded this round, or were put out of it (`eliminate`)."""
     bid: NotRequired[int]
     """The viewer's own hidden sealed bid (-1: none yet); the others' stay hidden."""
+    closed: NotRequired[list[str]]
+    """The shared zones closed until the round ends (a row taken for the round)."""
     asked: list[list[AskedView]]
     """Per seat, what asking showed about their hidden cards (public: everyone heard it)."""
     target: int

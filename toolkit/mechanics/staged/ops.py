@@ -24,6 +24,7 @@ from toolkit.mechanics.staged.events import (
     Revealed,
 )
 from toolkit.mechanics.staged.moves import MoveRule, PickMove, refill
+from toolkit.mechanics.staged.rows import is_closed
 from toolkit.mechanics.staged.runtime import PICKED, WAIT, Mech, Zone, is_out, next_seat
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class RoundStart(Op):
         mech.got = False
         mech.claims = [[] for _ in range(n)]
         mech.target = -1
+        mech.closed = ()
         return 1
 
 
@@ -165,6 +167,8 @@ class MoveCards(Op):
         return self.next
 
     def _move(self, m: StagedMechanic, state: State, mech: Mech, owner: int) -> None:
+        if mech.closed and is_closed(mech, self.target):
+            return  # closed until the round ends: nothing is added to it
         receiver = owner if self.to_who is None else m.seat(self.to_who, state, mech, owner)
         target = self.target.cards(state, receiver)
         wanted = self.count

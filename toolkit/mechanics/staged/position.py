@@ -80,6 +80,8 @@ def save(machine: StagedMechanic, state: State) -> dict[str, Any]:
         out["asked"] = asked_view(machine, mech)
     if mech.idle:
         out["idle"] = mech.idle
+    if mech.closed:
+        out["closed"] = [names[zone] for zone in mech.closed]
     if mech.wager is not None:
         out.update(save_wager(machine, state))
     return out
@@ -214,6 +216,17 @@ def load(
         if player >= 0:
             mech.reveal.append(player)
     mech.got = section.got
+    for index, zone_id in enumerate(section.closed):
+        zone = shared.get(zone_id)
+        if zone is None:
+            reader.error(
+                (*at, "closed", index),
+                "unknown-id",
+                f"no shared zone '{zone_id}'",
+                "name one of: " + ", ".join(shared),
+            )
+        elif zone.index not in mech.closed:
+            mech.closed = (*mech.closed, zone.index)
     mech.claims = [[] for _ in range(n)]
     _asked(machine, mech, section, reader, at, n)
     for index, card_id in enumerate(section.moved):

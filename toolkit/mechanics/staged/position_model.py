@@ -104,3 +104,6 @@ class StagedPlay(Model):
     """Whether the last `ask` got cards, or the last `capture` took some."""
     asked: list[list[Asked]] = Field(default_factory=empty_list)
     """Per seat, what asking showed about their hidden cards (search bots deal around it)."""
+    closed: list[Id] = Field(default_factory=empty_list, max_length=100)
+    """The shared zones closed until the round ends (a row taken by a `take_all` with
+    `closes: round`)."""

@@ -72,6 +72,8 @@ class Mech:
     makes it unsure (`moves_ask.updated`)."""
     target: int = -1
     """The player the last `target` stage chose (`who: target`), -1 before any."""
+    closed: tuple[int, ...] = ()
+    """The shared zones (by index) closed until the round ends: a row taken for the round."""
 
     def copy(self) -> Mech:
         return Mech(
@@ -101,6 +103,7 @@ class Mech:
             got=self.got,
             claims=[c[:] for c in self.claims],
             target=self.target,
+            closed=self.closed,
         )
 
 

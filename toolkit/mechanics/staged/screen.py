@@ -1,7 +1,8 @@
 """The staged part of the terminal view: the round and turn, who acts, the turn order when it
 turned around, the shared zones (a face-up pile's top cards, who put them there and a value
-called for it; a face-down pile's count), each player's hidden cards counted, the cards
-everyone saw them take, their passes and places, the person's hidden picks, and their hand."""
+called for it, a zone closed for the round; a face-down pile's count), each player's hidden
+cards counted, the cards everyone saw them take, their passes and places, the person's hidden
+picks, and their hand."""
 
 from __future__ import annotations
 
@@ -130,6 +131,8 @@ class StagedScreen(ScreenDefaults):
             call = view["called"].get(zone.id)
             if call is not None:
                 out.append(Text(f"  {call['field']} {call['value']} called", style="bold"))
+            if zone.id in view.get("closed", ()):
+                out.append(Text("  closed until the round ends", style="bold"))
             lying = view.get("chips", {}).get(zone.id)
             if lying:
                 told = ", ".join(f"{amount} {name}" for name, amount in lying.items())
@@ -178,6 +181,9 @@ class StagedScreen(ScreenDefaults):
             notes.append(
                 f"{call['field']} {call['value']} called on {names.get(zone_id, zone_id)}."
             )
+        closed = [names.get(zone_id, zone_id) for zone_id in view.get("closed", ())]
+        if closed:
+            notes.append("Closed until the round ends: " + ", ".join(closed) + ".")
         if view["picked"]:
             notes.append("Your hidden picks: " + self.names(view["picked"]) + ".")
         if view["choosing"]:
@@ -206,7 +212,10 @@ class StagedScreen(ScreenDefaults):
         for action in seat_moves(self.screen):
             _, rule = codec.rule_of(action)
             if isinstance(rule, DrawMove | TakeAllMove):
-                zone = rule.sources[action - rule.base]
+                offset = action - rule.base
+                if isinstance(rule, DrawMove):  # one id per pile and destination
+                    offset //= len(rule.targets)
+                zone = rule.sources[offset]
                 if zone.shared:
                     takes[zone.id] = (*takes.get(zone.id, ()), action)
         return takes

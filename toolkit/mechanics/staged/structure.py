@@ -97,8 +97,8 @@ Bound = Number | MeasuredBound
 
 class Check(Model):
     """One test on the game as it stands, or several combined. Exactly one of `empty`, `count`,
-    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `claim`, `round`, `folded`, `out`,
-    `got`, `all`, `any`, `not`.
+    `sum`, `repeats`, `passed`, `finished`, `measure`, `card`, `claim`, `closed`, `round`,
+    `folded`, `out`, `got`, `all`, `any`, `not`.
 
     Tests on a player zone or a measure ask about `who` (the player acting now by default;
     `any`: some player; `every`: every player)."""
@@ -125,6 +125,9 @@ class Check(Model):
     """The claim made for this shared zone holds: a value was `call`ed for it since the last
     play onto it, and every card of that play has the value (a bluff called: the cards landed
     face down are what their player said they were)."""
+    closed: Id | None = None
+    """The shared zone is closed for the rest of the round (a row taken by a `take_all` with
+    `closes: round`)."""
     round: RoundTest | None = None
     """The round's number."""
     folded: Literal["me", "all_but_one"] | None = None
@@ -163,8 +166,8 @@ class Check(Model):
             names = ", ".join(n.rstrip("_") for n in chosen) or "none"
             raise ValueError(
                 "a check names exactly one of 'empty', 'count', 'sum', 'repeats', 'passed', "
-                "'finished', 'measure', 'card', 'claim', 'round', 'folded', 'out', 'got', 'all', "
-                "'any' or 'not' "
+                "'finished', 'measure', 'card', 'claim', 'closed', 'round', 'folded', 'out', "
+                "'got', 'all', 'any' or 'not' "
                 f"(found {names})"
             )
         compared = any(
@@ -197,6 +200,7 @@ _TESTS = (
     "measure",
     "card",
     "claim",
+    "closed",
     "round",
     "got",
     "all",
@@ -244,6 +248,12 @@ class Climb(Model):
     """`ascending`: each card at least as high as the one it goes on; `descending`: at most."""
     strict: bool = False
     """Equal values do not fit: each card strictly higher (lower) than the last."""
+    closest: bool = False
+    """Of the destinations the card may go to, only the one whose card it is compared with is
+    nearest to it (ascending: the highest card it tops, the classic row-taking rule;
+    descending: the lowest it goes under); destinations tied for nearest stay a choice, and
+    one without a card to compare with (an empty row) is offered only when the card climbs
+    onto no other."""
 
 
 class Match(Model):
@@ -358,10 +368,15 @@ class DrawFromPile(MoveBase):
     move: Literal["draw"]
     from_: Id | list[Id] = Field(alias="from")
     """The pile (a list offers a choice: the stack or the top of the discard pile)."""
-    to: Id
-    """The mover's zone receiving the cards."""
+    to: Id | list[Id]
+    """The zone receiving the cards: the mover's own, or a shared one (a row: the card drawn
+    face down is seen by everyone once there); a list offers a choice of destination (add
+    the drawn card to the row of your choice)."""
     count: Cards = 1
     """Cards drawn at once."""
+    room: Cards | None = None
+    """A destination already holding this many cards is closed (a row of three); a draw of
+    several cards stops when it is full."""
     reshuffle: Id | None = None
     """When the pile runs out: the cards of this zone, all but its top card, are shuffled into
     it first."""
@@ -380,6 +395,9 @@ class TakeZone(MoveBase):
     """The mover's zone receiving them."""
     allow_empty: bool = False
     """Whether an empty zone may be taken."""
+    closes: Literal["round"] | None = None
+    """`round`: the shared zone taken is closed until the round ends: no move or stage adds
+    cards to it, it cannot be taken again, and the `closed` check holds for it."""
 
 
 class PassTurn(MoveBase):
@@ -562,8 +580,15 @@ class MoveStage(StageBase):
     from_: Id = Field(alias="from")
     """The zone they leave: a zone id, `undealt` (the cards the last deal left over) or
     `picked` (the cards of the pick being revealed)."""
-    to: Id
-    """The zone they go to."""
+    to: Id | list[Id]
+    """The zone they go to; a list: each card goes to the first of them it fits (`match`),
+    or the closest row it tops (`match: {climb: {closest: true}}`)."""
+    match: Match | None = None
+    """How each card must fit the card already in its destination; a card that fits none
+    stops the move, and `otherwise` runs."""
+    otherwise: list[Stage] = Field(default_factory=empty_list)
+    """With `match`: stages run when a card fits no destination (take a row), the card still
+    where it was; the move stops there."""
     count: Cards | Literal["all"] = 1
     """How many cards move, or `all` of them."""
     which: Literal["top", "bottom", "random", "highest", "lowest"] = "top"
@@ -1017,8 +1042,10 @@ def filled_by(stages: list[Any]) -> list[str]:
         kind = getattr(item, "stage", None) or getattr(item, "move", None)
         if kind == "deal":
             found += [item.to, item.rest]
-        elif kind in ("move", "draw", "take_all", "flip", "award", "ask", "auction", "sealed_bid"):
+        elif kind in ("take_all", "flip", "award", "ask", "auction", "sealed_bid"):
             found.append(item.to)
+        elif kind in ("move", "draw"):
+            found += item.to if isinstance(item.to, list) else [item.to]
         elif kind in ("pay", "betting", "showdown"):  # chips lie there, not cards
             found.append(item.to if kind == "pay" else item.pot)
         elif kind == "capture":

@@ -9,6 +9,7 @@ from typing import Any
 from toolkit.diagnostics import did_you_mean
 from toolkit.mechanics.base import Path, StructureChecks, check_rounds
 from toolkit.mechanics.staged import validation_bets, validation_target
+from toolkit.mechanics.staged import validation_rows as rows
 from toolkit.mechanics.staged.runtime import RESERVED
 from toolkit.mechanics.staged.structure import MOST_SUM, ByField, Staged
 from toolkit.schema.filters import card_matches
@@ -29,6 +30,8 @@ class StagedChecker:
         """Where a `got` check is read (an `ask` or a `capture` must set it)."""
         self.reads_claim: list[tuple[Path, str]] = []
         """Where a `claim` check is read, and its zone (a `call` for that zone must make it)."""
+        self.reads_closed: list[tuple[Path, str]] = []
+        """Where a `closed` check is read, and its zone (a `take_all` must close it)."""
 
     def got_is_set(self) -> None:
         """A `got` check reads the last ask or capture: a game without either never sets it."""
@@ -78,6 +81,7 @@ class StagedChecker:
         self.stages((*path, "round_end", "then"), end.then, ())
         self.got_is_set()
         self.claims_are_made()
+        rows.closes_are_made(self)
 
     # -- names ---------------------------------------------------------------------------------
 
@@ -169,6 +173,9 @@ class StagedChecker:
         if check.claim is not None:
             self.zone((*path, "claim"), check.claim, "shared")
             self.reads_claim.append((path, check.claim))
+        if check.closed is not None:
+            self.zone((*path, "closed"), check.closed, "shared")
+            self.reads_closed.append((path, check.closed))
         for name in ("all", "any"):
             for index, part in enumerate(getattr(check, name) or []):
                 self.check((*path, name, index), part)
@@ -255,7 +262,12 @@ class StagedChecker:
                 self.checks.check_amount((*path, "count"), stage.count)
         elif kind == "move":
             self.zone((*path, "from"), stage.from_, reserved=True)
-            self.zone((*path, "to"), stage.to)
+            if isinstance(stage.to, list) or stage.match is not None:
+                rows.placed(self, path, stage)
+                self.stages((*path, "otherwise"), stage.otherwise, loops)
+            else:
+                self.zone((*path, "to"), stage.to)
+                rows.no_otherwise(self, path, stage)
             if stage.reshuffle is not None:
                 self.zone((*path, "reshuffle"), stage.reshuffle)
             self.card_filter((*path, "where"), stage.where)
@@ -500,6 +512,7 @@ class StagedChecker:
                 if move.match.climb is not None:
                     climb = (*path, "match", "climb", "field")
                     self.numeric_field(climb, move.match.climb.field, "so no card can climb on it")
+                    rows.closest_has_rows(self, path, move)
                 if move.match.among is not None:
                     self.field((*path, "match", "among"), move.match.among)
                 self.card_filter((*path, "match", "wild"), move.match.wild)
@@ -515,7 +528,11 @@ class StagedChecker:
                     (*path, "from", index) if isinstance(move.from_, list) else (*path, "from"),
                     source,
                 )
-            self.zone((*path, "to"), move.to, "player")
+            if kind == "draw":
+                rows.draw_targets(self, path, move)
+            else:
+                self.zone((*path, "to"), move.to, "player")
+                rows.closes_shared(self, path, move)
             if kind == "draw" and move.reshuffle is not None:
                 self.zone((*path, "reshuffle"), move.reshuffle)
         elif kind == "call":

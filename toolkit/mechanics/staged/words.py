@@ -96,6 +96,8 @@ def check_words(check: Any) -> str:
         return "the ask or capture got cards" if check.got else "the ask or capture got nothing"
     if check.claim is not None:
         return f"the cards last played to {check.claim} are what was called for them"
+    if check.closed is not None:
+        return f"{check.closed} is closed for the round"
     if check.round is not None:
         spec = check.round
         if spec.in_ is not None:
@@ -148,20 +150,7 @@ def move_words(move: Any) -> str:
         )
         line = f"{kind} {many}{_filter(move.where)} from {move.from_} to {to}"
         if move.match is not None:
-            same = " or ".join(move.match.same)
-            line += f", matching the top card's {same}" if same else ""
-            if move.match.step is not None:
-                line += f", {move.match.step.field} {move.match.step.by} from the top card"
-            climb = move.match.climb
-            if climb is not None:
-                rise = "higher" if climb.direction == "ascending" else "lower"
-                line += (
-                    f", {climb.field} {rise} than the top card's"
-                    + ("" if climb.strict else " or equal")
-                    + f" (cards without a {climb.field} only before the first with one)"
-                )
-            if move.match.among is not None:
-                line += f", compared within the card's own {move.match.among}"
+            line += match_words(move.match)
         if move.follow is not None:
             line += f", following the first card's {move.follow.field} if you can"
         if move.beats is not None:
@@ -172,10 +161,13 @@ def move_words(move: Any) -> str:
     if kind == "draw":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
         back = "" if move.take_back else ", never the card just put there"
-        return f"draw {plural(move.count, 'card')} from {source}{back}"
+        onto = f" onto {' or '.join(move.to)}" if isinstance(move.to, list) else ""
+        room = f" (at most {move.room} cards each)" if move.room else ""
+        return f"draw {plural(move.count, 'card')} from {source}{back}{onto}{room}"
     if kind == "take_all":
         source = move.from_ if isinstance(move.from_, str) else " or ".join(move.from_)
-        return f"take every card of {source} into your {move.to}"
+        closes = "; it stays closed until the round ends" if move.closes else ""
+        return f"take every card of {source} into your {move.to}{closes}"
     if kind == "call":
         named = f": {' or '.join(map(str, move.values))}" if move.values else ""
         return f"call a {move.field}{named}"
@@ -190,6 +182,29 @@ def move_words(move: Any) -> str:
     if kind == "option":
         return str(move.decision or kind).replace("_", " ")
     return str(kind)
+
+
+def match_words(match: Any) -> str:
+    """How a card must fit the card it goes on, in words (empty when nothing is said)."""
+    line = ""
+    same = " or ".join(match.same)
+    line += f", matching the top card's {same}" if same else ""
+    if match.step is not None:
+        line += f", {match.step.field} {match.step.by} from the top card"
+    climb = match.climb
+    if climb is not None:
+        rise = "higher" if climb.direction == "ascending" else "lower"
+        line += (
+            f", {climb.field} {rise} than the top card's"
+            + ("" if climb.strict else " or equal")
+            + f" (cards without a {climb.field} only before the first with one)"
+        )
+        if climb.closest:
+            side = "below" if climb.direction == "ascending" else "above"
+            line += f", on the row whose top card is the nearest {side} it"
+    if match.among is not None:
+        line += f", compared within the card's own {match.among}"
+    return line
 
 
 def ask_words(move: Any) -> str:
@@ -242,7 +257,12 @@ def stage_lines(stages: list[Any], defines: dict[str, Any], depth: int = 0) -> l
             count = "every card" if stage.count == "all" else plural(stage.count, "card")
             if stage.sets is not None:
                 count += f" of a complete {stage.sets.same} ({stage.sets.size} cards)"
-            add(said or f"Move {count} from {stage.from_} to {stage.to}.")
+            to = stage.to if isinstance(stage.to, str) else " or ".join(stage.to)
+            fit = match_words(stage.match) if stage.match is not None else ""
+            add(said or f"Move {count} from {stage.from_} to {to}{fit}.")
+            if stage.otherwise:
+                add("If a card fits none:")
+                lines.extend(stage_lines(stage.otherwise, defines, depth + 1))
         elif kind == "turns":
             until = f" until {check_words(stage.until)}" if stage.until else ""
             add(said or f"Take turns from the {stage.start}{until}. On your turn:")
