@@ -115,3 +115,14 @@ def test_a_claim_of_a_player_zone_is_refused(tmp_path: Path) -> None:
     result = run_toolkit("validate", str(manifest), cwd=tmp_path)
     assert result.returncode == 1
     assert "'hand' is a player zone; this needs a shared zone" in result.stdout
+
+
+def test_a_claim_of_an_unknown_zone_is_one_error_naming_it(tmp_path: Path) -> None:
+    manifest = claimed_game(tmp_path)
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("{claim: jetty}", "{claim: jety}"), encoding="utf-8")
+    result = run_toolkit("validate", str(manifest), cwd=tmp_path)
+    errors = [row for row in result.stdout.splitlines() if ": error[" in row]
+    assert result.returncode == 1 and len(errors) == 1, result.stdout
+    assert "unknown zone 'jety'" in errors[0]
+    assert "did you mean 'jetty'" in result.stdout

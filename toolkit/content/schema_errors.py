@@ -19,7 +19,7 @@ from typing import (
 from pydantic import BaseModel, ValidationError
 
 from toolkit.content.yaml_loader import Document, Path_
-from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.diagnostics import Diagnostic, did_you_mean, plural
 
 _TYPE_WORDS = {
     "string_type": "text",
@@ -195,7 +195,9 @@ def diagnostics_from_error(
     paths = [data_path(document.data, tuple(item["loc"])) for item in items]
     # Every path that some error lies strictly inside: one set, not a scan per error.
     enclosing = {path[:end] for path in paths for end in range(len(path))}
-    ranged_paths = {p for p, i in zip(paths, items, strict=True) if i["type"] in _RANGE_TYPES}
+    ranged_paths = {
+        p for p, i in zip(paths, items, strict=True) if i["type"] in _RANGE_TYPES | _LENGTH_TYPES
+    }
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for item, path in zip(items, paths, strict=True):
         # A value that may take several forms (text, list or test) fails once per form; a
@@ -310,7 +312,7 @@ def _one(document: Document, model: type[BaseModel], item: Any) -> Diagnostic:
     if kind in _RANGE_TYPES:
         return make("out-of-range", f"{describe(value)}: {item['msg'].lower()}")
     if kind in _LENGTH_TYPES:
-        return make("wrong-length", item["msg"])
+        return make("wrong-length", _length_words(kind, ctx, item["msg"]))
     if kind == "string_pattern_mismatch":
         return make(
             "invalid-id",
@@ -327,3 +329,15 @@ def _looks_numeric(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _length_words(kind: str, ctx: dict[str, Any], message: str) -> str:
+    """A list's length past its bounds in plain words (`a list of at least 1 item, got 0`);
+    text keeps pydantic's words, which already count characters."""
+    if kind == "too_short" and "min_length" in ctx:
+        wanted = plural(ctx["min_length"], "item")
+        return f"expected a list of at least {wanted}, got {ctx.get('actual_length', 0)}"
+    if kind == "too_long" and "max_length" in ctx:
+        wanted = plural(ctx["max_length"], "item")
+        return f"expected a list of at most {wanted}, got {ctx.get('actual_length', '?')}"
+    return message

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from toolkit.mechanics.staged.runtime import Mech, Zone, next_seat
+from toolkit.mechanics.staged.runtime import Mech, Zone, is_out, next_seat
 from toolkit.mechanics.staged.structure import MeasuredBound
 
 if TYPE_CHECKING:
@@ -125,8 +125,8 @@ def compile_check(check: Check, c: Compiler, zone: Callable[[str], Zone]) -> Tes
         return _finished(check.finished)
     if check.round is not None:
         return _round(check)
-    if check.folded is not None:
-        return _folded(check.folded)
+    if check.folded is not None:  # folding and being put out are one state
+        return _out(check.folded)
     if check.out is not None:
         return _out(check.out)
     if check.card is not None:
@@ -210,8 +210,8 @@ def _claim(pile: Zone, columns: dict[str, tuple[Any, ...]]) -> Test:
 
 
 def _active(mech: Mech, n: int) -> list[int]:
-    finished = mech.finished
-    return [p for p in range(n) if not finished[p]]
+    """The players still in the round's turns (not finished, folded or put out)."""
+    return [p for p in range(n) if not is_out(mech, p)]
 
 
 def _passed(which: str) -> Test:
@@ -257,20 +257,6 @@ def _round(check: Check) -> Test:
             place = (number - 1) % spec.cycle + 1 if spec.cycle else number
             return place in spec.in_
         return True
-
-    return test
-
-
-def _folded(which: str) -> Test:
-    """Who folded this round; nobody ever does in a game that stakes nothing."""
-
-    def test(state: State, mech: Mech) -> bool:
-        wager = mech.wager
-        if wager is None:
-            return False
-        if which == "me":
-            return wager.folded[mech.acting]
-        return sum(1 for p in range(state.n) if not wager.folded[p]) <= 1
 
     return test
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.staged.events import Asked, CardsMoved
 from toolkit.mechanics.staged.moves import Mover, MoveRule
-from toolkit.mechanics.staged.runtime import Mech, Zone
+from toolkit.mechanics.staged.runtime import Mech, Zone, is_out
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
@@ -73,11 +73,10 @@ class AskMove(MoveRule):
             self.offered[key] = choices
         if not choices:
             return
-        finished = mech.finished
         zone, n, size = self.zone, state.n, self.choices
         for seat in range(1, n):
             other = (player + seat) % n
-            if (finished and finished[other]) or not zone.cards(state, other):
+            if is_out(mech, other) or not zone.cards(state, other):
                 continue
             if self.only_target and other != mech.target:
                 continue

@@ -15,7 +15,7 @@ from toolkit.mechanics.staged.bets import SealedBid
 from toolkit.mechanics.staged.machine import StagedMechanic
 from toolkit.mechanics.staged.moves_ask import asked_view
 from toolkit.mechanics.staged.position_model import StagedPlay
-from toolkit.mechanics.staged.runtime import Mech
+from toolkit.mechanics.staged.runtime import Mech, is_out
 from toolkit.mechanics.staged.wagers import Wager
 
 
@@ -253,7 +253,7 @@ def load(
         load_wager(machine, state, mech, section, reader)
     op = machine.program[pc]
     if isinstance(op, ops.Simultaneous):
-        mech.picking = [not mech.finished[p] for p in range(n)]
+        mech.picking = [not is_out(mech, p) for p in range(n)]
         if told:
             mech.picking = [p in told for p in range(n)]
     state.mech = mech

@@ -162,12 +162,9 @@ def next_seat(mech: Mech, n: int, seat: int, step: int = 1) -> int:
     """The seat `step` players on in turn order, passing over players who finished, folded
     or were put out."""
     direction = mech.direction
-    finished = mech.finished
-    wager = mech.wager
-    folded = wager.folded if wager is not None else None
     for _ in range(n):
         seat = (seat + direction) % n
-        if (not finished or not finished[seat]) and not (folded and folded[seat]):
+        if not is_out(mech, seat):
             step -= 1
             if step <= 0:
                 return seat

@@ -61,6 +61,10 @@ Whose = Seat | ByRound
 # -- checks ----------------------------------------------------------------------------------
 
 
+Zones = Annotated[list[Id], Field(min_length=1, max_length=50)]
+"""A choice of zones (rows, piles): at least one."""
+
+
 class ZoneField(Model):
     """A card field read over the cards of a zone."""
 
@@ -338,7 +342,7 @@ class PlayOrTake(MoveBase):
     """`play` cards from your hand, or `take` them from the table: the same move, in words."""
     from_: Id = Field(alias="from")
     """The zone the cards come from (a player zone is the mover's own, or `from_who`'s)."""
-    to: Id | list[Id] | ByField
+    to: Id | Zones | ByField
     """Where they go; a list offers a choice of destination (one of four rows); `{by, zones}`
     sends each card to the zone of its value of a field (the pile of its colour)."""
     from_who: Seat = "current"
@@ -366,9 +370,9 @@ class DrawFromPile(MoveBase):
     """Take unseen cards from the top of a face-down pile (or the top of a choice of piles)."""
 
     move: Literal["draw"]
-    from_: Id | list[Id] = Field(alias="from")
+    from_: Id | Zones = Field(alias="from")
     """The pile (a list offers a choice: the stack or the top of the discard pile)."""
-    to: Id | list[Id]
+    to: Id | Zones
     """The zone receiving the cards: the mover's own, or a shared one (a row: the card drawn
     face down is seen by everyone once there); a list offers a choice of destination (add
     the drawn card to the row of your choice)."""
@@ -389,7 +393,7 @@ class TakeZone(MoveBase):
     """Take every card of one zone (a whole row) into a zone of the mover."""
 
     move: Literal["take_all"]
-    from_: Id | list[Id] = Field(alias="from")
+    from_: Id | Zones = Field(alias="from")
     """The zone whose cards are taken, or the zones to choose among (rows)."""
     to: Id
     """The mover's zone receiving them."""
@@ -580,7 +584,7 @@ class MoveStage(StageBase):
     from_: Id = Field(alias="from")
     """The zone they leave: a zone id, `undealt` (the cards the last deal left over) or
     `picked` (the cards of the pick being revealed)."""
-    to: Id | list[Id]
+    to: Id | Zones
     """The zone they go to; a list: each card goes to the first of them it fits (`match`),
     or the closest row it tops (`match: {climb: {closest: true}}`)."""
     match: Match | None = None

@@ -76,10 +76,14 @@ class Eliminate(Op):
     next: int = 0
 
     def run(self, m: StagedMechanic, state: State, mech: Mech) -> int:
+        if self.who == "target" and mech.target < 0:
+            return self.next  # nobody was chosen (no candidate): nobody is put out
         player = seat_of(self.who, state, mech)
         wager = mech.wager
         if wager is not None and not wager.folded[player]:
             wager.folded[player] = True
             state.log.append(PlayerOut(player))
             mech.acted = True
+        if player == mech.target:
+            mech.target = -1  # a player out is nobody's target any more
         return self.next

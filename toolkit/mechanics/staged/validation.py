@@ -60,7 +60,7 @@ class StagedChecker:
             written += stages
         called = {item.zone for item in walk(written) if getattr(item, "move", None) == "call"}
         for path, zone in self.reads_claim:
-            if zone not in called:
+            if zone not in called and zone in self.shared_zones:  # else: refused by its name
                 self.checks.error(
                     (*path, "claim"),
                     "invalid-value",
