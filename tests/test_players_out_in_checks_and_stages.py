@@ -4,8 +4,6 @@ target" when nobody was chosen puts nobody out; a player put out is nobody's tar
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from toolkit.engine.game import Compiler, Game
