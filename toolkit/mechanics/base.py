@@ -110,6 +110,9 @@ class MechanicKit(Generic[S]):
     asks: Callable[[S], tuple[str, ...]] | None = None
     """The decisions one game's structure asks for (no bids without bidding); unset: all of
     `decisions`."""
+    cardless_asks: Callable[[S], tuple[str, ...]] | None = None
+    """Of those, the ones that stand for no card, by the names the game gives them (a named
+    option, a chosen player); unset: `cardless`."""
     position: Callable[[], KitPosition] | None = None
     """How a position file writes and reads the mechanic's own state (its `play` section),
     imported when asked like `compile`."""
@@ -123,6 +126,12 @@ class MechanicKit(Generic[S]):
     def decisions_of(self, structure: S) -> tuple[str, ...]:
         """The decisions players of a game with this structure make."""
         return self.asks(structure) if self.asks is not None else self.decisions
+
+    def cardless_of(self, structure: S) -> tuple[str, ...]:
+        """The decisions of a game with this structure that stand for no card."""
+        if self.cardless_asks is None:
+            return self.cardless
+        return (*self.cardless, *self.cardless_asks(structure))
 
 
 # -- what a mechanic may ask of the layers above ---------------------------------------------

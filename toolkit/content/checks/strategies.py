@@ -86,7 +86,7 @@ def check_preference(
         rule.check_preference(context, path, [])
         return
     tag = rule.prefer
-    cardless = mechanic_kit(c.game.structure.mechanic).cardless
+    cardless = mechanic_kit(c.game.structure.mechanic).cardless_of(c.game.structure)
     implied = rule.implied_decisions or tuple(d for d in decisions if d not in cardless)
     usable = [d for d in implied if d in decisions]
     if not usable:

@@ -36,6 +36,11 @@ DECISIONS: tuple[str, ...] = (
     *validation_bets.WAGERS,
 )
 """The moves' kinds: what strategies name unless a move names its own `decision`."""
+CARDLESS: tuple[str, ...] = (
+    *("draw", "take_all", "pass", "option", "stop", "call", "flip", "target"),
+    *validation_bets.WAGERS,
+)
+"""The kinds whose actions stand for no card: card preferences never see them."""
 
 
 def _compile(structure: Staged, compiler: Compiler) -> CompiledMechanic:
@@ -101,29 +106,33 @@ def _effect_sites(structure: Staged) -> Iterator[tuple[Path, list[Any], bool]]:
         yield from visit(stages, ("structure", "defines", name))
 
 
-def _asks(structure: Staged) -> tuple[str, ...]:
-    """The decisions one game's stages offer: each move's own name or kind."""
-    found: list[str] = []
-    for item in (*walk(structure.round), *walk(structure.round_end.then)):
+def _decisions(structure: Staged) -> dict[str, bool]:
+    """The decisions one game's stages offer, each move's own name or kind, and whether it
+    stands for no card (a named option, a draw, a chosen player, a bet)."""
+    found: dict[str, bool] = {}
+    stages = [*structure.round, *structure.round_end.then]
+    for fragment in structure.defines.values():
+        stages += fragment
+    for item in walk(stages):
         if hasattr(item, "move"):
-            found.append(item.decision or item.move)
+            found.setdefault(item.decision or item.move, item.move in CARDLESS)
             if item.move == "capture" and item.trail != "never":
-                found.append("trail")
+                found.setdefault("trail", False)
         elif getattr(item, "stage", None) == "simultaneous":
-            found.append(item.decision or "pick")
+            found.setdefault(item.decision or "pick", False)
         elif getattr(item, "stage", None) == "target":
-            found.append(item.decision or "target")
+            found.setdefault(item.decision or "target", True)
         else:
-            found.extend(validation_bets.asks(item))
-    for stages in structure.defines.values():
-        for item in walk(stages):
-            if hasattr(item, "move"):
-                found.append(item.decision or item.move)
-                if item.move == "capture" and item.trail != "never":
-                    found.append("trail")
-            elif getattr(item, "stage", None) == "target":
-                found.append(item.decision or "target")
-    return tuple(dict.fromkeys(found))
+            found.update(dict.fromkeys(validation_bets.asks(item), True))
+    return found
+
+
+def _asks(structure: Staged) -> tuple[str, ...]:
+    return tuple(_decisions(structure))
+
+
+def _cardless_asks(structure: Staged) -> tuple[str, ...]:
+    return tuple(name for name, cardless in _decisions(structure).items() if cardless)
 
 
 def _gained_resources(structure: Staged) -> tuple[str, ...]:
@@ -140,17 +149,8 @@ KIT: MechanicKit[Staged] = MechanicKit(
     structure=Staged,
     effects=(),
     decisions=DECISIONS,
-    cardless=(
-        "draw",
-        "take_all",
-        "pass",
-        "option",
-        "stop",
-        "call",
-        "flip",
-        "target",
-        *validation_bets.WAGERS,
-    ),
+    cardless=CARDLESS,
+    cardless_asks=_cardless_asks,
     compile=_compile,
     check=validation.check,
     summary=words.summary,
