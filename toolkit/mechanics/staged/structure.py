@@ -89,7 +89,7 @@ class RoundTest(Model):
 
 class MeasuredBound(Model):
     """A bound read from the game rather than written as a number: the same player's measure
-    (`above: {measure: {track: kiln-level}}`: more than their own kiln level)."""
+    (`above: {measure: {track: limit}}`: more than their own limit)."""
 
     measure: Measure
     """The number per player the value is compared with (that player's own)."""
@@ -753,7 +753,7 @@ class FinishStage(StageBase):
 
 
 class TargetStage(StageBase):
-    """The player acting now chooses another player (a keeper to strike, a hand to rob): from
+    """The player acting now chooses another player (a player to strike, a hand to rob): from
     then on `who: target` (and `from_who`, `to_who`) names the chosen player, until another
     is chosen. Players out of the round or finished are never candidates."""
 
@@ -762,7 +762,7 @@ class TargetStage(StageBase):
     """The candidates: every other player, or `any` player including the chooser."""
     where: Check | None = None
     """A check each candidate must pass, read with `who: target` naming the candidate (not
-    veiled: `{not: {count: veil, at_least: 1, who: target}}`)."""
+    protected: `{not: {count: guard, at_least: 1, who: target}}`)."""
     decision: Id | None = None
     """The name strategies and narration use for the choice (default: `target`)."""
     then: list[Stage] = Field(default_factory=empty_list)

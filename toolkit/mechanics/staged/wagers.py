@@ -175,5 +175,5 @@ WAGER_EVENTS: tuple[type[Event], ...] = (Wagered, PotWon, BidsRevealed)
 
 
 def chips(amount: int, resource: str) -> str:
-    """An amount of a resource, its word agreeing in number (`1 shell`, `2 shells`)."""
+    """An amount of a resource, its word agreeing in number (`1 chip`, `2 chips`)."""
     return f"{amount} {singular_id(resource) if abs(amount) == 1 else resource}"

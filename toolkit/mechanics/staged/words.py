@@ -370,7 +370,7 @@ def rules_help(structure: Staged, context: dict[str, Any], table: RulesTable) ->
 
 
 def _bound_words(bound: Any, who: str) -> str:
-    """A check's bound: its number, or the measure it reads (`your kiln-level`)."""
+    """A check's bound: its number, or the measure it reads (`your limit`)."""
     return str(bound) if isinstance(bound, int | float) else _measure_words(bound.measure, who)
 
 
