@@ -71,11 +71,10 @@ def event(
             return iter(())
         case Revealed(player=p, cards=cards):
             return iter([f"  {seat(p)} reveals {_cards(cards, words)}"])
-        case PassedTurn(player=p, decision=decision):
-            if decision != "pass":  # a pass of its own name: blow the conch, walk on
-                return iter([f"  {seat(p)} chooses: {decision.replace('_', ' ')}"])
+        case PassedTurn(player=p, decision="pass"):
             return iter([f"  {seat(p)} passes"])
-        case OptionTaken(player=p, decision=decision):
+        case PassedTurn(player=p, decision=decision) | OptionTaken(player=p, decision=decision):
+            # a pass of its own name (blow the conch, walk on), or a named option
             return iter([f"  {seat(p)} chooses: {decision.replace('_', ' ')}"])
         case Stopped(player=p):
             return iter([f"  {seat(p)} stops"])

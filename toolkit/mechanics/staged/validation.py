@@ -503,19 +503,9 @@ class StagedChecker:
                         "name one zone in 'to', or offer one move per zone",
                     )
             if move.match is not None:
-                if move.match.zone is not None:
-                    self.zone((*path, "match", "zone"), move.match.zone)
-                for index, name in enumerate(move.match.same):
-                    self.field((*path, "match", "same", index), name)
-                if move.match.step is not None:
-                    self.field((*path, "match", "step", "field"), move.match.step.field)
+                rows.match_fields(self, path, move.match)
                 if move.match.climb is not None:
-                    climb = (*path, "match", "climb", "field")
-                    self.numeric_field(climb, move.match.climb.field, "so no card can climb on it")
                     rows.closest_has_rows(self, path, move)
-                if move.match.among is not None:
-                    self.field((*path, "match", "among"), move.match.among)
-                self.card_filter((*path, "match", "wild"), move.match.wild)
             if move.beats is not None:
                 self.field((*path, "beats", "field"), move.beats.field)
             if move.follow is not None:
