@@ -5,36 +5,23 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Literal
 
-from toolkit.rules.preferences.base import Core, Option, PreferenceBase, StrategyChecks
+from toolkit.rules.preferences.base import Core, Option
+from toolkit.rules.preferences.measured import MeasuredPreference
 from toolkit.rules.registry import PREFERENCES
-from toolkit.schema.base import Id
-from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
-    from toolkit.rules.context import Path
     from toolkit.rules.preferences.base import StrategyGame
 
 
 @PREFERENCES.register
-class BestMeasure(PreferenceBase):
+class BestMeasure(MeasuredPreference):
     """The actions after which a measure of the player is highest (`lowest: true`: lowest),
     one step ahead: throw back the card that leaves the least deadwood. The cards the player
     cannot see are dealt anew before looking, so a draw from a face-down pile is judged on a
     guess, never on the card it would really bring."""
 
     prefer: Literal["best_measure"]
-    measure: Measure
-    """What is compared after each action (`{deadwood: {...}}`)."""
-    lowest: bool = False
-    """Prefer the lowest value instead of the highest."""
-    decision: Id | None = None
-    """Only actions of this decision (a move's `decision` name); unset: every action."""
-
-    def check_preference(self, ctx: StrategyChecks, path: Path, kinds: list[str]) -> None:
-        ctx.check_measure((*path, "measure"), self.measure)
-        if self.decision is not None:
-            ctx.known((*path, "decision"), self.decision, list(ctx.decisions()), "decision")
 
     def compile(self, game: StrategyGame) -> Core:
         measure, mechanic = game.measure(self.measure), game.mechanic

@@ -6,37 +6,23 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Literal
 
-from toolkit.rules.preferences.base import Core, Option, PreferenceBase, StrategyChecks
+from toolkit.rules.preferences.base import Core, Option
+from toolkit.rules.preferences.measured import MeasuredPreference
 from toolkit.rules.registry import PREFERENCES
-from toolkit.schema.base import Id
-from toolkit.schema.filters import Measure
 
 if TYPE_CHECKING:
     from toolkit.kernel.state import State
-    from toolkit.rules.context import Path
     from toolkit.rules.preferences.base import StrategyGame
 
 
 @PREFERENCES.register
-class PlayerMeasure(PreferenceBase):
+class PlayerMeasure(MeasuredPreference):
     """The actions choosing the player whose measure is highest (`lowest: true`: lowest):
     strike the player with the most cards in hand, the leader in points. What the chooser
     cannot see is dealt anew before measuring, so a measure of hidden cards is a guess, never
     the cards themselves. Actions that choose nobody are left out; none: it does not apply."""
 
     prefer: Literal["player_measure"]
-    measure: Measure
-    """What is compared for each player an action chooses (`{count: hand}`)."""
-    lowest: bool = False
-    """Prefer the player with the lowest value instead of the highest."""
-    decision: Id | None = None
-    """Only actions of this decision (a stage's or move's `decision` name); unset: every
-    action that chooses a player."""
-
-    def check_preference(self, ctx: StrategyChecks, path: Path, kinds: list[str]) -> None:
-        ctx.check_measure((*path, "measure"), self.measure)
-        if self.decision is not None:
-            ctx.known((*path, "decision"), self.decision, list(ctx.decisions()), "decision")
 
     def compile(self, game: StrategyGame) -> Core:
         measure, mechanic = game.measure(self.measure), game.mechanic
