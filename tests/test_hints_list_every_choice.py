@@ -44,12 +44,12 @@ def test_a_card_preference_naming_a_choice_of_no_card_is_told_the_card_decisions
     text = strategies.read_text(encoding="utf-8")
     assert "        decision: play\n" in text
     line = 1 + text[: text.index("        decision: play\n")].count("\n")
-    # `keeper` is the game's name for choosing a player: no card to compare
-    strategies.write_text(text.replace("        decision: play\n", "        decision: keeper\n", 1))
+    # `aim_at` is the game's name for choosing a player: no card to compare
+    strategies.write_text(text.replace("        decision: play\n", "        decision: aim_at\n", 1))
     told = run_toolkit("validate", "keepers", cwd=tmp_path)
     assert told.returncode == 1
     assert (
         f"cards/keepers/strategies.yaml:{line}:19: error[invalid-value]: 'lowest_field' never "
-        "applies to 'keeper' decisions of keepers"
+        "applies to 'aim_at' decisions of keepers"
     ) in told.stdout
     assert "hint: expected one of: 'ask', 'play'" in told.stdout

@@ -116,7 +116,7 @@ def test_duel_powers_strike_the_chosen_keeper_and_put_the_loser_out(duel: Game) 
             (asked,) = [e for e in events if isinstance(e, Asked)]
             assert outs == [asked.asked] and asked.asked == before.mech.target
             seen["wisp"] += 1
-        if not words.startswith("keeper player"):
+        if not words.startswith("aim at player"):
             continue
         chosen = int(words.rsplit(" ", 1)[1]) - 1
         assert chosen != player and not cards(duel, before, "veil", chosen)

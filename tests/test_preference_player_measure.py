@@ -58,9 +58,9 @@ def test_an_unknown_decision_is_an_error_at_its_line(tmp_path: Path) -> None:
     made(tmp_path)
     strategies = tmp_path / "cards" / "keepers" / "strategies.yaml"
     text = strategies.read_text(encoding="utf-8")
-    strategies.write_text(text.replace("decision: keeper", "decision: keepr", 1))
+    strategies.write_text(text.replace("decision: aim_at", "decision: aim_att", 1))
     result = run_toolkit("validate", "keepers", cwd=tmp_path)
     assert result.returncode == 1
-    line = next(n for n, t in enumerate(strategies.read_text().splitlines(), 1) if "keepr" in t)
+    line = next(n for n, t in enumerate(strategies.read_text().splitlines(), 1) if "aim_att" in t)
     assert f"cards/keepers/strategies.yaml:{line}:" in result.stdout
-    assert "did you mean 'keeper'" in result.stdout
+    assert "did you mean 'aim_at'" in result.stdout

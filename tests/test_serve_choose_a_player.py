@@ -38,7 +38,7 @@ def test_each_player_who_may_be_chosen_has_a_button_for_it(client: TestClient) -
     for _ in range(200):
         assert page.status_code == 200 and 'id="game-over"' not in page.text
         listed = dict(re.findall(r'data-number="(\d+)">\d+\. ([^<]+)</button>', page.text))
-        if any(text.startswith("keeper player") for text in listed.values()):
+        if any(text.startswith("aim at player") for text in listed.values()):
             break
         moves = re.findall(r'name="action" value="(-?\d+)"', page.text)
         page = client.post(url, data={"action": moves[-1]})
@@ -50,5 +50,5 @@ def test_each_player_who_may_be_chosen_has_a_button_for_it(client: TestClient) -
     )
     assert buttons
     for player, numbers in buttons:
-        assert [listed[n] for n in numbers.split()] == [f"keeper player {player}"]
-    assert len(buttons) == sum(text.startswith("keeper player") for text in listed.values())
+        assert [listed[n] for n in numbers.split()] == [f"aim at player {player}"]
+    assert len(buttons) == sum(text.startswith("aim at player") for text in listed.values())

@@ -103,7 +103,7 @@ def test_each_seat_sees_its_own_hand_and_nobody_elses(client: TestClient) -> Non
         others = page.text[page.text.index('class="players"') :]
         backs = re.findall(
             r'shape-backs">\s*<h4 class="zone-name">[^<]*'
-            r'<span class="count">(\d+) cards, face down',
+            r'<span class="count">(\d+) cards?, face down',
             others,
         )
         assert sorted(int(n) for n in backs) == sorted(

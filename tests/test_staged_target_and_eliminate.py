@@ -108,7 +108,7 @@ def test_who_target_names_the_chosen_player_in_moves_and_narration(game: Game) -
     rule = waiting_rule(game, state)
     assert isinstance(rule, TargetMove)
     chosen = max(a - rule.base for a in state.legal_actions(player))
-    assert game.mechanic.describe_action(state, rule.base + chosen) == f"keeper player {chosen + 1}"
+    assert game.mechanic.describe_action(state, rule.base + chosen) == f"aim at player {chosen + 1}"
     logged = len(state.log)
     state.apply(player, rule.base + chosen)
     (event,) = [e for e in state.log[logged:] if isinstance(e, TargetChosen)]
@@ -326,7 +326,7 @@ def test_terminal_play_lists_each_keeper_to_choose_by_seat(tmp_path: Path) -> No
     rule = waiting_rule(loaded.game, state)
     assert isinstance(rule, TargetMove)
     legal = ordered_moves(state.legal_actions(player))
-    assert view.move_texts(legal) == [f"keeper player {a - rule.base + 1}" for a in legal]
+    assert view.move_texts(legal) == [f"aim at player {a - rule.base + 1}" for a in legal]
 
 
 PAD = " " * 36
@@ -379,7 +379,7 @@ def test_a_move_takes_from_the_target_and_effects_reach_them(tmp_path: Path) -> 
 
 def test_who_any_lets_the_chooser_choose_themselves(tmp_path: Path) -> None:
     manifest = replaced(
-        tmp_path, "decision: keeper\n", "decision: keeper\n                          who: any\n"
+        tmp_path, "decision: aim_at\n", "decision: aim_at\n                          who: any\n"
     )
     anyone = load_compiled_game(str(manifest))[1]
     state, player = at_target(anyone, 3)
