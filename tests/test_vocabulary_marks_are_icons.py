@@ -40,7 +40,7 @@ def test_a_mark_no_icon_draws_is_warned_at_its_place(tmp_path: Path, mark: str, 
     assert run_toolkit("validate", "ferry", "--strict", cwd=tmp_path).returncode == 1
 
 
-def test_the_shipped_marks_are_all_icons(tmp_path: Path) -> None:
+def test_the_bluffing_templates_marks_are_all_icons(tmp_path: Path) -> None:
     new_game(tmp_path, "ferry", "bluffing")
     checked = run_toolkit("validate", "ferry", cwd=tmp_path)
     assert checked.returncode == 0 and "unknown-icon" not in checked.stdout, checked.stdout
