@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from staged_replay import Pair, replay  # noqa: E402
 
-from toolkit.engine.game import Game  # noqa: E402
+from toolkit.engine.compiled import Game  # noqa: E402
 from toolkit.sim.runner import play_game  # noqa: E402
 
 GAMES = ("lantern-routes", "cinder-tricks")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.kernel.state import State
 
 

@@ -30,7 +30,7 @@ import pytest
 import yaml
 from entry_point import run_toolkit
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ActionCapError
 from toolkit.kernel.state import State

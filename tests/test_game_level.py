@@ -15,7 +15,8 @@ import pytest
 from toolkit.agents import make_bot
 from toolkit.content.project import GameContent, load_game
 from toolkit.content.semantic import check_game
-from toolkit.engine.game import PARTNERS, Game, compile_game
+from toolkit.engine.compiled import PARTNERS, Game
+from toolkit.engine.game import compile_game
 from toolkit.kernel.events import GAME_ENDED, Event, RoundEnded, RoundScored
 from toolkit.kernel.state import State
 from toolkit.mechanics.trick_taking.events import Played

@@ -14,7 +14,7 @@ from entry_point import run_toolkit
 
 from toolkit.agents import check_bot_name, make_bot
 from toolkit.agents.ismcts import IsmctsBot, _margins
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import state_from_text
 from toolkit.errors import UsageError

@@ -16,7 +16,7 @@ import pytest
 
 from toolkit.content.game_validation import validate_game
 from toolkit.content.validation_report import ValidationReport
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import state_from_text
 from toolkit.errors import IllegalActionError

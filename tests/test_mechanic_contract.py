@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.mechanic import (
     BotHooks,

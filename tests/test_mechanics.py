@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from toolkit.agents import make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ActionSpaceError, IllegalActionError
 from toolkit.mechanics.draft.codec import (

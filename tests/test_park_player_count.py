@@ -14,7 +14,7 @@ import pytest
 from entry_point import run_toolkit
 
 from toolkit.agents import make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.events import GAME_ENDED
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from toolkit.agents import make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import state_from_text
 from toolkit.engine.position_save import position_data, position_text

@@ -18,7 +18,7 @@ import pytest
 from entry_point import run_toolkit
 
 from toolkit.content.project import load_content_file
-from toolkit.engine.game import Game, Scores
+from toolkit.engine.compiled import Game, Scores
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position import state_from_position
 from toolkit.kernel.state import State

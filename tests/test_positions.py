@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from entry_point import run_toolkit
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import read_position, state_from_text
 from toolkit.engine.position_save import position_text, save_position

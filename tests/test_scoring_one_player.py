@@ -10,7 +10,7 @@ import random
 import pytest
 from entry_point import ROOT
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.state import State
 

@@ -20,7 +20,7 @@ from test_park_rules import (
     shops_resolved,
 )
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.mechanics.draft.events import EXTRA_PICK, REVERSED, CardActionLapsed, HandsPassed
 from toolkit.record.events import narrate

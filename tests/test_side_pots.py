@@ -11,7 +11,7 @@ from entry_point import run_toolkit
 from scenario_start import start
 from test_thistle_stakes_rules import wager
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import state_from_text
 from toolkit.engine.position_save import position_data, position_text

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.agents import make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.sim.runner import play_game
 

@@ -14,7 +14,7 @@ import pytest
 from entry_point import run_toolkit
 from scenario_start import start
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged.wagers import BidsRevealed, PotWon, Wagered

@@ -13,7 +13,7 @@ import pytest
 from entry_point import run_toolkit
 from staged_replay import compiled
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import State
 

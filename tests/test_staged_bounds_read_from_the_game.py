@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from entry_point import run_toolkit
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.mechanics.staged.events import CardsMoved
 from toolkit.mechanics.staged.structure import Check

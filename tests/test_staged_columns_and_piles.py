@@ -13,7 +13,7 @@ import pytest
 from entry_point import run_toolkit
 from staged_replay import PAIRS, compiled, staged_meaning
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.kernel.state import State
 
 MANIFEST = PAIRS["lantern-routes"][1]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.mechanics.staged.events import PassedTurn
 from toolkit.mechanics.staged.moves import CardMove, PassMove

@@ -12,7 +12,7 @@ import pytest
 from entry_point import run_toolkit
 from staged_replay import compiled
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.position_load import read_position
 from toolkit.engine.position_save import position_text, save_position
 from toolkit.kernel.state import State

@@ -16,7 +16,7 @@ from entry_point import run_toolkit
 from staged_replay import compiled
 
 from toolkit.content.project import load_game
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.position_load import state_from_text
 from toolkit.engine.position_save import position_data, position_text
 from toolkit.kernel.events import RoundEnded

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from entry_point import run_toolkit
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.events import RoundEnded

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from staged_replay import compiled
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.position_load import state_from_text
 from toolkit.kernel.state import State
 from toolkit.mechanics.staged import events as ev

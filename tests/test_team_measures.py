@@ -13,7 +13,8 @@ from entry_point import run_toolkit
 
 from toolkit.content.project import load_game
 from toolkit.content.semantic import check_game
-from toolkit.engine.game import Game, compile_game, team_sides
+from toolkit.engine.compiled import Game
+from toolkit.engine.game import compile_game, team_sides
 from toolkit.kernel.state import State
 from toolkit.pnp.describe import Describer
 from toolkit.schema.filters import Measure

@@ -15,7 +15,7 @@ from entry_point import run_toolkit
 from scenario_start import start as first_player_game
 
 from toolkit.agents import make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.kernel.events import GAME_ENDED
 from toolkit.kernel.state import State

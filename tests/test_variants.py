@@ -18,7 +18,7 @@ from entry_point import run_toolkit
 
 from toolkit.content.variants import overlay_from_sets
 from toolkit.diagnostics import Diagnostic
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.errors import ContentError
 from toolkit.sim.runner import play_game

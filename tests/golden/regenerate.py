@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from toolkit.engine.game import Game  # noqa: E402
+from toolkit.engine.compiled import Game  # noqa: E402
 from toolkit.engine.load import load_compiled_game  # noqa: E402
 from toolkit.record.playthrough import playthrough  # noqa: E402
 

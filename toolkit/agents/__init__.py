@@ -20,7 +20,7 @@ from toolkit.schema.limits import MAX_ISMCTS_ITERATIONS, MAX_ISMCTS_SECONDS
 
 if TYPE_CHECKING:
     from toolkit.agents.priority import CompiledStrategy
-    from toolkit.engine.game import Game
+    from toolkit.engine.compiled import Game
 
 
 class Agent(Protocol):

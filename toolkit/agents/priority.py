@@ -23,7 +23,8 @@ from toolkit.agents.greedy import GreedyBot
 from toolkit.agents.legal import legal_moves
 from toolkit.agents.random_bot import RandomBot
 from toolkit.content.models.strategies import StrategiesFile, Strategy
-from toolkit.engine.game import Compiler, Game
+from toolkit.engine.compiled import Game
+from toolkit.engine.game import Compiler
 from toolkit.kernel.compiling import MeasureFn
 from toolkit.kernel.specs import ZoneSpec
 from toolkit.kernel.state import DECLINE, State

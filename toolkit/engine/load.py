@@ -15,7 +15,7 @@ from toolkit.content.semantic import check_game
 from toolkit.errors import ContentError
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Game
+    from toolkit.engine.compiled import Game
 
 
 def load_valid_game(

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from toolkit.content.models.position import EndPosition
 from toolkit.content.project import LoadedFile
 from toolkit.diagnostics import Diagnostic, did_you_mean
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.legality import legality_problems
 from toolkit.kernel.mechanic import placement_problems
 from toolkit.kernel.state import State

@@ -22,7 +22,7 @@ from toolkit.content.models.position import UNKNOWN, Position
 from toolkit.content.project import LoadedFile
 from toolkit.content.schema_errors import diagnostics_from_error
 from toolkit.diagnostics import Diagnostic, did_you_mean
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.legality import legality_problems
 from toolkit.engine.position import fill_slots
 from toolkit.errors import ContentError, OptionError

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.position_load import kit_of
 from toolkit.kernel.state import State
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from toolkit.engine.game import UNLIMITED, Game
+from toolkit.engine.compiled import UNLIMITED, Game
 from toolkit.interop.match import Match
 from toolkit.kernel.observation import Observation
 from toolkit.kernel.state import State

@@ -30,7 +30,7 @@ except ImportError as missing:  # pragma: no cover - depends on the extras insta
         "(pip install -e '.[openspiel]')"
     ) from missing
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.interop.chance import Digits
 from toolkit.interop.encoding import Encoder
 from toolkit.interop.match import Match

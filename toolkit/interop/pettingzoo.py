@@ -25,7 +25,7 @@ except ImportError as missing:  # pragma: no cover - depends on the extras insta
         f"{missing.name} is not installed: install the rl extra (pip install -e '.[rl]')"
     ) from missing
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.errors import IllegalActionError
 from toolkit.interop.encoding import Encoder
 from toolkit.interop.match import Match, Reward

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import UnknownIdError
-from toolkit.schema.filters import CardFilter, value_matches
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from toolkit.schema.filters import CardFilter
 
 CardPredicate = Callable[[int], bool]
 
@@ -86,6 +88,8 @@ class CardTable:
         return matching.__contains__
 
     def matches(self, card: int, card_filter: CardFilter) -> bool:
+        from toolkit.schema.filters import value_matches  # compiling only: a filter is a model
+
         for name, wanted in card_filter.items():
             if name == "face_up":  # cards listed in zones are face up; face-down have no fields
                 if wanted is True:

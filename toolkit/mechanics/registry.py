@@ -1,7 +1,7 @@
 """The mechanics a manifest's `structure.mechanic` can name, found by that name.
 
-Adding a mechanic is one package under `toolkit.mechanics` exposing a `KIT`, and one line in
-`SHIPPED` below; an installed plugin adds one through the entry point group
+Adding a mechanic is one package under `toolkit.mechanics` whose `kit` module exposes a `KIT`,
+and one line in `SHIPPED` below; an installed plugin adds one through the entry point group
 `toolkit.mechanics` (`toolkit.plugins`), loaded the first time `MECHANICS` is read. The
 content layer builds the manifest's `structure` union and the effect union from here; the
 engine compiles `KIT.compile`; everything else talks to the compiled mechanic.
@@ -14,16 +14,19 @@ from typing import Any
 
 from toolkit import plugins
 from toolkit.errors import ToolkitError
-from toolkit.mechanics import draft, draw_and_play, staged, trick_taking
 from toolkit.mechanics.base import MechanicKit
+from toolkit.mechanics.draft.kit import KIT as DRAFT
+from toolkit.mechanics.draw_and_play.kit import KIT as DRAW_AND_PLAY
+from toolkit.mechanics.staged.kit import KIT as STAGED
+from toolkit.mechanics.trick_taking.kit import KIT as TRICK_TAKING
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.registry import EFFECTS, RegistrationError, tag_of
 
 SHIPPED: tuple[MechanicKit[Any], ...] = (
-    trick_taking.KIT,
-    draft.KIT,
-    draw_and_play.KIT,
-    staged.KIT,
+    TRICK_TAKING,
+    DRAFT,
+    DRAW_AND_PLAY,
+    STAGED,
 )
 """The toolkit's own mechanics."""
 

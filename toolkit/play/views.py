@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.errors import UsageError
 from toolkit.kernel.mechanic import Cell
 from toolkit.kernel.observation import Observation

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from toolkit.diagnostics import plural
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.kernel.events import (
     Chosen,
     Dealt,

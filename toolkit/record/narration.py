@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from toolkit.content.project import GameContent
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.kernel.events import Chosen, Event
 from toolkit.kernel.state import State
 from toolkit.kernel.tables import CardTable

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.agents import make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.errors import ActionCapError
 from toolkit.record.events import narrate, narrate_scores
 

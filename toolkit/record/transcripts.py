@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.content.project import GameContent
-from toolkit.engine.game import Game, compile_game
+from toolkit.engine.compiled import Game
+from toolkit.engine.game import compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.engine.position_load import read_position
 from toolkit.errors import IllegalActionError, OptionError, ToolkitError, UsageError

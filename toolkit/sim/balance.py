@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from toolkit.content.models.manifest import Target
+from toolkit.engine.compiled import TargetSpec
 from toolkit.sim.game_record import GameRecord
 from toolkit.sim.intervals import rounded, wilson_interval
 from toolkit.sim.moments import Moments, credits, difference
@@ -110,7 +110,7 @@ def never_used(games: Games, all_cards: Sequence[str]) -> list[str]:
 
 
 def check_targets(
-    targets: Sequence[Target], summary: dict[str, Any], players: int
+    targets: Sequence[TargetSpec], summary: dict[str, Any], players: int
 ) -> list[dict[str, Any]]:
     """Each target that applies at this player count, passed or failed, with its value."""
     results = []
@@ -156,7 +156,7 @@ def check_targets(
     return results
 
 
-def _distance(value: float, target: Target) -> float:
+def _distance(value: float, target: TargetSpec) -> float:
     """How far a value lies outside a target's bounds (0 inside)."""
     below = target.at_least - value if target.at_least is not None else 0.0
     above = value - target.at_most if target.at_most is not None else 0.0

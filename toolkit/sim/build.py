@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from toolkit import __version__
-from toolkit.engine.game import Game, compile_game
+from toolkit.engine.compiled import Game
+from toolkit.engine.game import compile_game
 from toolkit.engine.load import load_valid_game
 from toolkit.errors import UsageError
 from toolkit.files import (

@@ -19,7 +19,7 @@ from toolkit.agents import reproducible
 from toolkit.content.models.position import Position
 from toolkit.content.project import LoadedFile, load_content_file
 from toolkit.content.yaml_loader import MAX_FILE_BYTES, display_path, load_bytes, load_file
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.engine.position_load import position_start
 from toolkit.errors import ContentError, UsageError
 from toolkit.files import FileRefused, is_file, read_bytes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 
 
 def names_of(game: Game) -> dict[str, Any]:
@@ -20,12 +20,7 @@ def names_of(game: Game) -> dict[str, Any]:
     for table in game.tables.values():
         for card_id, name in zip(table.ids, table.names, strict=True):
             cards.setdefault(card_id, name)
-    colours = {
-        value.name: value.colour
-        for vocabulary in game.content.game.vocabularies
-        for value in vocabulary.values
-        if value.colour is not None
-    }
+    colours = dict(game.colours)
     return {
         "game": game.name,
         "zones": {zone.id: zone.name for zone in zones},

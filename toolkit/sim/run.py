@@ -18,7 +18,7 @@ from toolkit.sim.stats import summarise
 from toolkit.sim.tally import Tally
 
 if TYPE_CHECKING:
-    from toolkit.engine.game import Game
+    from toolkit.engine.compiled import Game
     from toolkit.record.transcripts import StartPosition
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from toolkit.agents import RandomBot, make_bot
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.errors import ActionCapError
 from toolkit.kernel.state import State
 from toolkit.sim.executor import Executor, LocalExecutor, pool_size

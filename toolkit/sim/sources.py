@@ -1,7 +1,7 @@
 """What a worker needs to rebuild a game: its files on this machine, or their bytes.
 
-A compiled `Game` holds closures and cannot be pickled, so workers compile the game
-themselves. A local worker reads the same files as the parent (`PathSource`); a worker on
+A compiled `Game` holds closures, which plain pickling cannot carry, so workers compile the game
+themselves (or read it from this machine's cache of compiled games, `toolkit.engine.cache`). A local worker reads the same files as the parent (`PathSource`); a worker on
 another machine gets their bytes (`BundleSource`) and writes them into a folder of its own,
 so no path of the parent's machine need exist there.
 """
@@ -22,8 +22,8 @@ from typing import Any
 
 import yaml
 
-from toolkit.engine.game import Game
-from toolkit.engine.load import load_compiled_game, load_valid_game
+from toolkit.engine.cache import load_compiled_game_cached
+from toolkit.engine.compiled import Game
 from toolkit.errors import UsageError
 from toolkit.files import FileRefused, confine, project_root, read_bytes
 
@@ -69,6 +69,8 @@ class PathSource:
         the layouts they extend, templates, fonts, icons), so the worker's checks and
         compilation open exactly the files a local run opens."""
         manifest = Path(self.manifest)
+        from toolkit.engine.load import load_valid_game
+
         _, content = load_valid_game(self.manifest)
         root = project_root(manifest).resolve()
         listed = {manifest.resolve()}
@@ -172,7 +174,7 @@ class _CompiledGames:
             if game is not None:
                 self.games.move_to_end(source)
                 return game
-        _, game = load_compiled_game(
+        _, game = load_compiled_game_cached(
             source.manifest, [Path(v) for v in source.variants], list(source.sets)
         )
         self.remember(source, game)
@@ -197,8 +199,9 @@ def load_source(
 ) -> tuple[Path, PathSource, Game]:
     """The game a user named (a game id or a manifest path) loaded, checked and compiled, with
     its source: the source's `compile()` then returns this game, so a run compiles its game
-    once. Errors are those of `load_compiled_game`, with the paths as the user gave them."""
-    manifest, game = load_compiled_game(argument, variants, sets)
+    once, or none when the cache of compiled games holds it (`toolkit.engine.cache`). Errors
+    are those of `load_compiled_game`, with the paths as the user gave them."""
+    manifest, game = load_compiled_game_cached(argument, variants, sets)
     source = PathSource.of(manifest, variants, sets)
     _compiled_from_paths.remember(source, game)
     return manifest, source, game
@@ -220,6 +223,8 @@ def _compiled_from_bundle(source: BundleSource) -> Game:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
             variants.append(target)
+        from toolkit.engine.load import load_compiled_game
+
         _, game = load_compiled_game(str(root / source.manifest), variants, list(source.sets))
         return game
     finally:

@@ -14,7 +14,7 @@ from toolkit.sim.moments import Moments, quantile
 from toolkit.sim.tally import PARTNERS, Tally
 
 if TYPE_CHECKING:
-    from toolkit.content.models.manifest import Target
+    from toolkit.engine.compiled import TargetSpec
 
 __all__ = ["length", "summarise", "wilson_interval"]
 
@@ -22,7 +22,7 @@ __all__ = ["length", "summarise", "wilson_interval"]
 def summarise(
     games: Games,
     bots: list[str],
-    targets: Sequence[Target] = (),
+    targets: Sequence[TargetSpec] = (),
     all_cards: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Every statistic of a run, as plain data (the JSON output and every report read it)."""

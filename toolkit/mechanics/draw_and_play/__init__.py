@@ -1,72 +1,20 @@
 """Draw-and-play: play a card to one of your areas (or discard it to a public pile), then draw
 from the draw pile or take the top of a discard pile; the round ends when the draw pile runs
-out. Registered as `draw_and_play`."""
+out. Registered as `draw_and_play`.
+
+The package holds the mechanic's runtime beside its content models; its kit (`kit.KIT`) is
+read from `kit.py`, so importing the runtime (a compiled game loaded back from the cache)
+builds no content model."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from toolkit.mechanics.base import KitPosition, MechanicKit
-from toolkit.mechanics.draw_and_play import words
-from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
-
-if TYPE_CHECKING:
-    from toolkit.kernel.compiling import Compiler
-    from toolkit.kernel.events import Event
-    from toolkit.kernel.mechanic import CompiledMechanic
-    from toolkit.mechanics.screen import ScreenFactory
-    from toolkit.mechanics.vector import EncoderFactory
+from typing import Any
 
 
-def _compile(structure: DrawAndPlay, compiler: Compiler) -> CompiledMechanic:
-    """The phase machine, imported when a game of this mechanic compiles: validation never
-    compiles, so it never loads the machine."""
-    from toolkit.mechanics.draw_and_play.machine import DrawPlayMechanic
+def __getattr__(name: str) -> Any:
+    """`KIT`, from `kit.py` when first asked (plugins import it from the package)."""
+    if name == "KIT":
+        from toolkit.mechanics.draw_and_play.kit import KIT
 
-    return DrawPlayMechanic.compile(structure, compiler)
-
-
-def _events() -> tuple[type[Event], ...]:
-    """Draw-and-play's own log events, imported when asked: validation logs nothing."""
-    from toolkit.mechanics.draw_and_play.events import EVENTS
-
-    return EVENTS
-
-
-def _position() -> KitPosition:
-    """How positions write this mechanic's state, imported when asked (it needs the machine)."""
-    from toolkit.mechanics.draw_and_play.position import POSITION
-
-    return POSITION
-
-
-def _screen() -> ScreenFactory:
-    """The terminal view's part, imported when a person plays (it needs rich)."""
-    from toolkit.mechanics.draw_and_play.screen import DrawPlayScreen
-
-    return DrawPlayScreen
-
-
-def _encoder() -> EncoderFactory:
-    """The observation vector's part, imported when learning agents ask."""
-    from toolkit.mechanics.draw_and_play.encoding import DrawEncoder
-
-    return DrawEncoder
-
-
-KIT: MechanicKit[DrawAndPlay] = MechanicKit(
-    name="draw_and_play",
-    structure=DrawAndPlay,
-    effects=(),
-    decisions=("place", "discard", "draw", "take"),
-    cardless=("draw",),
-    compile=_compile,
-    check=words.check,
-    summary=words.summary,
-    reference=words.reference,
-    rules_help=words.rules_help,
-    events=_events,
-    position=_position,
-    screen=_screen,
-    encoder=_encoder,
-)
+        return KIT
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,85 +1,19 @@
 """Trick-taking: lead, follow suit, the highest card of the led suit (or trump) wins, the
-winner resolves the winning card's suit action. Registered as `trick_taking`."""
+winner resolves the winning card's suit action. Registered as `trick_taking`.
+
+The package holds the mechanic's runtime beside its content models; its kit (`kit.KIT`) is
+read from `kit.py`, so importing the runtime (a compiled game loaded back from the cache)
+builds no content model."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from toolkit.mechanics.base import KitPosition, MechanicKit
-from toolkit.mechanics.trick_taking import words
-from toolkit.mechanics.trick_taking.structure import TrickTaking
-
-if TYPE_CHECKING:
-    from toolkit.kernel.compiling import Compiler
-    from toolkit.kernel.events import Event
-    from toolkit.kernel.mechanic import CompiledMechanic
-    from toolkit.mechanics.screen import ScreenFactory
-    from toolkit.mechanics.vector import EncoderFactory
+from typing import Any
 
 
-def _compile(structure: TrickTaking, compiler: Compiler) -> CompiledMechanic:
-    """The phase machine, imported when a game of this mechanic compiles: validation never
-    compiles, so it never loads the machine."""
-    from toolkit.mechanics.trick_taking.machine import TrickTakingMechanic
+def __getattr__(name: str) -> Any:
+    """`KIT`, from `kit.py` when first asked (plugins import it from the package)."""
+    if name == "KIT":
+        from toolkit.mechanics.trick_taking.kit import KIT
 
-    return TrickTakingMechanic.compile(structure, compiler)
-
-
-def _events() -> tuple[type[Event], ...]:
-    """Trick-taking's own log events, imported when asked: validation logs nothing."""
-    from toolkit.mechanics.trick_taking.events import EVENTS
-
-    return EVENTS
-
-
-def _position() -> KitPosition:
-    """How positions write this mechanic's state, imported when asked (it needs the machine)."""
-    from toolkit.mechanics.trick_taking.position import POSITION
-
-    return POSITION
-
-
-def _screen() -> ScreenFactory:
-    """The terminal view's part, imported when a person plays (it needs rich)."""
-    from toolkit.mechanics.trick_taking.screen import TrickScreen
-
-    return TrickScreen
-
-
-def _encoder() -> EncoderFactory:
-    """The observation vector's part, imported when learning agents ask."""
-    from toolkit.mechanics.trick_taking.encoding import TrickEncoder
-
-    return TrickEncoder
-
-
-KIT: MechanicKit[TrickTaking] = MechanicKit(
-    name="trick_taking",
-    structure=TrickTaking,
-    effects=(),
-    decisions=(
-        "play",
-        "lead",
-        "follow",
-        "pass",
-        "bid",
-        "name_trump",
-        "order_up",
-        "call_pass",
-        "discard",
-    ),
-    decision_groups=(("play", ("lead", "follow")),),
-    cardless=("bid", "call_pass"),
-    compile=_compile,
-    check=words.check,
-    summary=words.summary,
-    reference=words.reference,
-    rules_help=words.rules_help,
-    effect_sites=words.effect_sites,
-    round_end_effects=words.round_end_effects,
-    asks=words.decisions,
-    events=_events,
-    position=_position,
-    screen=_screen,
-    encoder=_encoder,
-)
+        return KIT
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -40,12 +40,10 @@ from toolkit.mechanics.trick_taking.events import (
     TrumpTurned,
 )
 from toolkit.mechanics.trick_taking.observation import TrickObservation
-from toolkit.mechanics.trick_taking.structure import NamedTrump, TrickTaking, TurnedUpTrump
-from toolkit.rules.primitive import walk_one
-from toolkit.rules.setup.deal import Deal
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.mechanics.trick_taking.structure import TrickTaking
 
 
 PLAY, PASS, NAME, BID, CALL, CALL2, DISCARD = 0, 1, 2, 3, 4, 5, 6
@@ -229,6 +227,11 @@ class TrickTakingMechanic(MachineDefaults):
 
     @classmethod
     def compile(cls, spec: TrickTaking, c: Compiler) -> TrickTakingMechanic:
+        # The content models, here only: the machine plays without them (a cached game).
+        from toolkit.mechanics.trick_taking.structure import NamedTrump, TurnedUpTrump
+        from toolkit.rules.primitive import walk_one
+        from toolkit.rules.setup.deal import Deal
+
         suits = c.table(c.suits_kind())
         suit_ids = list(suits.ids)
         action = suits.field_of_type("effects")

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords, record
+from toolkit.kernel.events import Event
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.events import Acquired
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.primitive import list_children
 from toolkit.rules.registry import EFFECTS
@@ -43,19 +44,6 @@ class GroupLimit(Model):
     """How many cards of one group may be acquired while the limit holds."""
     lifted_when_all_groups: bool = True
     """Once the player has a card of every group, the limit no longer applies."""
-
-
-@record
-class Acquired(Event):
-    """A player took a card of a kind (an `acquire` effect)."""
-
-    kind: ClassVar[str] = "acquire"
-    player: int
-    card_kind: str
-    card: int
-
-    def words(self, names: EventWords) -> Iterator[str]:
-        yield f"  player {self.player + 1} takes {names.card_name(self.card_kind, self.card)}"
 
 
 @EFFECTS.register
@@ -127,6 +115,7 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
     all_groups = frozenset(groups)
     per_group = limit.per_group if limit is not None else 0
     lifted_when_all = limit.lifted_when_all_groups if limit is not None else False
+    limited_by_group = limit is not None  # the flag, not the model: play keeps no model
     decline = c.effects(spec.on_decline, f"declined ({cause})")
     once_each, stays, optional = spec.once_each, spec.stays_in_source, spec.optional
     # Made once per seat: a choice with nothing to take is logged on many tricks.
@@ -145,7 +134,7 @@ def _compile_acquire(spec: Acquire, c: Compiler, cause: str) -> EffectFn:
         positions = state.track[player]
         limited = False
         counts: dict[object, int] = {}
-        if limit is not None:
+        if limited_by_group:
             for k in owned:
                 counts[groups[k]] = counts.get(groups[k], 0) + 1
             limited = not (lifted_when_all and all_groups <= counts.keys())

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords, record
+from toolkit.kernel.events import Event
 from toolkit.rules.effects.base import EffectModel
+from toolkit.rules.events import Discarded
 from toolkit.rules.registry import EFFECTS
 from toolkit.schema.params import ResourceId, TrackId
 
@@ -16,20 +16,6 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import EffectFn, State
     from toolkit.rules.context import Words
-
-
-@record
-class Discarded(Event):
-    """A player gave back resources over a cap."""
-
-    kind: ClassVar[str] = "discard"
-    player: int
-    resource: int
-    amount: int
-
-    def words(self, names: EventWords) -> Iterator[str]:
-        resource = names.resource_name(self.resource)
-        yield f"  player {self.player + 1} discards {self.amount} {resource}"
 
 
 @EFFECTS.register

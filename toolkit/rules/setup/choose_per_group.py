@@ -3,13 +3,13 @@ exclusions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords, record
+from toolkit.kernel.events import Event
+from toolkit.rules.events import Shown
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
@@ -22,19 +22,6 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
     from toolkit.rules.context import CheckContext, Path, Words
-
-
-@record
-class Shown(Event):
-    """Setup laid cards face up on a shared zone."""
-
-    kind: ClassVar[str] = "shown"
-    zone: str
-    cards: tuple[int, ...]
-
-    def words(self, names: EventWords) -> Iterator[str]:
-        kind = names.zone_cards(self.zone)
-        yield f"setup: on {self.zone} {', '.join(names.card_name(kind, c) for c in self.cards)}"
 
 
 @SETUP_STEPS.register

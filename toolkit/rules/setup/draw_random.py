@@ -3,12 +3,12 @@ bonus cards)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from toolkit.kernel.events import Event, EventWords, record
+from toolkit.kernel.events import Event
+from toolkit.rules.events import SlotFilled
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
@@ -23,18 +23,6 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
     from toolkit.rules.context import CheckContext, Path, Words
-
-
-@record
-class SlotFilled(Event):
-    """Setup placed content cards in a table slot."""
-
-    kind: ClassVar[str] = "slot"
-    slot: str
-    cards: tuple[str, ...]
-
-    def words(self, names: EventWords) -> Iterator[str]:
-        yield f"setup: {self.slot} gets {', '.join(self.cards)}"
 
 
 @SETUP_STEPS.register

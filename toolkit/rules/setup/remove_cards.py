@@ -3,12 +3,12 @@ player count."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.kernel.events import Event, EventWords, record
+from toolkit.kernel.events import Event
+from toolkit.rules.events import SetAside
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 from toolkit.schema.amounts import CardsAmount, amount_values, count_words
@@ -19,20 +19,6 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
     from toolkit.rules.context import CheckContext, Path, Words
-
-
-@record
-class SetAside(Event):
-    """Setup removed deck cards from the game face down."""
-
-    kind: ClassVar[str] = "removed"
-    count: int
-    cards: tuple[int, ...]
-    """The cards named by the rules (the random ones stay unknown)."""
-
-    def words(self, names: EventWords) -> Iterator[str]:
-        named = ", ".join(names.deck_card(card) for card in self.cards)
-        yield f"setup: {named or str(self.count) + ' random cards'} set aside face down"
 
 
 @SETUP_STEPS.register

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from toolkit.kernel.events import Event, EventWords, record
+from toolkit.kernel.events import Event
+from toolkit.rules.events import FirstPlayer
 from toolkit.rules.registry import SETUP_STEPS
 from toolkit.rules.setup.base import SetupFn, StepModel
 
@@ -13,17 +13,6 @@ if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.state import State
     from toolkit.rules.context import Words
-
-
-@record
-class FirstPlayer(Event):
-    """Setup chose who starts."""
-
-    kind: ClassVar[str] = "first-player"
-    player: int
-
-    def words(self, names: EventWords) -> Iterator[str]:
-        yield f"setup: player {self.player + 1} starts"
 
 
 @SETUP_STEPS.register

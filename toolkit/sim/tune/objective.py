@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.content.models.manifest import Target
+from toolkit.engine.compiled import TargetSpec
 from toolkit.sim.executor import Executor
 from toolkit.sim.run import check_seats, seats_for
 from toolkit.sim.runner import simulate
@@ -25,7 +25,7 @@ def outside(value: float, low: float | None, high: float | None) -> float:
 
 
 def shortfall(
-    targets: Sequence[Target], summary: dict[str, Any], players: int, margin: float = 0.0
+    targets: Sequence[TargetSpec], summary: dict[str, Any], players: int, margin: float = 0.0
 ) -> float:
     """The targets' misses added up: a rate target counts each card outside its range by how
     far it is outside, so a trial that brings one card closer scores better (a smooth

@@ -21,7 +21,7 @@ from toolkit.content.semantic import check_game
 from toolkit.content.variants import Overlay, value_at
 from toolkit.content.yaml_loader import Document, load_file
 from toolkit.diagnostics import Diagnostic, players_span
-from toolkit.engine.game import Game
+from toolkit.engine.compiled import Game
 from toolkit.errors import ContentError, UsageError
 from toolkit.schema.amounts import PlayerCount
 from toolkit.schema.base import Id, Model, Scalar, Text

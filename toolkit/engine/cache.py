@@ -1,0 +1,397 @@
+"""Compiled games kept between runs: a command that plays a game compiled before starts without
+loading, checking or compiling it again, and without building a single content model.
+
+An entry is the compiled `Game` pickled with cloudpickle (its rules are closures), beside what
+it was made from: every file the load opened and every folder it listed under the game's
+project, by size and modification time. It is used only while all of them are unchanged, the
+toolkit's own modules are unchanged (their sizes and times) and the same Python and the same
+arguments (variants, `--set` values) ask for it; anything else compiles the game again and
+replaces the entry. The content a tool asks for later (strategies, printing, rules help) is
+loaded again then, checks and all (`ContentSource`).
+
+A pickle runs code when it is loaded, so entries live in the user's own cache folder
+(`$TOOLKIT_CACHE`, else `$XDG_CACHE_HOME/toolkit`, else `~/.cache/toolkit`), never in a project a
+game came with, and are read only from a folder and files the user owns and nobody else may
+write. `TOOLKIT_CACHE=off` turns the cache off. A game whose compiled form refers to code outside
+the toolkit and Python's own library (a plugin's primitive) is not kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import pickle
+import stat
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from toolkit.engine.compiled import ContentColumns, ContentSource, Game
+
+if TYPE_CHECKING:
+    from toolkit.content.project import GameContent
+
+FORMAT = 1
+"""The layout of an entry; a change of it (or of the toolkit's code) makes old entries unused."""
+KEPT_ENTRIES = 64
+"""Entries beyond this many, the least recently written first, are removed."""
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+OFF = ("off", "0", "no", "false")
+
+Dependencies = tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+"""Files (path, size, modification time in ns) and folders (path, sorted names)."""
+
+
+def load_compiled_game_cached(
+    argument: str, variants: list[Path] | None = None, sets: list[tuple[str, Any]] | None = None
+) -> tuple[Path, Game]:
+    """`load_compiled_game` through the cache: the game kept for these arguments when its files
+    are unchanged, else loaded, checked and compiled (errors as there), then kept."""
+    from toolkit.content.locate import resolve_path_or_game
+
+    manifest = resolve_path_or_game(argument).resolve()
+    game = cached_game(manifest, variants, sets)
+    if game is not None:
+        return manifest, game
+    from toolkit.engine.load import load_compiled_game
+
+    with recording(manifest) as dependencies:
+        _, game = load_compiled_game(argument, variants, sets)
+    keep(game, manifest, variants, sets, dependencies[0])
+    return manifest, game
+
+
+def cached_game(
+    manifest: Path, variants: list[Path] | None = None, sets: list[tuple[str, Any]] | None = None
+) -> Game | None:
+    """The game kept for these arguments, if its entry is still true to its files; else None."""
+    entry = _entry(manifest, variants, sets)
+    if entry is None:
+        return None
+    data = _read_private(entry)
+    if data is None:
+        return None
+    try:
+        dependencies, payload = _HeaderUnpickler(io.BytesIO(data)).load()
+        if not _unchanged(dependencies):
+            return None
+        game = pickle.loads(payload)
+    except Exception:  # an entry from another version or half-removed: compile again
+        return None
+    if not isinstance(game, Game):
+        return None
+    game.source.load = partial(_content_again, manifest, variants, sets)
+    return game
+
+
+def keep(
+    game: Game,
+    manifest: Path,
+    variants: list[Path] | None,
+    sets: list[tuple[str, Any]] | None,
+    dependencies: Dependencies,
+) -> bool:
+    """Write the entry of a game just compiled; whether it was kept (never an error: a game
+    that cannot be kept, or a cache folder that cannot be written, only means no entry)."""
+    entry = _entry(manifest, variants, sets)
+    if entry is None:
+        return False
+    try:
+        payload = _pickled(game)
+    except Exception:  # a plugin's code, a model kept by a closure: play it uncached
+        return False
+    data = pickle.dumps((dependencies, payload), protocol=pickle.HIGHEST_PROTOCOL)
+    from toolkit.files import FileRefused, write_atomic
+
+    try:
+        write_atomic(entry, data)
+        os.chmod(entry, 0o600)  # read back only while nobody else may write it
+    except (FileRefused, OSError):
+        return False
+    _prune(entry.parent)
+    return True
+
+
+@contextlib.contextmanager
+def recording(manifest: Path) -> Iterator[list[Dependencies]]:
+    """Note every file opened and folder listed under the manifest's project while the block
+    runs (loading and checking a game); the list yielded holds their dependencies after it."""
+    from toolkit.files import project_root
+
+    root = os.path.join(str(project_root(manifest)), "")
+    skipped = tuple(
+        os.path.join(os.path.realpath(folder), "")
+        for folder in {sys.prefix, sys.base_prefix, sys.exec_prefix, _package_folder()}
+    )
+    opened: set[str] = set()
+    listed: set[str] = set()
+    _Recorder.install()
+    _Recorder.active.append((opened, listed))
+    result: list[Dependencies] = []
+    try:
+        yield result
+    finally:
+        _Recorder.active.remove((opened, listed))
+
+    def kept(path: str) -> bool:
+        return path.startswith(root) and not path.startswith(skipped)
+
+    files = sorted(path for path in opened if kept(path) and not path.endswith(_CODE))
+    folders = {os.path.dirname(path) for path in files} | {p for p in listed if kept(p)}
+    result.append(_dependencies(files, sorted(folders)))
+
+
+def cache_folder() -> Path | None:
+    """The folder entries live in, made private if new; None when the cache is off or the
+    folder is not the user's alone."""
+    setting = os.environ.get("TOOLKIT_CACHE")
+    if setting is not None and setting.strip().lower() in OFF:
+        return None
+    if setting:
+        base = Path(setting)
+    else:
+        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+        base = Path(home) / "toolkit"
+    folder = base / "games"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except (OSError, RuntimeError):
+        return None
+    return folder if _private(info) and stat.S_ISDIR(info.st_mode) else None
+
+
+def _entry(
+    manifest: Path, variants: list[Path] | None, sets: list[tuple[str, Any]] | None
+) -> Path | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    arguments = repr(
+        (
+            FORMAT,
+            sys.version,
+            _code_signature(),
+            str(manifest),
+            [os.path.realpath(v) for v in variants or []],
+            list(sets or []),
+        )
+    )
+    return folder / (hashlib.sha256(arguments.encode("utf-8", "replace")).hexdigest() + ".pickle")
+
+
+def _content_again(
+    manifest: Path, variants: list[Path] | None, sets: list[tuple[str, Any]] | None
+) -> GameContent:
+    from toolkit.engine.load import load_valid_game
+
+    return load_valid_game(str(manifest), variants, sets)[1]
+
+
+# -- pickling ---------------------------------------------------------------------------------
+
+
+class NotKept(Exception):
+    """The compiled game refers to something an entry must not hold."""
+
+
+def _pickled(game: Game) -> bytes:
+    import cloudpickle
+
+    from toolkit.kernel.tables import CardTable
+
+    source = game.source
+    tables: dict[int, CardTable] = {}
+
+    class Pickler(cloudpickle.Pickler):  # type: ignore[misc, name-defined]
+        def reducer_override(self, obj: Any) -> Any:
+            if isinstance(obj, (type, _FUNCTION)) and not _importable_here(obj.__module__):
+                raise NotKept(f"{obj.__module__}.{obj.__qualname__}")
+            if type(obj) is CardTable and not isinstance(obj.fields, ContentColumns):
+                deferred = tables.get(id(obj))
+                if deferred is None:
+                    deferred = tables[id(obj)] = _deferred_table(obj, source)
+                if deferred is not obj:
+                    return _rebuilt, (deferred,)
+            return super().reducer_override(obj)
+
+    stream = io.BytesIO()
+    Pickler(stream, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
+    return stream.getvalue()
+
+
+def _rebuilt(table: Any) -> Any:
+    """A card table unpickled as it was written (its deferred columns included)."""
+    return table
+
+
+def _deferred_table(table: Any, source: ContentSource) -> Any:
+    """The table with its columns of content models (effects, scoring rules, sides) read again
+    from the content when a tool asks for them."""
+    from pydantic import BaseModel
+
+    def holds_models(column: tuple[Any, ...]) -> bool:
+        stack: list[Any] = list(column)
+        while stack:
+            value = stack.pop()
+            if isinstance(value, BaseModel):
+                return True
+            if isinstance(value, (list, tuple)):
+                stack.extend(value)
+            elif isinstance(value, dict):
+                stack.extend(value.values())
+        return False
+
+    deferred = tuple(name for name, column in table.fields.items() if holds_models(column))
+    if not deferred:
+        return table
+    plain = {name: column for name, column in table.fields.items() if name not in deferred}
+    return replace(table, fields=ContentColumns(plain, table.kind, deferred, source))
+
+
+_FUNCTION = type(_entry)
+_CODE = (".py", ".pyc", ".pyo", ".so", ".pyd", ".pth")
+
+
+def _importable_here(module: str) -> bool:
+    """Code an entry may refer to by name: the toolkit's, Python's own and cloudpickle's."""
+    top = module.partition(".")[0]
+    return top in ("toolkit", "cloudpickle", "builtins") or top in sys.stdlib_module_names
+
+
+class _HeaderUnpickler(pickle.Unpickler):
+    """An entry's outer layer holds plain data only (its dependencies and the game's bytes)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"an entry's header names {module}.{name}")
+
+
+# -- what an entry depends on -----------------------------------------------------------------
+
+
+class _Recorder:
+    """The audit hook noting opened files and listed folders (Python cannot remove one, so it
+    is installed once and idles while nothing records)."""
+
+    active: list[tuple[set[str], set[str]]] = []
+    installed = False
+
+    @classmethod
+    def install(cls) -> None:
+        if not cls.installed:
+            cls.installed = True
+            sys.addaudithook(cls.hook)
+
+    @classmethod
+    def hook(cls, event: str, arguments: tuple[Any, ...]) -> None:
+        if not cls.active:
+            return
+        if event == "open":
+            target, index = arguments[0], 0
+        elif event in ("os.listdir", "os.scandir"):
+            target, index = arguments[0], 1
+        else:
+            return
+        if isinstance(target, (str, bytes, os.PathLike)):
+            with contextlib.suppress(TypeError, ValueError, OSError):
+                path = os.path.abspath(os.fsdecode(target))
+                for record in cls.active:
+                    record[index].add(path)
+
+
+def _dependencies(files: list[str], folders: list[str]) -> Dependencies:
+    signatures = []
+    for path in files:
+        with contextlib.suppress(OSError):
+            info = os.stat(path)
+            signatures.append((path, info.st_size, info.st_mtime_ns))
+    listings = []
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            listings.append((folder, tuple(sorted(os.listdir(folder)))))
+    return tuple(signatures), tuple(listings)
+
+
+def _unchanged(dependencies: Dependencies) -> bool:
+    files, folders = dependencies
+    for path, size, modified in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return False
+        if info.st_size != size or info.st_mtime_ns != modified:
+            return False
+    for folder, names in folders:
+        try:
+            if tuple(sorted(os.listdir(folder))) != names:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+_signature: str | None = None
+
+
+def _code_signature() -> str:
+    """The toolkit's own modules by name, size and modification time (an edited or upgraded
+    toolkit compiles anew)."""
+    global _signature
+    if _signature is None:
+        digest = hashlib.sha256()
+        for folder, subfolders, names in os.walk(_package_folder()):
+            subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    info = os.stat(os.path.join(folder, name))
+                    digest.update(f"{folder}/{name}:{info.st_size}:{info.st_mtime_ns};".encode())
+        _signature = digest.hexdigest()
+    return _signature
+
+
+def _package_folder() -> str:
+    return os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+
+
+# -- the folder and its files -----------------------------------------------------------------
+
+
+def _private(info: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else."""
+    owner = getattr(os, "getuid", None)
+    if owner is not None and info.st_uid != owner():
+        return False
+    return not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _read_private(entry: Path) -> bytes | None:
+    """An entry's bytes, when it is a regular file of this user's that nobody else may write."""
+    try:
+        descriptor = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as stream:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or not _private(info):
+            return None
+        if info.st_size > MAX_ENTRY_BYTES:
+            return None
+        return stream.read(MAX_ENTRY_BYTES)
+
+
+def _prune(folder: Path) -> None:
+    """Remove the oldest entries beyond `KEPT_ENTRIES`."""
+    with contextlib.suppress(OSError):
+        entries = sorted(
+            (entry.stat().st_mtime_ns, entry)
+            for entry in folder.iterdir()
+            if entry.suffix == ".pickle" and not entry.is_symlink()
+        )
+        for _, entry in entries[:-KEPT_ENTRIES]:
+            with contextlib.suppress(OSError):
+                entry.unlink()
