@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from toolkit.mechanics.staged.structure import Check
 from toolkit.mechanics.staged.words import check_words
-from toolkit.rules.measures import describe_computed
+from toolkit.rules.measures.computed import describe_computed
 from toolkit.rules.measures.deadwood import deadwood
 from toolkit.rules.measures.grid import grid_pairs
 from toolkit.rules.measures.groups import best_groups, best_per_group, group_worth
@@ -271,7 +271,7 @@ def test_a_staged_check_on_a_computed_measure_reads_as_a_rule() -> None:
 
 
 def test_a_rule_reading_a_grid_measure_depends_on_positions() -> None:
-    from toolkit.rules.measures import reads_positions
+    from toolkit.rules.measures.computed import reads_positions
     from toolkit.rules.scoring.per_unit import PerUnit
 
     def rule(measure: dict[str, object]) -> PerUnit:

@@ -29,7 +29,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import BuiltinFunctionType, ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from toolkit.engine.compiled import ContentColumns, ContentSource, Game
 
@@ -207,11 +208,15 @@ def _pickled(game: Game) -> bytes:
 
     source = game.source
     tables: dict[int, CardTable] = {}
+    shared = _module_values()
 
     class Pickler(cloudpickle.Pickler):  # type: ignore[misc, name-defined]
         def reducer_override(self, obj: Any) -> Any:
             if isinstance(obj, (type, _FUNCTION)) and not _importable_here(obj.__module__):
                 raise NotKept(f"{obj.__module__}.{obj.__qualname__}")
+            named = shared.get(id(obj))
+            if named is not None and named[0] is obj:
+                return _module_value, named[1:]
             if type(obj) is CardTable and not isinstance(obj.fields, ContentColumns):
                 deferred = tables.get(id(obj))
                 if deferred is None:
@@ -223,6 +228,40 @@ def _pickled(game: Game) -> bytes:
     stream = io.BytesIO()
     Pickler(stream, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
     return stream.getvalue()
+
+
+def _module_values() -> dict[int, tuple[Any, str, str]]:
+    """Every value a toolkit module holds at its top level that is an object of its own (a
+    sentinel such as the staged mechanic's picked cards, a table, a cache), by id: pickled by
+    its name, so the game read back shares it with the modules (`x is PICKED` holds) instead of
+    holding a copy. A module without content models is preferred when several hold it."""
+    plain = (int, float, complex, str, bytes, bool, type(None), type, ModuleType)
+    plain += (_FUNCTION, BuiltinFunctionType)
+    found: dict[int, tuple[Any, str, str, bool]] = {}
+    for module_name, module in sorted(sys.modules.items()):
+        if module is None or not module_name.startswith("toolkit."):
+            continue
+        values = list(vars(module).items())
+        models = any(_from_pydantic(value) for _, value in values)
+        for name, value in values:
+            if name.startswith("__") or isinstance(value, plain):
+                continue
+            known = found.get(id(value))
+            if known is None or (known[3] and not models):
+                found[id(value)] = (value, module_name, name, models)
+    return {key: (value, module, name) for key, (value, module, name, _) in found.items()}
+
+
+def _from_pydantic(value: Any) -> bool:
+    module = getattr(value, "__module__", None)
+    return isinstance(module, str) and module.startswith("pydantic")
+
+
+def _module_value(module: str, name: str) -> Any:
+    """A module's top-level value, by name (see `_module_values`)."""
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
 
 
 def _rebuilt(table: Any) -> Any:
@@ -278,8 +317,8 @@ class _Recorder:
     """The audit hook noting opened files and listed folders (Python cannot remove one, so it
     is installed once and idles while nothing records)."""
 
-    active: list[tuple[set[str], set[str]]] = []
-    installed = False
+    active: ClassVar[list[tuple[set[str], set[str]]]] = []
+    installed: ClassVar[bool] = False
 
     @classmethod
     def install(cls) -> None:

@@ -37,7 +37,7 @@ from toolkit.kernel.state import EffectFn, State
 from toolkit.kernel.tables import CardPredicate, CardTable, table_from_cards
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.effects.advance import Advance
-from toolkit.rules.measures import compile_computed, reads_positions
+from toolkit.rules.measures.computed import compile_computed, reads_positions
 from toolkit.rules.setup.draw_random import DrawRandom
 from toolkit.rules.setup.place_card import PlaceCard
 from toolkit.schema.amounts import Amount, per_players

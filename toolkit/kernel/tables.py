@@ -30,6 +30,9 @@ class CardTable:
     """The field holding a card's scoring rules (on each side, for double-sided cards)."""
     types: Mapping[str, str] = field(default_factory=dict)
     """Each field's declared type (`int`, `shape`, `effects` ...)."""
+    sides: tuple[tuple[str, ...], ...] = ()
+    """Each card's side ids, for a kind with sides (read in play, where the sides' models,
+    which hold their scoring rules, are not)."""
 
     def field_of_type(self, field_type: str) -> str | None:
         """The first field declared with a type (the plan's `shape`), if any."""
@@ -51,9 +54,7 @@ class CardTable:
 
     def side_ids(self, card: int) -> list[str]:
         """The ids of a card's sides; [] for a kind without sides."""
-        if self.sides_field is None:
-            return []
-        return [side.id for side in self.fields[self.sides_field][card]]
+        return list(self.sides[card]) if self.sides else []
 
     def first_side(self, card: int) -> str:
         sides = self.side_ids(card)
@@ -113,6 +114,11 @@ def table_from_cards(
     sides = next((name for name, t in types.items() if t == "sides"), None)
     scoring_types = side_types if sides is not None else types
     rules = next((name for name, t in (scoring_types or {}).items() if t == "scoring"), None)
+    side_ids = (
+        tuple(tuple(str(side.id) for side in card_sides) for card_sides in fields[sides])
+        if sides is not None
+        else ()
+    )
     return CardTable(
         kind=kind,
         ids=tuple(str(getattr(item, "id")) for item in items),  # noqa: B009
@@ -121,4 +127,5 @@ def table_from_cards(
         sides_field=sides,
         rules_field=rules,
         types=dict(types),
+        sides=side_ids,
     )

@@ -17,7 +17,7 @@ from toolkit.rules.conditions import Condition
 from toolkit.rules.effects.acquire import Acquire
 from toolkit.rules.effects.base import EffectModel
 from toolkit.rules.effects.by_rank import ByRank, RankRange
-from toolkit.rules.measures import describe_computed
+from toolkit.rules.measures.computed import describe_computed
 from toolkit.rules.modifiers import Discount
 from toolkit.rules.primitive import walk
 from toolkit.rules.scoring import ScoringRule

@@ -21,7 +21,7 @@ from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.mechanics.registry import mechanic_kit
 from toolkit.rules.conditions import Condition
 from toolkit.rules.effects.acquire import Acquire
-from toolkit.rules.measures import check_computed
+from toolkit.rules.measures.computed import check_computed
 from toolkit.rules.primitive import walk, walk_one
 from toolkit.rules.setup.give_resource import GiveResource
 from toolkit.schema.filters import CardFilter, Measure, value_matches

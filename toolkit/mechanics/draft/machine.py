@@ -84,13 +84,10 @@ from toolkit.mechanics.draft.observation import (
     TableauObservation,
     cell_key,
 )
-from toolkit.mechanics.draft.structure import Draft
-from toolkit.rules.setup.deal import Deal
-from toolkit.rules.setup.draw_random import DrawRandom
-from toolkit.rules.setup.place_card import PlaceCard
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.mechanics.draft.structure import Draft
 
 NO_CHOICE = -2
 NO_SHAPE = Shape(frozenset())
@@ -188,6 +185,8 @@ class DraftMechanic(MachineDefaults):
 
     @classmethod
     def compile(cls, spec: Draft, c: Compiler) -> DraftMechanic:
+        from toolkit.rules.setup.deal import Deal  # compiling only: play keeps no model
+
         deck = c.table("deck")
         field_values = deck.fields[spec.action_field] if spec.action_field else None
         actions = tuple(
@@ -877,6 +876,9 @@ SWAPS = ("swap-hand", "swap-opponent")
 
 def plan_pool(plan_slot: str, c: Compiler) -> str:
     """The content kind of the cards the plan slot is filled from (the project plans)."""
+    from toolkit.rules.setup.draw_random import DrawRandom
+    from toolkit.rules.setup.place_card import PlaceCard
+
     for step in c.setup_steps:
         if isinstance(step, PlaceCard | DrawRandom) and step.to == plan_slot:
             return step.pool

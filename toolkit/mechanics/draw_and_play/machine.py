@@ -47,11 +47,10 @@ from toolkit.mechanics.draw_and_play.events import (
     TookFromPile,
 )
 from toolkit.mechanics.draw_and_play.observation import DrawObservation
-from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
-from toolkit.rules.setup.deal import Deal
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
+    from toolkit.mechanics.draw_and_play.structure import DrawAndPlay
 
 PLAY, DRAW = 0, 1
 """The two steps of a turn."""
@@ -168,6 +167,8 @@ class DrawPlayMechanic(MachineDefaults):
 
     @classmethod
     def compile(cls, spec: DrawAndPlay, c: Compiler) -> DrawPlayMechanic:
+        from toolkit.rules.setup.deal import Deal  # compiling only: play keeps no model
+
         deck = c.table("deck")
         discard = spec.discard
         if discard.by is not None:

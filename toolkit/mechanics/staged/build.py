@@ -189,7 +189,7 @@ class ProgramBuilder:
                 self.deck.predicate(stage.where) if stage.where else None,
                 stage.fill_to,
                 stage.who,
-                stage.to_who,
+                stage.to_who if isinstance(stage.to_who, str | None) else stage.to_who.by_round,
                 self.zone(stage.reshuffle) if stage.reshuffle else None,
                 by=self.numbers(stage.by) if stage.by else None,
                 sets=(self.column(stage.sets.same), stage.sets.size) if stage.sets else None,

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.mechanics.staged.runtime import Mech, Zone, is_out, next_seat
-from toolkit.mechanics.staged.structure import MeasuredBound
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
@@ -60,6 +59,8 @@ def players_of(who: str, state: State, mech: Mech) -> tuple[list[int], bool]:
 def compare(check: Check, c: Compiler) -> Callable[[State, int, int], bool]:
     """The comparison of a numeric check, as one test on (state, player, the number): a bound
     given as `{measure: ...}` is that player's measure, read when the check is made."""
+    from toolkit.mechanics.staged.structure import MeasuredBound  # compiling: play has no model
+
     bounds = (check.at_least, check.at_most, check.above, check.below, check.equals)
     if all(bound is None or isinstance(bound, int | float) for bound in bounds):
         plain = _fixed(*(bound for bound in bounds if not isinstance(bound, MeasuredBound)))
@@ -74,6 +75,8 @@ def compare(check: Check, c: Compiler) -> Callable[[State, int, int], bool]:
 
 def _bound(bound: Bound | None, c: Compiler) -> Callable[[State, int], float | None]:
     """A bound as a function of (state, player): its number, or the player's measure."""
+    from toolkit.mechanics.staged.structure import MeasuredBound
+
     if isinstance(bound, MeasuredBound):
         return c.measure(bound.measure)
     return lambda state, player: bound
@@ -246,16 +249,18 @@ def _finished(which: str) -> Test:
 def _round(check: Check) -> Test:
     spec = check.round
     assert spec is not None
+    at_least, at_most, cycle = spec.at_least, spec.at_most, spec.cycle
+    among = frozenset(spec.in_) if spec.in_ is not None else None
 
     def test(state: State, mech: Mech) -> bool:
         number = state.round
-        if spec.at_least is not None and number < spec.at_least:
+        if at_least is not None and number < at_least:
             return False
-        if spec.at_most is not None and number > spec.at_most:
+        if at_most is not None and number > at_most:
             return False
-        if spec.in_ is not None:
-            place = (number - 1) % spec.cycle + 1 if spec.cycle else number
-            return place in spec.in_
+        if among is not None:
+            place = (number - 1) % cycle + 1 if cycle else number
+            return place in among
         return True
 
     return test

@@ -35,21 +35,19 @@ from toolkit.kernel.state import DECLINE, State
 from toolkit.mechanics.defaults import MachineDefaults, twin_cards
 from toolkit.mechanics.staged import narration, ops
 from toolkit.mechanics.staged.bets import Asking
-from toolkit.mechanics.staged.build import ProgramBuilder
-from toolkit.mechanics.staged.build_bets import actions as wager_actions
 from toolkit.mechanics.staged.checks import Test, seat_of
 from toolkit.mechanics.staged.codec import StagedCodec
 from toolkit.mechanics.staged.events import CardsMoved, Triggered
 from toolkit.mechanics.staged.moves_ask import asked_view, forget_claims, honour_claims
 from toolkit.mechanics.staged.rows import is_closed
 from toolkit.mechanics.staged.runtime import WAIT, Mech, Zone
-from toolkit.mechanics.staged.structure import Staged
 from toolkit.mechanics.staged.wagers import Wager
 
 if TYPE_CHECKING:
     from toolkit.kernel.compiling import Compiler
     from toolkit.kernel.events import Event
     from toolkit.mechanics.staged.observation import StagedObservation
+    from toolkit.mechanics.staged.structure import Staged
 
 STEPS_WITHOUT_DECISION = 1_000_000
 """Ops run in a row without a decision before the interpreter gives up (a loop that cannot
@@ -88,6 +86,9 @@ class StagedMechanic(MachineDefaults):
 
     @classmethod
     def compile(cls, spec: Staged, c: Compiler) -> StagedMechanic:
+        # The builder reads the content models, here only: the interpreter plays without them.
+        from toolkit.mechanics.staged.build import ProgramBuilder
+
         builder = ProgramBuilder(spec, c)
         program = builder.build()
         codec = StagedCodec.for_rules(builder.rules)
@@ -313,10 +314,10 @@ class StagedMechanic(MachineDefaults):
         return True
 
     def seat(self, whose: Any, state: State, mech: Mech, owner: int) -> int:
-        """The player a `to_who` names, seen from `owner`."""
+        """The player a `to_who` names (or the seats it names round by round), seen from
+        `owner`."""
         if not isinstance(whose, str):
-            names = whose.by_round
-            whose = names[(state.round - 1) % len(names)]
+            whose = whose[(state.round - 1) % len(whose)]
         n = state.n
         if whose == "self":
             return owner
@@ -482,6 +483,7 @@ class StagedMechanic(MachineDefaults):
 def actions_bound(spec: Staged, deck: int, players: int) -> int:
     """Actions one round can take at most, from the loops' bounds (a generous product)."""
     from toolkit.mechanics.staged.build import DEFAULT_REPEATS_PER_CARD, DEFAULT_TURNS_PER_CARD
+    from toolkit.mechanics.staged.build_bets import actions as wager_actions
 
     def of(stages: list[Any]) -> int:
         total = 0

@@ -148,7 +148,8 @@ class MoveCards(Op):
     where: CardPredicate | None
     fill_to: int | None
     who: str
-    to_who: Any
+    to_who: str | list[str] | None
+    """Whose zone receives (`left`, `self` ...), or the seats named round by round."""
     reshuffle: Zone | None
     next: int = 0
     by: tuple[Any, ...] | None = None

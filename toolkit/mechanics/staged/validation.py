@@ -206,7 +206,7 @@ class StagedChecker:
         """A measure's zone, resource, track or computed fields are the game's (`path`: the
         measure's own)."""
         if measure.computed is not None and measure.computed_key is not None:
-            from toolkit.rules.measures import check_computed
+            from toolkit.rules.measures.computed import check_computed
 
             key = measure.computed_key
             check_computed(self.checks, (*path, key), measure.computed)

@@ -377,7 +377,7 @@ def _bound_words(bound: Any, who: str) -> str:
 def _measure_words(measure: Any, who: str) -> str:
     """A measure of the player a check asks about (`your coins`)."""
     if measure.computed is not None:
-        from toolkit.rules.measures import describe_computed
+        from toolkit.rules.measures.computed import describe_computed
 
         return describe_computed(measure.computed, lambda zone: f"{who} {zone}")
     what = (

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from toolkit.rules.measures.counts import largest_group
 from toolkit.rules.parameters import check_declared
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PlayerPointsFn, PlayerRuleModel, zone_field
@@ -54,23 +55,3 @@ class LargestGroup(PlayerRuleModel):
             return best * points if best >= minimum else 0
 
         return group
-
-
-def largest_group(cells: dict[tuple[int, int], object]) -> int:
-    """Size of the largest set of orthogonally adjacent cells sharing one value."""
-    seen: set[tuple[int, int]] = set()
-    best = 0
-    for start, value in cells.items():
-        if start in seen or value is None:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            r, c = stack.pop()
-            size += 1
-            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if cell not in seen and cells.get(cell) == value:
-                    seen.add(cell)
-                    stack.append(cell)
-        best = max(best, size)
-    return best

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.measures.counts import longest_run
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
@@ -70,15 +71,3 @@ class LongestRun(PlayerRuleModel):
             return best * points if best >= minimum else 0
 
         return run
-
-
-def longest_run(numbers: set[int]) -> int:
-    """Length of the longest run of directly consecutive numbers."""
-    best = 0
-    for number in numbers:
-        if number - 1 not in numbers:
-            length = 1
-            while number + length in numbers:
-                length += 1
-            best = max(best, length)
-    return best

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.measures.counts import dense
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import PointsFn, RuleModel, amount_words
 from toolkit.rules.words import printed_number
@@ -65,13 +66,6 @@ TIE_WORDS = {
     "split": "tied players split the points of the places they share, rounded down",
     "skip": "tied players each score the place, and the next places are skipped",
 }
-
-
-def dense(values: list[int], ladder: list[int], minimum: int) -> list[int]:
-    """Tied players share a rank; the next distinct value takes the next rank."""
-    ranked = sorted({v for v in values if v >= minimum}, reverse=True)
-    award = {v: ladder[i] for i, v in enumerate(ranked[: len(ladder)])}
-    return [award.get(v, 0) for v in values]
 
 
 def competition(values: list[int], ladder: list[int], minimum: int) -> list[int]:

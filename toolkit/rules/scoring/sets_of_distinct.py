@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from toolkit.rules.measures.counts import count_sets
 from toolkit.rules.registry import SCORING_RULES
 from toolkit.rules.scoring.base import (
     PlayerPointsFn,
@@ -44,13 +44,3 @@ class SetsOfDistinct(PlayerRuleModel):
         return lambda state, player: (
             count_sets([values[k] for k in cards(state, player)], size) * points
         )
-
-
-def count_sets(values: list[object], size: int) -> int:
-    """The most disjoint sets of `size` cards with pairwise different values."""
-    counts = sorted(Counter(v for v in values if v is not None).values(), reverse=True)
-    best = 0
-    for sets in range(1, len(values) // size + 1):
-        if sum(min(count, sets) for count in counts) >= size * sets:
-            best = sets
-    return best
