@@ -13,6 +13,9 @@ from toolkit.engine import game as engine_game
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games compiled from now on, by id; the cache of compiled games is off, so a run
+    compiles its game (`test_compiled_game_cache.py` reads them back from it)."""
+    monkeypatch.setenv("TOOLKIT_CACHE", "off")
     compiled: list[str] = []
     compile_game = engine_game.compile_game
 

@@ -12,8 +12,10 @@ loaded again then, checks and all (`ContentSource`).
 A pickle runs code when it is loaded, so entries live in the user's own cache folder
 (`$TOOLKIT_CACHE`, else `$XDG_CACHE_HOME/toolkit`, else `~/.cache/toolkit`), never in a project a
 game came with, and are read only from a folder and files the user owns and nobody else may
-write. `TOOLKIT_CACHE=off` turns the cache off. A game whose compiled form refers to code outside
-the toolkit and Python's own library (a plugin's primitive) is not kept.
+write. `TOOLKIT_CACHE=off` turns the cache off, and so does any installed plugin (its code may
+change what a game means, and it must be loaded, and any failure of it reported, as without a
+cache). A game whose compiled form refers to code outside the toolkit and Python's own library
+is not kept.
 """
 
 from __future__ import annotations
@@ -53,8 +55,13 @@ def load_compiled_game_cached(
 ) -> tuple[Path, Game]:
     """`load_compiled_game` through the cache: the game kept for these arguments when its files
     are unchanged, else loaded, checked and compiled (errors as there), then kept."""
+    from toolkit import plugins
     from toolkit.content.locate import resolve_path_or_game
 
+    if plugins.installed():  # their code may change what any game means, or fail to load
+        from toolkit.engine.load import load_compiled_game
+
+        return load_compiled_game(argument, variants, sets)
     manifest = resolve_path_or_game(argument).resolve()
     game = cached_game(manifest, variants, sets)
     if game is not None:
