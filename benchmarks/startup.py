@@ -21,15 +21,19 @@ of its CPU time: a change's gain measured under the same load.
 
 Bytecode is cached in a temporary folder for the runs (`PYTHONPYCACHEPREFIX`) even when
 Python is told not to write it, as on a user's machine, where the toolkit is installed
-once and started many times.
+once and started many times. Compiled games are kept in a temporary cache folder of their own
+(`TOOLKIT_CACHE`), filled by that first run of each command: the runs counted read their game
+back from it, as a designer's second run of a game does (`toolkit.engine.cache`). The lines
+marked `anew` run with the cache off: loading, checking and compiling the game, as the first
+run after an edit does.
 
-`--phases` prints instead where the CPU time of `simulate midway-memories --games 1` goes, in
-one process, median of the runs: Python's start, the bare imports, pydantic's own start, the
-command line, the toolkit's imports layer by layer, then the command itself (loading and
-checking the game, compiling it, one game and its summary); and, over the whole process,
-what pydantic spends making model classes (collecting their fields), building schemas (a
-deferred model's on first use) and typer's adapters (one per option). What stays between the
-command and 2.5x its bare imports is read from it.
+`--phases` prints instead where the CPU time of `simulate midway-memories --games 1` goes when
+the game is compiled anew (the cache off), in one process, median of the runs: Python's start,
+the bare imports, pydantic's own start, the command line, the toolkit's imports layer by
+layer, then the command itself (loading and checking the game, compiling it, one game and its
+summary); and, over the whole process, what pydantic spends making model classes (collecting
+their fields), building schemas (a deferred model's on first use) and typer's adapters (one per
+option).
 """
 
 from __future__ import annotations
@@ -77,6 +81,8 @@ class Command:
     """The code of the reference process: the bare imports the command cannot do without."""
     reference: list[str] | None = None
     """A second reference, when the command has a plain counterpart (a schema check)."""
+    env: dict[str, str] = field(default_factory=dict)
+    """What the command's process gets on top of the benchmark's environment."""
 
 
 def commands(scratch: Path) -> list[Command]:
@@ -88,7 +94,17 @@ def commands(scratch: Path) -> list[Command]:
         Command("validate one card file", ["validate", CARD_FILE], reference=schema_check()[1]),
         Command("validate one card file (staged game)", ["validate", STAGED_CARD_FILE]),
         Command("simulate --games 1", ["simulate", "midway-memories", "--games", "1"]),
+        Command(
+            "simulate --games 1 (compiled anew)",
+            ["simulate", "midway-memories", "--games", "1"],
+            env={"TOOLKIT_CACHE": "off"},
+        ),
         Command("simulate --games 1 (staged game)", ["simulate", "kite-festival", "--games", "1"]),
+        Command(
+            "simulate --games 1 (staged, anew)",
+            ["simulate", "kite-festival", "--games", "1"],
+            env={"TOOLKIT_CACHE": "off"},
+        ),
         Command(
             "simulate --games 1 --bots greedy",
             ["simulate", "midway-memories", "--games", "1", "--bots", "greedy"],
@@ -285,10 +301,11 @@ def main() -> None:
         against = Path(args[at + 1]).resolve()
         del args[at : at + 2]
     cache = tempfile.mkdtemp(prefix="toolkit-bytecode-")
-    env = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
+    games = tempfile.mkdtemp(prefix="toolkit-games-")
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": cache, "TOOLKIT_CACHE": games}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if "--phases" in args:
-        phases(runs, env)
+        phases(runs, {**env, "TOOLKIT_CACHE": "off"})
         return
     other_env = {**env, "PYTHONPATH": str(against)}  # `-m` puts the folder first anyway
     with tempfile.TemporaryDirectory(prefix="toolkit-startup-") as folder:
@@ -297,19 +314,20 @@ def main() -> None:
         chosen = [c for c in commands(scratch) if not args or any(a in c.name for a in args)]
         times = {c.name: Times() for c in chosen}
         for command in chosen:  # a first run of each writes its bytecode: not counted
-            timed([PYTHON, "-m", "toolkit", *command.args], env)
+            timed([PYTHON, "-m", "toolkit", *command.args], {**env, **command.env})
             if against is not None:
-                timed([PYTHON, "-m", "toolkit", *command.args], other_env, against)
+                argv = [PYTHON, "-m", "toolkit", *command.args]
+                timed(argv, {**other_env, **command.env}, against)
         for _ in range(runs):
             for command in chosen:
                 runs_of = times[command.name]
-                runs_of.mine.append(timed([PYTHON, "-m", "toolkit", *command.args], env))
+                argv = [PYTHON, "-m", "toolkit", *command.args]
+                runs_of.mine.append(timed(argv, {**env, **command.env}))
                 runs_of.floor.append(timed([PYTHON, "-c", command.floor], env))
                 if command.reference is not None:
                     runs_of.reference.append(timed(command.reference, env))
                 if against is not None:
-                    argv = [PYTHON, "-m", "toolkit", *command.args]
-                    runs_of.against.append(timed(argv, other_env, against))
+                    runs_of.against.append(timed(argv, {**other_env, **command.env}, against))
     print(f"median of {runs} runs; CPU = user + system; load {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} CPUs")  # fmt: skip
     print(f"{'command':36} {'CPU s':>6} {'wall s':>6}  {'floor CPU':>9} {'wall':>6}  {'ratio':>5}")

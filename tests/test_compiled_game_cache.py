@@ -127,24 +127,33 @@ for game_id in sys.argv[1:]:
     n = max(game.min_players, min(3, game.max_players))
     record = play_game(game, 1, n, ["greedy"] * n)
     loaded[game_id] = list(record.totals)
-models = sorted(name for name in sys.modules if name.startswith(("pydantic", "toolkit.content.models")))
+models = sorted(m for m in sys.modules if m.startswith(("pydantic", "toolkit.content.models")))
 print(json.dumps({"totals": loaded, "models": models}))
 """
 
 
-def test_games_from_the_cache_play_without_importing_a_content_model(cache_folder: Path) -> None:
+def test_games_from_the_cache_play_without_importing_a_content_model(
+    cache_folder: Path, tmp_path: Path
+) -> None:
+    """Every shipped game, and a new game of every family, compiled by one process and played
+    by the next from the cache."""
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    for family in sorted(families()):
+        new_game(templates, f"a-{family}", family)
+    games = [*SHIPPED, *(str(path) for path in sorted((templates / "rules").glob("*.yaml")))]
     env = {**os.environ, "TOOLKIT_CACHE": str(cache_folder)}
     runs = []
     for _ in range(2):  # the first keeps every game, the second reads them back
         done = subprocess.run(
-            [sys.executable, "-c", RUN_FROM_CACHE, *SHIPPED],
+            [sys.executable, "-c", RUN_FROM_CACHE, *games],
             cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=300,
         )  # fmt: skip
         runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     assert runs[0]["models"]  # compiling reads the content models
     assert runs[1]["models"] == []
     assert runs[1]["totals"] == runs[0]["totals"]
-    assert len(list((cache_folder / "games").glob("*.pickle"))) == len(SHIPPED)
+    assert len(list((cache_folder / "games").glob("*.pickle"))) == len(games)
 
 
 @pytest.fixture
@@ -165,9 +174,10 @@ def test_an_edited_file_compiles_the_game_again(
     edit(project / "cards/midway-memories/attractions.yaml", "points: 3", "points: 6")
     _, edited = cache.load_compiled_game_cached("midway-memories")
     assert compiled == ["midway-memories"] * 2
-    assert edited.tables["attractions"].fields["points"] != first.tables["attractions"].fields[
-        "points"
-    ]
+    assert (
+        edited.tables["attractions"].fields["points"]
+        != first.tables["attractions"].fields["points"]
+    )
     edit(project / "rules/midway-memories.yaml", "name: Midway Memories", "name: Midway Nights")
     _, renamed = cache.load_compiled_game_cached("midway-memories")
     assert renamed.name == "Midway Nights"
@@ -185,6 +195,17 @@ def test_a_file_added_or_removed_beside_the_game_compiles_it_again(
     cache.load_compiled_game_cached("midway-memories")
     cache.load_compiled_game_cached("midway-memories")
     assert compiled == ["midway-memories"] * 3
+    # A picture the checks looked at, and the print layout they read, count too.
+    (project / "cards/midway-memories/art/carousel.svg").unlink()
+    failed = run_toolkit("simulate", "midway-memories", "--games", "1", cwd=project)
+    assert failed.returncode == 1 and "carousel.svg" in failed.stderr, failed.stderr
+    shutil.copy(
+        ROOT / "cards/midway-memories/art/carousel.svg", project / "cards/midway-memories/art"
+    )
+    cache.load_compiled_game_cached("midway-memories")
+    edit(project / "print/midway-memories/layout.yaml", "\n", "\n# a note\n")
+    cache.load_compiled_game_cached("midway-memories")
+    assert compiled == ["midway-memories"] * 5
 
 
 def test_a_broken_file_is_reported_not_read_from_the_cache(project: Path) -> None:
@@ -199,6 +220,7 @@ def test_variants_and_set_values_are_kept_apart(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiled = counting(monkeypatch)
+
     def cost(game: Game) -> int:
         table = game.tables["attractions"]
         return int(table.fields["cost"][table.index("carousel")])

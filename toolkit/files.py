@@ -26,6 +26,31 @@ _UNFINISHED: set[Path] = set()
 once, see `discard_unfinished`)."""
 
 
+_NOTING: list[set[str]] = []
+"""While `noting_reads` runs: the sets every path read or looked for is added to."""
+
+
+@contextlib.contextmanager
+def noting_reads() -> Iterator[set[str]]:
+    """The absolute path of every file this module reads or looks for (whether it exists or
+    not) while the block runs: what loading a game depended on (the cache of compiled games
+    keeps a game only while all of them are unchanged)."""
+    noted: set[str] = set()
+    _NOTING.append(noted)
+    try:
+        yield noted
+    finally:
+        _NOTING.remove(noted)
+
+
+def _note(path: Path | str) -> None:
+    if _NOTING:
+        with contextlib.suppress(OSError, ValueError):
+            full = os.path.abspath(path)
+            for noted in _NOTING:
+                noted.add(full)
+
+
 class FileRefused(Exception):
     """A path the toolkit will not read or write; `reason` says why in a designer's words."""
 
@@ -75,6 +100,7 @@ def confine(path: Path, root: Path) -> Path:
 
 def is_file(path: Path) -> bool:
     """`Path.is_file`, but False for a name the system refuses (too long, a NUL in it)."""
+    _note(path)
     try:
         return path.is_file()
     except (OSError, ValueError):
@@ -83,6 +109,7 @@ def is_file(path: Path) -> bool:
 
 def is_dir(path: Path) -> bool:
     """`Path.is_dir`, but False for a name the system refuses."""
+    _note(path)
     try:
         return path.is_dir()
     except (OSError, ValueError):
@@ -647,6 +674,7 @@ def open_regular(path: Path) -> IO[bytes]:
     """A regular file opened for reading in binary, for a caller that reads it a line at a time
     with its own bounds. Checked on the opened descriptor (no race with a swapped path), so a
     FIFO, a device or a folder is refused rather than read or waited on."""
+    _note(path)
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (OSError, RuntimeError, ValueError) as error:
@@ -676,6 +704,7 @@ def check_file(path: Path, limit: int, root: Path | None = None) -> Path:
 def _check_regular(real: Path, shown: Path, limit: int) -> None:
     """Refuse, by its metadata alone, anything but a regular file of at most `limit` bytes;
     messages name the path as the caller was given it (`shown`)."""
+    _note(real)
     try:
         info = os.stat(real)
     except (OSError, RuntimeError, ValueError) as error:

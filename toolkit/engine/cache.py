@@ -2,12 +2,12 @@
 loading, checking or compiling it again, and without building a single content model.
 
 An entry is the compiled `Game` pickled with cloudpickle (its rules are closures), beside what
-it was made from: every file the load opened and every folder it listed under the game's
-project, by size and modification time. It is used only while all of them are unchanged, the
-toolkit's own modules are unchanged (their sizes and times) and the same Python and the same
-arguments (variants, `--set` values) ask for it; anything else compiles the game again and
-replaces the entry. The content a tool asks for later (strategies, printing, rules help) is
-loaded again then, checks and all (`ContentSource`).
+it was made from: every file under the game's project the load read or looked for (through
+`toolkit.files`), by size and modification time, and the listing of each folder holding one. It
+is used only while all of them are unchanged, the toolkit's own modules are unchanged (their
+sizes and times) and the same Python and the same arguments (variants, `--set` values) ask for
+it; anything else compiles the game again and replaces the entry. The content a tool asks for
+later (strategies, printing, rules help) is loaded again then, checks and all (`ContentSource`).
 
 A pickle runs code when it is loaded, so entries live in the user's own cache folder
 (`$TOOLKIT_CACHE`, else `$XDG_CACHE_HOME/toolkit`, else `~/.cache/toolkit`), never in a project a
@@ -32,7 +32,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from types import BuiltinFunctionType, ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.compiled import ContentColumns, ContentSource, Game
 
@@ -127,31 +127,18 @@ def keep(
 
 @contextlib.contextmanager
 def recording(manifest: Path) -> Iterator[list[Dependencies]]:
-    """Note every file opened and folder listed under the manifest's project while the block
-    runs (loading and checking a game); the list yielded holds their dependencies after it."""
-    from toolkit.files import project_root
+    """Note every file read or looked for under the manifest's project while the block runs
+    (loading and checking a game, through `toolkit.files`); the list yielded then holds what
+    the game depends on: those files, and the folders holding them (a file added beside them
+    counts too)."""
+    from toolkit.files import noting_reads, project_root
 
     root = os.path.join(str(project_root(manifest)), "")
-    skipped = tuple(
-        os.path.join(os.path.realpath(folder), "")
-        for folder in {sys.prefix, sys.base_prefix, sys.exec_prefix, _package_folder()}
-    )
-    opened: set[str] = set()
-    listed: set[str] = set()
-    _Recorder.install()
-    _Recorder.active.append((opened, listed))
     result: list[Dependencies] = []
-    try:
+    with noting_reads() as noted:
         yield result
-    finally:
-        _Recorder.active.remove((opened, listed))
-
-    def kept(path: str) -> bool:
-        return path.startswith(root) and not path.startswith(skipped)
-
-    files = sorted(path for path in opened if kept(path) and not path.endswith(_CODE))
-    folders = {os.path.dirname(path) for path in files} | {p for p in listed if kept(p)}
-    result.append(_dependencies(files, sorted(folders)))
+    files = sorted(path for path in noted if path.startswith(root))
+    result.append(_dependencies(files, sorted({os.path.dirname(path) for path in files})))
 
 
 def cache_folder() -> Path | None:
@@ -217,7 +204,7 @@ def _pickled(game: Game) -> bytes:
     tables: dict[int, CardTable] = {}
     shared = _module_values()
 
-    class Pickler(cloudpickle.Pickler):  # type: ignore[misc, name-defined]
+    class Pickler(cloudpickle.Pickler):  # type: ignore[misc]
         def reducer_override(self, obj: Any) -> Any:
             if isinstance(obj, (type, _FUNCTION)) and not _importable_here(obj.__module__):
                 raise NotKept(f"{obj.__module__}.{obj.__qualname__}")
@@ -242,8 +229,8 @@ def _module_values() -> dict[int, tuple[Any, str, str]]:
     sentinel such as the staged mechanic's picked cards, a table, a cache), by id: pickled by
     its name, so the game read back shares it with the modules (`x is PICKED` holds) instead of
     holding a copy. A module without content models is preferred when several hold it."""
-    plain = (int, float, complex, str, bytes, bool, type(None), type, ModuleType)
-    plain += (_FUNCTION, BuiltinFunctionType)
+    plain: tuple[type, ...] = (int, float, complex, str, bytes, bool, type(None), type)
+    plain += (ModuleType, _FUNCTION, BuiltinFunctionType)
     found: dict[int, tuple[Any, str, str, bool]] = {}
     for module_name, module in sorted(sys.modules.items()):
         if module is None or not module_name.startswith("toolkit."):
@@ -301,7 +288,6 @@ def _deferred_table(table: Any, source: ContentSource) -> Any:
 
 
 _FUNCTION = type(_entry)
-_CODE = (".py", ".pyc", ".pyo", ".so", ".pyd", ".pth")
 
 
 def _importable_here(module: str) -> bool:
@@ -320,65 +306,35 @@ class _HeaderUnpickler(pickle.Unpickler):
 # -- what an entry depends on -----------------------------------------------------------------
 
 
-class _Recorder:
-    """The audit hook noting opened files and listed folders (Python cannot remove one, so it
-    is installed once and idles while nothing records)."""
-
-    active: ClassVar[list[tuple[set[str], set[str]]]] = []
-    installed: ClassVar[bool] = False
-
-    @classmethod
-    def install(cls) -> None:
-        if not cls.installed:
-            cls.installed = True
-            sys.addaudithook(cls.hook)
-
-    @classmethod
-    def hook(cls, event: str, arguments: tuple[Any, ...]) -> None:
-        if not cls.active:
-            return
-        if event == "open":
-            target, index = arguments[0], 0
-        elif event in ("os.listdir", "os.scandir"):
-            target, index = arguments[0], 1
-        else:
-            return
-        if isinstance(target, (str, bytes, os.PathLike)):
-            with contextlib.suppress(TypeError, ValueError, OSError):
-                path = os.path.abspath(os.fsdecode(target))
-                for record in cls.active:
-                    record[index].add(path)
-
-
 def _dependencies(files: list[str], folders: list[str]) -> Dependencies:
-    signatures = []
-    for path in files:
-        with contextlib.suppress(OSError):
-            info = os.stat(path)
-            signatures.append((path, info.st_size, info.st_mtime_ns))
-    listings = []
-    for folder in folders:
-        with contextlib.suppress(OSError):
-            listings.append((folder, tuple(sorted(os.listdir(folder)))))
-    return tuple(signatures), tuple(listings)
+    return (
+        tuple((path, *_signature_of(path)) for path in files),
+        tuple((folder, _listing(folder)) for folder in folders),
+    )
+
+
+def _signature_of(path: str) -> tuple[int, int]:
+    """(size, modification time in ns) of a file; (-1, -1) for one that is not there (a
+    file looked for and missed must still be missing)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return -1, -1
+    return info.st_size, info.st_mtime_ns
+
+
+def _listing(folder: str) -> tuple[str, ...]:
+    try:
+        return tuple(sorted(os.listdir(folder)))
+    except (OSError, ValueError):
+        return ()
 
 
 def _unchanged(dependencies: Dependencies) -> bool:
     files, folders = dependencies
-    for path, size, modified in files:
-        try:
-            info = os.stat(path)
-        except OSError:
-            return False
-        if info.st_size != size or info.st_mtime_ns != modified:
-            return False
-    for folder, names in folders:
-        try:
-            if tuple(sorted(os.listdir(folder))) != names:
-                return False
-        except OSError:
-            return False
-    return True
+    return all(_signature_of(path) == (size, modified) for path, size, modified in files) and all(
+        _listing(folder) == names for folder, names in folders
+    )
 
 
 _signature: str | None = None

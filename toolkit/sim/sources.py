@@ -1,9 +1,10 @@
 """What a worker needs to rebuild a game: its files on this machine, or their bytes.
 
 A compiled `Game` holds closures, which plain pickling cannot carry, so workers compile the game
-themselves (or read it from this machine's cache of compiled games, `toolkit.engine.cache`). A local worker reads the same files as the parent (`PathSource`); a worker on
-another machine gets their bytes (`BundleSource`) and writes them into a folder of its own,
-so no path of the parent's machine need exist there.
+themselves (or read it from this machine's cache of compiled games, `toolkit.engine.cache`). A
+local worker reads the same files as the parent (`PathSource`); a worker on another machine gets
+their bytes (`BundleSource`) and writes them into a folder of its own, so no path of the
+parent's machine need exist there.
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ class MoveCards(Op):
     where: CardPredicate | None
     fill_to: int | None
     who: str
-    to_who: str | list[str] | None
+    to_who: str | Sequence[str] | None
     """Whose zone receives (`left`, `self` ...), or the seats named round by round."""
     reshuffle: Zone | None
     next: int = 0
