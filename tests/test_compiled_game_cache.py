@@ -153,7 +153,7 @@ def test_games_from_the_cache_play_without_importing_a_content_model(
     assert runs[0]["models"]  # compiling reads the content models
     assert runs[1]["models"] == []
     assert runs[1]["totals"] == runs[0]["totals"]
-    assert len(list((cache_folder / "games").glob("*.pickle"))) == len(games)
+    assert len(list((cache_folder / "games").glob("*" + cache.SUFFIX))) == len(games)
 
 
 @pytest.fixture
@@ -268,7 +268,7 @@ def test_a_folder_or_entry_others_may_write_is_never_read(
     compiled = counting(monkeypatch)
     cache.load_compiled_game_cached("midway-memories")
     games = cache_folder / "games"
-    (entry,) = games.glob("*.pickle")
+    (entry,) = games.glob("*" + cache.SUFFIX)
     assert entry.stat().st_mode & 0o777 == 0o600
     assert games.stat().st_mode & 0o777 == 0o700
 
@@ -296,7 +296,7 @@ def test_an_entry_that_is_not_an_entry_is_compiled_over(
 ) -> None:
     compiled = counting(monkeypatch)
     cache.load_compiled_game_cached("midway-memories")
-    (entry,) = (cache_folder / "games").glob("*.pickle")
+    (entry,) = (cache_folder / "games").glob("*" + cache.SUFFIX)
     for junk in (b"", b"\x80\x05junk", pickle.dumps(("a tuple", "of the wrong shape"))):
         entry.write_bytes(junk)
         _, game = cache.load_compiled_game_cached("midway-memories")
@@ -324,7 +324,7 @@ def test_a_game_holding_code_from_outside_the_toolkit_is_not_kept(
     manifest, game = load_compiled_game("midway-memories")
     with_plugin = replace(game, setup_steps=(*game.setup_steps, _Outside()))
     assert not cache.keep(with_plugin, manifest, None, None, ((), ()))
-    assert not list((cache_folder / "games").glob("*.pickle"))
+    assert not list((cache_folder / "games").glob("*" + cache.SUFFIX))
     assert cache.keep(game, manifest, None, None, ((), ()))
 
 
@@ -337,3 +337,20 @@ def test_model_columns_are_read_from_the_content_only_when_asked(project: Path) 
     assert "action" in suits and len(suits) == len(dict(suits.items()))
     assert cached.source._content is not None  # loaded for the column
     assert suits["action"][0][0].effect == "by_rank"
+
+
+def test_old_entries_are_removed_and_nothing_else(
+    cache_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(cache, "KEPT_ENTRIES", 2)
+    games = cache_folder / "games"
+    games.mkdir(parents=True, mode=0o700)
+    theirs = games / ("0" * 64 + ".pickle")  # not named as an entry is
+    theirs.write_bytes(b"someone's")
+    for game_id in ("cinder-tricks", "midway-memories", "oh-my-park"):
+        cache.load_compiled_game_cached(game_id)
+    assert len(list(games.glob("*" + cache.SUFFIX))) == 2
+    assert theirs.read_bytes() == b"someone's"
+    _, newest = cache.load_compiled_game_cached("oh-my-park")
+    assert newest.id == "oh-my-park"

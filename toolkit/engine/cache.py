@@ -25,6 +25,7 @@ import hashlib
 import io
 import os
 import pickle
+import re
 import stat
 import sys
 from collections.abc import Iterator
@@ -45,6 +46,9 @@ KEPT_ENTRIES = 64
 """Entries beyond this many, the least recently written first, are removed."""
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 OFF = ("off", "0", "no", "false")
+SUFFIX = ".compiled-game"
+"""An entry's name: the hex SHA-256 of what asked for it, then this (`_prune` removes no other
+file)."""
 
 Dependencies = tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, tuple[str, ...]], ...]]
 """Files (path, size, modification time in ns) and folders (path, sorted names)."""
@@ -177,7 +181,7 @@ def _entry(
             list(sets or []),
         )
     )
-    return folder / (hashlib.sha256(arguments.encode("utf-8", "replace")).hexdigest() + ".pickle")
+    return folder / (hashlib.sha256(arguments.encode("utf-8", "replace")).hexdigest() + SUFFIX)
 
 
 def _content_again(
@@ -288,6 +292,7 @@ def _deferred_table(table: Any, source: ContentSource) -> Any:
 
 
 _FUNCTION = type(_entry)
+_ENTRY_NAME = re.compile("[0-9a-f]{64}" + re.escape(SUFFIX))
 
 
 def _importable_here(module: str) -> bool:
@@ -387,12 +392,12 @@ def _read_private(entry: Path) -> bytes | None:
 
 
 def _prune(folder: Path) -> None:
-    """Remove the oldest entries beyond `KEPT_ENTRIES`."""
+    """Remove the oldest entries beyond `KEPT_ENTRIES` (files named as entries only)."""
     with contextlib.suppress(OSError):
         entries = sorted(
-            (entry.stat().st_mtime_ns, entry)
+            (entry.lstat().st_mtime_ns, entry)
             for entry in folder.iterdir()
-            if entry.suffix == ".pickle" and not entry.is_symlink()
+            if _ENTRY_NAME.fullmatch(entry.name) and not entry.is_symlink()
         )
         for _, entry in entries[:-KEPT_ENTRIES]:
             with contextlib.suppress(OSError):
