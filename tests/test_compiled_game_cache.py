@@ -354,3 +354,24 @@ def test_old_entries_are_removed_and_nothing_else(
     assert theirs.read_bytes() == b"someone's"
     _, newest = cache.load_compiled_game_cached("oh-my-park")
     assert newest.id == "oh-my-park"
+
+
+def test_a_variant_file_outside_the_project_is_followed_too(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = counting(monkeypatch)
+    variant = tmp_path / "elsewhere" / "cheap-carousel.yaml"
+    variant.parent.mkdir()
+    variant.write_text(
+        "kind: variant\ngame: midway-memories\nname: Cheap carousel\n"
+        "set:\n  - {path: attractions/carousel/cost, value: 2}\n"
+    )
+    _, first = cache.load_compiled_game_cached("midway-memories", [variant])
+    cache.load_compiled_game_cached("midway-memories", [variant])
+    assert compiled == ["midway-memories"]
+    variant.write_text(variant.read_text().replace("value: 2", "value: 3"))
+    _, edited = cache.load_compiled_game_cached("midway-memories", [variant])
+    assert compiled == ["midway-memories"] * 2
+    carousel = first.tables["attractions"].index("carousel")
+    assert first.tables["attractions"].fields["cost"][carousel] == 2
+    assert edited.tables["attractions"].fields["cost"][carousel] == 3

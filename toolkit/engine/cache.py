@@ -115,7 +115,7 @@ def keep(
         return False
     try:
         payload = _pickled(game)
-    except Exception:  # a plugin's code, a model kept by a closure: play it uncached
+    except Exception:  # code from outside the toolkit, or what pickle cannot carry: no entry
         return False
     data = pickle.dumps((dependencies, payload), protocol=pickle.HIGHEST_PROTOCOL)
     from toolkit.files import FileRefused, write_atomic
@@ -131,18 +131,19 @@ def keep(
 
 @contextlib.contextmanager
 def recording(manifest: Path) -> Iterator[list[Dependencies]]:
-    """Note every file read or looked for under the manifest's project while the block runs
-    (loading and checking a game, through `toolkit.files`); the list yielded then holds what
-    the game depends on: those files, and the folders holding them (a file added beside them
-    counts too)."""
+    """Note every file read or looked for while the block runs (loading and checking a game,
+    through `toolkit.files`: content, pictures, layouts, a variant file wherever it lies); the
+    list yielded then holds what the game depends on: those files, and the listing of each
+    folder of the game's project holding one (a file added beside them counts too)."""
     from toolkit.files import noting_reads, project_root
 
     root = os.path.join(str(project_root(manifest)), "")
     result: list[Dependencies] = []
     with noting_reads() as noted:
         yield result
-    files = sorted(path for path in noted if path.startswith(root))
-    result.append(_dependencies(files, sorted({os.path.dirname(path) for path in files})))
+    files = sorted(noted)
+    folders = {os.path.dirname(path) for path in files if path.startswith(root)}
+    result.append(_dependencies(files, sorted(folders)))
 
 
 def cache_folder() -> Path | None:
