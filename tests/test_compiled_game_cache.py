@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from compile_count import counting
 from entry_point import run_toolkit
 from shipped_project import copy_project, edit
 
 from toolkit.agents import BUILT_IN, bot_names
 from toolkit.engine import cache
-from toolkit.engine import game as engine_game
 from toolkit.engine.compiled import ContentColumns, Game
 from toolkit.engine.load import load_compiled_game
 from toolkit.scaffold import families, new_game
@@ -35,18 +35,6 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("TOOLKIT_CACHE", str(folder))
     return folder
-
-
-def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    compiled: list[str] = []
-    compile_game = engine_game.compile_game
-
-    def counted(content: Any) -> Any:
-        compiled.append(content.game.id)
-        return compile_game(content)
-
-    monkeypatch.setattr(engine_game, "compile_game", counted)
-    return compiled
 
 
 def kept_and_read_back(argument: str, cwd: Path | None = None) -> tuple[Game, Game]:

@@ -4,27 +4,17 @@ options, the games it plays and the transcript it writes use the same compiled g
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from compile_count import counting as count_compiled
 from entry_point import run_toolkit
-
-from toolkit.engine import game as engine_game
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The games compiled from now on, by id; the cache of compiled games is off, so a run
     compiles its game (`test_compiled_game_cache.py` reads them back from it)."""
     monkeypatch.setenv("TOOLKIT_CACHE", "off")
-    compiled: list[str] = []
-    compile_game = engine_game.compile_game
-
-    def counted(content: Any) -> Any:
-        compiled.append(content.game.id)
-        return compile_game(content)
-
-    monkeypatch.setattr(engine_game, "compile_game", counted)
-    return compiled
+    return count_compiled(monkeypatch)
 
 
 @pytest.mark.parametrize("games", ["1", "120"])

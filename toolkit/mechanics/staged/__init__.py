@@ -2,19 +2,9 @@
 seat order, a choice among declared moves, simultaneous picks, repeat until you stop ...), run
 by a small interpreter. Registered as `staged`.
 
-The package holds the mechanic's runtime beside its content models; its kit (`kit.KIT`) is
-read from `kit.py`, so importing the runtime (a compiled game loaded back from the cache)
-builds no content model."""
+Its kit is `kit.KIT`, handed on when asked (`toolkit.mechanics.lazy_kit`): importing the
+runtime, as a game read back from the cache of compiled games does, builds no content model."""
 
-from __future__ import annotations
+from toolkit.mechanics.lazy_kit import kit_on_demand
 
-from typing import Any
-
-
-def __getattr__(name: str) -> Any:
-    """`KIT`, from `kit.py` when first asked (plugins import it from the package)."""
-    if name == "KIT":
-        from toolkit.mechanics.staged.kit import KIT
-
-        return KIT
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = kit_on_demand(__name__)
