@@ -363,3 +363,22 @@ def test_a_variant_file_outside_the_project_is_followed_too(
     carousel = first.tables["attractions"].index("carousel")
     assert first.tables["attractions"].fields["cost"][carousel] == 2
     assert edited.tables["attractions"].fields["cost"][carousel] == 3
+
+
+@pytest.mark.parametrize("setting", ["", "a-file"])
+def test_a_cache_folder_that_cannot_be_had_means_no_cache(
+    setting: str, project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if setting:  # the setting names a file, where a folder should be
+        (tmp_path / setting).write_text("not a folder\n")
+        monkeypatch.setenv("TOOLKIT_CACHE", str(tmp_path / setting))
+    else:  # neither a setting nor a home folder to find one in
+        monkeypatch.delenv("TOOLKIT_CACHE")
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        monkeypatch.delenv("HOME")
+        monkeypatch.setattr(Path, "home", lambda: (_ for _ in ()).throw(RuntimeError("no home")))
+    assert cache.cache_folder() is None
+    compiled = counting(monkeypatch)
+    cache.load_compiled_game_cached("midway-memories")
+    cache.load_compiled_game_cached("midway-memories")
+    assert compiled == ["midway-memories"] * 2

@@ -152,16 +152,16 @@ def cache_folder() -> Path | None:
     setting = os.environ.get("TOOLKIT_CACHE")
     if setting is not None and setting.strip().lower() in OFF:
         return None
-    if setting:
-        base = Path(setting)
-    else:
-        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
-        base = Path(home) / "toolkit"
-    folder = base / "games"
     try:
+        if setting:
+            base = Path(setting)
+        else:
+            home = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+            base = Path(home) / "toolkit"
+        folder = base / "games"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = os.lstat(folder)
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):  # a file in the way, no home folder
         return None
     return folder if _private(info) and stat.S_ISDIR(info.st_mode) else None
 
