@@ -1,13 +1,10 @@
-"""Each test process keeps the games it compiles in a cache folder of its own (removed when it
-ends), never in the user's: commands under test go through the cache as a user's do."""
+"""The cache of compiled games is off in tests unless a test turns it on with a folder of its
+own (`tests/test_compiled_game_cache.py` does, for every shipped game, every family and the
+commands that read it): a suite that compiles games in hundreds of fresh projects would pay for
+keeping each one, and would otherwise write into the user's cache."""
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
-import tempfile
 
-_CACHE = tempfile.mkdtemp(prefix="toolkit-test-cache-")
-os.environ["TOOLKIT_CACHE"] = _CACHE
-atexit.register(shutil.rmtree, _CACHE, True)
+os.environ["TOOLKIT_CACHE"] = "off"

@@ -382,3 +382,37 @@ def test_a_cache_folder_that_cannot_be_had_means_no_cache(
     cache.load_compiled_game_cached("midway-memories")
     cache.load_compiled_game_cached("midway-memories")
     assert compiled == ["midway-memories"] * 2
+
+
+VARIANT = ROOT / "tests/fixtures/variants/midway-design-values.yaml"
+COMMANDS = {
+    "simulate": ("simulate", "oh-my-park", "--games", "12", "--format", "json"),
+    "simulate, two workers": (
+        "simulate", "tidewrack", "--games", "12", "--workers", "2", "--format", "json",
+    ),
+    "simulate, a strategy": (
+        "simulate", "midway-memories", "--games", "6", "--players", "2",
+        "--bots", "coaster-fan,random", "--format", "json",
+    ),
+    "compare": (
+        "compare", "midway-memories", "--variant", str(VARIANT), "--games", "6", "--format", "json",
+    ),
+    "sweep": ("sweep", "kite-festival", "--set", "kites/red-5-1/points=4,5", "--games", "4"),
+    "report": ("report", "thistle-stakes", "--games", "6", "--format", "json"),
+    "ladder": ("ladder", "cinder-tricks", "--bots", "random,greedy", "--games", "3"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_that_plays_reads_its_game_back_and_says_the_same(
+    command: str, cache_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = counting(monkeypatch)
+    first = run_toolkit(*COMMANDS[command])
+    assert first.returncode == 0, first.stderr
+    made = len(compiled)
+    assert made >= 1
+    again = run_toolkit(*COMMANDS[command])
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == first.stdout
+    assert len(compiled) == made  # every game it played came from the cache

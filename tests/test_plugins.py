@@ -222,9 +222,12 @@ def test_a_mechanic_entry_point_that_is_not_a_kit_is_refused(site: Path) -> None
     )
 
 
-def test_a_plugin_that_fails_to_import_is_one_line_naming_it(site: Path) -> None:
+def test_a_plugin_that_fails_to_import_is_one_line_naming_it(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The game compiled and kept before the plugin came: an installed plugin is still loaded
     # (the cache of compiled games is not used while one is installed).
+    monkeypatch.setenv("TOOLKIT_CACHE", str(tmp_path / "cache"))
     kept = toolkit("simulate", "midway-memories", "--games", "2", cwd=ROOT, site=site)
     assert kept.returncode == 0, kept.stderr
     for args in (["validate"], ["simulate", "midway-memories", "--games", "2"]):

@@ -504,11 +504,11 @@ def ladder(
     intervals and a rating from the pairwise results inside games."""
 
     from toolkit.agents import check_bot_name
-    from toolkit.engine.load import load_compiled_game
     from toolkit.sim.ladder import ladder as run_ladder
     from toolkit.sim.report_text import table
+    from toolkit.sim.sources import load_source
 
-    manifest, compiled = load_compiled_game(game)
+    manifest, _, compiled = load_source(game)  # its games then play this one, or the cache's
     names = [check_bot_name(name, compiled) for name in _bot_names(bots)]
     count = players if players is not None else min(4, compiled.max_players)
     if not compiled.min_players <= count <= compiled.max_players:
