@@ -670,6 +670,36 @@ def _kind(mode: int) -> str:
     return "not a plain file"
 
 
+def is_private(info: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else (a file or folder whose contents the
+    toolkit will run, such as the cache of compiled games)."""
+    owner = getattr(os, "getuid", None)
+    if owner is not None and info.st_uid != owner():
+        return False
+    return not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def read_private(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes that is this user's alone
+    (`is_private`), opened without following a link and checked on the opened descriptor;
+    `FileRefused` otherwise."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError) as error:
+        raise FileRefused(f"cannot read '{path}': {_why(error)}") from None
+    with os.fdopen(descriptor, "rb") as stream:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            _refuse_irregular(path, info.st_mode)
+        if not is_private(info):
+            raise FileRefused(
+                f"'{path}' is not yours alone (another owner, or others may write it)"
+            )
+        if info.st_size > limit:
+            raise FileRefused(f"'{path}' is larger than {limit} bytes", code="file-too-large")
+        return stream.read(limit)
+
+
 def open_regular(path: Path) -> IO[bytes]:
     """A regular file opened for reading in binary, for a caller that reads it a line at a time
     with its own bounds. Checked on the opened descriptor (no race with a swapped path), so a

@@ -85,8 +85,11 @@ def cached_game(
     entry = _entry(manifest, variants, sets)
     if entry is None:
         return None
-    data = _read_private(entry)
-    if data is None:
+    from toolkit.files import FileRefused, read_private
+
+    try:
+        data = read_private(entry, MAX_ENTRY_BYTES)
+    except FileRefused:  # none yet, or not the user's alone: compile again
         return None
     try:
         dependencies, payload = _HeaderUnpickler(io.BytesIO(data)).load()
@@ -149,6 +152,8 @@ def recording(manifest: Path) -> Iterator[list[Dependencies]]:
 def cache_folder() -> Path | None:
     """The folder entries live in, made private if new; None when the cache is off or the
     folder is not the user's alone."""
+    from toolkit.files import is_private
+
     setting = os.environ.get("TOOLKIT_CACHE")
     if setting is not None and setting.strip().lower() in OFF:
         return None
@@ -163,7 +168,7 @@ def cache_folder() -> Path | None:
         info = os.lstat(folder)
     except (OSError, RuntimeError, ValueError):  # a file in the way, no home folder
         return None
-    return folder if _private(info) and stat.S_ISDIR(info.st_mode) else None
+    return folder if is_private(info) and stat.S_ISDIR(info.st_mode) else None
 
 
 def _entry(
@@ -367,29 +372,6 @@ def _package_folder() -> str:
 
 
 # -- the folder and its files -----------------------------------------------------------------
-
-
-def _private(info: os.stat_result) -> bool:
-    """Owned by this user and writable by nobody else."""
-    owner = getattr(os, "getuid", None)
-    if owner is not None and info.st_uid != owner():
-        return False
-    return not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
-def _read_private(entry: Path) -> bytes | None:
-    """An entry's bytes, when it is a regular file of this user's that nobody else may write."""
-    try:
-        descriptor = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    with os.fdopen(descriptor, "rb") as stream:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or not _private(info):
-            return None
-        if info.st_size > MAX_ENTRY_BYTES:
-            return None
-        return stream.read(MAX_ENTRY_BYTES)
 
 
 def _prune(folder: Path) -> None:
