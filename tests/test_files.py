@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit import files
 from toolkit.files import (
     OUTPUT_MARK,
     FileRefused,
@@ -210,3 +211,18 @@ def test_a_staged_folder_replaces_its_own_and_empty_folders_only(tmp_path: Path)
     with pytest.raises(FileRefused, match="did not write"), staged_folder(legacy):
         pytest.fail("no work starts before the refusal")
     assert sorted(p.name for p in legacy.iterdir()) == ["build.json", "keep.txt"]
+
+
+def test_reads_are_noted_by_each_block_that_is_still_open(tmp_path: Path) -> None:
+    """Blocks may overlap (compiles in threads): closing one, while another holding the same
+    paths is open, ends its own noting and no other."""
+    looked_for = tmp_path / "looked-for.yaml"
+    outer = files.noting_reads()
+    first = outer.__enter__()
+    inner = files.noting_reads()
+    second = inner.__enter__()
+    inner.__exit__(None, None, None)  # the two sets are equal (empty) as it closes
+    files.is_file(looked_for)
+    outer.__exit__(None, None, None)
+    assert first == {str(looked_for)}
+    assert second == set()

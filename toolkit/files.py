@@ -39,8 +39,8 @@ def noting_reads() -> Iterator[set[str]]:
     _NOTING.append(noted)
     try:
         yield noted
-    finally:
-        _NOTING.remove(noted)
+    finally:  # this set itself: another block's, in another thread, may hold the same paths
+        del _NOTING[next(i for i, each in enumerate(_NOTING) if each is noted)]
 
 
 def _note(path: Path | str) -> None:

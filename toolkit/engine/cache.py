@@ -62,16 +62,16 @@ def load_compiled_game_cached(
     from toolkit import plugins
     from toolkit.content.locate import resolve_path_or_game
 
-    if plugins.installed():  # their code may change what any game means, or fail to load
-        from toolkit.engine.load import load_compiled_game
-
-        return load_compiled_game(argument, variants, sets)
+    # A plugin's code may change what any game means (or fail to load, which must be said).
+    used = not plugins.installed() and cache_folder() is not None
     manifest = resolve_path_or_game(argument).resolve()
-    game = cached_game(manifest, variants, sets)
+    game = cached_game(manifest, variants, sets) if used else None
     if game is not None:
         return manifest, game
-    from toolkit.engine.load import load_compiled_game
+    from toolkit.engine.load import load_compiled_game  # the content layer, on a miss alone
 
+    if not used:
+        return load_compiled_game(argument, variants, sets)
     with recording(manifest) as dependencies:
         _, game = load_compiled_game(argument, variants, sets)
     keep(game, manifest, variants, sets, dependencies[0])
